@@ -1,0 +1,474 @@
+//! Encoding the owned model as an `ET12` flatbuffer.
+
+use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
+
+use crate::error::{Error, ErrorKind, Result};
+use crate::fenced::{create_aligned_bytes, et};
+use crate::model::*;
+
+/// Largest alignment accepted for force-aligned byte vectors.
+pub const MAX_INLINE_ALIGNMENT: u32 = 65536;
+
+/// Largest flatbuffer the builder can produce (32-bit offsets, signed).
+pub const MAX_FLATBUFFER_SIZE: u64 = (1 << 31) - 1;
+
+/// Alignment of the two force-aligned vectors (exir's `constant_tensor_alignment`
+/// and `delegate_alignment`).
+///
+/// ```
+/// let o = pte_schema::EncodeOptions::default();
+/// assert_eq!((o.tensor_alignment, o.delegate_alignment), (16, 16));
+/// assert!(pte_schema::EncodeOptions { tensor_alignment: 12, ..o }.validate().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Alignment of `Buffer.storage` data (power of two, 1..=65536).
+    pub tensor_alignment: u32,
+    /// Alignment of `BackendDelegateInlineData.data` (power of two, 1..=65536).
+    pub delegate_alignment: u32,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> Self {
+        EncodeOptions { tensor_alignment: 16, delegate_alignment: 16 }
+    }
+}
+
+impl EncodeOptions {
+    /// Checks both alignments are powers of two within range.
+    ///
+    /// ```
+    /// assert!(pte_schema::EncodeOptions::default().validate().is_ok());
+    /// ```
+    pub fn validate(&self) -> Result<()> {
+        for (name, a) in [("tensor_alignment", self.tensor_alignment), ("delegate_alignment", self.delegate_alignment)]
+        {
+            if !a.is_power_of_two() || a > MAX_INLINE_ALIGNMENT {
+                return Err(Error::new(
+                    ErrorKind::InvalidUse,
+                    format!("{name} must be a power of two between 1 and {MAX_INLINE_ALIGNMENT}, got {a}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The largest alignment any force-aligned vector may use; the extended
+    /// header's padded length must be a multiple of it.
+    ///
+    /// ```
+    /// let o = pte_schema::EncodeOptions { tensor_alignment: 64, delegate_alignment: 16 };
+    /// assert_eq!(o.max_alignment(), 64);
+    /// ```
+    pub fn max_alignment(&self) -> u32 {
+        self.tensor_alignment.max(self.delegate_alignment)
+    }
+}
+
+/// Encodes `program` as a finished flatbuffer with identifier `ET12` and no
+/// extended header. Deterministic: the same model always gives the same bytes.
+///
+/// Fails with [`ErrorKind::InvalidUse`] for bad options and
+/// [`ErrorKind::LimitExceeded`] when the result would not fit in 2 GiB.
+///
+/// ```
+/// let bytes = pte_schema::encode_program(&Default::default(), &Default::default()).unwrap();
+/// assert_eq!(&bytes[4..8], b"ET12");
+/// ```
+pub fn encode_program(program: &Program<'_>, options: &EncodeOptions) -> Result<Vec<u8>> {
+    options.validate()?;
+    let estimate = size_upper_bound(program, options);
+    if estimate > MAX_FLATBUFFER_SIZE {
+        return Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!("program flatbuffer could reach {estimate} bytes, over the 2 GiB flatbuffer limit; move inline data to segments"),
+        ));
+    }
+    let cap = usize::try_from(estimate.min(1 << 20)).unwrap_or(1 << 20);
+    let mut fbb = FlatBufferBuilder::with_capacity(cap);
+    let root = Encoder { fbb: &mut fbb, options }.program(program);
+    fbb.finish(root, Some("ET12"));
+    Ok(fbb.finished_data().to_vec())
+}
+
+/// A conservative bound on the encoded size, checked before building because
+/// the flatbuffers builder aborts (panics) past 2 GiB.
+fn size_upper_bound(p: &Program<'_>, o: &EncodeOptions) -> u64 {
+    const TABLE: u64 = 128;
+    fn vec_len<T>(v: &Option<Vec<T>>, elem: u64) -> u64 {
+        v.as_ref().map_or(0, |v| 16u64.saturating_add((v.len() as u64).saturating_mul(elem)))
+    }
+    fn s(v: &Option<String>) -> u64 {
+        v.as_ref().map_or(0, |v| (v.len() as u64).saturating_add(16))
+    }
+    let mut n: u64 = 1024;
+    let mut add = |x: u64| n = n.saturating_add(x);
+    for b in p.constant_buffer.iter().flatten() {
+        add(TABLE);
+        add(u64::from(o.tensor_alignment));
+        add(b.storage.as_ref().map_or(0, |d| d.len() as u64));
+    }
+    for b in p.backend_delegate_data.iter().flatten() {
+        add(TABLE);
+        add(u64::from(o.delegate_alignment));
+        add(b.data.as_ref().map_or(0, |d| d.len() as u64));
+    }
+    add(vec_len(&p.segments, TABLE));
+    add(vec_len(&p.mutable_data_segments, TABLE));
+    for m in p.mutable_data_segments.iter().flatten().chain(p.constant_segment.iter()) {
+        add(vec_len(&m.offsets, 8));
+    }
+    for nd in p.named_data.iter().flatten() {
+        add(TABLE);
+        add(s(&nd.key));
+    }
+    for plan in p.plans() {
+        add(TABLE);
+        add(s(&plan.name));
+        if let Some(c) = &plan.container_meta_type {
+            add(TABLE);
+            add(s(&c.encoded_inp_str));
+            add(s(&c.encoded_out_str));
+        }
+        add(vec_len(&plan.inputs, 4));
+        add(vec_len(&plan.outputs, 4));
+        add(vec_len(&plan.non_const_buffer_sizes, 8));
+        add(vec_len(&plan.non_const_buffer_device, TABLE));
+        for op in plan.operators.iter().flatten() {
+            add(TABLE);
+            add(s(&op.name));
+            add(s(&op.overload));
+        }
+        for d in plan.delegates.iter().flatten() {
+            add(3u64.saturating_mul(TABLE));
+            add(s(&d.id));
+            for c in d.compile_specs.iter().flatten() {
+                add(TABLE);
+                add(s(&c.key));
+                add(vec_len(&c.value, 1));
+            }
+        }
+        for v in plan.value_list() {
+            add(2u64.saturating_mul(TABLE));
+            match &v.val {
+                Some(KernelTypes::Tensor(t)) => {
+                    add(3u64.saturating_mul(TABLE));
+                    add(vec_len(&t.sizes, 4));
+                    add(vec_len(&t.dim_order, 1));
+                    if let Some(e) = &t.extra_tensor_info {
+                        add(s(&e.fully_qualified_name));
+                    }
+                }
+                Some(KernelTypes::String(x)) => add(s(x)),
+                Some(KernelTypes::IntList(x)) => add(vec_len(x, 8)),
+                Some(KernelTypes::DoubleList(x)) => add(vec_len(x, 8)),
+                Some(KernelTypes::BoolList(x)) => add(vec_len(x, 1)),
+                Some(KernelTypes::TensorList(x)) | Some(KernelTypes::OptionalTensorList(x)) => add(vec_len(x, 4)),
+                _ => {}
+            }
+        }
+        for c in plan.chains.iter().flatten() {
+            add(TABLE);
+            add(vec_len(&c.inputs, 4));
+            add(vec_len(&c.outputs, 4));
+            for i in c.instructions.iter().flatten() {
+                add(2u64.saturating_mul(TABLE));
+                if let Some(
+                    InstructionArguments::KernelCall { args, .. } | InstructionArguments::DelegateCall { args, .. },
+                ) = &i.instr_args
+                {
+                    add(vec_len(args, 4));
+                }
+            }
+            for fl in c.stacktrace.iter().flatten() {
+                add(TABLE);
+                for f in fl.items.iter().flatten() {
+                    add(TABLE);
+                    add(s(&f.filename));
+                    add(s(&f.name));
+                    add(s(&f.context));
+                }
+            }
+        }
+    }
+    n
+}
+
+struct Encoder<'b, 'f> {
+    fbb: &'b mut FlatBufferBuilder<'f>,
+    options: &'b EncodeOptions,
+}
+
+type Off<T> = WIPOffset<T>;
+type TableVec<'f, T> = WIPOffset<Vector<'f, ForwardsUOffset<T>>>;
+
+impl<'f> Encoder<'_, 'f> {
+    fn str(&mut self, s: &Option<String>) -> Option<Off<&'f str>> {
+        s.as_deref().map(|s| self.fbb.create_string(s))
+    }
+
+    fn scalars<T: flatbuffers::Push + Copy>(&mut self, v: &Option<Vec<T>>) -> Option<Off<Vector<'f, T::Output>>> {
+        v.as_deref().map(|v| self.fbb.create_vector(v))
+    }
+
+    fn tables<T, U>(
+        &mut self,
+        v: &Option<Vec<T>>,
+        mut f: impl FnMut(&mut Self, &T) -> Off<U>,
+    ) -> Option<TableVec<'f, U>> {
+        let v = v.as_deref()?;
+        let offs: Vec<Off<U>> = v.iter().map(|x| f(self, x)).collect();
+        Some(self.fbb.create_vector(&offs))
+    }
+
+    fn program(&mut self, p: &Program<'_>) -> Off<et::Program<'f>> {
+        let execution_plan = self.tables(&p.execution_plan, Self::plan);
+        let ta = self.options.tensor_alignment;
+        let constant_buffer = self.tables(&p.constant_buffer, |e, b| {
+            let storage = b.storage.as_deref().map(|d| create_aligned_bytes(e.fbb, d, ta));
+            et::Buffer::create(e.fbb, &et::BufferArgs { storage })
+        });
+        let da = self.options.delegate_alignment;
+        let backend_delegate_data = self.tables(&p.backend_delegate_data, |e, b| {
+            let data = b.data.as_deref().map(|d| create_aligned_bytes(e.fbb, d, da));
+            et::BackendDelegateInlineData::create(e.fbb, &et::BackendDelegateInlineDataArgs { data })
+        });
+        let segments = self.tables(&p.segments, |e, s| {
+            et::DataSegment::create(e.fbb, &et::DataSegmentArgs { offset: s.offset, size: s.size })
+        });
+        let constant_segment = p.constant_segment.as_ref().map(|s| self.subsegment(s));
+        let mutable_data_segments = self.tables(&p.mutable_data_segments, Self::subsegment);
+        let named_data = self.tables(&p.named_data, |e, n| {
+            let key = e.str(&n.key);
+            et::NamedData::create(e.fbb, &et::NamedDataArgs { key, segment_index: n.segment_index })
+        });
+        et::Program::create(
+            self.fbb,
+            &et::ProgramArgs {
+                version: p.version,
+                execution_plan,
+                constant_buffer,
+                backend_delegate_data,
+                segments,
+                constant_segment,
+                mutable_data_segments,
+                named_data,
+            },
+        )
+    }
+
+    fn subsegment(&mut self, s: &SubsegmentOffsets) -> Off<et::SubsegmentOffsets<'f>> {
+        let offsets = self.scalars(&s.offsets);
+        et::SubsegmentOffsets::create(self.fbb, &et::SubsegmentOffsetsArgs { segment_index: s.segment_index, offsets })
+    }
+
+    fn plan(&mut self, p: &ExecutionPlan) -> Off<et::ExecutionPlan<'f>> {
+        let name = self.str(&p.name);
+        let container_meta_type = p.container_meta_type.as_ref().map(|c| {
+            let encoded_inp_str = self.str(&c.encoded_inp_str);
+            let encoded_out_str = self.str(&c.encoded_out_str);
+            et::ContainerMetadata::create(self.fbb, &et::ContainerMetadataArgs { encoded_inp_str, encoded_out_str })
+        });
+        let values = self.tables(&p.values, Self::evalue);
+        let inputs = self.scalars(&p.inputs);
+        let outputs = self.scalars(&p.outputs);
+        let chains = self.tables(&p.chains, Self::chain);
+        let operators = self.tables(&p.operators, |e, o| {
+            let name = e.str(&o.name);
+            let overload = e.str(&o.overload);
+            et::Operator::create(e.fbb, &et::OperatorArgs { name, overload })
+        });
+        let delegates = self.tables(&p.delegates, Self::delegate);
+        let non_const_buffer_sizes = self.scalars(&p.non_const_buffer_sizes);
+        let non_const_buffer_device = self.tables(&p.non_const_buffer_device, |e, d| {
+            et::NonConstBufferDevice::create(
+                e.fbb,
+                &et::NonConstBufferDeviceArgs {
+                    buffer_idx: d.buffer_idx,
+                    device_type: et::DeviceType(d.device_type.0),
+                    device_index: d.device_index,
+                },
+            )
+        });
+        et::ExecutionPlan::create(
+            self.fbb,
+            &et::ExecutionPlanArgs {
+                name,
+                container_meta_type,
+                values,
+                inputs,
+                outputs,
+                chains,
+                operators,
+                delegates,
+                non_const_buffer_sizes,
+                non_const_buffer_device,
+            },
+        )
+    }
+
+    fn delegate(&mut self, d: &BackendDelegate) -> Off<et::BackendDelegate<'f>> {
+        let id = self.str(&d.id);
+        let processed = d.processed.map(|r| {
+            et::BackendDelegateDataReference::create(
+                self.fbb,
+                &et::BackendDelegateDataReferenceArgs { location: et::DataLocation(r.location.0), index: r.index },
+            )
+        });
+        let compile_specs = self.tables(&d.compile_specs, |e, c| {
+            let key = e.str(&c.key);
+            let value = e.scalars(&c.value);
+            et::CompileSpec::create(e.fbb, &et::CompileSpecArgs { key, value })
+        });
+        et::BackendDelegate::create(self.fbb, &et::BackendDelegateArgs { id, processed, compile_specs })
+    }
+
+    fn evalue(&mut self, v: &EValue) -> Off<et::EValue<'f>> {
+        use et::KernelTypes as T;
+        let (val_type, val) = match &v.val {
+            None => (T::NONE, None),
+            Some(k) => {
+                let (t, off) = self.kernel_value(k);
+                (t, Some(off))
+            }
+        };
+        et::EValue::create(self.fbb, &et::EValueArgs { val_type, val })
+    }
+
+    fn kernel_value(&mut self, k: &KernelTypes) -> (et::KernelTypes, WIPOffset<flatbuffers::UnionWIPOffset>) {
+        use et::KernelTypes as T;
+        let fbb = &mut *self.fbb;
+        match k {
+            KernelTypes::Null => (T::Null, et::Null::create(fbb, &et::NullArgs {}).as_union_value()),
+            KernelTypes::Int(x) => (T::Int, et::Int::create(fbb, &et::IntArgs { int_val: *x }).as_union_value()),
+            KernelTypes::Bool(x) => (T::Bool, et::Bool::create(fbb, &et::BoolArgs { bool_val: *x }).as_union_value()),
+            KernelTypes::Double(x) => {
+                (T::Double, et::Double::create(fbb, &et::DoubleArgs { double_val: *x }).as_union_value())
+            }
+            KernelTypes::Tensor(t) => (T::Tensor, self.tensor(t).as_union_value()),
+            KernelTypes::String(s) => {
+                let string_val = self.str(s);
+                (T::String, et::String::create(self.fbb, &et::StringArgs { string_val }).as_union_value())
+            }
+            KernelTypes::IntList(v) => {
+                let items = self.scalars(v);
+                (T::IntList, et::IntList::create(self.fbb, &et::IntListArgs { items }).as_union_value())
+            }
+            KernelTypes::DoubleList(v) => {
+                let items = self.scalars(v);
+                (T::DoubleList, et::DoubleList::create(self.fbb, &et::DoubleListArgs { items }).as_union_value())
+            }
+            KernelTypes::BoolList(v) => {
+                let items = self.scalars(v);
+                (T::BoolList, et::BoolList::create(self.fbb, &et::BoolListArgs { items }).as_union_value())
+            }
+            KernelTypes::TensorList(v) => {
+                let items = self.scalars(v);
+                (T::TensorList, et::TensorList::create(self.fbb, &et::TensorListArgs { items }).as_union_value())
+            }
+            KernelTypes::OptionalTensorList(v) => {
+                let items = self.scalars(v);
+                (
+                    T::OptionalTensorList,
+                    et::OptionalTensorList::create(self.fbb, &et::OptionalTensorListArgs { items }).as_union_value(),
+                )
+            }
+        }
+    }
+
+    fn tensor(&mut self, t: &Tensor) -> Off<et::Tensor<'f>> {
+        let sizes = self.scalars(&t.sizes);
+        let dim_order = self.scalars(&t.dim_order);
+        let allocation_info = t.allocation_info.map(|a| {
+            et::AllocationDetails::create(
+                self.fbb,
+                &et::AllocationDetailsArgs {
+                    memory_id: a.memory_id,
+                    memory_offset_low: a.memory_offset_low,
+                    memory_offset_high: a.memory_offset_high,
+                },
+            )
+        });
+        let extra_tensor_info = t.extra_tensor_info.as_ref().map(|e| {
+            let fully_qualified_name = self.str(&e.fully_qualified_name);
+            et::ExtraTensorInfo::create(
+                self.fbb,
+                &et::ExtraTensorInfoArgs {
+                    mutable_data_segments_idx: e.mutable_data_segments_idx,
+                    fully_qualified_name,
+                    location: et::TensorDataLocation(e.location.0),
+                    device_type: et::DeviceType(e.device_type.0),
+                    device_index: e.device_index,
+                },
+            )
+        });
+        et::Tensor::create(
+            self.fbb,
+            &et::TensorArgs {
+                scalar_type: et::ScalarType(t.scalar_type.0),
+                storage_offset: t.storage_offset,
+                sizes,
+                dim_order,
+                requires_grad: t.requires_grad,
+                data_buffer_idx: t.data_buffer_idx,
+                allocation_info,
+                layout: t.layout,
+                shape_dynamism: et::TensorShapeDynamism(t.shape_dynamism.0),
+                extra_tensor_info,
+            },
+        )
+    }
+
+    fn chain(&mut self, c: &Chain) -> Off<et::Chain<'f>> {
+        let inputs = self.scalars(&c.inputs);
+        let outputs = self.scalars(&c.outputs);
+        let instructions = self.tables(&c.instructions, Self::instruction);
+        let stacktrace = self.tables(&c.stacktrace, |e, fl| {
+            let items = e.tables(&fl.items, |e, f| {
+                let filename = e.str(&f.filename);
+                let name = e.str(&f.name);
+                let context = e.str(&f.context);
+                et::Frame::create(e.fbb, &et::FrameArgs { filename, lineno: f.lineno, name, context })
+            });
+            et::FrameList::create(e.fbb, &et::FrameListArgs { items })
+        });
+        et::Chain::create(self.fbb, &et::ChainArgs { inputs, outputs, instructions, stacktrace })
+    }
+
+    fn instruction(&mut self, i: &Instruction) -> Off<et::Instruction<'f>> {
+        use et::InstructionArguments as T;
+        let (instr_args_type, instr_args) = match &i.instr_args {
+            None => (T::NONE, None),
+            Some(InstructionArguments::KernelCall { op_index, args }) => {
+                let args = self.scalars(args);
+                let o = et::KernelCall::create(self.fbb, &et::KernelCallArgs { op_index: *op_index, args });
+                (T::KernelCall, Some(o.as_union_value()))
+            }
+            Some(InstructionArguments::DelegateCall { delegate_index, args }) => {
+                let args = self.scalars(args);
+                let o =
+                    et::DelegateCall::create(self.fbb, &et::DelegateCallArgs { delegate_index: *delegate_index, args });
+                (T::DelegateCall, Some(o.as_union_value()))
+            }
+            Some(InstructionArguments::MoveCall { move_from, move_to }) => {
+                let o = et::MoveCall::create(self.fbb, &et::MoveCallArgs { move_from: *move_from, move_to: *move_to });
+                (T::MoveCall, Some(o.as_union_value()))
+            }
+            Some(InstructionArguments::JumpFalseCall { cond_value_index, destination_instruction }) => {
+                let o = et::JumpFalseCall::create(
+                    self.fbb,
+                    &et::JumpFalseCallArgs {
+                        cond_value_index: *cond_value_index,
+                        destination_instruction: *destination_instruction,
+                    },
+                );
+                (T::JumpFalseCall, Some(o.as_union_value()))
+            }
+            Some(InstructionArguments::FreeCall { value_index }) => {
+                let o = et::FreeCall::create(self.fbb, &et::FreeCallArgs { value_index: *value_index });
+                (T::FreeCall, Some(o.as_union_value()))
+            }
+        };
+        et::Instruction::create(self.fbb, &et::InstructionArgs { instr_args_type, instr_args })
+    }
+}

@@ -1,0 +1,31 @@
+//! The only place in the workspace where `unsafe` is allowed.
+//!
+//! It holds the flatc-generated accessors (which use `unsafe` internally after
+//! the verifier has run) and the aligned byte-vector writer needed to honour
+//! `force_align`, which neither Rust code generator implements. Nothing here is
+//! public outside the crate.
+
+#[allow(
+    unsafe_code,
+    unused_imports,
+    missing_docs,
+    dead_code,
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    unsafe_op_in_unsafe_fn,
+    clippy::all,
+    clippy::pedantic,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+#[path = "generated/program/mod.rs"]
+mod generated;
+
+pub(crate) use generated::executorch_flatbuffer as et;
+
+mod aligned;
+pub(crate) use aligned::create_aligned_bytes;

