@@ -14,6 +14,8 @@ pub enum ErrorKind {
     LimitExceeded,
     /// The caller asked for something inconsistent (bad option, too large a model).
     InvalidUse,
+    /// Reading or writing a file or stream failed.
+    Io,
 }
 
 /// An error from decoding or encoding a program flatbuffer.
@@ -116,6 +118,36 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+impl From<std::io::Error> for Error {
+    fn from(e: std::io::Error) -> Self {
+        Error::new(ErrorKind::Io, e.to_string())
+    }
+}
+
+impl Error {
+    /// Prefixes the path with `parent` (for errors raised inside a nested structure).
+    ///
+    /// ```
+    /// let e = pte_schema::Error::new(pte_schema::ErrorKind::Malformed, "x").at_path("b").within("a");
+    /// assert_eq!(e.path(), "a.b");
+    /// ```
+    pub fn within(mut self, parent: &str) -> Self {
+        self.path = if self.path.is_empty() { parent.to_string() } else { format!("{parent}.{}", self.path) };
+        self
+    }
+
+    /// Shifts the byte offset by `base` (for errors raised on a sub-slice).
+    ///
+    /// ```
+    /// let e = pte_schema::Error::new(pte_schema::ErrorKind::Malformed, "x").at_offset(4).shifted(100);
+    /// assert_eq!(e.offset(), Some(104));
+    /// ```
+    pub fn shifted(mut self, base: u64) -> Self {
+        self.offset = self.offset.map(|o| o.saturating_add(base));
+        self
+    }
+}
 
 /// Result alias for this crate.
 pub type Result<T> = std::result::Result<T, Error>;

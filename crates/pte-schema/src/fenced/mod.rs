@@ -22,6 +22,7 @@
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects
 )]
+#[rustfmt::skip]
 #[path = "generated/program/mod.rs"]
 mod generated;
 

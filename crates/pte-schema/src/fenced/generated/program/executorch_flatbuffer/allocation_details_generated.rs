@@ -6,71 +6,74 @@ pub enum AllocationDetailsOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct AllocationDetails<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for AllocationDetails<'a> {
-    type Inner = AllocationDetails<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = AllocationDetails<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> AllocationDetails<'a> {
-    pub const VT_MEMORY_ID: ::flatbuffers::VOffsetT = 4;
-    pub const VT_MEMORY_OFFSET_LOW: ::flatbuffers::VOffsetT = 6;
-    pub const VT_MEMORY_OFFSET_HIGH: ::flatbuffers::VOffsetT = 8;
+  pub const VT_MEMORY_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_MEMORY_OFFSET_LOW: ::flatbuffers::VOffsetT = 6;
+  pub const VT_MEMORY_OFFSET_HIGH: ::flatbuffers::VOffsetT = 8;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        AllocationDetails { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args AllocationDetailsArgs,
-    ) -> ::flatbuffers::WIPOffset<AllocationDetails<'bldr>> {
-        let mut builder = AllocationDetailsBuilder::new(_fbb);
-        builder.add_memory_offset_high(args.memory_offset_high);
-        builder.add_memory_offset_low(args.memory_offset_low);
-        builder.add_memory_id(args.memory_id);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    AllocationDetails { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args AllocationDetailsArgs
+  ) -> ::flatbuffers::WIPOffset<AllocationDetails<'bldr>> {
+    let mut builder = AllocationDetailsBuilder::new(_fbb);
+    builder.add_memory_offset_high(args.memory_offset_high);
+    builder.add_memory_offset_low(args.memory_offset_low);
+    builder.add_memory_id(args.memory_id);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn memory_id(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_ID, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn memory_offset_low(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_OFFSET_LOW, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn memory_offset_high(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_OFFSET_HIGH, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn memory_id(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_ID, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn memory_offset_low(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_OFFSET_LOW, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn memory_offset_high(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(AllocationDetails::VT_MEMORY_OFFSET_HIGH, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for AllocationDetails<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<u32>("memory_id", Self::VT_MEMORY_ID, false)?
-            .visit_field::<u32>("memory_offset_low", Self::VT_MEMORY_OFFSET_LOW, false)?
-            .visit_field::<u32>("memory_offset_high", Self::VT_MEMORY_OFFSET_HIGH, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("memory_id", Self::VT_MEMORY_ID, false)?
+     .visit_field::<u32>("memory_offset_low", Self::VT_MEMORY_OFFSET_LOW, false)?
+     .visit_field::<u32>("memory_offset_high", Self::VT_MEMORY_OFFSET_HIGH, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct AllocationDetailsArgs {
     pub memory_id: u32,
@@ -78,47 +81,54 @@ pub struct AllocationDetailsArgs {
     pub memory_offset_high: u32,
 }
 impl<'a> Default for AllocationDetailsArgs {
-    #[inline]
-    fn default() -> Self {
-        AllocationDetailsArgs { memory_id: 0, memory_offset_low: 0, memory_offset_high: 0 }
+  #[inline]
+  fn default() -> Self {
+    AllocationDetailsArgs {
+      memory_id: 0,
+      memory_offset_low: 0,
+      memory_offset_high: 0,
     }
+  }
 }
 
 pub struct AllocationDetailsBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> AllocationDetailsBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_memory_id(&mut self, memory_id: u32) {
-        self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_ID, memory_id, 0);
+  #[inline]
+  pub fn add_memory_id(&mut self, memory_id: u32) {
+    self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_ID, memory_id, 0);
+  }
+  #[inline]
+  pub fn add_memory_offset_low(&mut self, memory_offset_low: u32) {
+    self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_OFFSET_LOW, memory_offset_low, 0);
+  }
+  #[inline]
+  pub fn add_memory_offset_high(&mut self, memory_offset_high: u32) {
+    self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_OFFSET_HIGH, memory_offset_high, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> AllocationDetailsBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    AllocationDetailsBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_memory_offset_low(&mut self, memory_offset_low: u32) {
-        self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_OFFSET_LOW, memory_offset_low, 0);
-    }
-    #[inline]
-    pub fn add_memory_offset_high(&mut self, memory_offset_high: u32) {
-        self.fbb_.push_slot::<u32>(AllocationDetails::VT_MEMORY_OFFSET_HIGH, memory_offset_high, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> AllocationDetailsBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        AllocationDetailsBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<AllocationDetails<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<AllocationDetails<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for AllocationDetails<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("AllocationDetails");
-        ds.field("memory_id", &self.memory_id());
-        ds.field("memory_offset_low", &self.memory_offset_low());
-        ds.field("memory_offset_high", &self.memory_offset_high());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("AllocationDetails");
+      ds.field("memory_id", &self.memory_id());
+      ds.field("memory_offset_low", &self.memory_offset_low());
+      ds.field("memory_offset_high", &self.memory_offset_high());
+      ds.finish()
+  }
 }

@@ -6,109 +6,112 @@ pub enum BackendDelegateDataReferenceOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct BackendDelegateDataReference<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for BackendDelegateDataReference<'a> {
-    type Inner = BackendDelegateDataReference<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = BackendDelegateDataReference<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> BackendDelegateDataReference<'a> {
-    pub const VT_LOCATION: ::flatbuffers::VOffsetT = 4;
-    pub const VT_INDEX: ::flatbuffers::VOffsetT = 6;
+  pub const VT_LOCATION: ::flatbuffers::VOffsetT = 4;
+  pub const VT_INDEX: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        BackendDelegateDataReference { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args BackendDelegateDataReferenceArgs,
-    ) -> ::flatbuffers::WIPOffset<BackendDelegateDataReference<'bldr>> {
-        let mut builder = BackendDelegateDataReferenceBuilder::new(_fbb);
-        builder.add_index(args.index);
-        builder.add_location(args.location);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    BackendDelegateDataReference { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args BackendDelegateDataReferenceArgs
+  ) -> ::flatbuffers::WIPOffset<BackendDelegateDataReference<'bldr>> {
+    let mut builder = BackendDelegateDataReferenceBuilder::new(_fbb);
+    builder.add_index(args.index);
+    builder.add_location(args.location);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn location(&self) -> DataLocation {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<DataLocation>(BackendDelegateDataReference::VT_LOCATION, Some(DataLocation::INLINE))
-                .unwrap()
-        }
-    }
-    #[inline]
-    pub fn index(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(BackendDelegateDataReference::VT_INDEX, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn location(&self) -> DataLocation {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<DataLocation>(BackendDelegateDataReference::VT_LOCATION, Some(DataLocation::INLINE)).unwrap()}
+  }
+  #[inline]
+  pub fn index(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(BackendDelegateDataReference::VT_INDEX, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for BackendDelegateDataReference<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<DataLocation>("location", Self::VT_LOCATION, false)?
-            .visit_field::<u32>("index", Self::VT_INDEX, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<DataLocation>("location", Self::VT_LOCATION, false)?
+     .visit_field::<u32>("index", Self::VT_INDEX, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct BackendDelegateDataReferenceArgs {
     pub location: DataLocation,
     pub index: u32,
 }
 impl<'a> Default for BackendDelegateDataReferenceArgs {
-    #[inline]
-    fn default() -> Self {
-        BackendDelegateDataReferenceArgs { location: DataLocation::INLINE, index: 0 }
+  #[inline]
+  fn default() -> Self {
+    BackendDelegateDataReferenceArgs {
+      location: DataLocation::INLINE,
+      index: 0,
     }
+  }
 }
 
 pub struct BackendDelegateDataReferenceBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> BackendDelegateDataReferenceBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_location(&mut self, location: DataLocation) {
-        self.fbb_.push_slot::<DataLocation>(BackendDelegateDataReference::VT_LOCATION, location, DataLocation::INLINE);
+  #[inline]
+  pub fn add_location(&mut self, location: DataLocation) {
+    self.fbb_.push_slot::<DataLocation>(BackendDelegateDataReference::VT_LOCATION, location, DataLocation::INLINE);
+  }
+  #[inline]
+  pub fn add_index(&mut self, index: u32) {
+    self.fbb_.push_slot::<u32>(BackendDelegateDataReference::VT_INDEX, index, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> BackendDelegateDataReferenceBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    BackendDelegateDataReferenceBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_index(&mut self, index: u32) {
-        self.fbb_.push_slot::<u32>(BackendDelegateDataReference::VT_INDEX, index, 0);
-    }
-    #[inline]
-    pub fn new(
-        _fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    ) -> BackendDelegateDataReferenceBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        BackendDelegateDataReferenceBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<BackendDelegateDataReference<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<BackendDelegateDataReference<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for BackendDelegateDataReference<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("BackendDelegateDataReference");
-        ds.field("location", &self.location());
-        ds.field("index", &self.index());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("BackendDelegateDataReference");
+      ds.field("location", &self.location());
+      ds.field("index", &self.index());
+      ds.finish()
+  }
 }

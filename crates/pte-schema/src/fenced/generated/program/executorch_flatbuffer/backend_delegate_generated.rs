@@ -6,149 +6,129 @@ pub enum BackendDelegateOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct BackendDelegate<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for BackendDelegate<'a> {
-    type Inner = BackendDelegate<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = BackendDelegate<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> BackendDelegate<'a> {
-    pub const VT_ID: ::flatbuffers::VOffsetT = 4;
-    pub const VT_PROCESSED: ::flatbuffers::VOffsetT = 6;
-    pub const VT_COMPILE_SPECS: ::flatbuffers::VOffsetT = 8;
+  pub const VT_ID: ::flatbuffers::VOffsetT = 4;
+  pub const VT_PROCESSED: ::flatbuffers::VOffsetT = 6;
+  pub const VT_COMPILE_SPECS: ::flatbuffers::VOffsetT = 8;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        BackendDelegate { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args BackendDelegateArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<BackendDelegate<'bldr>> {
-        let mut builder = BackendDelegateBuilder::new(_fbb);
-        if let Some(x) = args.compile_specs {
-            builder.add_compile_specs(x);
-        }
-        if let Some(x) = args.processed {
-            builder.add_processed(x);
-        }
-        if let Some(x) = args.id {
-            builder.add_id(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    BackendDelegate { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args BackendDelegateArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<BackendDelegate<'bldr>> {
+    let mut builder = BackendDelegateBuilder::new(_fbb);
+    if let Some(x) = args.compile_specs { builder.add_compile_specs(x); }
+    if let Some(x) = args.processed { builder.add_processed(x); }
+    if let Some(x) = args.id { builder.add_id(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn id(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(BackendDelegate::VT_ID, None) }
-    }
-    #[inline]
-    pub fn processed(&self) -> Option<BackendDelegateDataReference<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<BackendDelegateDataReference>>(
-                BackendDelegate::VT_PROCESSED,
-                None,
-            )
-        }
-    }
-    #[inline]
-    pub fn compile_specs(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec>>,
-            >>(BackendDelegate::VT_COMPILE_SPECS, None)
-        }
-    }
+
+  #[inline]
+  pub fn id(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(BackendDelegate::VT_ID, None)}
+  }
+  #[inline]
+  pub fn processed(&self) -> Option<BackendDelegateDataReference<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<BackendDelegateDataReference>>(BackendDelegate::VT_PROCESSED, None)}
+  }
+  #[inline]
+  pub fn compile_specs(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec>>>>(BackendDelegate::VT_COMPILE_SPECS, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for BackendDelegate<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("id", Self::VT_ID, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<BackendDelegateDataReference>>(
-                "processed",
-                Self::VT_PROCESSED,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<CompileSpec>>,
-            >>("compile_specs", Self::VT_COMPILE_SPECS, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("id", Self::VT_ID, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<BackendDelegateDataReference>>("processed", Self::VT_PROCESSED, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<CompileSpec>>>>("compile_specs", Self::VT_COMPILE_SPECS, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct BackendDelegateArgs<'a> {
     pub id: Option<::flatbuffers::WIPOffset<&'a str>>,
     pub processed: Option<::flatbuffers::WIPOffset<BackendDelegateDataReference<'a>>>,
-    pub compile_specs:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec<'a>>>>>,
+    pub compile_specs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<CompileSpec<'a>>>>>,
 }
 impl<'a> Default for BackendDelegateArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        BackendDelegateArgs { id: None, processed: None, compile_specs: None }
+  #[inline]
+  fn default() -> Self {
+    BackendDelegateArgs {
+      id: None,
+      processed: None,
+      compile_specs: None,
     }
+  }
 }
 
 pub struct BackendDelegateBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> BackendDelegateBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_id(&mut self, id: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(BackendDelegate::VT_ID, id);
+  #[inline]
+  pub fn add_id(&mut self, id: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(BackendDelegate::VT_ID, id);
+  }
+  #[inline]
+  pub fn add_processed(&mut self, processed: ::flatbuffers::WIPOffset<BackendDelegateDataReference<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<BackendDelegateDataReference>>(BackendDelegate::VT_PROCESSED, processed);
+  }
+  #[inline]
+  pub fn add_compile_specs(&mut self, compile_specs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<CompileSpec<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(BackendDelegate::VT_COMPILE_SPECS, compile_specs);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> BackendDelegateBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    BackendDelegateBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_processed(&mut self, processed: ::flatbuffers::WIPOffset<BackendDelegateDataReference<'b>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<BackendDelegateDataReference>>(
-            BackendDelegate::VT_PROCESSED,
-            processed,
-        );
-    }
-    #[inline]
-    pub fn add_compile_specs(
-        &mut self,
-        compile_specs: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<CompileSpec<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(BackendDelegate::VT_COMPILE_SPECS, compile_specs);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> BackendDelegateBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        BackendDelegateBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<BackendDelegate<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<BackendDelegate<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for BackendDelegate<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("BackendDelegate");
-        ds.field("id", &self.id());
-        ds.field("processed", &self.processed());
-        ds.field("compile_specs", &self.compile_specs());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("BackendDelegate");
+      ds.field("id", &self.id());
+      ds.field("processed", &self.processed());
+      ds.field("compile_specs", &self.compile_specs());
+      ds.finish()
+  }
 }

@@ -6,177 +6,146 @@ pub enum ChainOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Chain<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Chain<'a> {
-    type Inner = Chain<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Chain<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Chain<'a> {
-    pub const VT_INPUTS: ::flatbuffers::VOffsetT = 4;
-    pub const VT_OUTPUTS: ::flatbuffers::VOffsetT = 6;
-    pub const VT_INSTRUCTIONS: ::flatbuffers::VOffsetT = 8;
-    pub const VT_STACKTRACE: ::flatbuffers::VOffsetT = 10;
+  pub const VT_INPUTS: ::flatbuffers::VOffsetT = 4;
+  pub const VT_OUTPUTS: ::flatbuffers::VOffsetT = 6;
+  pub const VT_INSTRUCTIONS: ::flatbuffers::VOffsetT = 8;
+  pub const VT_STACKTRACE: ::flatbuffers::VOffsetT = 10;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Chain { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args ChainArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<Chain<'bldr>> {
-        let mut builder = ChainBuilder::new(_fbb);
-        if let Some(x) = args.stacktrace {
-            builder.add_stacktrace(x);
-        }
-        if let Some(x) = args.instructions {
-            builder.add_instructions(x);
-        }
-        if let Some(x) = args.outputs {
-            builder.add_outputs(x);
-        }
-        if let Some(x) = args.inputs {
-            builder.add_inputs(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Chain { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ChainArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Chain<'bldr>> {
+    let mut builder = ChainBuilder::new(_fbb);
+    if let Some(x) = args.stacktrace { builder.add_stacktrace(x); }
+    if let Some(x) = args.instructions { builder.add_instructions(x); }
+    if let Some(x) = args.outputs { builder.add_outputs(x); }
+    if let Some(x) = args.inputs { builder.add_inputs(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn inputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Chain::VT_INPUTS, None)
-        }
-    }
-    #[inline]
-    pub fn outputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Chain::VT_OUTPUTS, None)
-        }
-    }
-    #[inline]
-    pub fn instructions(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction>>,
-            >>(Chain::VT_INSTRUCTIONS, None)
-        }
-    }
-    #[inline]
-    pub fn stacktrace(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList>>,
-            >>(Chain::VT_STACKTRACE, None)
-        }
-    }
+
+  #[inline]
+  pub fn inputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Chain::VT_INPUTS, None)}
+  }
+  #[inline]
+  pub fn outputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Chain::VT_OUTPUTS, None)}
+  }
+  #[inline]
+  pub fn instructions(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction>>>>(Chain::VT_INSTRUCTIONS, None)}
+  }
+  #[inline]
+  pub fn stacktrace(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList>>>>(Chain::VT_STACKTRACE, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for Chain<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "inputs",
-                Self::VT_INPUTS,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "outputs",
-                Self::VT_OUTPUTS,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Instruction>>,
-            >>("instructions", Self::VT_INSTRUCTIONS, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<FrameList>>,
-            >>("stacktrace", Self::VT_STACKTRACE, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("inputs", Self::VT_INPUTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("outputs", Self::VT_OUTPUTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Instruction>>>>("instructions", Self::VT_INSTRUCTIONS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<FrameList>>>>("stacktrace", Self::VT_STACKTRACE, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct ChainArgs<'a> {
     pub inputs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
     pub outputs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
-    pub instructions:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction<'a>>>>>,
-    pub stacktrace:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList<'a>>>>>,
+    pub instructions: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Instruction<'a>>>>>,
+    pub stacktrace: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<FrameList<'a>>>>>,
 }
 impl<'a> Default for ChainArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        ChainArgs { inputs: None, outputs: None, instructions: None, stacktrace: None }
+  #[inline]
+  fn default() -> Self {
+    ChainArgs {
+      inputs: None,
+      outputs: None,
+      instructions: None,
+      stacktrace: None,
     }
+  }
 }
 
 pub struct ChainBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ChainBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_inputs(&mut self, inputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_INPUTS, inputs);
+  #[inline]
+  pub fn add_inputs(&mut self, inputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_INPUTS, inputs);
+  }
+  #[inline]
+  pub fn add_outputs(&mut self, outputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_OUTPUTS, outputs);
+  }
+  #[inline]
+  pub fn add_instructions(&mut self, instructions: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Instruction<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_INSTRUCTIONS, instructions);
+  }
+  #[inline]
+  pub fn add_stacktrace(&mut self, stacktrace: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<FrameList<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_STACKTRACE, stacktrace);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ChainBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ChainBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_outputs(&mut self, outputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_OUTPUTS, outputs);
-    }
-    #[inline]
-    pub fn add_instructions(
-        &mut self,
-        instructions: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<Instruction<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_INSTRUCTIONS, instructions);
-    }
-    #[inline]
-    pub fn add_stacktrace(
-        &mut self,
-        stacktrace: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<FrameList<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Chain::VT_STACKTRACE, stacktrace);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ChainBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        ChainBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Chain<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Chain<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Chain<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Chain");
-        ds.field("inputs", &self.inputs());
-        ds.field("outputs", &self.outputs());
-        ds.field("instructions", &self.instructions());
-        ds.field("stacktrace", &self.stacktrace());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Chain");
+      ds.field("inputs", &self.inputs());
+      ds.field("outputs", &self.outputs());
+      ds.field("instructions", &self.instructions());
+      ds.field("stacktrace", &self.stacktrace());
+      ds.finish()
+  }
 }

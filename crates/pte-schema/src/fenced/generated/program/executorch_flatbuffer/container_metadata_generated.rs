@@ -6,109 +6,112 @@ pub enum ContainerMetadataOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct ContainerMetadata<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for ContainerMetadata<'a> {
-    type Inner = ContainerMetadata<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = ContainerMetadata<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> ContainerMetadata<'a> {
-    pub const VT_ENCODED_INP_STR: ::flatbuffers::VOffsetT = 4;
-    pub const VT_ENCODED_OUT_STR: ::flatbuffers::VOffsetT = 6;
+  pub const VT_ENCODED_INP_STR: ::flatbuffers::VOffsetT = 4;
+  pub const VT_ENCODED_OUT_STR: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        ContainerMetadata { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args ContainerMetadataArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<ContainerMetadata<'bldr>> {
-        let mut builder = ContainerMetadataBuilder::new(_fbb);
-        if let Some(x) = args.encoded_out_str {
-            builder.add_encoded_out_str(x);
-        }
-        if let Some(x) = args.encoded_inp_str {
-            builder.add_encoded_inp_str(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    ContainerMetadata { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ContainerMetadataArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<ContainerMetadata<'bldr>> {
+    let mut builder = ContainerMetadataBuilder::new(_fbb);
+    if let Some(x) = args.encoded_out_str { builder.add_encoded_out_str(x); }
+    if let Some(x) = args.encoded_inp_str { builder.add_encoded_inp_str(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn encoded_inp_str(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ContainerMetadata::VT_ENCODED_INP_STR, None) }
-    }
-    #[inline]
-    pub fn encoded_out_str(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ContainerMetadata::VT_ENCODED_OUT_STR, None) }
-    }
+
+  #[inline]
+  pub fn encoded_inp_str(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ContainerMetadata::VT_ENCODED_INP_STR, None)}
+  }
+  #[inline]
+  pub fn encoded_out_str(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ContainerMetadata::VT_ENCODED_OUT_STR, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for ContainerMetadata<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("encoded_inp_str", Self::VT_ENCODED_INP_STR, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("encoded_out_str", Self::VT_ENCODED_OUT_STR, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("encoded_inp_str", Self::VT_ENCODED_INP_STR, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("encoded_out_str", Self::VT_ENCODED_OUT_STR, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct ContainerMetadataArgs<'a> {
     pub encoded_inp_str: Option<::flatbuffers::WIPOffset<&'a str>>,
     pub encoded_out_str: Option<::flatbuffers::WIPOffset<&'a str>>,
 }
 impl<'a> Default for ContainerMetadataArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        ContainerMetadataArgs { encoded_inp_str: None, encoded_out_str: None }
+  #[inline]
+  fn default() -> Self {
+    ContainerMetadataArgs {
+      encoded_inp_str: None,
+      encoded_out_str: None,
     }
+  }
 }
 
 pub struct ContainerMetadataBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ContainerMetadataBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_encoded_inp_str(&mut self, encoded_inp_str: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_
-            .push_slot_always::<::flatbuffers::WIPOffset<_>>(ContainerMetadata::VT_ENCODED_INP_STR, encoded_inp_str);
+  #[inline]
+  pub fn add_encoded_inp_str(&mut self, encoded_inp_str: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ContainerMetadata::VT_ENCODED_INP_STR, encoded_inp_str);
+  }
+  #[inline]
+  pub fn add_encoded_out_str(&mut self, encoded_out_str: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ContainerMetadata::VT_ENCODED_OUT_STR, encoded_out_str);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ContainerMetadataBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ContainerMetadataBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_encoded_out_str(&mut self, encoded_out_str: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_
-            .push_slot_always::<::flatbuffers::WIPOffset<_>>(ContainerMetadata::VT_ENCODED_OUT_STR, encoded_out_str);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ContainerMetadataBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        ContainerMetadataBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<ContainerMetadata<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<ContainerMetadata<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for ContainerMetadata<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("ContainerMetadata");
-        ds.field("encoded_inp_str", &self.encoded_inp_str());
-        ds.field("encoded_out_str", &self.encoded_out_str());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("ContainerMetadata");
+      ds.field("encoded_inp_str", &self.encoded_inp_str());
+      ds.field("encoded_out_str", &self.encoded_out_str());
+      ds.finish()
+  }
 }

@@ -6,103 +6,112 @@ pub enum DataSegmentOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct DataSegment<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for DataSegment<'a> {
-    type Inner = DataSegment<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = DataSegment<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> DataSegment<'a> {
-    pub const VT_OFFSET: ::flatbuffers::VOffsetT = 4;
-    pub const VT_SIZE: ::flatbuffers::VOffsetT = 6;
+  pub const VT_OFFSET: ::flatbuffers::VOffsetT = 4;
+  pub const VT_SIZE: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        DataSegment { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args DataSegmentArgs,
-    ) -> ::flatbuffers::WIPOffset<DataSegment<'bldr>> {
-        let mut builder = DataSegmentBuilder::new(_fbb);
-        builder.add_size(args.size);
-        builder.add_offset(args.offset);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    DataSegment { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args DataSegmentArgs
+  ) -> ::flatbuffers::WIPOffset<DataSegment<'bldr>> {
+    let mut builder = DataSegmentBuilder::new(_fbb);
+    builder.add_size(args.size);
+    builder.add_offset(args.offset);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn offset(&self) -> u64 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u64>(DataSegment::VT_OFFSET, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn size(&self) -> u64 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u64>(DataSegment::VT_SIZE, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn offset(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(DataSegment::VT_OFFSET, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn size(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(DataSegment::VT_SIZE, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for DataSegment<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<u64>("offset", Self::VT_OFFSET, false)?
-            .visit_field::<u64>("size", Self::VT_SIZE, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u64>("offset", Self::VT_OFFSET, false)?
+     .visit_field::<u64>("size", Self::VT_SIZE, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct DataSegmentArgs {
     pub offset: u64,
     pub size: u64,
 }
 impl<'a> Default for DataSegmentArgs {
-    #[inline]
-    fn default() -> Self {
-        DataSegmentArgs { offset: 0, size: 0 }
+  #[inline]
+  fn default() -> Self {
+    DataSegmentArgs {
+      offset: 0,
+      size: 0,
     }
+  }
 }
 
 pub struct DataSegmentBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> DataSegmentBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_offset(&mut self, offset: u64) {
-        self.fbb_.push_slot::<u64>(DataSegment::VT_OFFSET, offset, 0);
+  #[inline]
+  pub fn add_offset(&mut self, offset: u64) {
+    self.fbb_.push_slot::<u64>(DataSegment::VT_OFFSET, offset, 0);
+  }
+  #[inline]
+  pub fn add_size(&mut self, size: u64) {
+    self.fbb_.push_slot::<u64>(DataSegment::VT_SIZE, size, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DataSegmentBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    DataSegmentBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_size(&mut self, size: u64) {
-        self.fbb_.push_slot::<u64>(DataSegment::VT_SIZE, size, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DataSegmentBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        DataSegmentBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<DataSegment<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<DataSegment<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for DataSegment<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("DataSegment");
-        ds.field("offset", &self.offset());
-        ds.field("size", &self.size());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("DataSegment");
+      ds.field("offset", &self.offset());
+      ds.field("size", &self.size());
+      ds.finish()
+  }
 }

@@ -6,111 +6,112 @@ pub enum DelegateCallOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct DelegateCall<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for DelegateCall<'a> {
-    type Inner = DelegateCall<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = DelegateCall<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> DelegateCall<'a> {
-    pub const VT_DELEGATE_INDEX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_ARGS: ::flatbuffers::VOffsetT = 6;
+  pub const VT_DELEGATE_INDEX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_ARGS: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        DelegateCall { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args DelegateCallArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<DelegateCall<'bldr>> {
-        let mut builder = DelegateCallBuilder::new(_fbb);
-        if let Some(x) = args.args {
-            builder.add_args(x);
-        }
-        builder.add_delegate_index(args.delegate_index);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    DelegateCall { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args DelegateCallArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<DelegateCall<'bldr>> {
+    let mut builder = DelegateCallBuilder::new(_fbb);
+    if let Some(x) = args.args { builder.add_args(x); }
+    builder.add_delegate_index(args.delegate_index);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn delegate_index(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(DelegateCall::VT_DELEGATE_INDEX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn args(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(DelegateCall::VT_ARGS, None)
-        }
-    }
+
+  #[inline]
+  pub fn delegate_index(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(DelegateCall::VT_DELEGATE_INDEX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn args(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(DelegateCall::VT_ARGS, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for DelegateCall<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<i32>("delegate_index", Self::VT_DELEGATE_INDEX, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "args",
-                Self::VT_ARGS,
-                false,
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("delegate_index", Self::VT_DELEGATE_INDEX, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("args", Self::VT_ARGS, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct DelegateCallArgs<'a> {
     pub delegate_index: i32,
     pub args: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
 }
 impl<'a> Default for DelegateCallArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        DelegateCallArgs { delegate_index: 0, args: None }
+  #[inline]
+  fn default() -> Self {
+    DelegateCallArgs {
+      delegate_index: 0,
+      args: None,
     }
+  }
 }
 
 pub struct DelegateCallBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> DelegateCallBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_delegate_index(&mut self, delegate_index: i32) {
-        self.fbb_.push_slot::<i32>(DelegateCall::VT_DELEGATE_INDEX, delegate_index, 0);
+  #[inline]
+  pub fn add_delegate_index(&mut self, delegate_index: i32) {
+    self.fbb_.push_slot::<i32>(DelegateCall::VT_DELEGATE_INDEX, delegate_index, 0);
+  }
+  #[inline]
+  pub fn add_args(&mut self, args: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(DelegateCall::VT_ARGS, args);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DelegateCallBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    DelegateCallBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_args(&mut self, args: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(DelegateCall::VT_ARGS, args);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DelegateCallBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        DelegateCallBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<DelegateCall<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<DelegateCall<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for DelegateCall<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("DelegateCall");
-        ds.field("delegate_index", &self.delegate_index());
-        ds.field("args", &self.args());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("DelegateCall");
+      ds.field("delegate_index", &self.delegate_index());
+      ds.field("args", &self.args());
+      ds.finish()
+  }
 }

@@ -6,85 +6,95 @@ pub enum DoubleOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Double<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Double<'a> {
-    type Inner = Double<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Double<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Double<'a> {
-    pub const VT_DOUBLE_VAL: ::flatbuffers::VOffsetT = 4;
+  pub const VT_DOUBLE_VAL: ::flatbuffers::VOffsetT = 4;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Double { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args DoubleArgs,
-    ) -> ::flatbuffers::WIPOffset<Double<'bldr>> {
-        let mut builder = DoubleBuilder::new(_fbb);
-        builder.add_double_val(args.double_val);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Double { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args DoubleArgs
+  ) -> ::flatbuffers::WIPOffset<Double<'bldr>> {
+    let mut builder = DoubleBuilder::new(_fbb);
+    builder.add_double_val(args.double_val);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn double_val(&self) -> f64 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<f64>(Double::VT_DOUBLE_VAL, Some(0.0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn double_val(&self) -> f64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<f64>(Double::VT_DOUBLE_VAL, Some(0.0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for Double<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?.visit_field::<f64>("double_val", Self::VT_DOUBLE_VAL, false)?.finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<f64>("double_val", Self::VT_DOUBLE_VAL, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct DoubleArgs {
     pub double_val: f64,
 }
 impl<'a> Default for DoubleArgs {
-    #[inline]
-    fn default() -> Self {
-        DoubleArgs { double_val: 0.0 }
+  #[inline]
+  fn default() -> Self {
+    DoubleArgs {
+      double_val: 0.0,
     }
+  }
 }
 
 pub struct DoubleBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> DoubleBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_double_val(&mut self, double_val: f64) {
-        self.fbb_.push_slot::<f64>(Double::VT_DOUBLE_VAL, double_val, 0.0);
+  #[inline]
+  pub fn add_double_val(&mut self, double_val: f64) {
+    self.fbb_.push_slot::<f64>(Double::VT_DOUBLE_VAL, double_val, 0.0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DoubleBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    DoubleBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> DoubleBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        DoubleBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Double<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Double<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Double<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Double");
-        ds.field("double_val", &self.double_val());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Double");
+      ds.field("double_val", &self.double_val());
+      ds.finish()
+  }
 }

@@ -6,391 +6,373 @@ pub enum EValueOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct EValue<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for EValue<'a> {
-    type Inner = EValue<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = EValue<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> EValue<'a> {
-    pub const VT_VAL_TYPE: ::flatbuffers::VOffsetT = 4;
-    pub const VT_VAL: ::flatbuffers::VOffsetT = 6;
+  pub const VT_VAL_TYPE: ::flatbuffers::VOffsetT = 4;
+  pub const VT_VAL: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        EValue { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args EValueArgs,
-    ) -> ::flatbuffers::WIPOffset<EValue<'bldr>> {
-        let mut builder = EValueBuilder::new(_fbb);
-        if let Some(x) = args.val {
-            builder.add_val(x);
-        }
-        builder.add_val_type(args.val_type);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    EValue { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args EValueArgs
+  ) -> ::flatbuffers::WIPOffset<EValue<'bldr>> {
+    let mut builder = EValueBuilder::new(_fbb);
+    if let Some(x) = args.val { builder.add_val(x); }
+    builder.add_val_type(args.val_type);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn val_type(&self) -> KernelTypes {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<KernelTypes>(EValue::VT_VAL_TYPE, Some(KernelTypes::NONE)).unwrap() }
-    }
-    #[inline]
-    pub fn val(&self) -> Option<::flatbuffers::Table<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Table<'a>>>(EValue::VT_VAL, None) }
-    }
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_null(&self) -> Option<Null<'a>> {
-        if self.val_type() == KernelTypes::Null {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { Null::init_from_table(t) }
-            })
-        } else {
-            None
-        }
-    }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_int(&self) -> Option<Int<'a>> {
-        if self.val_type() == KernelTypes::Int {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { Int::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  pub fn val_type(&self) -> KernelTypes {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<KernelTypes>(EValue::VT_VAL_TYPE, Some(KernelTypes::NONE)).unwrap()}
+  }
+  #[inline]
+  pub fn val(&self) -> Option<::flatbuffers::Table<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Table<'a>>>(EValue::VT_VAL, None)}
+  }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_null(&self) -> Option<Null<'a>> {
+    if self.val_type() == KernelTypes::Null {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { Null::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_bool(&self) -> Option<Bool<'a>> {
-        if self.val_type() == KernelTypes::Bool {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { Bool::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_int(&self) -> Option<Int<'a>> {
+    if self.val_type() == KernelTypes::Int {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { Int::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_double(&self) -> Option<Double<'a>> {
-        if self.val_type() == KernelTypes::Double {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { Double::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_bool(&self) -> Option<Bool<'a>> {
+    if self.val_type() == KernelTypes::Bool {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { Bool::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_tensor(&self) -> Option<Tensor<'a>> {
-        if self.val_type() == KernelTypes::Tensor {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { Tensor::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_double(&self) -> Option<Double<'a>> {
+    if self.val_type() == KernelTypes::Double {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { Double::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_string(&self) -> Option<String<'a>> {
-        if self.val_type() == KernelTypes::String {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { String::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_tensor(&self) -> Option<Tensor<'a>> {
+    if self.val_type() == KernelTypes::Tensor {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { Tensor::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_int_list(&self) -> Option<IntList<'a>> {
-        if self.val_type() == KernelTypes::IntList {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { IntList::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_string(&self) -> Option<String<'a>> {
+    if self.val_type() == KernelTypes::String {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { String::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_double_list(&self) -> Option<DoubleList<'a>> {
-        if self.val_type() == KernelTypes::DoubleList {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { DoubleList::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_int_list(&self) -> Option<IntList<'a>> {
+    if self.val_type() == KernelTypes::IntList {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { IntList::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_bool_list(&self) -> Option<BoolList<'a>> {
-        if self.val_type() == KernelTypes::BoolList {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { BoolList::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_double_list(&self) -> Option<DoubleList<'a>> {
+    if self.val_type() == KernelTypes::DoubleList {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { DoubleList::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_tensor_list(&self) -> Option<TensorList<'a>> {
-        if self.val_type() == KernelTypes::TensorList {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { TensorList::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_bool_list(&self) -> Option<BoolList<'a>> {
+    if self.val_type() == KernelTypes::BoolList {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { BoolList::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn val_as_optional_tensor_list(&self) -> Option<OptionalTensorList<'a>> {
-        if self.val_type() == KernelTypes::OptionalTensorList {
-            self.val().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { OptionalTensorList::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_tensor_list(&self) -> Option<TensorList<'a>> {
+    if self.val_type() == KernelTypes::TensorList {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { TensorList::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn val_as_optional_tensor_list(&self) -> Option<OptionalTensorList<'a>> {
+    if self.val_type() == KernelTypes::OptionalTensorList {
+      self.val().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { OptionalTensorList::init_from_table(t) }
+     })
+    } else {
+      None
+    }
+  }
+
 }
 
 impl ::flatbuffers::Verifiable for EValue<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_union::<KernelTypes, _>("val_type", Self::VT_VAL_TYPE, "val", Self::VT_VAL, false, |key, v, pos| {
-                match key {
-                    KernelTypes::Null => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Null>>("KernelTypes::Null", pos)
-                    }
-                    KernelTypes::Int => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Int>>("KernelTypes::Int", pos)
-                    }
-                    KernelTypes::Bool => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Bool>>("KernelTypes::Bool", pos)
-                    }
-                    KernelTypes::Double => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Double>>("KernelTypes::Double", pos)
-                    }
-                    KernelTypes::Tensor => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Tensor>>("KernelTypes::Tensor", pos)
-                    }
-                    KernelTypes::String => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<String>>("KernelTypes::String", pos)
-                    }
-                    KernelTypes::IntList => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<IntList>>("KernelTypes::IntList", pos)
-                    }
-                    KernelTypes::DoubleList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<DoubleList>>(
-                        "KernelTypes::DoubleList",
-                        pos,
-                    ),
-                    KernelTypes::BoolList => {
-                        v.verify_union_variant::<::flatbuffers::ForwardsUOffset<BoolList>>("KernelTypes::BoolList", pos)
-                    }
-                    KernelTypes::TensorList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<TensorList>>(
-                        "KernelTypes::TensorList",
-                        pos,
-                    ),
-                    KernelTypes::OptionalTensorList => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<OptionalTensorList>>(
-                            "KernelTypes::OptionalTensorList",
-                            pos,
-                        ),
-                    _ => Ok(()),
-                }
-            })?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_union::<KernelTypes, _>("val_type", Self::VT_VAL_TYPE, "val", Self::VT_VAL, false, |key, v, pos| {
+        match key {
+          KernelTypes::Null => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Null>>("KernelTypes::Null", pos),
+          KernelTypes::Int => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Int>>("KernelTypes::Int", pos),
+          KernelTypes::Bool => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Bool>>("KernelTypes::Bool", pos),
+          KernelTypes::Double => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Double>>("KernelTypes::Double", pos),
+          KernelTypes::Tensor => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<Tensor>>("KernelTypes::Tensor", pos),
+          KernelTypes::String => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<String>>("KernelTypes::String", pos),
+          KernelTypes::IntList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<IntList>>("KernelTypes::IntList", pos),
+          KernelTypes::DoubleList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<DoubleList>>("KernelTypes::DoubleList", pos),
+          KernelTypes::BoolList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<BoolList>>("KernelTypes::BoolList", pos),
+          KernelTypes::TensorList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<TensorList>>("KernelTypes::TensorList", pos),
+          KernelTypes::OptionalTensorList => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<OptionalTensorList>>("KernelTypes::OptionalTensorList", pos),
+          _ => Ok(()),
+        }
+     })?
+     .finish();
+    Ok(())
+  }
 }
 pub struct EValueArgs {
     pub val_type: KernelTypes,
     pub val: Option<::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>>,
 }
 impl<'a> Default for EValueArgs {
-    #[inline]
-    fn default() -> Self {
-        EValueArgs { val_type: KernelTypes::NONE, val: None }
+  #[inline]
+  fn default() -> Self {
+    EValueArgs {
+      val_type: KernelTypes::NONE,
+      val: None,
     }
+  }
 }
 
 pub struct EValueBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> EValueBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_val_type(&mut self, val_type: KernelTypes) {
-        self.fbb_.push_slot::<KernelTypes>(EValue::VT_VAL_TYPE, val_type, KernelTypes::NONE);
+  #[inline]
+  pub fn add_val_type(&mut self, val_type: KernelTypes) {
+    self.fbb_.push_slot::<KernelTypes>(EValue::VT_VAL_TYPE, val_type, KernelTypes::NONE);
+  }
+  #[inline]
+  pub fn add_val(&mut self, val: ::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(EValue::VT_VAL, val);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> EValueBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    EValueBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_val(&mut self, val: ::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(EValue::VT_VAL, val);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> EValueBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        EValueBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<EValue<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<EValue<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for EValue<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("EValue");
-        ds.field("val_type", &self.val_type());
-        match self.val_type() {
-            KernelTypes::Null => {
-                if let Some(x) = self.val_as_null() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::Int => {
-                if let Some(x) = self.val_as_int() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::Bool => {
-                if let Some(x) = self.val_as_bool() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::Double => {
-                if let Some(x) = self.val_as_double() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::Tensor => {
-                if let Some(x) = self.val_as_tensor() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::String => {
-                if let Some(x) = self.val_as_string() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::IntList => {
-                if let Some(x) = self.val_as_int_list() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::DoubleList => {
-                if let Some(x) = self.val_as_double_list() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::BoolList => {
-                if let Some(x) = self.val_as_bool_list() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::TensorList => {
-                if let Some(x) = self.val_as_tensor_list() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            KernelTypes::OptionalTensorList => {
-                if let Some(x) = self.val_as_optional_tensor_list() {
-                    ds.field("val", &x)
-                } else {
-                    ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            _ => {
-                let x: Option<()> = None;
-                ds.field("val", &x)
-            }
-        };
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("EValue");
+      ds.field("val_type", &self.val_type());
+      match self.val_type() {
+        KernelTypes::Null => {
+          if let Some(x) = self.val_as_null() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::Int => {
+          if let Some(x) = self.val_as_int() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::Bool => {
+          if let Some(x) = self.val_as_bool() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::Double => {
+          if let Some(x) = self.val_as_double() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::Tensor => {
+          if let Some(x) = self.val_as_tensor() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::String => {
+          if let Some(x) = self.val_as_string() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::IntList => {
+          if let Some(x) = self.val_as_int_list() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::DoubleList => {
+          if let Some(x) = self.val_as_double_list() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::BoolList => {
+          if let Some(x) = self.val_as_bool_list() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::TensorList => {
+          if let Some(x) = self.val_as_tensor_list() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        KernelTypes::OptionalTensorList => {
+          if let Some(x) = self.val_as_optional_tensor_list() {
+            ds.field("val", &x)
+          } else {
+            ds.field("val", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        _ => {
+          let x: Option<()> = None;
+          ds.field("val", &x)
+        },
+      };
+      ds.finish()
+  }
 }

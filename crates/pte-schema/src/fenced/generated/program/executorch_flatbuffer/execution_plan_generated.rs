@@ -6,227 +6,144 @@ pub enum ExecutionPlanOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct ExecutionPlan<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for ExecutionPlan<'a> {
-    type Inner = ExecutionPlan<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = ExecutionPlan<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> ExecutionPlan<'a> {
-    pub const VT_NAME: ::flatbuffers::VOffsetT = 4;
-    pub const VT_CONTAINER_META_TYPE: ::flatbuffers::VOffsetT = 6;
-    pub const VT_VALUES: ::flatbuffers::VOffsetT = 8;
-    pub const VT_INPUTS: ::flatbuffers::VOffsetT = 10;
-    pub const VT_OUTPUTS: ::flatbuffers::VOffsetT = 12;
-    pub const VT_CHAINS: ::flatbuffers::VOffsetT = 14;
-    pub const VT_OPERATORS: ::flatbuffers::VOffsetT = 16;
-    pub const VT_DELEGATES: ::flatbuffers::VOffsetT = 18;
-    pub const VT_NON_CONST_BUFFER_SIZES: ::flatbuffers::VOffsetT = 20;
-    pub const VT_NON_CONST_BUFFER_DEVICE: ::flatbuffers::VOffsetT = 22;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 4;
+  pub const VT_CONTAINER_META_TYPE: ::flatbuffers::VOffsetT = 6;
+  pub const VT_VALUES: ::flatbuffers::VOffsetT = 8;
+  pub const VT_INPUTS: ::flatbuffers::VOffsetT = 10;
+  pub const VT_OUTPUTS: ::flatbuffers::VOffsetT = 12;
+  pub const VT_CHAINS: ::flatbuffers::VOffsetT = 14;
+  pub const VT_OPERATORS: ::flatbuffers::VOffsetT = 16;
+  pub const VT_DELEGATES: ::flatbuffers::VOffsetT = 18;
+  pub const VT_NON_CONST_BUFFER_SIZES: ::flatbuffers::VOffsetT = 20;
+  pub const VT_NON_CONST_BUFFER_DEVICE: ::flatbuffers::VOffsetT = 22;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        ExecutionPlan { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args ExecutionPlanArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<ExecutionPlan<'bldr>> {
-        let mut builder = ExecutionPlanBuilder::new(_fbb);
-        if let Some(x) = args.non_const_buffer_device {
-            builder.add_non_const_buffer_device(x);
-        }
-        if let Some(x) = args.non_const_buffer_sizes {
-            builder.add_non_const_buffer_sizes(x);
-        }
-        if let Some(x) = args.delegates {
-            builder.add_delegates(x);
-        }
-        if let Some(x) = args.operators {
-            builder.add_operators(x);
-        }
-        if let Some(x) = args.chains {
-            builder.add_chains(x);
-        }
-        if let Some(x) = args.outputs {
-            builder.add_outputs(x);
-        }
-        if let Some(x) = args.inputs {
-            builder.add_inputs(x);
-        }
-        if let Some(x) = args.values {
-            builder.add_values(x);
-        }
-        if let Some(x) = args.container_meta_type {
-            builder.add_container_meta_type(x);
-        }
-        if let Some(x) = args.name {
-            builder.add_name(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    ExecutionPlan { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ExecutionPlanArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<ExecutionPlan<'bldr>> {
+    let mut builder = ExecutionPlanBuilder::new(_fbb);
+    if let Some(x) = args.non_const_buffer_device { builder.add_non_const_buffer_device(x); }
+    if let Some(x) = args.non_const_buffer_sizes { builder.add_non_const_buffer_sizes(x); }
+    if let Some(x) = args.delegates { builder.add_delegates(x); }
+    if let Some(x) = args.operators { builder.add_operators(x); }
+    if let Some(x) = args.chains { builder.add_chains(x); }
+    if let Some(x) = args.outputs { builder.add_outputs(x); }
+    if let Some(x) = args.inputs { builder.add_inputs(x); }
+    if let Some(x) = args.values { builder.add_values(x); }
+    if let Some(x) = args.container_meta_type { builder.add_container_meta_type(x); }
+    if let Some(x) = args.name { builder.add_name(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn name(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ExecutionPlan::VT_NAME, None) }
-    }
-    #[inline]
-    pub fn container_meta_type(&self) -> Option<ContainerMetadata<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<::flatbuffers::ForwardsUOffset<ContainerMetadata>>(ExecutionPlan::VT_CONTAINER_META_TYPE, None)
-        }
-    }
-    #[inline]
-    pub fn values(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<EValue<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<EValue>>,
-            >>(ExecutionPlan::VT_VALUES, None)
-        }
-    }
-    #[inline]
-    pub fn inputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(ExecutionPlan::VT_INPUTS, None)
-        }
-    }
-    #[inline]
-    pub fn outputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(ExecutionPlan::VT_OUTPUTS, None)
-        }
-    }
-    #[inline]
-    pub fn chains(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Chain<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Chain>>,
-            >>(ExecutionPlan::VT_CHAINS, None)
-        }
-    }
-    #[inline]
-    pub fn operators(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator>>,
-            >>(ExecutionPlan::VT_OPERATORS, None)
-        }
-    }
-    #[inline]
-    pub fn delegates(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate>>,
-            >>(ExecutionPlan::VT_DELEGATES, None)
-        }
-    }
-    #[inline]
-    pub fn non_const_buffer_sizes(&self) -> Option<::flatbuffers::Vector<'a, i64>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i64>>>(
-                ExecutionPlan::VT_NON_CONST_BUFFER_SIZES,
-                None,
-            )
-        }
-    }
-    #[inline]
-    pub fn non_const_buffer_device(
-        &self,
-    ) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice>>,
-            >>(ExecutionPlan::VT_NON_CONST_BUFFER_DEVICE, None)
-        }
-    }
+
+  #[inline]
+  pub fn name(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ExecutionPlan::VT_NAME, None)}
+  }
+  #[inline]
+  pub fn container_meta_type(&self) -> Option<ContainerMetadata<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<ContainerMetadata>>(ExecutionPlan::VT_CONTAINER_META_TYPE, None)}
+  }
+  #[inline]
+  pub fn values(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<EValue<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<EValue>>>>(ExecutionPlan::VT_VALUES, None)}
+  }
+  #[inline]
+  pub fn inputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(ExecutionPlan::VT_INPUTS, None)}
+  }
+  #[inline]
+  pub fn outputs(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(ExecutionPlan::VT_OUTPUTS, None)}
+  }
+  #[inline]
+  pub fn chains(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Chain<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Chain>>>>(ExecutionPlan::VT_CHAINS, None)}
+  }
+  #[inline]
+  pub fn operators(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator>>>>(ExecutionPlan::VT_OPERATORS, None)}
+  }
+  #[inline]
+  pub fn delegates(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate>>>>(ExecutionPlan::VT_DELEGATES, None)}
+  }
+  #[inline]
+  pub fn non_const_buffer_sizes(&self) -> Option<::flatbuffers::Vector<'a, i64>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i64>>>(ExecutionPlan::VT_NON_CONST_BUFFER_SIZES, None)}
+  }
+  #[inline]
+  pub fn non_const_buffer_device(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice>>>>(ExecutionPlan::VT_NON_CONST_BUFFER_DEVICE, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for ExecutionPlan<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<ContainerMetadata>>(
-                "container_meta_type",
-                Self::VT_CONTAINER_META_TYPE,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<EValue>>,
-            >>("values", Self::VT_VALUES, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "inputs",
-                Self::VT_INPUTS,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "outputs",
-                Self::VT_OUTPUTS,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Chain>>,
-            >>("chains", Self::VT_CHAINS, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Operator>>,
-            >>("operators", Self::VT_OPERATORS, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<BackendDelegate>>,
-            >>("delegates", Self::VT_DELEGATES, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i64>>>(
-                "non_const_buffer_sizes",
-                Self::VT_NON_CONST_BUFFER_SIZES,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice>>,
-            >>(
-                "non_const_buffer_device",
-                Self::VT_NON_CONST_BUFFER_DEVICE,
-                false,
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<ContainerMetadata>>("container_meta_type", Self::VT_CONTAINER_META_TYPE, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<EValue>>>>("values", Self::VT_VALUES, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("inputs", Self::VT_INPUTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("outputs", Self::VT_OUTPUTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Chain>>>>("chains", Self::VT_CHAINS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Operator>>>>("operators", Self::VT_OPERATORS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<BackendDelegate>>>>("delegates", Self::VT_DELEGATES, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i64>>>("non_const_buffer_sizes", Self::VT_NON_CONST_BUFFER_SIZES, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice>>>>("non_const_buffer_device", Self::VT_NON_CONST_BUFFER_DEVICE, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct ExecutionPlanArgs<'a> {
     pub name: Option<::flatbuffers::WIPOffset<&'a str>>,
@@ -235,135 +152,102 @@ pub struct ExecutionPlanArgs<'a> {
     pub inputs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
     pub outputs: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
     pub chains: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Chain<'a>>>>>,
-    pub operators:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator<'a>>>>>,
-    pub delegates: Option<
-        ::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate<'a>>>>,
-    >,
+    pub operators: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Operator<'a>>>>>,
+    pub delegates: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegate<'a>>>>>,
     pub non_const_buffer_sizes: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i64>>>,
-    pub non_const_buffer_device: Option<
-        ::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'a>>>>,
-    >,
+    pub non_const_buffer_device: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'a>>>>>,
 }
 impl<'a> Default for ExecutionPlanArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        ExecutionPlanArgs {
-            name: None,
-            container_meta_type: None,
-            values: None,
-            inputs: None,
-            outputs: None,
-            chains: None,
-            operators: None,
-            delegates: None,
-            non_const_buffer_sizes: None,
-            non_const_buffer_device: None,
-        }
+  #[inline]
+  fn default() -> Self {
+    ExecutionPlanArgs {
+      name: None,
+      container_meta_type: None,
+      values: None,
+      inputs: None,
+      outputs: None,
+      chains: None,
+      operators: None,
+      delegates: None,
+      non_const_buffer_sizes: None,
+      non_const_buffer_device: None,
     }
+  }
 }
 
 pub struct ExecutionPlanBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ExecutionPlanBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_NAME, name);
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_NAME, name);
+  }
+  #[inline]
+  pub fn add_container_meta_type(&mut self, container_meta_type: ::flatbuffers::WIPOffset<ContainerMetadata<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<ContainerMetadata>>(ExecutionPlan::VT_CONTAINER_META_TYPE, container_meta_type);
+  }
+  #[inline]
+  pub fn add_values(&mut self, values: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<EValue<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_VALUES, values);
+  }
+  #[inline]
+  pub fn add_inputs(&mut self, inputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_INPUTS, inputs);
+  }
+  #[inline]
+  pub fn add_outputs(&mut self, outputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_OUTPUTS, outputs);
+  }
+  #[inline]
+  pub fn add_chains(&mut self, chains: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Chain<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_CHAINS, chains);
+  }
+  #[inline]
+  pub fn add_operators(&mut self, operators: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Operator<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_OPERATORS, operators);
+  }
+  #[inline]
+  pub fn add_delegates(&mut self, delegates: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<BackendDelegate<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_DELEGATES, delegates);
+  }
+  #[inline]
+  pub fn add_non_const_buffer_sizes(&mut self, non_const_buffer_sizes: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i64>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_NON_CONST_BUFFER_SIZES, non_const_buffer_sizes);
+  }
+  #[inline]
+  pub fn add_non_const_buffer_device(&mut self, non_const_buffer_device: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_NON_CONST_BUFFER_DEVICE, non_const_buffer_device);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ExecutionPlanBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ExecutionPlanBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_container_meta_type(&mut self, container_meta_type: ::flatbuffers::WIPOffset<ContainerMetadata<'b>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<ContainerMetadata>>(
-            ExecutionPlan::VT_CONTAINER_META_TYPE,
-            container_meta_type,
-        );
-    }
-    #[inline]
-    pub fn add_values(
-        &mut self,
-        values: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<EValue<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_VALUES, values);
-    }
-    #[inline]
-    pub fn add_inputs(&mut self, inputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_INPUTS, inputs);
-    }
-    #[inline]
-    pub fn add_outputs(&mut self, outputs: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_OUTPUTS, outputs);
-    }
-    #[inline]
-    pub fn add_chains(
-        &mut self,
-        chains: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<Chain<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_CHAINS, chains);
-    }
-    #[inline]
-    pub fn add_operators(
-        &mut self,
-        operators: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<Operator<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_OPERATORS, operators);
-    }
-    #[inline]
-    pub fn add_delegates(
-        &mut self,
-        delegates: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<BackendDelegate<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExecutionPlan::VT_DELEGATES, delegates);
-    }
-    #[inline]
-    pub fn add_non_const_buffer_sizes(
-        &mut self,
-        non_const_buffer_sizes: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i64>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(
-            ExecutionPlan::VT_NON_CONST_BUFFER_SIZES,
-            non_const_buffer_sizes,
-        );
-    }
-    #[inline]
-    pub fn add_non_const_buffer_device(
-        &mut self,
-        non_const_buffer_device: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(
-            ExecutionPlan::VT_NON_CONST_BUFFER_DEVICE,
-            non_const_buffer_device,
-        );
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ExecutionPlanBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        ExecutionPlanBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<ExecutionPlan<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<ExecutionPlan<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for ExecutionPlan<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("ExecutionPlan");
-        ds.field("name", &self.name());
-        ds.field("container_meta_type", &self.container_meta_type());
-        ds.field("values", &self.values());
-        ds.field("inputs", &self.inputs());
-        ds.field("outputs", &self.outputs());
-        ds.field("chains", &self.chains());
-        ds.field("operators", &self.operators());
-        ds.field("delegates", &self.delegates());
-        ds.field("non_const_buffer_sizes", &self.non_const_buffer_sizes());
-        ds.field("non_const_buffer_device", &self.non_const_buffer_device());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("ExecutionPlan");
+      ds.field("name", &self.name());
+      ds.field("container_meta_type", &self.container_meta_type());
+      ds.field("values", &self.values());
+      ds.field("inputs", &self.inputs());
+      ds.field("outputs", &self.outputs());
+      ds.field("chains", &self.chains());
+      ds.field("operators", &self.operators());
+      ds.field("delegates", &self.delegates());
+      ds.field("non_const_buffer_sizes", &self.non_const_buffer_sizes());
+      ds.field("non_const_buffer_device", &self.non_const_buffer_device());
+      ds.finish()
+  }
 }

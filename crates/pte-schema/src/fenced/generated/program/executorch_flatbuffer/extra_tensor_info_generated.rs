@@ -6,101 +6,94 @@ pub enum ExtraTensorInfoOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct ExtraTensorInfo<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for ExtraTensorInfo<'a> {
-    type Inner = ExtraTensorInfo<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = ExtraTensorInfo<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> ExtraTensorInfo<'a> {
-    pub const VT_MUTABLE_DATA_SEGMENTS_IDX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_FULLY_QUALIFIED_NAME: ::flatbuffers::VOffsetT = 6;
-    pub const VT_LOCATION: ::flatbuffers::VOffsetT = 8;
-    pub const VT_DEVICE_TYPE: ::flatbuffers::VOffsetT = 10;
-    pub const VT_DEVICE_INDEX: ::flatbuffers::VOffsetT = 12;
+  pub const VT_MUTABLE_DATA_SEGMENTS_IDX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_FULLY_QUALIFIED_NAME: ::flatbuffers::VOffsetT = 6;
+  pub const VT_LOCATION: ::flatbuffers::VOffsetT = 8;
+  pub const VT_DEVICE_TYPE: ::flatbuffers::VOffsetT = 10;
+  pub const VT_DEVICE_INDEX: ::flatbuffers::VOffsetT = 12;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        ExtraTensorInfo { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args ExtraTensorInfoArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<ExtraTensorInfo<'bldr>> {
-        let mut builder = ExtraTensorInfoBuilder::new(_fbb);
-        builder.add_mutable_data_segments_idx(args.mutable_data_segments_idx);
-        if let Some(x) = args.fully_qualified_name {
-            builder.add_fully_qualified_name(x);
-        }
-        builder.add_device_index(args.device_index);
-        builder.add_device_type(args.device_type);
-        builder.add_location(args.location);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    ExtraTensorInfo { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ExtraTensorInfoArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<ExtraTensorInfo<'bldr>> {
+    let mut builder = ExtraTensorInfoBuilder::new(_fbb);
+    builder.add_mutable_data_segments_idx(args.mutable_data_segments_idx);
+    if let Some(x) = args.fully_qualified_name { builder.add_fully_qualified_name(x); }
+    builder.add_device_index(args.device_index);
+    builder.add_device_type(args.device_type);
+    builder.add_location(args.location);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn mutable_data_segments_idx(&self) -> u64 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u64>(ExtraTensorInfo::VT_MUTABLE_DATA_SEGMENTS_IDX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn fully_qualified_name(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ExtraTensorInfo::VT_FULLY_QUALIFIED_NAME, None) }
-    }
-    #[inline]
-    pub fn location(&self) -> TensorDataLocation {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<TensorDataLocation>(ExtraTensorInfo::VT_LOCATION, Some(TensorDataLocation::SEGMENT))
-                .unwrap()
-        }
-    }
-    #[inline]
-    pub fn device_type(&self) -> DeviceType {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<DeviceType>(ExtraTensorInfo::VT_DEVICE_TYPE, Some(DeviceType::CPU)).unwrap() }
-    }
-    #[inline]
-    pub fn device_index(&self) -> i8 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i8>(ExtraTensorInfo::VT_DEVICE_INDEX, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn mutable_data_segments_idx(&self) -> u64 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u64>(ExtraTensorInfo::VT_MUTABLE_DATA_SEGMENTS_IDX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn fully_qualified_name(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(ExtraTensorInfo::VT_FULLY_QUALIFIED_NAME, None)}
+  }
+  #[inline]
+  pub fn location(&self) -> TensorDataLocation {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<TensorDataLocation>(ExtraTensorInfo::VT_LOCATION, Some(TensorDataLocation::SEGMENT)).unwrap()}
+  }
+  #[inline]
+  pub fn device_type(&self) -> DeviceType {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<DeviceType>(ExtraTensorInfo::VT_DEVICE_TYPE, Some(DeviceType::CPU)).unwrap()}
+  }
+  #[inline]
+  pub fn device_index(&self) -> i8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i8>(ExtraTensorInfo::VT_DEVICE_INDEX, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for ExtraTensorInfo<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<u64>("mutable_data_segments_idx", Self::VT_MUTABLE_DATA_SEGMENTS_IDX, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>(
-                "fully_qualified_name",
-                Self::VT_FULLY_QUALIFIED_NAME,
-                false,
-            )?
-            .visit_field::<TensorDataLocation>("location", Self::VT_LOCATION, false)?
-            .visit_field::<DeviceType>("device_type", Self::VT_DEVICE_TYPE, false)?
-            .visit_field::<i8>("device_index", Self::VT_DEVICE_INDEX, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u64>("mutable_data_segments_idx", Self::VT_MUTABLE_DATA_SEGMENTS_IDX, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("fully_qualified_name", Self::VT_FULLY_QUALIFIED_NAME, false)?
+     .visit_field::<TensorDataLocation>("location", Self::VT_LOCATION, false)?
+     .visit_field::<DeviceType>("device_type", Self::VT_DEVICE_TYPE, false)?
+     .visit_field::<i8>("device_index", Self::VT_DEVICE_INDEX, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct ExtraTensorInfoArgs<'a> {
     pub mutable_data_segments_idx: u64,
@@ -110,66 +103,66 @@ pub struct ExtraTensorInfoArgs<'a> {
     pub device_index: i8,
 }
 impl<'a> Default for ExtraTensorInfoArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        ExtraTensorInfoArgs {
-            mutable_data_segments_idx: 0,
-            fully_qualified_name: None,
-            location: TensorDataLocation::SEGMENT,
-            device_type: DeviceType::CPU,
-            device_index: 0,
-        }
+  #[inline]
+  fn default() -> Self {
+    ExtraTensorInfoArgs {
+      mutable_data_segments_idx: 0,
+      fully_qualified_name: None,
+      location: TensorDataLocation::SEGMENT,
+      device_type: DeviceType::CPU,
+      device_index: 0,
     }
+  }
 }
 
 pub struct ExtraTensorInfoBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ExtraTensorInfoBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_mutable_data_segments_idx(&mut self, mutable_data_segments_idx: u64) {
-        self.fbb_.push_slot::<u64>(ExtraTensorInfo::VT_MUTABLE_DATA_SEGMENTS_IDX, mutable_data_segments_idx, 0);
+  #[inline]
+  pub fn add_mutable_data_segments_idx(&mut self, mutable_data_segments_idx: u64) {
+    self.fbb_.push_slot::<u64>(ExtraTensorInfo::VT_MUTABLE_DATA_SEGMENTS_IDX, mutable_data_segments_idx, 0);
+  }
+  #[inline]
+  pub fn add_fully_qualified_name(&mut self, fully_qualified_name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(ExtraTensorInfo::VT_FULLY_QUALIFIED_NAME, fully_qualified_name);
+  }
+  #[inline]
+  pub fn add_location(&mut self, location: TensorDataLocation) {
+    self.fbb_.push_slot::<TensorDataLocation>(ExtraTensorInfo::VT_LOCATION, location, TensorDataLocation::SEGMENT);
+  }
+  #[inline]
+  pub fn add_device_type(&mut self, device_type: DeviceType) {
+    self.fbb_.push_slot::<DeviceType>(ExtraTensorInfo::VT_DEVICE_TYPE, device_type, DeviceType::CPU);
+  }
+  #[inline]
+  pub fn add_device_index(&mut self, device_index: i8) {
+    self.fbb_.push_slot::<i8>(ExtraTensorInfo::VT_DEVICE_INDEX, device_index, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ExtraTensorInfoBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ExtraTensorInfoBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_fully_qualified_name(&mut self, fully_qualified_name: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(
-            ExtraTensorInfo::VT_FULLY_QUALIFIED_NAME,
-            fully_qualified_name,
-        );
-    }
-    #[inline]
-    pub fn add_location(&mut self, location: TensorDataLocation) {
-        self.fbb_.push_slot::<TensorDataLocation>(ExtraTensorInfo::VT_LOCATION, location, TensorDataLocation::SEGMENT);
-    }
-    #[inline]
-    pub fn add_device_type(&mut self, device_type: DeviceType) {
-        self.fbb_.push_slot::<DeviceType>(ExtraTensorInfo::VT_DEVICE_TYPE, device_type, DeviceType::CPU);
-    }
-    #[inline]
-    pub fn add_device_index(&mut self, device_index: i8) {
-        self.fbb_.push_slot::<i8>(ExtraTensorInfo::VT_DEVICE_INDEX, device_index, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ExtraTensorInfoBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        ExtraTensorInfoBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<ExtraTensorInfo<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<ExtraTensorInfo<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for ExtraTensorInfo<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("ExtraTensorInfo");
-        ds.field("mutable_data_segments_idx", &self.mutable_data_segments_idx());
-        ds.field("fully_qualified_name", &self.fully_qualified_name());
-        ds.field("location", &self.location());
-        ds.field("device_type", &self.device_type());
-        ds.field("device_index", &self.device_index());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("ExtraTensorInfo");
+      ds.field("mutable_data_segments_idx", &self.mutable_data_segments_idx());
+      ds.field("fully_qualified_name", &self.fully_qualified_name());
+      ds.field("location", &self.location());
+      ds.field("device_type", &self.device_type());
+      ds.field("device_index", &self.device_index());
+      ds.finish()
+  }
 }

@@ -6,87 +6,84 @@ pub enum FrameOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Frame<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Frame<'a> {
-    type Inner = Frame<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Frame<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Frame<'a> {
-    pub const VT_FILENAME: ::flatbuffers::VOffsetT = 4;
-    pub const VT_LINENO: ::flatbuffers::VOffsetT = 6;
-    pub const VT_NAME: ::flatbuffers::VOffsetT = 8;
-    pub const VT_CONTEXT: ::flatbuffers::VOffsetT = 10;
+  pub const VT_FILENAME: ::flatbuffers::VOffsetT = 4;
+  pub const VT_LINENO: ::flatbuffers::VOffsetT = 6;
+  pub const VT_NAME: ::flatbuffers::VOffsetT = 8;
+  pub const VT_CONTEXT: ::flatbuffers::VOffsetT = 10;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Frame { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args FrameArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<Frame<'bldr>> {
-        let mut builder = FrameBuilder::new(_fbb);
-        if let Some(x) = args.context {
-            builder.add_context(x);
-        }
-        if let Some(x) = args.name {
-            builder.add_name(x);
-        }
-        builder.add_lineno(args.lineno);
-        if let Some(x) = args.filename {
-            builder.add_filename(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Frame { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args FrameArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Frame<'bldr>> {
+    let mut builder = FrameBuilder::new(_fbb);
+    if let Some(x) = args.context { builder.add_context(x); }
+    if let Some(x) = args.name { builder.add_name(x); }
+    builder.add_lineno(args.lineno);
+    if let Some(x) = args.filename { builder.add_filename(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn filename(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_FILENAME, None) }
-    }
-    #[inline]
-    pub fn lineno(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(Frame::VT_LINENO, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn name(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_NAME, None) }
-    }
-    #[inline]
-    pub fn context(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_CONTEXT, None) }
-    }
+
+  #[inline]
+  pub fn filename(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_FILENAME, None)}
+  }
+  #[inline]
+  pub fn lineno(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(Frame::VT_LINENO, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn name(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_NAME, None)}
+  }
+  #[inline]
+  pub fn context(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(Frame::VT_CONTEXT, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for Frame<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("filename", Self::VT_FILENAME, false)?
-            .visit_field::<i32>("lineno", Self::VT_LINENO, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("context", Self::VT_CONTEXT, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("filename", Self::VT_FILENAME, false)?
+     .visit_field::<i32>("lineno", Self::VT_LINENO, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("name", Self::VT_NAME, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("context", Self::VT_CONTEXT, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct FrameArgs<'a> {
     pub filename: Option<::flatbuffers::WIPOffset<&'a str>>,
@@ -95,52 +92,60 @@ pub struct FrameArgs<'a> {
     pub context: Option<::flatbuffers::WIPOffset<&'a str>>,
 }
 impl<'a> Default for FrameArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        FrameArgs { filename: None, lineno: 0, name: None, context: None }
+  #[inline]
+  fn default() -> Self {
+    FrameArgs {
+      filename: None,
+      lineno: 0,
+      name: None,
+      context: None,
     }
+  }
 }
 
 pub struct FrameBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> FrameBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_filename(&mut self, filename: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_FILENAME, filename);
+  #[inline]
+  pub fn add_filename(&mut self, filename: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_FILENAME, filename);
+  }
+  #[inline]
+  pub fn add_lineno(&mut self, lineno: i32) {
+    self.fbb_.push_slot::<i32>(Frame::VT_LINENO, lineno, 0);
+  }
+  #[inline]
+  pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_NAME, name);
+  }
+  #[inline]
+  pub fn add_context(&mut self, context: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_CONTEXT, context);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> FrameBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    FrameBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_lineno(&mut self, lineno: i32) {
-        self.fbb_.push_slot::<i32>(Frame::VT_LINENO, lineno, 0);
-    }
-    #[inline]
-    pub fn add_name(&mut self, name: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_NAME, name);
-    }
-    #[inline]
-    pub fn add_context(&mut self, context: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Frame::VT_CONTEXT, context);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> FrameBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        FrameBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Frame<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Frame<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Frame<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Frame");
-        ds.field("filename", &self.filename());
-        ds.field("lineno", &self.lineno());
-        ds.field("name", &self.name());
-        ds.field("context", &self.context());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Frame");
+      ds.field("filename", &self.filename());
+      ds.field("lineno", &self.lineno());
+      ds.field("name", &self.name());
+      ds.field("context", &self.context());
+      ds.finish()
+  }
 }

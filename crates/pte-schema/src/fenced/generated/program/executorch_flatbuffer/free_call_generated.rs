@@ -6,85 +6,95 @@ pub enum FreeCallOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct FreeCall<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for FreeCall<'a> {
-    type Inner = FreeCall<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = FreeCall<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> FreeCall<'a> {
-    pub const VT_VALUE_INDEX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_VALUE_INDEX: ::flatbuffers::VOffsetT = 4;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        FreeCall { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args FreeCallArgs,
-    ) -> ::flatbuffers::WIPOffset<FreeCall<'bldr>> {
-        let mut builder = FreeCallBuilder::new(_fbb);
-        builder.add_value_index(args.value_index);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    FreeCall { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args FreeCallArgs
+  ) -> ::flatbuffers::WIPOffset<FreeCall<'bldr>> {
+    let mut builder = FreeCallBuilder::new(_fbb);
+    builder.add_value_index(args.value_index);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn value_index(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(FreeCall::VT_VALUE_INDEX, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn value_index(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(FreeCall::VT_VALUE_INDEX, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for FreeCall<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?.visit_field::<i32>("value_index", Self::VT_VALUE_INDEX, false)?.finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("value_index", Self::VT_VALUE_INDEX, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct FreeCallArgs {
     pub value_index: i32,
 }
 impl<'a> Default for FreeCallArgs {
-    #[inline]
-    fn default() -> Self {
-        FreeCallArgs { value_index: 0 }
+  #[inline]
+  fn default() -> Self {
+    FreeCallArgs {
+      value_index: 0,
     }
+  }
 }
 
 pub struct FreeCallBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> FreeCallBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_value_index(&mut self, value_index: i32) {
-        self.fbb_.push_slot::<i32>(FreeCall::VT_VALUE_INDEX, value_index, 0);
+  #[inline]
+  pub fn add_value_index(&mut self, value_index: i32) {
+    self.fbb_.push_slot::<i32>(FreeCall::VT_VALUE_INDEX, value_index, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> FreeCallBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    FreeCallBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> FreeCallBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        FreeCallBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<FreeCall<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<FreeCall<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for FreeCall<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("FreeCall");
-        ds.field("value_index", &self.value_index());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("FreeCall");
+      ds.field("value_index", &self.value_index());
+      ds.finish()
+  }
 }

@@ -9,12 +9,12 @@ pub const ENUM_MAX_INSTRUCTION_ARGUMENTS: u8 = 5;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
 pub const ENUM_VALUES_INSTRUCTION_ARGUMENTS: [InstructionArguments; 6] = [
-    InstructionArguments::NONE,
-    InstructionArguments::KernelCall,
-    InstructionArguments::DelegateCall,
-    InstructionArguments::MoveCall,
-    InstructionArguments::JumpFalseCall,
-    InstructionArguments::FreeCall,
+  InstructionArguments::NONE,
+  InstructionArguments::KernelCall,
+  InstructionArguments::DelegateCall,
+  InstructionArguments::MoveCall,
+  InstructionArguments::JumpFalseCall,
+  InstructionArguments::FreeCall,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -22,46 +22,52 @@ pub const ENUM_VALUES_INSTRUCTION_ARGUMENTS: [InstructionArguments; 6] = [
 pub struct InstructionArguments(pub u8);
 #[allow(non_upper_case_globals)]
 impl InstructionArguments {
-    pub const NONE: Self = Self(0);
-    pub const KernelCall: Self = Self(1);
-    pub const DelegateCall: Self = Self(2);
-    pub const MoveCall: Self = Self(3);
-    pub const JumpFalseCall: Self = Self(4);
-    pub const FreeCall: Self = Self(5);
+  pub const NONE: Self = Self(0);
+  pub const KernelCall: Self = Self(1);
+  pub const DelegateCall: Self = Self(2);
+  pub const MoveCall: Self = Self(3);
+  pub const JumpFalseCall: Self = Self(4);
+  pub const FreeCall: Self = Self(5);
 
-    pub const ENUM_MIN: u8 = 0;
-    pub const ENUM_MAX: u8 = 5;
-    pub const ENUM_VALUES: &'static [Self] =
-        &[Self::NONE, Self::KernelCall, Self::DelegateCall, Self::MoveCall, Self::JumpFalseCall, Self::FreeCall];
-    /// Returns the variant's name or "" if unknown.
-    pub fn variant_name(self) -> Option<&'static str> {
-        match self {
-            Self::NONE => Some("NONE"),
-            Self::KernelCall => Some("KernelCall"),
-            Self::DelegateCall => Some("DelegateCall"),
-            Self::MoveCall => Some("MoveCall"),
-            Self::JumpFalseCall => Some("JumpFalseCall"),
-            Self::FreeCall => Some("FreeCall"),
-            _ => None,
-        }
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 5;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::NONE,
+    Self::KernelCall,
+    Self::DelegateCall,
+    Self::MoveCall,
+    Self::JumpFalseCall,
+    Self::FreeCall,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::NONE => Some("NONE"),
+      Self::KernelCall => Some("KernelCall"),
+      Self::DelegateCall => Some("DelegateCall"),
+      Self::MoveCall => Some("MoveCall"),
+      Self::JumpFalseCall => Some("JumpFalseCall"),
+      Self::FreeCall => Some("FreeCall"),
+      _ => None,
     }
+  }
 }
 impl ::core::fmt::Debug for InstructionArguments {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
-        if let Some(name) = self.variant_name() {
-            f.write_str(name)
-        } else {
-            f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
-        }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
     }
+  }
 }
 impl<'a> ::flatbuffers::Follow<'a> for InstructionArguments {
-    type Inner = Self;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
-        Self(b)
-    }
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
 }
 
 impl ::flatbuffers::Push for InstructionArguments {
@@ -73,25 +79,28 @@ impl ::flatbuffers::Push for InstructionArguments {
 }
 
 impl ::flatbuffers::EndianScalar for InstructionArguments {
-    type Scalar = u8;
-    #[inline]
-    fn to_little_endian(self) -> u8 {
-        self.0.to_le()
-    }
-    #[inline]
-    #[allow(clippy::wrong_self_convention)]
-    fn from_little_endian(v: u8) -> Self {
-        let b = u8::from_le(v);
-        Self(b)
-    }
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
 }
 
 impl<'a> ::flatbuffers::Verifiable for InstructionArguments {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        u8::run_verifier(v, pos)
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
 }
 
 impl ::flatbuffers::SimpleToVerifyInSlice for InstructionArguments {}
 pub struct InstructionArgumentsUnionTableOffset {}
+

@@ -6,262 +6,235 @@ pub enum InstructionOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Instruction<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Instruction<'a> {
-    type Inner = Instruction<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Instruction<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Instruction<'a> {
-    pub const VT_INSTR_ARGS_TYPE: ::flatbuffers::VOffsetT = 4;
-    pub const VT_INSTR_ARGS: ::flatbuffers::VOffsetT = 6;
+  pub const VT_INSTR_ARGS_TYPE: ::flatbuffers::VOffsetT = 4;
+  pub const VT_INSTR_ARGS: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Instruction { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args InstructionArgs,
-    ) -> ::flatbuffers::WIPOffset<Instruction<'bldr>> {
-        let mut builder = InstructionBuilder::new(_fbb);
-        if let Some(x) = args.instr_args {
-            builder.add_instr_args(x);
-        }
-        builder.add_instr_args_type(args.instr_args_type);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Instruction { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args InstructionArgs
+  ) -> ::flatbuffers::WIPOffset<Instruction<'bldr>> {
+    let mut builder = InstructionBuilder::new(_fbb);
+    if let Some(x) = args.instr_args { builder.add_instr_args(x); }
+    builder.add_instr_args_type(args.instr_args_type);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn instr_args_type(&self) -> InstructionArguments {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab
-                .get::<InstructionArguments>(Instruction::VT_INSTR_ARGS_TYPE, Some(InstructionArguments::NONE))
-                .unwrap()
-        }
-    }
-    #[inline]
-    pub fn instr_args(&self) -> Option<::flatbuffers::Table<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Table<'a>>>(Instruction::VT_INSTR_ARGS, None)
-        }
-    }
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn instr_args_as_kernel_call(&self) -> Option<KernelCall<'a>> {
-        if self.instr_args_type() == InstructionArguments::KernelCall {
-            self.instr_args().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { KernelCall::init_from_table(t) }
-            })
-        } else {
-            None
-        }
-    }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn instr_args_as_delegate_call(&self) -> Option<DelegateCall<'a>> {
-        if self.instr_args_type() == InstructionArguments::DelegateCall {
-            self.instr_args().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { DelegateCall::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  pub fn instr_args_type(&self) -> InstructionArguments {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<InstructionArguments>(Instruction::VT_INSTR_ARGS_TYPE, Some(InstructionArguments::NONE)).unwrap()}
+  }
+  #[inline]
+  pub fn instr_args(&self) -> Option<::flatbuffers::Table<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Table<'a>>>(Instruction::VT_INSTR_ARGS, None)}
+  }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn instr_args_as_kernel_call(&self) -> Option<KernelCall<'a>> {
+    if self.instr_args_type() == InstructionArguments::KernelCall {
+      self.instr_args().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { KernelCall::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn instr_args_as_move_call(&self) -> Option<MoveCall<'a>> {
-        if self.instr_args_type() == InstructionArguments::MoveCall {
-            self.instr_args().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { MoveCall::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn instr_args_as_delegate_call(&self) -> Option<DelegateCall<'a>> {
+    if self.instr_args_type() == InstructionArguments::DelegateCall {
+      self.instr_args().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { DelegateCall::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn instr_args_as_jump_false_call(&self) -> Option<JumpFalseCall<'a>> {
-        if self.instr_args_type() == InstructionArguments::JumpFalseCall {
-            self.instr_args().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { JumpFalseCall::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn instr_args_as_move_call(&self) -> Option<MoveCall<'a>> {
+    if self.instr_args_type() == InstructionArguments::MoveCall {
+      self.instr_args().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { MoveCall::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
 
-    #[inline]
-    #[allow(non_snake_case)]
-    pub fn instr_args_as_free_call(&self) -> Option<FreeCall<'a>> {
-        if self.instr_args_type() == InstructionArguments::FreeCall {
-            self.instr_args().map(|t| {
-                // Safety:
-                // Created from a valid Table for this object
-                // Which contains a valid union in this slot
-                unsafe { FreeCall::init_from_table(t) }
-            })
-        } else {
-            None
-        }
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn instr_args_as_jump_false_call(&self) -> Option<JumpFalseCall<'a>> {
+    if self.instr_args_type() == InstructionArguments::JumpFalseCall {
+      self.instr_args().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { JumpFalseCall::init_from_table(t) }
+     })
+    } else {
+      None
     }
+  }
+
+  #[inline]
+  #[allow(non_snake_case)]
+  pub fn instr_args_as_free_call(&self) -> Option<FreeCall<'a>> {
+    if self.instr_args_type() == InstructionArguments::FreeCall {
+      self.instr_args().map(|t| {
+       // Safety:
+       // Created from a valid Table for this object
+       // Which contains a valid union in this slot
+       unsafe { FreeCall::init_from_table(t) }
+     })
+    } else {
+      None
+    }
+  }
+
 }
 
 impl ::flatbuffers::Verifiable for Instruction<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_union::<InstructionArguments, _>(
-                "instr_args_type",
-                Self::VT_INSTR_ARGS_TYPE,
-                "instr_args",
-                Self::VT_INSTR_ARGS,
-                false,
-                |key, v, pos| match key {
-                    InstructionArguments::KernelCall => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<KernelCall>>(
-                            "InstructionArguments::KernelCall",
-                            pos,
-                        ),
-                    InstructionArguments::DelegateCall => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<DelegateCall>>(
-                            "InstructionArguments::DelegateCall",
-                            pos,
-                        ),
-                    InstructionArguments::MoveCall => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<MoveCall>>(
-                            "InstructionArguments::MoveCall",
-                            pos,
-                        ),
-                    InstructionArguments::JumpFalseCall => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<JumpFalseCall>>(
-                            "InstructionArguments::JumpFalseCall",
-                            pos,
-                        ),
-                    InstructionArguments::FreeCall => v
-                        .verify_union_variant::<::flatbuffers::ForwardsUOffset<FreeCall>>(
-                            "InstructionArguments::FreeCall",
-                            pos,
-                        ),
-                    _ => Ok(()),
-                },
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_union::<InstructionArguments, _>("instr_args_type", Self::VT_INSTR_ARGS_TYPE, "instr_args", Self::VT_INSTR_ARGS, false, |key, v, pos| {
+        match key {
+          InstructionArguments::KernelCall => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<KernelCall>>("InstructionArguments::KernelCall", pos),
+          InstructionArguments::DelegateCall => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<DelegateCall>>("InstructionArguments::DelegateCall", pos),
+          InstructionArguments::MoveCall => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<MoveCall>>("InstructionArguments::MoveCall", pos),
+          InstructionArguments::JumpFalseCall => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<JumpFalseCall>>("InstructionArguments::JumpFalseCall", pos),
+          InstructionArguments::FreeCall => v.verify_union_variant::<::flatbuffers::ForwardsUOffset<FreeCall>>("InstructionArguments::FreeCall", pos),
+          _ => Ok(()),
+        }
+     })?
+     .finish();
+    Ok(())
+  }
 }
 pub struct InstructionArgs {
     pub instr_args_type: InstructionArguments,
     pub instr_args: Option<::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>>,
 }
 impl<'a> Default for InstructionArgs {
-    #[inline]
-    fn default() -> Self {
-        InstructionArgs { instr_args_type: InstructionArguments::NONE, instr_args: None }
+  #[inline]
+  fn default() -> Self {
+    InstructionArgs {
+      instr_args_type: InstructionArguments::NONE,
+      instr_args: None,
     }
+  }
 }
 
 pub struct InstructionBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> InstructionBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_instr_args_type(&mut self, instr_args_type: InstructionArguments) {
-        self.fbb_.push_slot::<InstructionArguments>(
-            Instruction::VT_INSTR_ARGS_TYPE,
-            instr_args_type,
-            InstructionArguments::NONE,
-        );
+  #[inline]
+  pub fn add_instr_args_type(&mut self, instr_args_type: InstructionArguments) {
+    self.fbb_.push_slot::<InstructionArguments>(Instruction::VT_INSTR_ARGS_TYPE, instr_args_type, InstructionArguments::NONE);
+  }
+  #[inline]
+  pub fn add_instr_args(&mut self, instr_args: ::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Instruction::VT_INSTR_ARGS, instr_args);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> InstructionBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    InstructionBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_instr_args(&mut self, instr_args: ::flatbuffers::WIPOffset<::flatbuffers::UnionWIPOffset>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Instruction::VT_INSTR_ARGS, instr_args);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> InstructionBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        InstructionBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Instruction<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Instruction<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Instruction<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Instruction");
-        ds.field("instr_args_type", &self.instr_args_type());
-        match self.instr_args_type() {
-            InstructionArguments::KernelCall => {
-                if let Some(x) = self.instr_args_as_kernel_call() {
-                    ds.field("instr_args", &x)
-                } else {
-                    ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            InstructionArguments::DelegateCall => {
-                if let Some(x) = self.instr_args_as_delegate_call() {
-                    ds.field("instr_args", &x)
-                } else {
-                    ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            InstructionArguments::MoveCall => {
-                if let Some(x) = self.instr_args_as_move_call() {
-                    ds.field("instr_args", &x)
-                } else {
-                    ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            InstructionArguments::JumpFalseCall => {
-                if let Some(x) = self.instr_args_as_jump_false_call() {
-                    ds.field("instr_args", &x)
-                } else {
-                    ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            InstructionArguments::FreeCall => {
-                if let Some(x) = self.instr_args_as_free_call() {
-                    ds.field("instr_args", &x)
-                } else {
-                    ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
-                }
-            }
-            _ => {
-                let x: Option<()> = None;
-                ds.field("instr_args", &x)
-            }
-        };
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Instruction");
+      ds.field("instr_args_type", &self.instr_args_type());
+      match self.instr_args_type() {
+        InstructionArguments::KernelCall => {
+          if let Some(x) = self.instr_args_as_kernel_call() {
+            ds.field("instr_args", &x)
+          } else {
+            ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        InstructionArguments::DelegateCall => {
+          if let Some(x) = self.instr_args_as_delegate_call() {
+            ds.field("instr_args", &x)
+          } else {
+            ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        InstructionArguments::MoveCall => {
+          if let Some(x) = self.instr_args_as_move_call() {
+            ds.field("instr_args", &x)
+          } else {
+            ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        InstructionArguments::JumpFalseCall => {
+          if let Some(x) = self.instr_args_as_jump_false_call() {
+            ds.field("instr_args", &x)
+          } else {
+            ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        InstructionArguments::FreeCall => {
+          if let Some(x) = self.instr_args_as_free_call() {
+            ds.field("instr_args", &x)
+          } else {
+            ds.field("instr_args", &"InvalidFlatbuffer: Union discriminant does not match value.")
+          }
+        },
+        _ => {
+          let x: Option<()> = None;
+          ds.field("instr_args", &x)
+        },
+      };
+      ds.finish()
+  }
 }

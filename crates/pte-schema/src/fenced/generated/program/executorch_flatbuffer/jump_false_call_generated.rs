@@ -6,103 +6,112 @@ pub enum JumpFalseCallOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct JumpFalseCall<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for JumpFalseCall<'a> {
-    type Inner = JumpFalseCall<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = JumpFalseCall<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> JumpFalseCall<'a> {
-    pub const VT_COND_VALUE_INDEX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_DESTINATION_INSTRUCTION: ::flatbuffers::VOffsetT = 6;
+  pub const VT_COND_VALUE_INDEX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_DESTINATION_INSTRUCTION: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        JumpFalseCall { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args JumpFalseCallArgs,
-    ) -> ::flatbuffers::WIPOffset<JumpFalseCall<'bldr>> {
-        let mut builder = JumpFalseCallBuilder::new(_fbb);
-        builder.add_destination_instruction(args.destination_instruction);
-        builder.add_cond_value_index(args.cond_value_index);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    JumpFalseCall { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args JumpFalseCallArgs
+  ) -> ::flatbuffers::WIPOffset<JumpFalseCall<'bldr>> {
+    let mut builder = JumpFalseCallBuilder::new(_fbb);
+    builder.add_destination_instruction(args.destination_instruction);
+    builder.add_cond_value_index(args.cond_value_index);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn cond_value_index(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(JumpFalseCall::VT_COND_VALUE_INDEX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn destination_instruction(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(JumpFalseCall::VT_DESTINATION_INSTRUCTION, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn cond_value_index(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(JumpFalseCall::VT_COND_VALUE_INDEX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn destination_instruction(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(JumpFalseCall::VT_DESTINATION_INSTRUCTION, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for JumpFalseCall<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<i32>("cond_value_index", Self::VT_COND_VALUE_INDEX, false)?
-            .visit_field::<i32>("destination_instruction", Self::VT_DESTINATION_INSTRUCTION, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("cond_value_index", Self::VT_COND_VALUE_INDEX, false)?
+     .visit_field::<i32>("destination_instruction", Self::VT_DESTINATION_INSTRUCTION, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct JumpFalseCallArgs {
     pub cond_value_index: i32,
     pub destination_instruction: i32,
 }
 impl<'a> Default for JumpFalseCallArgs {
-    #[inline]
-    fn default() -> Self {
-        JumpFalseCallArgs { cond_value_index: 0, destination_instruction: 0 }
+  #[inline]
+  fn default() -> Self {
+    JumpFalseCallArgs {
+      cond_value_index: 0,
+      destination_instruction: 0,
     }
+  }
 }
 
 pub struct JumpFalseCallBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> JumpFalseCallBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_cond_value_index(&mut self, cond_value_index: i32) {
-        self.fbb_.push_slot::<i32>(JumpFalseCall::VT_COND_VALUE_INDEX, cond_value_index, 0);
+  #[inline]
+  pub fn add_cond_value_index(&mut self, cond_value_index: i32) {
+    self.fbb_.push_slot::<i32>(JumpFalseCall::VT_COND_VALUE_INDEX, cond_value_index, 0);
+  }
+  #[inline]
+  pub fn add_destination_instruction(&mut self, destination_instruction: i32) {
+    self.fbb_.push_slot::<i32>(JumpFalseCall::VT_DESTINATION_INSTRUCTION, destination_instruction, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> JumpFalseCallBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    JumpFalseCallBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_destination_instruction(&mut self, destination_instruction: i32) {
-        self.fbb_.push_slot::<i32>(JumpFalseCall::VT_DESTINATION_INSTRUCTION, destination_instruction, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> JumpFalseCallBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        JumpFalseCallBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<JumpFalseCall<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<JumpFalseCall<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for JumpFalseCall<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("JumpFalseCall");
-        ds.field("cond_value_index", &self.cond_value_index());
-        ds.field("destination_instruction", &self.destination_instruction());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("JumpFalseCall");
+      ds.field("cond_value_index", &self.cond_value_index());
+      ds.field("destination_instruction", &self.destination_instruction());
+      ds.finish()
+  }
 }

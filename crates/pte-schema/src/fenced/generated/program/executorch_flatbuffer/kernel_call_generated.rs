@@ -6,111 +6,112 @@ pub enum KernelCallOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct KernelCall<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for KernelCall<'a> {
-    type Inner = KernelCall<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = KernelCall<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> KernelCall<'a> {
-    pub const VT_OP_INDEX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_ARGS: ::flatbuffers::VOffsetT = 6;
+  pub const VT_OP_INDEX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_ARGS: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        KernelCall { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args KernelCallArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<KernelCall<'bldr>> {
-        let mut builder = KernelCallBuilder::new(_fbb);
-        if let Some(x) = args.args {
-            builder.add_args(x);
-        }
-        builder.add_op_index(args.op_index);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    KernelCall { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args KernelCallArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<KernelCall<'bldr>> {
+    let mut builder = KernelCallBuilder::new(_fbb);
+    if let Some(x) = args.args { builder.add_args(x); }
+    builder.add_op_index(args.op_index);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn op_index(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(KernelCall::VT_OP_INDEX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn args(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(KernelCall::VT_ARGS, None)
-        }
-    }
+
+  #[inline]
+  pub fn op_index(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(KernelCall::VT_OP_INDEX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn args(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(KernelCall::VT_ARGS, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for KernelCall<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<i32>("op_index", Self::VT_OP_INDEX, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "args",
-                Self::VT_ARGS,
-                false,
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("op_index", Self::VT_OP_INDEX, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("args", Self::VT_ARGS, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct KernelCallArgs<'a> {
     pub op_index: i32,
     pub args: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, i32>>>,
 }
 impl<'a> Default for KernelCallArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        KernelCallArgs { op_index: 0, args: None }
+  #[inline]
+  fn default() -> Self {
+    KernelCallArgs {
+      op_index: 0,
+      args: None,
     }
+  }
 }
 
 pub struct KernelCallBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> KernelCallBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_op_index(&mut self, op_index: i32) {
-        self.fbb_.push_slot::<i32>(KernelCall::VT_OP_INDEX, op_index, 0);
+  #[inline]
+  pub fn add_op_index(&mut self, op_index: i32) {
+    self.fbb_.push_slot::<i32>(KernelCall::VT_OP_INDEX, op_index, 0);
+  }
+  #[inline]
+  pub fn add_args(&mut self, args: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(KernelCall::VT_ARGS, args);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> KernelCallBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    KernelCallBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_args(&mut self, args: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(KernelCall::VT_ARGS, args);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> KernelCallBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        KernelCallBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<KernelCall<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<KernelCall<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for KernelCall<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("KernelCall");
-        ds.field("op_index", &self.op_index());
-        ds.field("args", &self.args());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("KernelCall");
+      ds.field("op_index", &self.op_index());
+      ds.field("args", &self.args());
+      ds.finish()
+  }
 }

@@ -9,18 +9,18 @@ pub const ENUM_MAX_KERNEL_TYPES: u8 = 11;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
 pub const ENUM_VALUES_KERNEL_TYPES: [KernelTypes; 12] = [
-    KernelTypes::NONE,
-    KernelTypes::Null,
-    KernelTypes::Int,
-    KernelTypes::Bool,
-    KernelTypes::Double,
-    KernelTypes::Tensor,
-    KernelTypes::String,
-    KernelTypes::IntList,
-    KernelTypes::DoubleList,
-    KernelTypes::BoolList,
-    KernelTypes::TensorList,
-    KernelTypes::OptionalTensorList,
+  KernelTypes::NONE,
+  KernelTypes::Null,
+  KernelTypes::Int,
+  KernelTypes::Bool,
+  KernelTypes::Double,
+  KernelTypes::Tensor,
+  KernelTypes::String,
+  KernelTypes::IntList,
+  KernelTypes::DoubleList,
+  KernelTypes::BoolList,
+  KernelTypes::TensorList,
+  KernelTypes::OptionalTensorList,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -28,70 +28,70 @@ pub const ENUM_VALUES_KERNEL_TYPES: [KernelTypes; 12] = [
 pub struct KernelTypes(pub u8);
 #[allow(non_upper_case_globals)]
 impl KernelTypes {
-    pub const NONE: Self = Self(0);
-    pub const Null: Self = Self(1);
-    pub const Int: Self = Self(2);
-    pub const Bool: Self = Self(3);
-    pub const Double: Self = Self(4);
-    pub const Tensor: Self = Self(5);
-    pub const String: Self = Self(6);
-    pub const IntList: Self = Self(7);
-    pub const DoubleList: Self = Self(8);
-    pub const BoolList: Self = Self(9);
-    pub const TensorList: Self = Self(10);
-    pub const OptionalTensorList: Self = Self(11);
+  pub const NONE: Self = Self(0);
+  pub const Null: Self = Self(1);
+  pub const Int: Self = Self(2);
+  pub const Bool: Self = Self(3);
+  pub const Double: Self = Self(4);
+  pub const Tensor: Self = Self(5);
+  pub const String: Self = Self(6);
+  pub const IntList: Self = Self(7);
+  pub const DoubleList: Self = Self(8);
+  pub const BoolList: Self = Self(9);
+  pub const TensorList: Self = Self(10);
+  pub const OptionalTensorList: Self = Self(11);
 
-    pub const ENUM_MIN: u8 = 0;
-    pub const ENUM_MAX: u8 = 11;
-    pub const ENUM_VALUES: &'static [Self] = &[
-        Self::NONE,
-        Self::Null,
-        Self::Int,
-        Self::Bool,
-        Self::Double,
-        Self::Tensor,
-        Self::String,
-        Self::IntList,
-        Self::DoubleList,
-        Self::BoolList,
-        Self::TensorList,
-        Self::OptionalTensorList,
-    ];
-    /// Returns the variant's name or "" if unknown.
-    pub fn variant_name(self) -> Option<&'static str> {
-        match self {
-            Self::NONE => Some("NONE"),
-            Self::Null => Some("Null"),
-            Self::Int => Some("Int"),
-            Self::Bool => Some("Bool"),
-            Self::Double => Some("Double"),
-            Self::Tensor => Some("Tensor"),
-            Self::String => Some("String"),
-            Self::IntList => Some("IntList"),
-            Self::DoubleList => Some("DoubleList"),
-            Self::BoolList => Some("BoolList"),
-            Self::TensorList => Some("TensorList"),
-            Self::OptionalTensorList => Some("OptionalTensorList"),
-            _ => None,
-        }
+  pub const ENUM_MIN: u8 = 0;
+  pub const ENUM_MAX: u8 = 11;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::NONE,
+    Self::Null,
+    Self::Int,
+    Self::Bool,
+    Self::Double,
+    Self::Tensor,
+    Self::String,
+    Self::IntList,
+    Self::DoubleList,
+    Self::BoolList,
+    Self::TensorList,
+    Self::OptionalTensorList,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::NONE => Some("NONE"),
+      Self::Null => Some("Null"),
+      Self::Int => Some("Int"),
+      Self::Bool => Some("Bool"),
+      Self::Double => Some("Double"),
+      Self::Tensor => Some("Tensor"),
+      Self::String => Some("String"),
+      Self::IntList => Some("IntList"),
+      Self::DoubleList => Some("DoubleList"),
+      Self::BoolList => Some("BoolList"),
+      Self::TensorList => Some("TensorList"),
+      Self::OptionalTensorList => Some("OptionalTensorList"),
+      _ => None,
     }
+  }
 }
 impl ::core::fmt::Debug for KernelTypes {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
-        if let Some(name) = self.variant_name() {
-            f.write_str(name)
-        } else {
-            f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
-        }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
     }
+  }
 }
 impl<'a> ::flatbuffers::Follow<'a> for KernelTypes {
-    type Inner = Self;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
-        Self(b)
-    }
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<u8>(buf, loc) };
+    Self(b)
+  }
 }
 
 impl ::flatbuffers::Push for KernelTypes {
@@ -103,25 +103,28 @@ impl ::flatbuffers::Push for KernelTypes {
 }
 
 impl ::flatbuffers::EndianScalar for KernelTypes {
-    type Scalar = u8;
-    #[inline]
-    fn to_little_endian(self) -> u8 {
-        self.0.to_le()
-    }
-    #[inline]
-    #[allow(clippy::wrong_self_convention)]
-    fn from_little_endian(v: u8) -> Self {
-        let b = u8::from_le(v);
-        Self(b)
-    }
+  type Scalar = u8;
+  #[inline]
+  fn to_little_endian(self) -> u8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: u8) -> Self {
+    let b = u8::from_le(v);
+    Self(b)
+  }
 }
 
 impl<'a> ::flatbuffers::Verifiable for KernelTypes {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        u8::run_verifier(v, pos)
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    u8::run_verifier(v, pos)
+  }
 }
 
 impl ::flatbuffers::SimpleToVerifyInSlice for KernelTypes {}
 pub struct KernelTypesUnionTableOffset {}
+

@@ -6,103 +6,112 @@ pub enum MoveCallOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct MoveCall<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for MoveCall<'a> {
-    type Inner = MoveCall<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = MoveCall<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> MoveCall<'a> {
-    pub const VT_MOVE_FROM: ::flatbuffers::VOffsetT = 4;
-    pub const VT_MOVE_TO: ::flatbuffers::VOffsetT = 6;
+  pub const VT_MOVE_FROM: ::flatbuffers::VOffsetT = 4;
+  pub const VT_MOVE_TO: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        MoveCall { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args MoveCallArgs,
-    ) -> ::flatbuffers::WIPOffset<MoveCall<'bldr>> {
-        let mut builder = MoveCallBuilder::new(_fbb);
-        builder.add_move_to(args.move_to);
-        builder.add_move_from(args.move_from);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    MoveCall { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args MoveCallArgs
+  ) -> ::flatbuffers::WIPOffset<MoveCall<'bldr>> {
+    let mut builder = MoveCallBuilder::new(_fbb);
+    builder.add_move_to(args.move_to);
+    builder.add_move_from(args.move_from);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn move_from(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(MoveCall::VT_MOVE_FROM, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn move_to(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(MoveCall::VT_MOVE_TO, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn move_from(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(MoveCall::VT_MOVE_FROM, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn move_to(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(MoveCall::VT_MOVE_TO, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for MoveCall<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<i32>("move_from", Self::VT_MOVE_FROM, false)?
-            .visit_field::<i32>("move_to", Self::VT_MOVE_TO, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("move_from", Self::VT_MOVE_FROM, false)?
+     .visit_field::<i32>("move_to", Self::VT_MOVE_TO, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct MoveCallArgs {
     pub move_from: i32,
     pub move_to: i32,
 }
 impl<'a> Default for MoveCallArgs {
-    #[inline]
-    fn default() -> Self {
-        MoveCallArgs { move_from: 0, move_to: 0 }
+  #[inline]
+  fn default() -> Self {
+    MoveCallArgs {
+      move_from: 0,
+      move_to: 0,
     }
+  }
 }
 
 pub struct MoveCallBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> MoveCallBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_move_from(&mut self, move_from: i32) {
-        self.fbb_.push_slot::<i32>(MoveCall::VT_MOVE_FROM, move_from, 0);
+  #[inline]
+  pub fn add_move_from(&mut self, move_from: i32) {
+    self.fbb_.push_slot::<i32>(MoveCall::VT_MOVE_FROM, move_from, 0);
+  }
+  #[inline]
+  pub fn add_move_to(&mut self, move_to: i32) {
+    self.fbb_.push_slot::<i32>(MoveCall::VT_MOVE_TO, move_to, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> MoveCallBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    MoveCallBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_move_to(&mut self, move_to: i32) {
-        self.fbb_.push_slot::<i32>(MoveCall::VT_MOVE_TO, move_to, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> MoveCallBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        MoveCallBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<MoveCall<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<MoveCall<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for MoveCall<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("MoveCall");
-        ds.field("move_from", &self.move_from());
-        ds.field("move_to", &self.move_to());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("MoveCall");
+      ds.field("move_from", &self.move_from());
+      ds.field("move_to", &self.move_to());
+      ds.finish()
+  }
 }

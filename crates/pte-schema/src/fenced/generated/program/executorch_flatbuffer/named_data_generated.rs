@@ -6,105 +6,112 @@ pub enum NamedDataOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct NamedData<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for NamedData<'a> {
-    type Inner = NamedData<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = NamedData<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> NamedData<'a> {
-    pub const VT_KEY: ::flatbuffers::VOffsetT = 4;
-    pub const VT_SEGMENT_INDEX: ::flatbuffers::VOffsetT = 6;
+  pub const VT_KEY: ::flatbuffers::VOffsetT = 4;
+  pub const VT_SEGMENT_INDEX: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        NamedData { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args NamedDataArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<NamedData<'bldr>> {
-        let mut builder = NamedDataBuilder::new(_fbb);
-        builder.add_segment_index(args.segment_index);
-        if let Some(x) = args.key {
-            builder.add_key(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    NamedData { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args NamedDataArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<NamedData<'bldr>> {
+    let mut builder = NamedDataBuilder::new(_fbb);
+    builder.add_segment_index(args.segment_index);
+    if let Some(x) = args.key { builder.add_key(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn key(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(NamedData::VT_KEY, None) }
-    }
-    #[inline]
-    pub fn segment_index(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(NamedData::VT_SEGMENT_INDEX, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn key(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(NamedData::VT_KEY, None)}
+  }
+  #[inline]
+  pub fn segment_index(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(NamedData::VT_SEGMENT_INDEX, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for NamedData<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("key", Self::VT_KEY, false)?
-            .visit_field::<u32>("segment_index", Self::VT_SEGMENT_INDEX, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("key", Self::VT_KEY, false)?
+     .visit_field::<u32>("segment_index", Self::VT_SEGMENT_INDEX, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct NamedDataArgs<'a> {
     pub key: Option<::flatbuffers::WIPOffset<&'a str>>,
     pub segment_index: u32,
 }
 impl<'a> Default for NamedDataArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        NamedDataArgs { key: None, segment_index: 0 }
+  #[inline]
+  fn default() -> Self {
+    NamedDataArgs {
+      key: None,
+      segment_index: 0,
     }
+  }
 }
 
 pub struct NamedDataBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> NamedDataBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_key(&mut self, key: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(NamedData::VT_KEY, key);
+  #[inline]
+  pub fn add_key(&mut self, key: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(NamedData::VT_KEY, key);
+  }
+  #[inline]
+  pub fn add_segment_index(&mut self, segment_index: u32) {
+    self.fbb_.push_slot::<u32>(NamedData::VT_SEGMENT_INDEX, segment_index, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> NamedDataBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    NamedDataBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_segment_index(&mut self, segment_index: u32) {
-        self.fbb_.push_slot::<u32>(NamedData::VT_SEGMENT_INDEX, segment_index, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> NamedDataBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        NamedDataBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<NamedData<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<NamedData<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for NamedData<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("NamedData");
-        ds.field("key", &self.key());
-        ds.field("segment_index", &self.segment_index());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("NamedData");
+      ds.field("key", &self.key());
+      ds.field("segment_index", &self.segment_index());
+      ds.finish()
+  }
 }

@@ -6,71 +6,74 @@ pub enum NonConstBufferDeviceOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct NonConstBufferDevice<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for NonConstBufferDevice<'a> {
-    type Inner = NonConstBufferDevice<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = NonConstBufferDevice<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> NonConstBufferDevice<'a> {
-    pub const VT_BUFFER_IDX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_DEVICE_TYPE: ::flatbuffers::VOffsetT = 6;
-    pub const VT_DEVICE_INDEX: ::flatbuffers::VOffsetT = 8;
+  pub const VT_BUFFER_IDX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_DEVICE_TYPE: ::flatbuffers::VOffsetT = 6;
+  pub const VT_DEVICE_INDEX: ::flatbuffers::VOffsetT = 8;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        NonConstBufferDevice { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args NonConstBufferDeviceArgs,
-    ) -> ::flatbuffers::WIPOffset<NonConstBufferDevice<'bldr>> {
-        let mut builder = NonConstBufferDeviceBuilder::new(_fbb);
-        builder.add_buffer_idx(args.buffer_idx);
-        builder.add_device_index(args.device_index);
-        builder.add_device_type(args.device_type);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    NonConstBufferDevice { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args NonConstBufferDeviceArgs
+  ) -> ::flatbuffers::WIPOffset<NonConstBufferDevice<'bldr>> {
+    let mut builder = NonConstBufferDeviceBuilder::new(_fbb);
+    builder.add_buffer_idx(args.buffer_idx);
+    builder.add_device_index(args.device_index);
+    builder.add_device_type(args.device_type);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn buffer_idx(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(NonConstBufferDevice::VT_BUFFER_IDX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn device_type(&self) -> DeviceType {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<DeviceType>(NonConstBufferDevice::VT_DEVICE_TYPE, Some(DeviceType::CPU)).unwrap() }
-    }
-    #[inline]
-    pub fn device_index(&self) -> i8 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i8>(NonConstBufferDevice::VT_DEVICE_INDEX, Some(0)).unwrap() }
-    }
+
+  #[inline]
+  pub fn buffer_idx(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(NonConstBufferDevice::VT_BUFFER_IDX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn device_type(&self) -> DeviceType {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<DeviceType>(NonConstBufferDevice::VT_DEVICE_TYPE, Some(DeviceType::CPU)).unwrap()}
+  }
+  #[inline]
+  pub fn device_index(&self) -> i8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i8>(NonConstBufferDevice::VT_DEVICE_INDEX, Some(0)).unwrap()}
+  }
 }
 
 impl ::flatbuffers::Verifiable for NonConstBufferDevice<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<i32>("buffer_idx", Self::VT_BUFFER_IDX, false)?
-            .visit_field::<DeviceType>("device_type", Self::VT_DEVICE_TYPE, false)?
-            .visit_field::<i8>("device_index", Self::VT_DEVICE_INDEX, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<i32>("buffer_idx", Self::VT_BUFFER_IDX, false)?
+     .visit_field::<DeviceType>("device_type", Self::VT_DEVICE_TYPE, false)?
+     .visit_field::<i8>("device_index", Self::VT_DEVICE_INDEX, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct NonConstBufferDeviceArgs {
     pub buffer_idx: i32,
@@ -78,47 +81,54 @@ pub struct NonConstBufferDeviceArgs {
     pub device_index: i8,
 }
 impl<'a> Default for NonConstBufferDeviceArgs {
-    #[inline]
-    fn default() -> Self {
-        NonConstBufferDeviceArgs { buffer_idx: 0, device_type: DeviceType::CPU, device_index: 0 }
+  #[inline]
+  fn default() -> Self {
+    NonConstBufferDeviceArgs {
+      buffer_idx: 0,
+      device_type: DeviceType::CPU,
+      device_index: 0,
     }
+  }
 }
 
 pub struct NonConstBufferDeviceBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> NonConstBufferDeviceBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_buffer_idx(&mut self, buffer_idx: i32) {
-        self.fbb_.push_slot::<i32>(NonConstBufferDevice::VT_BUFFER_IDX, buffer_idx, 0);
+  #[inline]
+  pub fn add_buffer_idx(&mut self, buffer_idx: i32) {
+    self.fbb_.push_slot::<i32>(NonConstBufferDevice::VT_BUFFER_IDX, buffer_idx, 0);
+  }
+  #[inline]
+  pub fn add_device_type(&mut self, device_type: DeviceType) {
+    self.fbb_.push_slot::<DeviceType>(NonConstBufferDevice::VT_DEVICE_TYPE, device_type, DeviceType::CPU);
+  }
+  #[inline]
+  pub fn add_device_index(&mut self, device_index: i8) {
+    self.fbb_.push_slot::<i8>(NonConstBufferDevice::VT_DEVICE_INDEX, device_index, 0);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> NonConstBufferDeviceBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    NonConstBufferDeviceBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_device_type(&mut self, device_type: DeviceType) {
-        self.fbb_.push_slot::<DeviceType>(NonConstBufferDevice::VT_DEVICE_TYPE, device_type, DeviceType::CPU);
-    }
-    #[inline]
-    pub fn add_device_index(&mut self, device_index: i8) {
-        self.fbb_.push_slot::<i8>(NonConstBufferDevice::VT_DEVICE_INDEX, device_index, 0);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> NonConstBufferDeviceBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        NonConstBufferDeviceBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<NonConstBufferDevice<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<NonConstBufferDevice<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for NonConstBufferDevice<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("NonConstBufferDevice");
-        ds.field("buffer_idx", &self.buffer_idx());
-        ds.field("device_type", &self.device_type());
-        ds.field("device_index", &self.device_index());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("NonConstBufferDevice");
+      ds.field("buffer_idx", &self.buffer_idx());
+      ds.field("device_type", &self.device_type());
+      ds.field("device_index", &self.device_index());
+      ds.finish()
+  }
 }

@@ -6,324 +6,216 @@ pub enum ProgramOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Program<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Program<'a> {
-    type Inner = Program<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Program<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Program<'a> {
-    pub const VT_VERSION: ::flatbuffers::VOffsetT = 4;
-    pub const VT_EXECUTION_PLAN: ::flatbuffers::VOffsetT = 6;
-    pub const VT_CONSTANT_BUFFER: ::flatbuffers::VOffsetT = 8;
-    pub const VT_BACKEND_DELEGATE_DATA: ::flatbuffers::VOffsetT = 10;
-    pub const VT_SEGMENTS: ::flatbuffers::VOffsetT = 12;
-    pub const VT_CONSTANT_SEGMENT: ::flatbuffers::VOffsetT = 14;
-    pub const VT_MUTABLE_DATA_SEGMENTS: ::flatbuffers::VOffsetT = 16;
-    pub const VT_NAMED_DATA: ::flatbuffers::VOffsetT = 18;
+  pub const VT_VERSION: ::flatbuffers::VOffsetT = 4;
+  pub const VT_EXECUTION_PLAN: ::flatbuffers::VOffsetT = 6;
+  pub const VT_CONSTANT_BUFFER: ::flatbuffers::VOffsetT = 8;
+  pub const VT_BACKEND_DELEGATE_DATA: ::flatbuffers::VOffsetT = 10;
+  pub const VT_SEGMENTS: ::flatbuffers::VOffsetT = 12;
+  pub const VT_CONSTANT_SEGMENT: ::flatbuffers::VOffsetT = 14;
+  pub const VT_MUTABLE_DATA_SEGMENTS: ::flatbuffers::VOffsetT = 16;
+  pub const VT_NAMED_DATA: ::flatbuffers::VOffsetT = 18;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Program { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args ProgramArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<Program<'bldr>> {
-        let mut builder = ProgramBuilder::new(_fbb);
-        if let Some(x) = args.named_data {
-            builder.add_named_data(x);
-        }
-        if let Some(x) = args.mutable_data_segments {
-            builder.add_mutable_data_segments(x);
-        }
-        if let Some(x) = args.constant_segment {
-            builder.add_constant_segment(x);
-        }
-        if let Some(x) = args.segments {
-            builder.add_segments(x);
-        }
-        if let Some(x) = args.backend_delegate_data {
-            builder.add_backend_delegate_data(x);
-        }
-        if let Some(x) = args.constant_buffer {
-            builder.add_constant_buffer(x);
-        }
-        if let Some(x) = args.execution_plan {
-            builder.add_execution_plan(x);
-        }
-        builder.add_version(args.version);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Program { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args ProgramArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Program<'bldr>> {
+    let mut builder = ProgramBuilder::new(_fbb);
+    if let Some(x) = args.named_data { builder.add_named_data(x); }
+    if let Some(x) = args.mutable_data_segments { builder.add_mutable_data_segments(x); }
+    if let Some(x) = args.constant_segment { builder.add_constant_segment(x); }
+    if let Some(x) = args.segments { builder.add_segments(x); }
+    if let Some(x) = args.backend_delegate_data { builder.add_backend_delegate_data(x); }
+    if let Some(x) = args.constant_buffer { builder.add_constant_buffer(x); }
+    if let Some(x) = args.execution_plan { builder.add_execution_plan(x); }
+    builder.add_version(args.version);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn version(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(Program::VT_VERSION, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn execution_plan(
-        &self,
-    ) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan>>,
-            >>(Program::VT_EXECUTION_PLAN, None)
-        }
-    }
-    #[inline]
-    pub fn constant_buffer(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer>>,
-            >>(Program::VT_CONSTANT_BUFFER, None)
-        }
-    }
-    #[inline]
-    pub fn backend_delegate_data(
-        &self,
-    ) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData>>,
-            >>(Program::VT_BACKEND_DELEGATE_DATA, None)
-        }
-    }
-    #[inline]
-    pub fn segments(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment>>,
-            >>(Program::VT_SEGMENTS, None)
-        }
-    }
-    #[inline]
-    pub fn constant_segment(&self) -> Option<SubsegmentOffsets<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>(Program::VT_CONSTANT_SEGMENT, None)
-        }
-    }
-    #[inline]
-    pub fn mutable_data_segments(
-        &self,
-    ) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>,
-            >>(Program::VT_MUTABLE_DATA_SEGMENTS, None)
-        }
-    }
-    #[inline]
-    pub fn named_data(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData<'a>>>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData>>,
-            >>(Program::VT_NAMED_DATA, None)
-        }
-    }
+
+  #[inline]
+  pub fn version(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Program::VT_VERSION, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn execution_plan(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan>>>>(Program::VT_EXECUTION_PLAN, None)}
+  }
+  #[inline]
+  pub fn constant_buffer(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer>>>>(Program::VT_CONSTANT_BUFFER, None)}
+  }
+  #[inline]
+  pub fn backend_delegate_data(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData>>>>(Program::VT_BACKEND_DELEGATE_DATA, None)}
+  }
+  #[inline]
+  pub fn segments(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment>>>>(Program::VT_SEGMENTS, None)}
+  }
+  #[inline]
+  pub fn constant_segment(&self) -> Option<SubsegmentOffsets<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>(Program::VT_CONSTANT_SEGMENT, None)}
+  }
+  #[inline]
+  pub fn mutable_data_segments(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>>>(Program::VT_MUTABLE_DATA_SEGMENTS, None)}
+  }
+  #[inline]
+  pub fn named_data(&self) -> Option<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData<'a>>>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData>>>>(Program::VT_NAMED_DATA, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for Program<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<u32>("version", Self::VT_VERSION, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<ExecutionPlan>>,
-            >>("execution_plan", Self::VT_EXECUTION_PLAN, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Buffer>>,
-            >>("constant_buffer", Self::VT_CONSTANT_BUFFER, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<
-                    '_,
-                    ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData>,
-                >,
-            >>(
-                "backend_delegate_data",
-                Self::VT_BACKEND_DELEGATE_DATA,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<DataSegment>>,
-            >>("segments", Self::VT_SEGMENTS, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>(
-                "constant_segment",
-                Self::VT_CONSTANT_SEGMENT,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>,
-            >>(
-                "mutable_data_segments",
-                Self::VT_MUTABLE_DATA_SEGMENTS,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<
-                ::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<NamedData>>,
-            >>("named_data", Self::VT_NAMED_DATA, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("version", Self::VT_VERSION, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<ExecutionPlan>>>>("execution_plan", Self::VT_EXECUTION_PLAN, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Buffer>>>>("constant_buffer", Self::VT_CONSTANT_BUFFER, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData>>>>("backend_delegate_data", Self::VT_BACKEND_DELEGATE_DATA, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<DataSegment>>>>("segments", Self::VT_SEGMENTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>("constant_segment", Self::VT_CONSTANT_SEGMENT, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets>>>>("mutable_data_segments", Self::VT_MUTABLE_DATA_SEGMENTS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<NamedData>>>>("named_data", Self::VT_NAMED_DATA, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct ProgramArgs<'a> {
     pub version: u32,
-    pub execution_plan:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan<'a>>>>>,
-    pub constant_buffer:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer<'a>>>>>,
-    pub backend_delegate_data: Option<
-        ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'a>>>,
-        >,
-    >,
-    pub segments:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment<'a>>>>>,
+    pub execution_plan: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<ExecutionPlan<'a>>>>>,
+    pub constant_buffer: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<Buffer<'a>>>>>,
+    pub backend_delegate_data: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'a>>>>>,
+    pub segments: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<DataSegment<'a>>>>>,
     pub constant_segment: Option<::flatbuffers::WIPOffset<SubsegmentOffsets<'a>>>,
-    pub mutable_data_segments: Option<
-        ::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'a>>>>,
-    >,
-    pub named_data:
-        Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData<'a>>>>>,
+    pub mutable_data_segments: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'a>>>>>,
+    pub named_data: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, ::flatbuffers::ForwardsUOffset<NamedData<'a>>>>>,
 }
 impl<'a> Default for ProgramArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        ProgramArgs {
-            version: 0,
-            execution_plan: None,
-            constant_buffer: None,
-            backend_delegate_data: None,
-            segments: None,
-            constant_segment: None,
-            mutable_data_segments: None,
-            named_data: None,
-        }
+  #[inline]
+  fn default() -> Self {
+    ProgramArgs {
+      version: 0,
+      execution_plan: None,
+      constant_buffer: None,
+      backend_delegate_data: None,
+      segments: None,
+      constant_segment: None,
+      mutable_data_segments: None,
+      named_data: None,
     }
+  }
 }
 
 pub struct ProgramBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> ProgramBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_version(&mut self, version: u32) {
-        self.fbb_.push_slot::<u32>(Program::VT_VERSION, version, 0);
+  #[inline]
+  pub fn add_version(&mut self, version: u32) {
+    self.fbb_.push_slot::<u32>(Program::VT_VERSION, version, 0);
+  }
+  #[inline]
+  pub fn add_execution_plan(&mut self, execution_plan: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<ExecutionPlan<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_EXECUTION_PLAN, execution_plan);
+  }
+  #[inline]
+  pub fn add_constant_buffer(&mut self, constant_buffer: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<Buffer<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_CONSTANT_BUFFER, constant_buffer);
+  }
+  #[inline]
+  pub fn add_backend_delegate_data(&mut self, backend_delegate_data: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_BACKEND_DELEGATE_DATA, backend_delegate_data);
+  }
+  #[inline]
+  pub fn add_segments(&mut self, segments: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<DataSegment<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_SEGMENTS, segments);
+  }
+  #[inline]
+  pub fn add_constant_segment(&mut self, constant_segment: ::flatbuffers::WIPOffset<SubsegmentOffsets<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<SubsegmentOffsets>>(Program::VT_CONSTANT_SEGMENT, constant_segment);
+  }
+  #[inline]
+  pub fn add_mutable_data_segments(&mut self, mutable_data_segments: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_MUTABLE_DATA_SEGMENTS, mutable_data_segments);
+  }
+  #[inline]
+  pub fn add_named_data(&mut self, named_data: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , ::flatbuffers::ForwardsUOffset<NamedData<'b >>>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_NAMED_DATA, named_data);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ProgramBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    ProgramBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_execution_plan(
-        &mut self,
-        execution_plan: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<ExecutionPlan<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_EXECUTION_PLAN, execution_plan);
-    }
-    #[inline]
-    pub fn add_constant_buffer(
-        &mut self,
-        constant_buffer: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<Buffer<'b>>>,
-        >,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_CONSTANT_BUFFER, constant_buffer);
-    }
-    #[inline]
-    pub fn add_backend_delegate_data(
-        &mut self,
-        backend_delegate_data: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<BackendDelegateInlineData<'b>>>,
-        >,
-    ) {
-        self.fbb_
-            .push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_BACKEND_DELEGATE_DATA, backend_delegate_data);
-    }
-    #[inline]
-    pub fn add_segments(
-        &mut self,
-        segments: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<DataSegment<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_SEGMENTS, segments);
-    }
-    #[inline]
-    pub fn add_constant_segment(&mut self, constant_segment: ::flatbuffers::WIPOffset<SubsegmentOffsets<'b>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<SubsegmentOffsets>>(
-            Program::VT_CONSTANT_SEGMENT,
-            constant_segment,
-        );
-    }
-    #[inline]
-    pub fn add_mutable_data_segments(
-        &mut self,
-        mutable_data_segments: ::flatbuffers::WIPOffset<
-            ::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<SubsegmentOffsets<'b>>>,
-        >,
-    ) {
-        self.fbb_
-            .push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_MUTABLE_DATA_SEGMENTS, mutable_data_segments);
-    }
-    #[inline]
-    pub fn add_named_data(
-        &mut self,
-        named_data: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, ::flatbuffers::ForwardsUOffset<NamedData<'b>>>>,
-    ) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Program::VT_NAMED_DATA, named_data);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> ProgramBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        ProgramBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Program<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Program<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Program<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Program");
-        ds.field("version", &self.version());
-        ds.field("execution_plan", &self.execution_plan());
-        ds.field("constant_buffer", &self.constant_buffer());
-        ds.field("backend_delegate_data", &self.backend_delegate_data());
-        ds.field("segments", &self.segments());
-        ds.field("constant_segment", &self.constant_segment());
-        ds.field("mutable_data_segments", &self.mutable_data_segments());
-        ds.field("named_data", &self.named_data());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Program");
+      ds.field("version", &self.version());
+      ds.field("execution_plan", &self.execution_plan());
+      ds.field("constant_buffer", &self.constant_buffer());
+      ds.field("backend_delegate_data", &self.backend_delegate_data());
+      ds.field("segments", &self.segments());
+      ds.field("constant_segment", &self.constant_segment());
+      ds.field("mutable_data_segments", &self.mutable_data_segments());
+      ds.field("named_data", &self.named_data());
+      ds.finish()
+  }
 }
 #[inline]
 /// Verifies that a buffer of bytes contains a `Program`
@@ -333,7 +225,7 @@ impl ::core::fmt::Debug for Program<'_> {
 /// previous, unchecked, behavior use
 /// `root_as_program_unchecked`.
 pub fn root_as_program(buf: &[u8]) -> Result<Program<'_>, ::flatbuffers::InvalidFlatbuffer> {
-    ::flatbuffers::root::<Program>(buf)
+  ::flatbuffers::root::<Program>(buf)
 }
 #[inline]
 /// Verifies that a buffer of bytes contains a size prefixed
@@ -343,7 +235,7 @@ pub fn root_as_program(buf: &[u8]) -> Result<Program<'_>, ::flatbuffers::Invalid
 /// previous, unchecked, behavior use
 /// `size_prefixed_root_as_program_unchecked`.
 pub fn size_prefixed_root_as_program(buf: &[u8]) -> Result<Program<'_>, ::flatbuffers::InvalidFlatbuffer> {
-    ::flatbuffers::size_prefixed_root::<Program>(buf)
+  ::flatbuffers::size_prefixed_root::<Program>(buf)
 }
 #[inline]
 /// Verifies, with the given options, that a buffer of bytes
@@ -353,10 +245,10 @@ pub fn size_prefixed_root_as_program(buf: &[u8]) -> Result<Program<'_>, ::flatbu
 /// previous, unchecked, behavior use
 /// `root_as_program_unchecked`.
 pub fn root_as_program_with_opts<'b, 'o>(
-    opts: &'o ::flatbuffers::VerifierOptions,
-    buf: &'b [u8],
+  opts: &'o ::flatbuffers::VerifierOptions,
+  buf: &'b [u8],
 ) -> Result<Program<'b>, ::flatbuffers::InvalidFlatbuffer> {
-    ::flatbuffers::root_with_opts::<Program<'b>>(opts, buf)
+  ::flatbuffers::root_with_opts::<Program<'b>>(opts, buf)
 }
 #[inline]
 /// Verifies, with the given verifier options, that a buffer of
@@ -366,35 +258,35 @@ pub fn root_as_program_with_opts<'b, 'o>(
 /// previous, unchecked, behavior use
 /// `root_as_program_unchecked`.
 pub fn size_prefixed_root_as_program_with_opts<'b, 'o>(
-    opts: &'o ::flatbuffers::VerifierOptions,
-    buf: &'b [u8],
+  opts: &'o ::flatbuffers::VerifierOptions,
+  buf: &'b [u8],
 ) -> Result<Program<'b>, ::flatbuffers::InvalidFlatbuffer> {
-    ::flatbuffers::size_prefixed_root_with_opts::<Program<'b>>(opts, buf)
+  ::flatbuffers::size_prefixed_root_with_opts::<Program<'b>>(opts, buf)
 }
 #[inline]
 /// Assumes, without verification, that a buffer of bytes contains a Program and returns it.
 /// # Safety
 /// Callers must trust the given bytes do indeed contain a valid `Program`.
 pub unsafe fn root_as_program_unchecked(buf: &[u8]) -> Program<'_> {
-    unsafe { ::flatbuffers::root_unchecked::<Program>(buf) }
+  unsafe { ::flatbuffers::root_unchecked::<Program>(buf) }
 }
 #[inline]
 /// Assumes, without verification, that a buffer of bytes contains a size prefixed Program and returns it.
 /// # Safety
 /// Callers must trust the given bytes do indeed contain a valid size prefixed `Program`.
 pub unsafe fn size_prefixed_root_as_program_unchecked(buf: &[u8]) -> Program<'_> {
-    unsafe { ::flatbuffers::size_prefixed_root_unchecked::<Program>(buf) }
+  unsafe { ::flatbuffers::size_prefixed_root_unchecked::<Program>(buf) }
 }
 pub const PROGRAM_IDENTIFIER: &str = "ET12";
 
 #[inline]
 pub fn program_buffer_has_identifier(buf: &[u8]) -> bool {
-    ::flatbuffers::buffer_has_identifier(buf, PROGRAM_IDENTIFIER, false)
+  ::flatbuffers::buffer_has_identifier(buf, PROGRAM_IDENTIFIER, false)
 }
 
 #[inline]
 pub fn program_size_prefixed_buffer_has_identifier(buf: &[u8]) -> bool {
-    ::flatbuffers::buffer_has_identifier(buf, PROGRAM_IDENTIFIER, true)
+  ::flatbuffers::buffer_has_identifier(buf, PROGRAM_IDENTIFIER, true)
 }
 
 pub const PROGRAM_EXTENSION: &str = "pte";
@@ -402,15 +294,11 @@ pub const PROGRAM_EXTENSION: &str = "pte";
 #[inline]
 pub fn finish_program_buffer<'a, 'b, A: ::flatbuffers::Allocator + 'a>(
     fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    root: ::flatbuffers::WIPOffset<Program<'a>>,
-) {
-    fbb.finish(root, Some(PROGRAM_IDENTIFIER));
+    root: ::flatbuffers::WIPOffset<Program<'a>>) {
+  fbb.finish(root, Some(PROGRAM_IDENTIFIER));
 }
 
 #[inline]
-pub fn finish_size_prefixed_program_buffer<'a, 'b, A: ::flatbuffers::Allocator + 'a>(
-    fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    root: ::flatbuffers::WIPOffset<Program<'a>>,
-) {
-    fbb.finish_size_prefixed(root, Some(PROGRAM_IDENTIFIER));
+pub fn finish_size_prefixed_program_buffer<'a, 'b, A: ::flatbuffers::Allocator + 'a>(fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>, root: ::flatbuffers::WIPOffset<Program<'a>>) {
+  fbb.finish_size_prefixed(root, Some(PROGRAM_IDENTIFIER));
 }

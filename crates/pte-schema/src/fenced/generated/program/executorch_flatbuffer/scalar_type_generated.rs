@@ -9,29 +9,29 @@ pub const ENUM_MAX_SCALAR_TYPE: i8 = 29;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
 pub const ENUM_VALUES_SCALAR_TYPE: [ScalarType; 23] = [
-    ScalarType::BYTE,
-    ScalarType::CHAR,
-    ScalarType::SHORT,
-    ScalarType::INT,
-    ScalarType::LONG,
-    ScalarType::HALF,
-    ScalarType::FLOAT,
-    ScalarType::DOUBLE,
-    ScalarType::BOOL,
-    ScalarType::QINT8,
-    ScalarType::QUINT8,
-    ScalarType::QINT32,
-    ScalarType::BFLOAT16,
-    ScalarType::QUINT4X2,
-    ScalarType::QUINT2X4,
-    ScalarType::BITS16,
-    ScalarType::FLOAT8E5M2,
-    ScalarType::FLOAT8E4M3FN,
-    ScalarType::FLOAT8E5M2FNUZ,
-    ScalarType::FLOAT8E4M3FNUZ,
-    ScalarType::UINT16,
-    ScalarType::UINT32,
-    ScalarType::UINT64,
+  ScalarType::BYTE,
+  ScalarType::CHAR,
+  ScalarType::SHORT,
+  ScalarType::INT,
+  ScalarType::LONG,
+  ScalarType::HALF,
+  ScalarType::FLOAT,
+  ScalarType::DOUBLE,
+  ScalarType::BOOL,
+  ScalarType::QINT8,
+  ScalarType::QUINT8,
+  ScalarType::QINT32,
+  ScalarType::BFLOAT16,
+  ScalarType::QUINT4X2,
+  ScalarType::QUINT2X4,
+  ScalarType::BITS16,
+  ScalarType::FLOAT8E5M2,
+  ScalarType::FLOAT8E4M3FN,
+  ScalarType::FLOAT8E5M2FNUZ,
+  ScalarType::FLOAT8E4M3FNUZ,
+  ScalarType::UINT16,
+  ScalarType::UINT32,
+  ScalarType::UINT64,
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
@@ -39,103 +39,103 @@ pub const ENUM_VALUES_SCALAR_TYPE: [ScalarType; 23] = [
 pub struct ScalarType(pub i8);
 #[allow(non_upper_case_globals)]
 impl ScalarType {
-    pub const BYTE: Self = Self(0);
-    pub const CHAR: Self = Self(1);
-    pub const SHORT: Self = Self(2);
-    pub const INT: Self = Self(3);
-    pub const LONG: Self = Self(4);
-    pub const HALF: Self = Self(5);
-    pub const FLOAT: Self = Self(6);
-    pub const DOUBLE: Self = Self(7);
-    pub const BOOL: Self = Self(11);
-    pub const QINT8: Self = Self(12);
-    pub const QUINT8: Self = Self(13);
-    pub const QINT32: Self = Self(14);
-    pub const BFLOAT16: Self = Self(15);
-    pub const QUINT4X2: Self = Self(16);
-    pub const QUINT2X4: Self = Self(17);
-    pub const BITS16: Self = Self(22);
-    pub const FLOAT8E5M2: Self = Self(23);
-    pub const FLOAT8E4M3FN: Self = Self(24);
-    pub const FLOAT8E5M2FNUZ: Self = Self(25);
-    pub const FLOAT8E4M3FNUZ: Self = Self(26);
-    pub const UINT16: Self = Self(27);
-    pub const UINT32: Self = Self(28);
-    pub const UINT64: Self = Self(29);
+  pub const BYTE: Self = Self(0);
+  pub const CHAR: Self = Self(1);
+  pub const SHORT: Self = Self(2);
+  pub const INT: Self = Self(3);
+  pub const LONG: Self = Self(4);
+  pub const HALF: Self = Self(5);
+  pub const FLOAT: Self = Self(6);
+  pub const DOUBLE: Self = Self(7);
+  pub const BOOL: Self = Self(11);
+  pub const QINT8: Self = Self(12);
+  pub const QUINT8: Self = Self(13);
+  pub const QINT32: Self = Self(14);
+  pub const BFLOAT16: Self = Self(15);
+  pub const QUINT4X2: Self = Self(16);
+  pub const QUINT2X4: Self = Self(17);
+  pub const BITS16: Self = Self(22);
+  pub const FLOAT8E5M2: Self = Self(23);
+  pub const FLOAT8E4M3FN: Self = Self(24);
+  pub const FLOAT8E5M2FNUZ: Self = Self(25);
+  pub const FLOAT8E4M3FNUZ: Self = Self(26);
+  pub const UINT16: Self = Self(27);
+  pub const UINT32: Self = Self(28);
+  pub const UINT64: Self = Self(29);
 
-    pub const ENUM_MIN: i8 = 0;
-    pub const ENUM_MAX: i8 = 29;
-    pub const ENUM_VALUES: &'static [Self] = &[
-        Self::BYTE,
-        Self::CHAR,
-        Self::SHORT,
-        Self::INT,
-        Self::LONG,
-        Self::HALF,
-        Self::FLOAT,
-        Self::DOUBLE,
-        Self::BOOL,
-        Self::QINT8,
-        Self::QUINT8,
-        Self::QINT32,
-        Self::BFLOAT16,
-        Self::QUINT4X2,
-        Self::QUINT2X4,
-        Self::BITS16,
-        Self::FLOAT8E5M2,
-        Self::FLOAT8E4M3FN,
-        Self::FLOAT8E5M2FNUZ,
-        Self::FLOAT8E4M3FNUZ,
-        Self::UINT16,
-        Self::UINT32,
-        Self::UINT64,
-    ];
-    /// Returns the variant's name or "" if unknown.
-    pub fn variant_name(self) -> Option<&'static str> {
-        match self {
-            Self::BYTE => Some("BYTE"),
-            Self::CHAR => Some("CHAR"),
-            Self::SHORT => Some("SHORT"),
-            Self::INT => Some("INT"),
-            Self::LONG => Some("LONG"),
-            Self::HALF => Some("HALF"),
-            Self::FLOAT => Some("FLOAT"),
-            Self::DOUBLE => Some("DOUBLE"),
-            Self::BOOL => Some("BOOL"),
-            Self::QINT8 => Some("QINT8"),
-            Self::QUINT8 => Some("QUINT8"),
-            Self::QINT32 => Some("QINT32"),
-            Self::BFLOAT16 => Some("BFLOAT16"),
-            Self::QUINT4X2 => Some("QUINT4X2"),
-            Self::QUINT2X4 => Some("QUINT2X4"),
-            Self::BITS16 => Some("BITS16"),
-            Self::FLOAT8E5M2 => Some("FLOAT8E5M2"),
-            Self::FLOAT8E4M3FN => Some("FLOAT8E4M3FN"),
-            Self::FLOAT8E5M2FNUZ => Some("FLOAT8E5M2FNUZ"),
-            Self::FLOAT8E4M3FNUZ => Some("FLOAT8E4M3FNUZ"),
-            Self::UINT16 => Some("UINT16"),
-            Self::UINT32 => Some("UINT32"),
-            Self::UINT64 => Some("UINT64"),
-            _ => None,
-        }
+  pub const ENUM_MIN: i8 = 0;
+  pub const ENUM_MAX: i8 = 29;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::BYTE,
+    Self::CHAR,
+    Self::SHORT,
+    Self::INT,
+    Self::LONG,
+    Self::HALF,
+    Self::FLOAT,
+    Self::DOUBLE,
+    Self::BOOL,
+    Self::QINT8,
+    Self::QUINT8,
+    Self::QINT32,
+    Self::BFLOAT16,
+    Self::QUINT4X2,
+    Self::QUINT2X4,
+    Self::BITS16,
+    Self::FLOAT8E5M2,
+    Self::FLOAT8E4M3FN,
+    Self::FLOAT8E5M2FNUZ,
+    Self::FLOAT8E4M3FNUZ,
+    Self::UINT16,
+    Self::UINT32,
+    Self::UINT64,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::BYTE => Some("BYTE"),
+      Self::CHAR => Some("CHAR"),
+      Self::SHORT => Some("SHORT"),
+      Self::INT => Some("INT"),
+      Self::LONG => Some("LONG"),
+      Self::HALF => Some("HALF"),
+      Self::FLOAT => Some("FLOAT"),
+      Self::DOUBLE => Some("DOUBLE"),
+      Self::BOOL => Some("BOOL"),
+      Self::QINT8 => Some("QINT8"),
+      Self::QUINT8 => Some("QUINT8"),
+      Self::QINT32 => Some("QINT32"),
+      Self::BFLOAT16 => Some("BFLOAT16"),
+      Self::QUINT4X2 => Some("QUINT4X2"),
+      Self::QUINT2X4 => Some("QUINT2X4"),
+      Self::BITS16 => Some("BITS16"),
+      Self::FLOAT8E5M2 => Some("FLOAT8E5M2"),
+      Self::FLOAT8E4M3FN => Some("FLOAT8E4M3FN"),
+      Self::FLOAT8E5M2FNUZ => Some("FLOAT8E5M2FNUZ"),
+      Self::FLOAT8E4M3FNUZ => Some("FLOAT8E4M3FNUZ"),
+      Self::UINT16 => Some("UINT16"),
+      Self::UINT32 => Some("UINT32"),
+      Self::UINT64 => Some("UINT64"),
+      _ => None,
     }
+  }
 }
 impl ::core::fmt::Debug for ScalarType {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
-        if let Some(name) = self.variant_name() {
-            f.write_str(name)
-        } else {
-            f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
-        }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
     }
+  }
 }
 impl<'a> ::flatbuffers::Follow<'a> for ScalarType {
-    type Inner = Self;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        let b = unsafe { ::flatbuffers::read_scalar_at::<i8>(buf, loc) };
-        Self(b)
-    }
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<i8>(buf, loc) };
+    Self(b)
+  }
 }
 
 impl ::flatbuffers::Push for ScalarType {
@@ -147,24 +147,26 @@ impl ::flatbuffers::Push for ScalarType {
 }
 
 impl ::flatbuffers::EndianScalar for ScalarType {
-    type Scalar = i8;
-    #[inline]
-    fn to_little_endian(self) -> i8 {
-        self.0.to_le()
-    }
-    #[inline]
-    #[allow(clippy::wrong_self_convention)]
-    fn from_little_endian(v: i8) -> Self {
-        let b = i8::from_le(v);
-        Self(b)
-    }
+  type Scalar = i8;
+  #[inline]
+  fn to_little_endian(self) -> i8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: i8) -> Self {
+    let b = i8::from_le(v);
+    Self(b)
+  }
 }
 
 impl<'a> ::flatbuffers::Verifiable for ScalarType {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        i8::run_verifier(v, pos)
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    i8::run_verifier(v, pos)
+  }
 }
 
 impl ::flatbuffers::SimpleToVerifyInSlice for ScalarType {}

@@ -6,89 +6,95 @@ pub enum StringOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct String<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for String<'a> {
-    type Inner = String<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = String<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> String<'a> {
-    pub const VT_STRING_VAL: ::flatbuffers::VOffsetT = 4;
+  pub const VT_STRING_VAL: ::flatbuffers::VOffsetT = 4;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        String { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args StringArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<String<'bldr>> {
-        let mut builder = StringBuilder::new(_fbb);
-        if let Some(x) = args.string_val {
-            builder.add_string_val(x);
-        }
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    String { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args StringArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<String<'bldr>> {
+    let mut builder = StringBuilder::new(_fbb);
+    if let Some(x) = args.string_val { builder.add_string_val(x); }
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn string_val(&self) -> Option<&'a str> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(String::VT_STRING_VAL, None) }
-    }
+
+  #[inline]
+  pub fn string_val(&self) -> Option<&'a str> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<&str>>(String::VT_STRING_VAL, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for String<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("string_val", Self::VT_STRING_VAL, false)?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<&str>>("string_val", Self::VT_STRING_VAL, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct StringArgs<'a> {
     pub string_val: Option<::flatbuffers::WIPOffset<&'a str>>,
 }
 impl<'a> Default for StringArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        StringArgs { string_val: None }
+  #[inline]
+  fn default() -> Self {
+    StringArgs {
+      string_val: None,
     }
+  }
 }
 
 pub struct StringBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> StringBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_string_val(&mut self, string_val: ::flatbuffers::WIPOffset<&'b str>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(String::VT_STRING_VAL, string_val);
+  #[inline]
+  pub fn add_string_val(&mut self, string_val: ::flatbuffers::WIPOffset<&'b  str>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(String::VT_STRING_VAL, string_val);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> StringBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    StringBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> StringBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        StringBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<String<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<String<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for String<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("String");
-        ds.field("string_val", &self.string_val());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("String");
+      ds.field("string_val", &self.string_val());
+      ds.finish()
+  }
 }

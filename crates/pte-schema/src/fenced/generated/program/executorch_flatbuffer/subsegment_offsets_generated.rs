@@ -6,114 +6,112 @@ pub enum SubsegmentOffsetsOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct SubsegmentOffsets<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for SubsegmentOffsets<'a> {
-    type Inner = SubsegmentOffsets<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = SubsegmentOffsets<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> SubsegmentOffsets<'a> {
-    pub const VT_SEGMENT_INDEX: ::flatbuffers::VOffsetT = 4;
-    pub const VT_OFFSETS: ::flatbuffers::VOffsetT = 6;
+  pub const VT_SEGMENT_INDEX: ::flatbuffers::VOffsetT = 4;
+  pub const VT_OFFSETS: ::flatbuffers::VOffsetT = 6;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        SubsegmentOffsets { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args SubsegmentOffsetsArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<SubsegmentOffsets<'bldr>> {
-        let mut builder = SubsegmentOffsetsBuilder::new(_fbb);
-        if let Some(x) = args.offsets {
-            builder.add_offsets(x);
-        }
-        builder.add_segment_index(args.segment_index);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    SubsegmentOffsets { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args SubsegmentOffsetsArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<SubsegmentOffsets<'bldr>> {
+    let mut builder = SubsegmentOffsetsBuilder::new(_fbb);
+    if let Some(x) = args.offsets { builder.add_offsets(x); }
+    builder.add_segment_index(args.segment_index);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn segment_index(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(SubsegmentOffsets::VT_SEGMENT_INDEX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn offsets(&self) -> Option<::flatbuffers::Vector<'a, u64>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u64>>>(
-                SubsegmentOffsets::VT_OFFSETS,
-                None,
-            )
-        }
-    }
+
+  #[inline]
+  pub fn segment_index(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(SubsegmentOffsets::VT_SEGMENT_INDEX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn offsets(&self) -> Option<::flatbuffers::Vector<'a, u64>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u64>>>(SubsegmentOffsets::VT_OFFSETS, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for SubsegmentOffsets<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<u32>("segment_index", Self::VT_SEGMENT_INDEX, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u64>>>(
-                "offsets",
-                Self::VT_OFFSETS,
-                false,
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<u32>("segment_index", Self::VT_SEGMENT_INDEX, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u64>>>("offsets", Self::VT_OFFSETS, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct SubsegmentOffsetsArgs<'a> {
     pub segment_index: u32,
     pub offsets: Option<::flatbuffers::WIPOffset<::flatbuffers::Vector<'a, u64>>>,
 }
 impl<'a> Default for SubsegmentOffsetsArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        SubsegmentOffsetsArgs { segment_index: 0, offsets: None }
+  #[inline]
+  fn default() -> Self {
+    SubsegmentOffsetsArgs {
+      segment_index: 0,
+      offsets: None,
     }
+  }
 }
 
 pub struct SubsegmentOffsetsBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> SubsegmentOffsetsBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_segment_index(&mut self, segment_index: u32) {
-        self.fbb_.push_slot::<u32>(SubsegmentOffsets::VT_SEGMENT_INDEX, segment_index, 0);
+  #[inline]
+  pub fn add_segment_index(&mut self, segment_index: u32) {
+    self.fbb_.push_slot::<u32>(SubsegmentOffsets::VT_SEGMENT_INDEX, segment_index, 0);
+  }
+  #[inline]
+  pub fn add_offsets(&mut self, offsets: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , u64>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(SubsegmentOffsets::VT_OFFSETS, offsets);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> SubsegmentOffsetsBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    SubsegmentOffsetsBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_offsets(&mut self, offsets: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, u64>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(SubsegmentOffsets::VT_OFFSETS, offsets);
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> SubsegmentOffsetsBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        SubsegmentOffsetsBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<SubsegmentOffsets<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<SubsegmentOffsets<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for SubsegmentOffsets<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("SubsegmentOffsets");
-        ds.field("segment_index", &self.segment_index());
-        ds.field("offsets", &self.offsets());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("SubsegmentOffsets");
+      ds.field("segment_index", &self.segment_index());
+      ds.field("offsets", &self.offsets());
+      ds.finish()
+  }
 }

@@ -6,171 +6,144 @@ pub enum TensorOffset {}
 #[derive(Copy, Clone, PartialEq)]
 
 pub struct Tensor<'a> {
-    pub _tab: ::flatbuffers::Table<'a>,
+  pub _tab: ::flatbuffers::Table<'a>,
 }
 
 impl<'a> ::flatbuffers::Follow<'a> for Tensor<'a> {
-    type Inner = Tensor<'a>;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
-    }
+  type Inner = Tensor<'a>;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    Self { _tab: unsafe { ::flatbuffers::Table::new(buf, loc) } }
+  }
 }
 
 impl<'a> Tensor<'a> {
-    pub const VT_SCALAR_TYPE: ::flatbuffers::VOffsetT = 4;
-    pub const VT_STORAGE_OFFSET: ::flatbuffers::VOffsetT = 6;
-    pub const VT_SIZES: ::flatbuffers::VOffsetT = 8;
-    pub const VT_DIM_ORDER: ::flatbuffers::VOffsetT = 10;
-    pub const VT_REQUIRES_GRAD: ::flatbuffers::VOffsetT = 12;
-    pub const VT_DATA_BUFFER_IDX: ::flatbuffers::VOffsetT = 14;
-    pub const VT_ALLOCATION_INFO: ::flatbuffers::VOffsetT = 16;
-    pub const VT_LAYOUT: ::flatbuffers::VOffsetT = 18;
-    pub const VT_SHAPE_DYNAMISM: ::flatbuffers::VOffsetT = 20;
-    pub const VT_EXTRA_TENSOR_INFO: ::flatbuffers::VOffsetT = 22;
+  pub const VT_SCALAR_TYPE: ::flatbuffers::VOffsetT = 4;
+  pub const VT_STORAGE_OFFSET: ::flatbuffers::VOffsetT = 6;
+  pub const VT_SIZES: ::flatbuffers::VOffsetT = 8;
+  pub const VT_DIM_ORDER: ::flatbuffers::VOffsetT = 10;
+  pub const VT_REQUIRES_GRAD: ::flatbuffers::VOffsetT = 12;
+  pub const VT_DATA_BUFFER_IDX: ::flatbuffers::VOffsetT = 14;
+  pub const VT_ALLOCATION_INFO: ::flatbuffers::VOffsetT = 16;
+  pub const VT_LAYOUT: ::flatbuffers::VOffsetT = 18;
+  pub const VT_SHAPE_DYNAMISM: ::flatbuffers::VOffsetT = 20;
+  pub const VT_EXTRA_TENSOR_INFO: ::flatbuffers::VOffsetT = 22;
 
-    #[inline]
-    pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
-        Tensor { _tab: table }
-    }
-    #[allow(unused_mut)]
-    pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
-        _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
-        args: &'args TensorArgs<'args>,
-    ) -> ::flatbuffers::WIPOffset<Tensor<'bldr>> {
-        let mut builder = TensorBuilder::new(_fbb);
-        if let Some(x) = args.extra_tensor_info {
-            builder.add_extra_tensor_info(x);
-        }
-        if let Some(x) = args.allocation_info {
-            builder.add_allocation_info(x);
-        }
-        builder.add_data_buffer_idx(args.data_buffer_idx);
-        if let Some(x) = args.dim_order {
-            builder.add_dim_order(x);
-        }
-        if let Some(x) = args.sizes {
-            builder.add_sizes(x);
-        }
-        builder.add_storage_offset(args.storage_offset);
-        builder.add_shape_dynamism(args.shape_dynamism);
-        builder.add_layout(args.layout);
-        builder.add_requires_grad(args.requires_grad);
-        builder.add_scalar_type(args.scalar_type);
-        builder.finish()
-    }
+  #[inline]
+  pub unsafe fn init_from_table(table: ::flatbuffers::Table<'a>) -> Self {
+    Tensor { _tab: table }
+  }
+  #[allow(unused_mut)]
+  pub fn create<'bldr: 'args, 'args: 'mut_bldr, 'mut_bldr, A: ::flatbuffers::Allocator + 'bldr>(
+    _fbb: &'mut_bldr mut ::flatbuffers::FlatBufferBuilder<'bldr, A>,
+    args: &'args TensorArgs<'args>
+  ) -> ::flatbuffers::WIPOffset<Tensor<'bldr>> {
+    let mut builder = TensorBuilder::new(_fbb);
+    if let Some(x) = args.extra_tensor_info { builder.add_extra_tensor_info(x); }
+    if let Some(x) = args.allocation_info { builder.add_allocation_info(x); }
+    builder.add_data_buffer_idx(args.data_buffer_idx);
+    if let Some(x) = args.dim_order { builder.add_dim_order(x); }
+    if let Some(x) = args.sizes { builder.add_sizes(x); }
+    builder.add_storage_offset(args.storage_offset);
+    builder.add_shape_dynamism(args.shape_dynamism);
+    builder.add_layout(args.layout);
+    builder.add_requires_grad(args.requires_grad);
+    builder.add_scalar_type(args.scalar_type);
+    builder.finish()
+  }
 
-    #[inline]
-    pub fn scalar_type(&self) -> ScalarType {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<ScalarType>(Tensor::VT_SCALAR_TYPE, Some(ScalarType::BYTE)).unwrap() }
-    }
-    #[inline]
-    pub fn storage_offset(&self) -> i32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i32>(Tensor::VT_STORAGE_OFFSET, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn sizes(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Tensor::VT_SIZES, None)
-        }
-    }
-    #[inline]
-    pub fn dim_order(&self) -> Option<::flatbuffers::Vector<'a, u8>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u8>>>(Tensor::VT_DIM_ORDER, None)
-        }
-    }
-    #[inline]
-    pub fn requires_grad(&self) -> bool {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<bool>(Tensor::VT_REQUIRES_GRAD, Some(false)).unwrap() }
-    }
-    #[inline]
-    pub fn data_buffer_idx(&self) -> u32 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<u32>(Tensor::VT_DATA_BUFFER_IDX, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn allocation_info(&self) -> Option<AllocationDetails<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<AllocationDetails>>(Tensor::VT_ALLOCATION_INFO, None) }
-    }
-    #[inline]
-    pub fn layout(&self) -> i8 {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<i8>(Tensor::VT_LAYOUT, Some(0)).unwrap() }
-    }
-    #[inline]
-    pub fn shape_dynamism(&self) -> TensorShapeDynamism {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe {
-            self._tab.get::<TensorShapeDynamism>(Tensor::VT_SHAPE_DYNAMISM, Some(TensorShapeDynamism::STATIC)).unwrap()
-        }
-    }
-    #[inline]
-    pub fn extra_tensor_info(&self) -> Option<ExtraTensorInfo<'a>> {
-        // Safety:
-        // Created from valid Table for this object
-        // which contains a valid value in this slot
-        unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<ExtraTensorInfo>>(Tensor::VT_EXTRA_TENSOR_INFO, None) }
-    }
+
+  #[inline]
+  pub fn scalar_type(&self) -> ScalarType {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<ScalarType>(Tensor::VT_SCALAR_TYPE, Some(ScalarType::BYTE)).unwrap()}
+  }
+  #[inline]
+  pub fn storage_offset(&self) -> i32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i32>(Tensor::VT_STORAGE_OFFSET, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn sizes(&self) -> Option<::flatbuffers::Vector<'a, i32>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, i32>>>(Tensor::VT_SIZES, None)}
+  }
+  #[inline]
+  pub fn dim_order(&self) -> Option<::flatbuffers::Vector<'a, u8>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'a, u8>>>(Tensor::VT_DIM_ORDER, None)}
+  }
+  #[inline]
+  pub fn requires_grad(&self) -> bool {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<bool>(Tensor::VT_REQUIRES_GRAD, Some(false)).unwrap()}
+  }
+  #[inline]
+  pub fn data_buffer_idx(&self) -> u32 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<u32>(Tensor::VT_DATA_BUFFER_IDX, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn allocation_info(&self) -> Option<AllocationDetails<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<AllocationDetails>>(Tensor::VT_ALLOCATION_INFO, None)}
+  }
+  #[inline]
+  pub fn layout(&self) -> i8 {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<i8>(Tensor::VT_LAYOUT, Some(0)).unwrap()}
+  }
+  #[inline]
+  pub fn shape_dynamism(&self) -> TensorShapeDynamism {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<TensorShapeDynamism>(Tensor::VT_SHAPE_DYNAMISM, Some(TensorShapeDynamism::STATIC)).unwrap()}
+  }
+  #[inline]
+  pub fn extra_tensor_info(&self) -> Option<ExtraTensorInfo<'a>> {
+    // Safety:
+    // Created from valid Table for this object
+    // which contains a valid value in this slot
+    unsafe { self._tab.get::<::flatbuffers::ForwardsUOffset<ExtraTensorInfo>>(Tensor::VT_EXTRA_TENSOR_INFO, None)}
+  }
 }
 
 impl ::flatbuffers::Verifiable for Tensor<'_> {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        v.visit_table(pos)?
-            .visit_field::<ScalarType>("scalar_type", Self::VT_SCALAR_TYPE, false)?
-            .visit_field::<i32>("storage_offset", Self::VT_STORAGE_OFFSET, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>(
-                "sizes",
-                Self::VT_SIZES,
-                false,
-            )?
-            .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u8>>>(
-                "dim_order",
-                Self::VT_DIM_ORDER,
-                false,
-            )?
-            .visit_field::<bool>("requires_grad", Self::VT_REQUIRES_GRAD, false)?
-            .visit_field::<u32>("data_buffer_idx", Self::VT_DATA_BUFFER_IDX, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<AllocationDetails>>(
-                "allocation_info",
-                Self::VT_ALLOCATION_INFO,
-                false,
-            )?
-            .visit_field::<i8>("layout", Self::VT_LAYOUT, false)?
-            .visit_field::<TensorShapeDynamism>("shape_dynamism", Self::VT_SHAPE_DYNAMISM, false)?
-            .visit_field::<::flatbuffers::ForwardsUOffset<ExtraTensorInfo>>(
-                "extra_tensor_info",
-                Self::VT_EXTRA_TENSOR_INFO,
-                false,
-            )?
-            .finish();
-        Ok(())
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    v.visit_table(pos)?
+     .visit_field::<ScalarType>("scalar_type", Self::VT_SCALAR_TYPE, false)?
+     .visit_field::<i32>("storage_offset", Self::VT_STORAGE_OFFSET, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i32>>>("sizes", Self::VT_SIZES, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u8>>>("dim_order", Self::VT_DIM_ORDER, false)?
+     .visit_field::<bool>("requires_grad", Self::VT_REQUIRES_GRAD, false)?
+     .visit_field::<u32>("data_buffer_idx", Self::VT_DATA_BUFFER_IDX, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<AllocationDetails>>("allocation_info", Self::VT_ALLOCATION_INFO, false)?
+     .visit_field::<i8>("layout", Self::VT_LAYOUT, false)?
+     .visit_field::<TensorShapeDynamism>("shape_dynamism", Self::VT_SHAPE_DYNAMISM, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<ExtraTensorInfo>>("extra_tensor_info", Self::VT_EXTRA_TENSOR_INFO, false)?
+     .finish();
+    Ok(())
+  }
 }
 pub struct TensorArgs<'a> {
     pub scalar_type: ScalarType,
@@ -185,103 +158,96 @@ pub struct TensorArgs<'a> {
     pub extra_tensor_info: Option<::flatbuffers::WIPOffset<ExtraTensorInfo<'a>>>,
 }
 impl<'a> Default for TensorArgs<'a> {
-    #[inline]
-    fn default() -> Self {
-        TensorArgs {
-            scalar_type: ScalarType::BYTE,
-            storage_offset: 0,
-            sizes: None,
-            dim_order: None,
-            requires_grad: false,
-            data_buffer_idx: 0,
-            allocation_info: None,
-            layout: 0,
-            shape_dynamism: TensorShapeDynamism::STATIC,
-            extra_tensor_info: None,
-        }
+  #[inline]
+  fn default() -> Self {
+    TensorArgs {
+      scalar_type: ScalarType::BYTE,
+      storage_offset: 0,
+      sizes: None,
+      dim_order: None,
+      requires_grad: false,
+      data_buffer_idx: 0,
+      allocation_info: None,
+      layout: 0,
+      shape_dynamism: TensorShapeDynamism::STATIC,
+      extra_tensor_info: None,
     }
+  }
 }
 
 pub struct TensorBuilder<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> {
-    fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
-    start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
+  fbb_: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>,
+  start_: ::flatbuffers::WIPOffset<::flatbuffers::TableUnfinishedWIPOffset>,
 }
 impl<'a: 'b, 'b, A: ::flatbuffers::Allocator + 'a> TensorBuilder<'a, 'b, A> {
-    #[inline]
-    pub fn add_scalar_type(&mut self, scalar_type: ScalarType) {
-        self.fbb_.push_slot::<ScalarType>(Tensor::VT_SCALAR_TYPE, scalar_type, ScalarType::BYTE);
+  #[inline]
+  pub fn add_scalar_type(&mut self, scalar_type: ScalarType) {
+    self.fbb_.push_slot::<ScalarType>(Tensor::VT_SCALAR_TYPE, scalar_type, ScalarType::BYTE);
+  }
+  #[inline]
+  pub fn add_storage_offset(&mut self, storage_offset: i32) {
+    self.fbb_.push_slot::<i32>(Tensor::VT_STORAGE_OFFSET, storage_offset, 0);
+  }
+  #[inline]
+  pub fn add_sizes(&mut self, sizes: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , i32>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Tensor::VT_SIZES, sizes);
+  }
+  #[inline]
+  pub fn add_dim_order(&mut self, dim_order: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b , u8>>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Tensor::VT_DIM_ORDER, dim_order);
+  }
+  #[inline]
+  pub fn add_requires_grad(&mut self, requires_grad: bool) {
+    self.fbb_.push_slot::<bool>(Tensor::VT_REQUIRES_GRAD, requires_grad, false);
+  }
+  #[inline]
+  pub fn add_data_buffer_idx(&mut self, data_buffer_idx: u32) {
+    self.fbb_.push_slot::<u32>(Tensor::VT_DATA_BUFFER_IDX, data_buffer_idx, 0);
+  }
+  #[inline]
+  pub fn add_allocation_info(&mut self, allocation_info: ::flatbuffers::WIPOffset<AllocationDetails<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<AllocationDetails>>(Tensor::VT_ALLOCATION_INFO, allocation_info);
+  }
+  #[inline]
+  pub fn add_layout(&mut self, layout: i8) {
+    self.fbb_.push_slot::<i8>(Tensor::VT_LAYOUT, layout, 0);
+  }
+  #[inline]
+  pub fn add_shape_dynamism(&mut self, shape_dynamism: TensorShapeDynamism) {
+    self.fbb_.push_slot::<TensorShapeDynamism>(Tensor::VT_SHAPE_DYNAMISM, shape_dynamism, TensorShapeDynamism::STATIC);
+  }
+  #[inline]
+  pub fn add_extra_tensor_info(&mut self, extra_tensor_info: ::flatbuffers::WIPOffset<ExtraTensorInfo<'b >>) {
+    self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<ExtraTensorInfo>>(Tensor::VT_EXTRA_TENSOR_INFO, extra_tensor_info);
+  }
+  #[inline]
+  pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> TensorBuilder<'a, 'b, A> {
+    let start = _fbb.start_table();
+    TensorBuilder {
+      fbb_: _fbb,
+      start_: start,
     }
-    #[inline]
-    pub fn add_storage_offset(&mut self, storage_offset: i32) {
-        self.fbb_.push_slot::<i32>(Tensor::VT_STORAGE_OFFSET, storage_offset, 0);
-    }
-    #[inline]
-    pub fn add_sizes(&mut self, sizes: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, i32>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Tensor::VT_SIZES, sizes);
-    }
-    #[inline]
-    pub fn add_dim_order(&mut self, dim_order: ::flatbuffers::WIPOffset<::flatbuffers::Vector<'b, u8>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<_>>(Tensor::VT_DIM_ORDER, dim_order);
-    }
-    #[inline]
-    pub fn add_requires_grad(&mut self, requires_grad: bool) {
-        self.fbb_.push_slot::<bool>(Tensor::VT_REQUIRES_GRAD, requires_grad, false);
-    }
-    #[inline]
-    pub fn add_data_buffer_idx(&mut self, data_buffer_idx: u32) {
-        self.fbb_.push_slot::<u32>(Tensor::VT_DATA_BUFFER_IDX, data_buffer_idx, 0);
-    }
-    #[inline]
-    pub fn add_allocation_info(&mut self, allocation_info: ::flatbuffers::WIPOffset<AllocationDetails<'b>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<AllocationDetails>>(
-            Tensor::VT_ALLOCATION_INFO,
-            allocation_info,
-        );
-    }
-    #[inline]
-    pub fn add_layout(&mut self, layout: i8) {
-        self.fbb_.push_slot::<i8>(Tensor::VT_LAYOUT, layout, 0);
-    }
-    #[inline]
-    pub fn add_shape_dynamism(&mut self, shape_dynamism: TensorShapeDynamism) {
-        self.fbb_.push_slot::<TensorShapeDynamism>(
-            Tensor::VT_SHAPE_DYNAMISM,
-            shape_dynamism,
-            TensorShapeDynamism::STATIC,
-        );
-    }
-    #[inline]
-    pub fn add_extra_tensor_info(&mut self, extra_tensor_info: ::flatbuffers::WIPOffset<ExtraTensorInfo<'b>>) {
-        self.fbb_.push_slot_always::<::flatbuffers::WIPOffset<ExtraTensorInfo>>(
-            Tensor::VT_EXTRA_TENSOR_INFO,
-            extra_tensor_info,
-        );
-    }
-    #[inline]
-    pub fn new(_fbb: &'b mut ::flatbuffers::FlatBufferBuilder<'a, A>) -> TensorBuilder<'a, 'b, A> {
-        let start = _fbb.start_table();
-        TensorBuilder { fbb_: _fbb, start_: start }
-    }
-    #[inline]
-    pub fn finish(self) -> ::flatbuffers::WIPOffset<Tensor<'a>> {
-        let o = self.fbb_.end_table(self.start_);
-        ::flatbuffers::WIPOffset::new(o.value())
-    }
+  }
+  #[inline]
+  pub fn finish(self) -> ::flatbuffers::WIPOffset<Tensor<'a>> {
+    let o = self.fbb_.end_table(self.start_);
+    ::flatbuffers::WIPOffset::new(o.value())
+  }
 }
 
 impl ::core::fmt::Debug for Tensor<'_> {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
-        let mut ds = f.debug_struct("Tensor");
-        ds.field("scalar_type", &self.scalar_type());
-        ds.field("storage_offset", &self.storage_offset());
-        ds.field("sizes", &self.sizes());
-        ds.field("dim_order", &self.dim_order());
-        ds.field("requires_grad", &self.requires_grad());
-        ds.field("data_buffer_idx", &self.data_buffer_idx());
-        ds.field("allocation_info", &self.allocation_info());
-        ds.field("layout", &self.layout());
-        ds.field("shape_dynamism", &self.shape_dynamism());
-        ds.field("extra_tensor_info", &self.extra_tensor_info());
-        ds.finish()
-    }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+    let mut ds = f.debug_struct("Tensor");
+      ds.field("scalar_type", &self.scalar_type());
+      ds.field("storage_offset", &self.storage_offset());
+      ds.field("sizes", &self.sizes());
+      ds.field("dim_order", &self.dim_order());
+      ds.field("requires_grad", &self.requires_grad());
+      ds.field("data_buffer_idx", &self.data_buffer_idx());
+      ds.field("allocation_info", &self.allocation_info());
+      ds.field("layout", &self.layout());
+      ds.field("shape_dynamism", &self.shape_dynamism());
+      ds.field("extra_tensor_info", &self.extra_tensor_info());
+      ds.finish()
+  }
 }

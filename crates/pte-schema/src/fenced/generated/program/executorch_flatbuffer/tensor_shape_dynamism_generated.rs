@@ -8,47 +8,54 @@ pub const ENUM_MIN_TENSOR_SHAPE_DYNAMISM: i8 = 0;
 pub const ENUM_MAX_TENSOR_SHAPE_DYNAMISM: i8 = 2;
 #[deprecated(since = "2.0.0", note = "Use associated constants instead. This will no longer be generated in 2021.")]
 #[allow(non_camel_case_types)]
-pub const ENUM_VALUES_TENSOR_SHAPE_DYNAMISM: [TensorShapeDynamism; 3] =
-    [TensorShapeDynamism::STATIC, TensorShapeDynamism::DYNAMIC_BOUND, TensorShapeDynamism::DYNAMIC_UNBOUND];
+pub const ENUM_VALUES_TENSOR_SHAPE_DYNAMISM: [TensorShapeDynamism; 3] = [
+  TensorShapeDynamism::STATIC,
+  TensorShapeDynamism::DYNAMIC_BOUND,
+  TensorShapeDynamism::DYNAMIC_UNBOUND,
+];
 
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 #[repr(transparent)]
 pub struct TensorShapeDynamism(pub i8);
 #[allow(non_upper_case_globals)]
 impl TensorShapeDynamism {
-    pub const STATIC: Self = Self(0);
-    pub const DYNAMIC_BOUND: Self = Self(1);
-    pub const DYNAMIC_UNBOUND: Self = Self(2);
+  pub const STATIC: Self = Self(0);
+  pub const DYNAMIC_BOUND: Self = Self(1);
+  pub const DYNAMIC_UNBOUND: Self = Self(2);
 
-    pub const ENUM_MIN: i8 = 0;
-    pub const ENUM_MAX: i8 = 2;
-    pub const ENUM_VALUES: &'static [Self] = &[Self::STATIC, Self::DYNAMIC_BOUND, Self::DYNAMIC_UNBOUND];
-    /// Returns the variant's name or "" if unknown.
-    pub fn variant_name(self) -> Option<&'static str> {
-        match self {
-            Self::STATIC => Some("STATIC"),
-            Self::DYNAMIC_BOUND => Some("DYNAMIC_BOUND"),
-            Self::DYNAMIC_UNBOUND => Some("DYNAMIC_UNBOUND"),
-            _ => None,
-        }
+  pub const ENUM_MIN: i8 = 0;
+  pub const ENUM_MAX: i8 = 2;
+  pub const ENUM_VALUES: &'static [Self] = &[
+    Self::STATIC,
+    Self::DYNAMIC_BOUND,
+    Self::DYNAMIC_UNBOUND,
+  ];
+  /// Returns the variant's name or "" if unknown.
+  pub fn variant_name(self) -> Option<&'static str> {
+    match self {
+      Self::STATIC => Some("STATIC"),
+      Self::DYNAMIC_BOUND => Some("DYNAMIC_BOUND"),
+      Self::DYNAMIC_UNBOUND => Some("DYNAMIC_UNBOUND"),
+      _ => None,
     }
+  }
 }
 impl ::core::fmt::Debug for TensorShapeDynamism {
-    fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
-        if let Some(name) = self.variant_name() {
-            f.write_str(name)
-        } else {
-            f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
-        }
+  fn fmt(&self, f: &mut ::core::fmt::Formatter) -> ::core::fmt::Result {
+    if let Some(name) = self.variant_name() {
+      f.write_str(name)
+    } else {
+      f.write_fmt(format_args!("<UNKNOWN {:?}>", self.0))
     }
+  }
 }
 impl<'a> ::flatbuffers::Follow<'a> for TensorShapeDynamism {
-    type Inner = Self;
-    #[inline]
-    unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
-        let b = unsafe { ::flatbuffers::read_scalar_at::<i8>(buf, loc) };
-        Self(b)
-    }
+  type Inner = Self;
+  #[inline]
+  unsafe fn follow(buf: &'a [u8], loc: usize) -> Self::Inner {
+    let b = unsafe { ::flatbuffers::read_scalar_at::<i8>(buf, loc) };
+    Self(b)
+  }
 }
 
 impl ::flatbuffers::Push for TensorShapeDynamism {
@@ -60,24 +67,26 @@ impl ::flatbuffers::Push for TensorShapeDynamism {
 }
 
 impl ::flatbuffers::EndianScalar for TensorShapeDynamism {
-    type Scalar = i8;
-    #[inline]
-    fn to_little_endian(self) -> i8 {
-        self.0.to_le()
-    }
-    #[inline]
-    #[allow(clippy::wrong_self_convention)]
-    fn from_little_endian(v: i8) -> Self {
-        let b = i8::from_le(v);
-        Self(b)
-    }
+  type Scalar = i8;
+  #[inline]
+  fn to_little_endian(self) -> i8 {
+    self.0.to_le()
+  }
+  #[inline]
+  #[allow(clippy::wrong_self_convention)]
+  fn from_little_endian(v: i8) -> Self {
+    let b = i8::from_le(v);
+    Self(b)
+  }
 }
 
 impl<'a> ::flatbuffers::Verifiable for TensorShapeDynamism {
-    #[inline]
-    fn run_verifier(v: &mut ::flatbuffers::Verifier, pos: usize) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
-        i8::run_verifier(v, pos)
-    }
+  #[inline]
+  fn run_verifier(
+    v: &mut ::flatbuffers::Verifier, pos: usize
+  ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
+    i8::run_verifier(v, pos)
+  }
 }
 
 impl ::flatbuffers::SimpleToVerifyInSlice for TensorShapeDynamism {}
