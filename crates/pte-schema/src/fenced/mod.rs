@@ -30,3 +30,6 @@ pub(crate) use generated::executorch_flatbuffer as et;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
+
+mod mapped;
+pub use mapped::MappedFile;

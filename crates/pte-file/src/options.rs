@@ -1,0 +1,216 @@
+//! Options of the writer, validated when set.
+
+use pte_schema::{EncodeOptions, Result, MAX_INLINE_ALIGNMENT};
+use pte_segments::align::{require_positive, require_power_of_two};
+
+/// Largest segment alignment accepted (1 GiB).
+pub const MAX_SEGMENT_ALIGNMENT: u64 = 1 << 30;
+
+/// How segment offsets are chosen.
+///
+/// ```
+/// assert_eq!(pte_file::SegmentLayout::default(), pte_file::SegmentLayout::Keep);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SegmentLayout {
+    /// Keep the offsets stored in the segment table (relative to the base).
+    #[default]
+    Keep,
+    /// Place segments anew in table order, exir's way: each at
+    /// `lcm(segment_alignment, its alignment)` after the previous one.
+    Repack,
+}
+
+/// Where delegate blobs go.
+///
+/// ```
+/// assert_eq!(pte_file::DelegatePlacement::default(), pte_file::DelegatePlacement::Keep);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum DelegatePlacement {
+    /// As read.
+    #[default]
+    Keep,
+    /// Every delegate blob inline in the flatbuffer.
+    Inline,
+    /// Every non-empty delegate blob in its own segment (exir's
+    /// `extract_delegate_segments=True`); identical blobs share one segment.
+    Segment,
+}
+
+/// Write options. Defaults match exir's: segment alignment 128, constant
+/// tensor alignment 16, inline delegate alignment 16, layout kept as read.
+///
+/// ```
+/// use pte_file::WriteOptions;
+/// let o = WriteOptions::default().with_tensor_alignment(64)?;
+/// assert_eq!(o.tensor_alignment(), 64);
+/// assert!(WriteOptions::default().with_tensor_alignment(14).is_err());
+/// assert!(WriteOptions::default().with_segment_alignment(0).is_err());
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    segment_alignment: u64,
+    tensor_alignment: u32,
+    delegate_alignment: u32,
+    layout: SegmentLayout,
+    delegates: DelegatePlacement,
+    repack_constants: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            segment_alignment: 128,
+            tensor_alignment: 16,
+            delegate_alignment: 16,
+            layout: SegmentLayout::Keep,
+            delegates: DelegatePlacement::Keep,
+            repack_constants: false,
+        }
+    }
+}
+
+impl WriteOptions {
+    /// exir's `serialize_pte_binary` defaults with `extract_delegate_segments=True`
+    /// and every segment placed anew: writing a corpus file with these
+    /// reproduces the exporter's segment region byte for byte.
+    ///
+    /// ```
+    /// let o = pte_file::WriteOptions::exir_defaults();
+    /// assert_eq!(o.layout(), pte_file::SegmentLayout::Repack);
+    /// ```
+    pub fn exir_defaults() -> Self {
+        WriteOptions {
+            layout: SegmentLayout::Repack,
+            delegates: DelegatePlacement::Segment,
+            repack_constants: true,
+            ..WriteOptions::default()
+        }
+    }
+
+    /// Sets the alignment of the segment base and of every segment offset
+    /// (any positive integer up to 1 GiB, as exir allows) and repacks the segments.
+    ///
+    /// ```
+    /// let o = pte_file::WriteOptions::default().with_segment_alignment(4096)?;
+    /// assert_eq!(o.segment_alignment(), 4096);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn with_segment_alignment(mut self, a: u64) -> Result<Self> {
+        require_positive("segment alignment", a, MAX_SEGMENT_ALIGNMENT)?;
+        self.segment_alignment = a;
+        self.layout = SegmentLayout::Repack;
+        Ok(self)
+    }
+
+    /// Sets the alignment of constant tensors inside the constant segment (and
+    /// of legacy inline `Buffer.storage`), a power of two; repacks the constant segment.
+    ///
+    /// ```
+    /// assert!(pte_file::WriteOptions::default().with_tensor_alignment(128).is_ok());
+    /// ```
+    pub fn with_tensor_alignment(mut self, a: u64) -> Result<Self> {
+        require_power_of_two("constant tensor alignment", a, u64::from(MAX_INLINE_ALIGNMENT))?;
+        self.tensor_alignment = u32::try_from(a).unwrap_or(MAX_INLINE_ALIGNMENT);
+        self.repack_constants = true;
+        self.layout = SegmentLayout::Repack;
+        Ok(self)
+    }
+
+    /// Sets the alignment of inline delegate data, a power of two.
+    ///
+    /// ```
+    /// assert!(pte_file::WriteOptions::default().with_delegate_alignment(3).is_err());
+    /// ```
+    pub fn with_delegate_alignment(mut self, a: u64) -> Result<Self> {
+        require_power_of_two("delegate alignment", a, u64::from(MAX_INLINE_ALIGNMENT))?;
+        self.delegate_alignment = u32::try_from(a).unwrap_or(MAX_INLINE_ALIGNMENT);
+        Ok(self)
+    }
+
+    /// Sets where delegate blobs go; anything but `Keep` repacks the segments.
+    ///
+    /// ```
+    /// use pte_file::{DelegatePlacement, WriteOptions};
+    /// let o = WriteOptions::default().with_delegates(DelegatePlacement::Inline);
+    /// assert_eq!(o.delegates(), DelegatePlacement::Inline);
+    /// ```
+    pub fn with_delegates(mut self, p: DelegatePlacement) -> Self {
+        self.delegates = p;
+        if p != DelegatePlacement::Keep {
+            self.layout = SegmentLayout::Repack;
+        }
+        self
+    }
+
+    /// Sets the segment layout policy.
+    ///
+    /// ```
+    /// use pte_file::{SegmentLayout, WriteOptions};
+    /// assert_eq!(WriteOptions::default().with_layout(SegmentLayout::Repack).layout(), SegmentLayout::Repack);
+    /// ```
+    pub fn with_layout(mut self, l: SegmentLayout) -> Self {
+        self.layout = l;
+        self
+    }
+
+    /// Segment alignment.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().segment_alignment(), 128);
+    /// ```
+    pub fn segment_alignment(&self) -> u64 {
+        self.segment_alignment
+    }
+
+    /// Constant tensor alignment.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().tensor_alignment(), 16);
+    /// ```
+    pub fn tensor_alignment(&self) -> u32 {
+        self.tensor_alignment
+    }
+
+    /// Inline delegate alignment.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().delegate_alignment(), 16);
+    /// ```
+    pub fn delegate_alignment(&self) -> u32 {
+        self.delegate_alignment
+    }
+
+    /// Segment layout policy.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().layout(), pte_file::SegmentLayout::Keep);
+    /// ```
+    pub fn layout(&self) -> SegmentLayout {
+        self.layout
+    }
+
+    /// Delegate placement.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().delegates(), pte_file::DelegatePlacement::Keep);
+    /// ```
+    pub fn delegates(&self) -> DelegatePlacement {
+        self.delegates
+    }
+
+    /// Whether the constant segment is repacked at the tensor alignment.
+    ///
+    /// ```
+    /// assert!(!pte_file::WriteOptions::default().repacks_constants());
+    /// ```
+    pub fn repacks_constants(&self) -> bool {
+        self.repack_constants
+    }
+
+    pub(crate) fn encode_options(&self) -> EncodeOptions {
+        EncodeOptions { tensor_alignment: self.tensor_alignment, delegate_alignment: self.delegate_alignment }
+    }
+}

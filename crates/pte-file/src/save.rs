@@ -1,0 +1,53 @@
+//! Atomic saving: a crash or error mid-way never destroys an existing file.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+
+use pte_schema::{Error, ErrorKind, Result};
+
+/// Writes a new file at `path` through `write`: the bytes go to a temporary
+/// file in the same directory, which is flushed, fsynced and renamed over
+/// `path` only when `write` succeeded. On any error the temporary file is
+/// removed and an existing `path` is untouched.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let p = dir.path().join("a.bin");
+/// pte_file::write_atomically(&p, |w| { w.write_all(b"new")?; Ok(3) })?;
+/// let failed = pte_file::write_atomically(&p, |w| {
+///     w.write_all(b"partial")?;
+///     Err(pte_file::Error::new(pte_file::ErrorKind::Io, "disk full"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read(&p)?, b"new");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
+    let io = |what: &str, e: std::io::Error| Error::new(ErrorKind::Io, format!("{what} {}: {e}", path.display()));
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let tmp = tempfile::Builder::new()
+        .prefix(".pte-save-")
+        .suffix(".tmp")
+        .tempfile_in(dir)
+        .map_err(|e| io("creating a temporary file for", e))?;
+    let result = {
+        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
+        let r = write(&mut w);
+        match r {
+            Ok(v) => w.flush().map(|_| v).map_err(|e| io("writing", e)),
+            Err(e) => Err(e),
+        }
+    }?;
+    let file: &File = tmp.as_file();
+    file.sync_all().map_err(|e| io("syncing", e))?;
+    tmp.persist(path).map_err(|e| io("renaming into", e.error))?;
+    if let Ok(d) = File::open(dir) {
+        // Makes the rename itself durable; not all platforms allow it.
+        let _ = d.sync_all();
+    }
+    Ok(result)
+}

@@ -1,0 +1,54 @@
+//! Read-only memory maps of input files.
+
+use std::fs::File;
+use std::path::Path;
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// A file mapped into memory, read without copying.
+///
+/// Mapping is `unsafe` in memmap2 because another process could change the
+/// file while it is mapped. Every reader in this workspace bounds-checks each
+/// access, so such a change can only turn into parse errors, never into
+/// out-of-bounds reads; that is why the map lives in the fenced module.
+///
+/// ```no_run
+/// let map = pte_schema::MappedFile::open("model.pte")?;
+/// println!("{} bytes", map.bytes().len());
+/// # Ok::<(), pte_schema::Error>(())
+/// ```
+pub struct MappedFile {
+    map: Option<memmap2::Mmap>,
+}
+
+impl MappedFile {
+    /// Maps `path` read-only. An empty file maps to an empty slice.
+    ///
+    /// ```
+    /// let e = pte_schema::MappedFile::open("/nonexistent/x.pte").err().map(|e| e.kind());
+    /// assert_eq!(e, Some(pte_schema::ErrorKind::Io));
+    /// ```
+    pub fn open(path: impl AsRef<Path>) -> Result<Self> {
+        let path = path.as_ref();
+        let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
+        let file = File::open(path).map_err(io)?;
+        if file.metadata().map_err(io)?.len() == 0 {
+            return Ok(MappedFile { map: None });
+        }
+        // SAFETY: read-only private mapping; see the type's documentation.
+        #[allow(unsafe_code)]
+        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        Ok(MappedFile { map: Some(map) })
+    }
+
+    /// The mapped bytes.
+    ///
+    /// ```no_run
+    /// let map = pte_schema::MappedFile::open("model.pte")?;
+    /// assert!(map.bytes().len() > 0);
+    /// # Ok::<(), pte_schema::Error>(())
+    /// ```
+    pub fn bytes(&self) -> &[u8] {
+        self.map.as_deref().unwrap_or(&[])
+    }
+}
