@@ -15,7 +15,7 @@ use pte_schema::{Error, ErrorKind, Result};
 /// let dir = tempfile::tempdir()?;
 /// let p = dir.path().join("a.bin");
 /// pte_file::write_atomically(&p, |w| { w.write_all(b"new")?; Ok(3) })?;
-/// let failed = pte_file::write_atomically(&p, |w| {
+/// let failed: pte_file::Result<()> = pte_file::write_atomically(&p, |w| {
 ///     w.write_all(b"partial")?;
 ///     Err(pte_file::Error::new(pte_file::ErrorKind::Io, "disk full"))
 /// });

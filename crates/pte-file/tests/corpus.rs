@@ -1,6 +1,15 @@
 //! Corpus conformance: every real `.pte` reads, its segments match
 //! `truth.json`, and rewriting keeps the layout and every segment byte.
 
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
 use std::path::{Path, PathBuf};
 
 use pte_file::{PteFile, WriteOptions};
@@ -122,5 +131,25 @@ fn exir_default_options_reproduce_the_segment_region() {
         assert_eq!(segment_region(&out), segment_region(&bytes), "{}", path.display());
         let back = PteFile::from_bytes(&out).unwrap();
         assert_eq!(back.program.segments, pte.program.segments, "{}", path.display());
+    }
+}
+
+#[test]
+fn every_corpus_program_verifies_and_so_does_its_rewrite() {
+    for (path, bytes, _) in programs() {
+        let r = pte_file::verify::verify_bytes(&bytes, &Default::default());
+        let expected_legacy = path.to_string_lossy().contains("legacy");
+        if expected_legacy {
+            // the stock runtime refuses inline constants; the verifier says why
+            assert!(r.breaks("program.constant_segment"), "{:?}", r.violations);
+        } else {
+            assert!(r.is_ok(), "{}: {:#?}", path.display(), r.violations);
+        }
+        let pte = PteFile::from_bytes(&bytes).unwrap();
+        for opts in [WriteOptions::default(), WriteOptions::exir_defaults()] {
+            let out = pte.to_bytes(&opts).unwrap();
+            let r = pte_file::verify::verify_bytes(&out, &Default::default());
+            assert!(r.is_ok(), "{} rewritten: {:#?}", path.display(), r.violations);
+        }
     }
 }

@@ -1,0 +1,45 @@
+//! File kinds are detected by content, never by extension.
+
+use std::path::Path;
+
+use crate::Failure;
+
+/// The kinds of ExecuTorch file the CLI knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Pte,
+    Ptd,
+    Bpte,
+    Ptn,
+    Unknown,
+}
+
+pub(crate) fn kind(bytes: &[u8]) -> Kind {
+    match bytes.get(4..8) {
+        Some(b"ET12") => Kind::Pte,
+        Some(b"FT01") => Kind::Ptd,
+        Some(b"BP08") => Kind::Bpte,
+        _ if bytes.starts_with(b"PK\x03\x04") => Kind::Ptn,
+        _ => Kind::Unknown,
+    }
+}
+
+pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
+    let what = match kind(bytes) {
+        Kind::Pte => return Ok(()),
+        Kind::Ptd => "a .ptd tensor-data file",
+        Kind::Bpte => "a .bpte bundled program",
+        Kind::Ptn => "a zip archive (.ptn package)",
+        Kind::Unknown if bytes.len() < 8 => "too short to be an ExecuTorch file",
+        Kind::Unknown => "not an ExecuTorch file (no ET12 identifier at byte 4)",
+    };
+    let supported = matches!(kind(bytes), Kind::Unknown);
+    Err(Failure {
+        message: if supported {
+            format!("{}: {what}", path.display())
+        } else {
+            format!("{}: {what}; this build of pte reads .pte programs only", path.display())
+        },
+        code: 2,
+    })
+}

@@ -1,0 +1,238 @@
+//! `pte info`: a readable summary, or stable JSON (docs/cli.md).
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use pte_file::PteFile;
+use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
+use pte_segments::ExtendedHeader;
+
+use crate::{open, read_pte, CmdResult};
+
+fn tensor_json(t: &Tensor) -> Value {
+    json!({
+        "dtype": t.scalar_type.name().map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string),
+        "sizes": t.sizes,
+        "dim_order": t.dim_order,
+        "dynamism": t.shape_dynamism.name().map_or_else(|| t.shape_dynamism.0.to_string(), str::to_string),
+        "nbytes": t.nbytes(),
+        "fqn": t.fqn(),
+        "external": t.is_external(),
+    })
+}
+
+fn io_json(plan: &ExecutionPlan, list: &Option<Vec<i32>>) -> Vec<Value> {
+    list.iter()
+        .flatten()
+        .map(|&i| {
+            let v = usize::try_from(i).ok().and_then(|i| plan.value_list().get(i)).and_then(|v| v.val.as_ref());
+            match v {
+                Some(KernelTypes::Tensor(t)) => json!({"index": i, "kind": "Tensor", "tensor": tensor_json(t)}),
+                Some(k) => json!({"index": i, "kind": k.type_name()}),
+                None => json!({"index": i, "kind": null}),
+            }
+        })
+        .collect()
+}
+
+fn segment_kinds(pte: &PteFile<'_>) -> Vec<Vec<String>> {
+    let mut kinds = vec![vec![]; pte.segments.len()];
+    let mut mark = |i: u32, what: String| {
+        if let Some(k) = usize::try_from(i).ok().and_then(|i| kinds.get_mut(i)) {
+            k.push(what);
+        }
+    };
+    let p = &pte.program;
+    if let Some(c) = &p.constant_segment {
+        mark(c.segment_index, "constant".into());
+    }
+    for (k, m) in p.mutable_data_segments.iter().flatten().enumerate() {
+        mark(m.segment_index, format!("mutable[{k}]"));
+    }
+    for n in p.named_data.iter().flatten() {
+        mark(n.segment_index, format!("named:{}", n.key.as_deref().unwrap_or("")));
+    }
+    for (pi, plan) in p.plans().iter().enumerate() {
+        for (d, del) in plan.delegates.iter().flatten().enumerate() {
+            if let Some(r) = del.processed.filter(|r| r.location == pte_schema::DataLocation::SEGMENT) {
+                mark(r.index, format!("delegate:{}[{pi}.{d}]", del.id.as_deref().unwrap_or("")));
+            }
+        }
+    }
+    kinds
+}
+
+pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
+    let header = ExtendedHeader::parse(bytes).ok().flatten();
+    let p = &pte.program;
+    let methods: Vec<Value> = p
+        .plans()
+        .iter()
+        .map(|plan| {
+            let instructions: usize =
+                plan.chains.iter().flatten().map(|c| c.instructions.as_ref().map_or(0, Vec::len)).sum();
+            let kernel_calls = plan
+                .chains
+                .iter()
+                .flatten()
+                .flat_map(|c| c.instructions.iter().flatten())
+                .filter(|i| matches!(i.instr_args, Some(InstructionArguments::KernelCall { .. })))
+                .count();
+            json!({
+                "name": plan.name,
+                "inputs": io_json(plan, &plan.inputs),
+                "outputs": io_json(plan, &plan.outputs),
+                "values": plan.value_list().len(),
+                "instructions": instructions,
+                "kernel_calls": kernel_calls,
+                "operators": plan.operators.iter().flatten().map(|o| {
+                    match o.overload.as_deref() {
+                        Some(ov) if !ov.is_empty() => format!("{}.{ov}", o.name.as_deref().unwrap_or("")),
+                        _ => o.name.clone().unwrap_or_default(),
+                    }
+                }).collect::<Vec<_>>(),
+                "planned_buffers": plan.non_const_buffer_sizes.iter().flatten().skip(1).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let kinds = segment_kinds(pte);
+    let segments: Vec<Value> = p
+        .segment_table()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| json!({"index": i, "offset": s.offset, "size": s.size, "used_by": kinds.get(i)}))
+        .collect();
+    let constants: Vec<Value> = pte
+        .constants()
+        .map(|c| {
+            c.iter()
+                .map(|c| json!({"index": c.index, "offset": c.offset, "size": c.bytes.len(), "span": c.span}))
+                .collect()
+        })
+        .unwrap_or_default();
+    let mutable: Vec<Value> = pte
+        .mutable_segments()
+        .map(|m| {
+            m.iter()
+                .map(|bufs| {
+                    Value::Array(
+                        bufs.iter()
+                            .map(|c| json!({"index": c.index, "offset": c.offset, "size": c.bytes.len()}))
+                            .collect(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let named: Vec<Value> = pte
+        .named_data()
+        .map(|n| {
+            n.iter().map(|n| json!({"key": n.key, "segment_index": n.segment_index, "size": n.bytes.len()})).collect()
+        })
+        .unwrap_or_default();
+    let delegates: Vec<Value> = pte
+        .delegate_blobs()
+        .map(|d| {
+            d.iter()
+                .map(|d| {
+                    json!({"method": d.plan, "delegate": d.delegate, "id": d.id,
+                    "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len()})
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    json!({
+        "format": "pte",
+        "file_size": bytes.len(),
+        "version": p.version,
+        "extended_header": header.map(|h| json!({
+            "length": h.length,
+            "program_size": h.program_size,
+            "segment_base_offset": h.segment_base_offset,
+            "segment_data_size": h.segment_data_size,
+        })),
+        "methods": methods,
+        "delegates": delegates,
+        "segments": segments,
+        "constants": constants,
+        "mutable_segments": mutable,
+        "named_data": named,
+        "inline_delegate_data": p.backend_delegate_data.as_ref().map_or(0, Vec::len),
+        "legacy_constant_buffer": p.constant_buffer.as_ref().map_or(0, Vec::len),
+    })
+}
+
+fn text(v: &Value) -> String {
+    let mut s = String::new();
+    let line = |s: &mut String, l: String| {
+        s.push_str(&l);
+        s.push('\n');
+    };
+    line(
+        &mut s,
+        format!("format: ExecuTorch program (.pte), {} bytes, schema version {}", v["file_size"], v["version"]),
+    );
+    match v["extended_header"].as_object() {
+        Some(h) => line(
+            &mut s,
+            format!(
+                "extended header: program_size {} segment_base_offset {} segment_data_size {}",
+                h["program_size"], h["segment_base_offset"], h["segment_data_size"]
+            ),
+        ),
+        None => line(&mut s, "extended header: none".into()),
+    }
+    for m in v["methods"].as_array().into_iter().flatten() {
+        line(&mut s, format!("method {}: {} values, {} instructions", m["name"], m["values"], m["instructions"]));
+        for (dir, key) in [("in ", "inputs"), ("out", "outputs")] {
+            for io in m[key].as_array().into_iter().flatten() {
+                let t = &io["tensor"];
+                if t.is_null() {
+                    line(&mut s, format!("  {dir} #{}: {}", io["index"], io["kind"]));
+                } else {
+                    line(
+                        &mut s,
+                        format!("  {dir} #{}: {} {}", io["index"], t["dtype"].as_str().unwrap_or(""), t["sizes"]),
+                    );
+                }
+            }
+        }
+        let ops: Vec<&str> = m["operators"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        line(&mut s, format!("  operators ({}): {}", ops.len(), ops.join(", ")));
+    }
+    for d in v["delegates"].as_array().into_iter().flatten() {
+        line(&mut s, format!("delegate {} ({}[{}], {} bytes)", d["id"], d["location"], d["index"], d["size"]));
+    }
+    let segs = v["segments"].as_array().cloned().unwrap_or_default();
+    line(&mut s, format!("segments ({}):", segs.len()));
+    for g in &segs {
+        let used: Vec<String> =
+            g["used_by"].as_array().into_iter().flatten().filter_map(|x| x.as_str().map(str::to_string)).collect();
+        line(&mut s, format!("  [{}] offset {} size {} {}", g["index"], g["offset"], g["size"], used.join(" ")));
+    }
+    let consts = v["constants"].as_array().cloned().unwrap_or_default();
+    let total: u64 = consts.iter().filter_map(|c| c["size"].as_u64()).sum();
+    line(&mut s, format!("constants: {} (placeholder included), {total} bytes", consts.len()));
+    for (k, m) in v["mutable_segments"].as_array().into_iter().flatten().enumerate() {
+        line(&mut s, format!("mutable segment {k}: {} buffers", m.as_array().map_or(0, Vec::len)));
+    }
+    let named = v["named_data"].as_array().cloned().unwrap_or_default();
+    line(&mut s, format!("named data: {}", named.len()));
+    for n in &named {
+        line(&mut s, format!("  {} -> segment {} ({} bytes)", n["key"], n["segment_index"], n["size"]));
+    }
+    s
+}
+
+pub(crate) fn info(file: &Path, json: bool) -> CmdResult {
+    let map = open(file)?;
+    let pte = read_pte(file, map.bytes())?;
+    let v = info_json(&pte, map.bytes());
+    if json {
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{}", text(&v));
+    }
+    Ok(())
+}

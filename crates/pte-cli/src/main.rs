@@ -1,0 +1,189 @@
+//! `pte`: inspect, dump, verify, rewrite and extract ExecuTorch files.
+//!
+//! Errors are one line on stderr and a non-zero exit status: 1 when a file
+//! fails verification, 2 for unreadable or invalid input and bad arguments.
+
+#![forbid(unsafe_code)]
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+mod detect;
+mod extract;
+mod info;
+
+use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
+
+#[derive(Parser)]
+#[command(name = "pte", version, about = "Read, write, verify and transform ExecuTorch files")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Delegates {
+    Keep,
+    Inline,
+    Segment,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Summarize a file: methods, operators, delegates, segments, constants, named data.
+    Info {
+        /// The file.
+        file: PathBuf,
+        /// Print stable JSON (documented in docs/cli.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the stored program as flatc-compatible JSON.
+    Dump {
+        /// The file.
+        file: PathBuf,
+    },
+    /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
+    Verify {
+        /// The file.
+        file: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Read a file into the aggregate and write it again.
+    Rewrite {
+        /// Input file.
+        input: PathBuf,
+        /// Output file (written atomically).
+        output: PathBuf,
+        /// Alignment of the segment base and every segment (repacks segments).
+        #[arg(long)]
+        segment_alignment: Option<u64>,
+        /// Alignment of constant tensors in the constant segment (power of two).
+        #[arg(long)]
+        constant_alignment: Option<u64>,
+        /// Alignment of inline delegate data (power of two).
+        #[arg(long)]
+        delegate_alignment: Option<u64>,
+        /// Where delegate blobs go.
+        #[arg(long, value_enum, default_value = "keep")]
+        delegates: Delegates,
+    },
+    /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
+    Extract {
+        /// The file.
+        file: PathBuf,
+        /// Output directory (created if missing).
+        dir: PathBuf,
+    },
+}
+
+/// A failure that ends the command: its message and exit code.
+pub(crate) struct Failure {
+    pub(crate) message: String,
+    pub(crate) code: u8,
+}
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure { message: e.to_string(), code: 2 }
+    }
+}
+
+pub(crate) type CmdResult = Result<(), Failure>;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli.command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            if !f.message.is_empty() {
+                eprintln!("pte: {}", f.message);
+            }
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+pub(crate) fn open(path: &std::path::Path) -> Result<MappedFile, Failure> {
+    MappedFile::open(path).map_err(|e| Failure { message: e.to_string(), code: 2 })
+}
+
+pub(crate) fn read_pte<'a>(path: &std::path::Path, bytes: &'a [u8]) -> Result<PteFile<'a>, Failure> {
+    detect::require_pte(path, bytes)?;
+    PteFile::from_bytes(bytes).map_err(|e| Failure { message: format!("{}: {e}", path.display()), code: 2 })
+}
+
+fn run(cmd: Command) -> CmdResult {
+    match cmd {
+        Command::Info { file, json } => info::info(&file, json),
+        Command::Dump { file } => {
+            let map = open(&file)?;
+            let pte = read_pte(&file, map.bytes())?;
+            let v = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
+            println!("{}", serde_json::to_string_pretty(&v)?);
+            Ok(())
+        }
+        Command::Verify { file, json } => verify(&file, json),
+        Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
+            let map = open(&input)?;
+            let pte = read_pte(&input, map.bytes())?;
+            let mut o = WriteOptions::default();
+            if let Some(a) = segment_alignment {
+                o = o.with_segment_alignment(a)?;
+            }
+            if let Some(a) = constant_alignment {
+                o = o.with_tensor_alignment(a)?;
+            }
+            if let Some(a) = delegate_alignment {
+                o = o.with_delegate_alignment(a)?;
+            }
+            o = o.with_delegates(match delegates {
+                Delegates::Keep => DelegatePlacement::Keep,
+                Delegates::Inline => DelegatePlacement::Inline,
+                Delegates::Segment => DelegatePlacement::Segment,
+            });
+            let n = pte
+                .save(&output, &o)
+                .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+            println!("wrote {} ({n} bytes)", output.display());
+            Ok(())
+        }
+        Command::Extract { file, dir } => extract::extract(&file, &dir),
+    }
+}
+
+fn verify(file: &std::path::Path, json: bool) -> CmdResult {
+    let map = open(file)?;
+    detect::require_pte(file, map.bytes())?;
+    let report = pte_file::verify::verify_bytes(map.bytes(), &Default::default());
+    if json {
+        let v: Vec<_> = report
+            .violations
+            .iter()
+            .map(|v| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message}))
+            .collect();
+        println!("{}", serde_json::to_string_pretty(&serde_json::json!({"valid": report.is_ok(), "violations": v}))?);
+    } else if report.is_ok() {
+        println!("{}: valid", file.display());
+    } else {
+        for v in &report.violations {
+            println!("{}: {v}", file.display());
+        }
+    }
+    if report.is_ok() {
+        Ok(())
+    } else {
+        Err(Failure {
+            message: if json {
+                String::new()
+            } else {
+                format!("{}: {} violation(s)", file.display(), report.violations.len())
+            },
+            code: 1,
+        })
+    }
+}

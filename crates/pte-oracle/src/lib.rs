@@ -1,0 +1,47 @@
+//! An independent reader and writer of `ET12` programs, built on planus
+//! (its own code generator, builder and safe reader), used only by tests and
+//! fuzz targets to cross-check the main `flatbuffers`-based path. Like the
+//! flatc output in pte-schema, the generated module is the only place
+//! `unsafe` appears (planus needs it in its writers).
+
+#![deny(unsafe_code)]
+
+#[allow(unsafe_code, missing_docs, clippy::all, clippy::pedantic, unused_imports, dead_code, non_camel_case_types)]
+#[rustfmt::skip]
+#[path = "generated/program.rs"]
+mod generated;
+
+pub use generated::executorch_flatbuffer as schema;
+
+use planus::ReadAsRoot;
+
+/// Decodes a program flatbuffer (header bytes at 8.. allowed) into planus's owned model.
+///
+/// ```
+/// assert!(pte_oracle::decode(&[0u8; 8]).is_err());
+/// ```
+pub fn decode(buf: &[u8]) -> Result<schema::Program, planus::Error> {
+    let r = schema::ProgramRef::read_as_root(buf)?;
+    schema::Program::try_from(r)
+}
+
+/// Encodes with planus and repairs its identifier placement (planus 1.3.0
+/// writes the identifier before the root offset; see docs/rust-toolchain.md).
+///
+/// ```
+/// let bytes = pte_oracle::encode(&Default::default());
+/// assert_eq!(&bytes[4..8], b"ET12");
+/// assert!(pte_oracle::decode(&bytes).is_ok());
+/// ```
+pub fn encode(program: &schema::Program) -> Vec<u8> {
+    let mut b = planus::Builder::new();
+    let mut out = b.finish(program, Some(*b"ET12")).to_vec();
+    if out.len() >= 8 && out.get(..4) == Some(b"ET12".as_slice()) {
+        let mut root = [0u8; 4];
+        root.copy_from_slice(&out[4..8]);
+        let fixed = u32::from_le_bytes(root).wrapping_add(4);
+        out[..4].copy_from_slice(&fixed.to_le_bytes());
+        out[4..8].copy_from_slice(b"ET12");
+    }
+    out
+}
