@@ -136,7 +136,7 @@ fn run(cmd: Command) -> CmdResult {
                 o = o.with_segment_alignment(a)?;
             }
             if let Some(a) = constant_alignment {
-                o = o.with_tensor_alignment(a)?;
+                o = o.with_constant_repack(a)?;
             }
             if let Some(a) = delegate_alignment {
                 o = o.with_delegate_alignment(a)?;

@@ -105,8 +105,11 @@ impl WriteOptions {
         Ok(self)
     }
 
-    /// Sets the alignment of constant tensors inside the constant segment (and
-    /// of legacy inline `Buffer.storage`), a power of two; repacks the constant segment.
+    /// Sets the constant tensor alignment (a power of two) used wherever
+    /// constants are laid out anew: legacy inline constants moved into a
+    /// segment, [`PteParts::build`](crate::PteParts::build), and the force_align
+    /// of inline `Buffer.storage`. An existing constant segment keeps its layout;
+    /// see [`WriteOptions::with_constant_repack`].
     ///
     /// ```
     /// assert!(pte_file::WriteOptions::default().with_tensor_alignment(128).is_ok());
@@ -114,9 +117,24 @@ impl WriteOptions {
     pub fn with_tensor_alignment(mut self, a: u64) -> Result<Self> {
         require_power_of_two("constant tensor alignment", a, u64::from(MAX_INLINE_ALIGNMENT))?;
         self.tensor_alignment = u32::try_from(a).unwrap_or(MAX_INLINE_ALIGNMENT);
-        self.repack_constants = true;
-        self.layout = SegmentLayout::Repack;
         Ok(self)
+    }
+
+    /// Sets the constant tensor alignment and repacks the existing constant
+    /// segment with it: each tensor (its referencing tensor's byte size, or the
+    /// span to the next offset) at a multiple of `a`, padding between tensors
+    /// only. Segments are placed anew.
+    ///
+    /// ```
+    /// let o = pte_file::WriteOptions::default().with_constant_repack(64)?;
+    /// assert!(o.repacks_constants());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn with_constant_repack(self, a: u64) -> Result<Self> {
+        let mut o = self.with_tensor_alignment(a)?;
+        o.repack_constants = true;
+        o.layout = SegmentLayout::Repack;
+        Ok(o)
     }
 
     /// Sets the alignment of inline delegate data, a power of two.

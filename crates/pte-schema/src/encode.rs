@@ -343,7 +343,12 @@ impl<'f> Encoder<'_, 'f> {
             KernelTypes::Int(x) => (T::Int, et::Int::create(fbb, &et::IntArgs { int_val: *x }).as_union_value()),
             KernelTypes::Bool(x) => (T::Bool, et::Bool::create(fbb, &et::BoolArgs { bool_val: *x }).as_union_value()),
             KernelTypes::Double(x) => {
-                (T::Double, et::Double::create(fbb, &et::DoubleArgs { double_val: *x }).as_union_value())
+                // -0.0 compares equal to the default 0.0 and would be omitted, reading back as +0.0
+                let keep_sign = x.to_bits() != 0f64.to_bits();
+                fbb.force_defaults(keep_sign);
+                let off = et::Double::create(fbb, &et::DoubleArgs { double_val: *x }).as_union_value();
+                fbb.force_defaults(false);
+                (T::Double, off)
             }
             KernelTypes::Tensor(t) => (T::Tensor, self.tensor(t).as_union_value()),
             KernelTypes::String(s) => {
