@@ -359,7 +359,7 @@ impl<'s> Prepared<'s> {
     /// stored table (`Keep`) or anew (`Repack`).
     fn place_segments(&mut self, options: &WriteOptions) -> Result<()> {
         let sizes: Vec<u64> = self.segments.iter().map(|c| chunks_len(c)).collect();
-        let table = self.program.segments.get_or_insert_with(Vec::new);
+        let Some(table) = self.program.segments.as_mut() else { return Ok(()) };
         let keep = options.layout() == SegmentLayout::Keep && table.iter().zip(&sizes).all(|(t, &s)| t.size == s);
         if keep {
             check_keepable(table)?;

@@ -1,0 +1,149 @@
+//! The `pte` binary end to end: output, exit codes, and one-line errors.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn corpus(case: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join("model.pte")
+}
+
+fn pte(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn info_json_lists_methods_segments_and_constants() {
+    let o = pte(&["info", "--json", s(&corpus("linear"))]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["format"], "pte");
+    assert_eq!(v["methods"][0]["name"], "forward");
+    assert_eq!(v["methods"][0]["inputs"][0]["tensor"]["dtype"], "FLOAT");
+    assert_eq!(v["segments"][0]["size"], 60);
+    assert_eq!(v["constants"].as_array().unwrap().len(), 3);
+    assert_eq!(v["extended_header"]["segment_base_offset"], 1664);
+}
+
+#[test]
+fn info_text_is_a_readable_summary() {
+    let o = pte(&["info", s(&corpus("xnnpack_mlp"))]);
+    assert!(o.status.success());
+    let t = stdout(&o);
+    assert!(t.contains("method \"forward\""), "{t}");
+    assert!(t.contains("XnnpackBackend"), "{t}");
+    assert!(t.contains("named data: 4"), "{t}");
+}
+
+#[test]
+fn dump_is_flatc_json() {
+    let o = pte(&["dump", s(&corpus("add"))]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["execution_plan"][0]["values"][0]["val_type"], "Tensor");
+    assert!(v["named_data"].is_null());
+}
+
+#[test]
+fn verify_passes_valid_and_fails_broken_files() {
+    let o = pte(&["verify", s(&corpus("linear"))]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let o = pte(&["verify", s(&corpus("legacy_inline_constants"))]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stdout(&o).contains("program.constant_segment"));
+    let o = pte(&["verify", "--json", s(&corpus("legacy_inline_constants"))]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["violations"][0]["rule"], "program.constant_segment");
+}
+
+#[test]
+fn bad_input_gives_one_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let truncated = dir.path().join("t.pte");
+    let bytes = std::fs::read(corpus("linear")).unwrap();
+    std::fs::write(&truncated, &bytes[..100]).unwrap();
+    let garbage = dir.path().join("g.pte");
+    std::fs::write(&garbage, b"hello world, this is not a program at all").unwrap();
+    for args in [
+        vec!["info", "/nonexistent/model.pte"],
+        vec!["info", s(&truncated)],
+        vec!["dump", s(&garbage)],
+        vec!["extract", s(&garbage), s(dir.path())],
+    ] {
+        let o = pte(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.starts_with("pte: "), "{e}");
+        assert!(!e.contains("panicked"), "{e}");
+    }
+    // verify reports a truncated file as a violation, not a crash
+    let o = pte(&["verify", s(&truncated)]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn rewrite_keeps_layout_and_options_change_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.pte");
+    let input = corpus("xnnpack_mlp");
+    let o = pte(&["rewrite", s(&input), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let a = std::fs::read(&input).unwrap();
+    let b = std::fs::read(&out).unwrap();
+    let seg = |x: &[u8]| {
+        let h = pte_segments::ExtendedHeader::parse(x).unwrap().unwrap();
+        x[h.segment_base_offset as usize..].to_vec()
+    };
+    assert_eq!(seg(&a), seg(&b));
+    let o = pte(&["rewrite", s(&input), s(&out), "--segment-alignment", "4096", "--delegates", "inline"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let b = std::fs::read(&out).unwrap();
+    let h = pte_segments::ExtendedHeader::parse(&b).unwrap().unwrap();
+    assert_eq!(h.segment_base_offset % 4096, 0);
+    assert!(pte(&["verify", s(&out)]).status.success());
+    let o = pte(&["rewrite", s(&input), s(&out), "--constant-alignment", "12"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("power of two"));
+}
+
+#[test]
+fn extract_writes_every_blob_and_a_manifest() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = pte(&["extract", s(&corpus("xnnpack_mlp")), s(dir.path())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.path().join("manifest.json")).unwrap()).unwrap();
+    let entries = m["entries"].as_array().unwrap();
+    let kinds: Vec<&str> = entries.iter().map(|e| e["kind"].as_str().unwrap()).collect();
+    for k in ["segment", "constant", "named", "delegate"] {
+        assert!(kinds.contains(&k), "{kinds:?}");
+    }
+    for e in entries {
+        let f = dir.path().join(e["file"].as_str().unwrap());
+        assert_eq!(std::fs::metadata(f).unwrap().len(), e["size"].as_u64().unwrap());
+    }
+}
+
+#[test]
+fn other_formats_are_recognised_by_content() {
+    let ptd = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external/_default_external_constant.ptd");
+    let o = pte(&["dump", s(&ptd)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(".ptd"));
+}
