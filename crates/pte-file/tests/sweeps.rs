@@ -41,11 +41,8 @@ fn exercise(bytes: &[u8]) -> bool {
             let _ = pte_schema::program_to_json(&p.program, pte_schema::JsonBytes::Integers);
             if let Ok(out) = p.to_bytes(&WriteOptions::default()) {
                 let again = PteFile::from_bytes(&out).unwrap();
-                let legacy = !p
-                    .program
-                    .constant_segment
-                    .as_ref()
-                    .is_some_and(|c| c.offsets.as_ref().is_some_and(|o| !o.is_empty()));
+                let legacy =
+                    p.program.constant_segment.as_ref().is_none_or(|c| c.offsets.as_ref().is_none_or(|o| o.is_empty()));
                 if legacy {
                     // moved into the segment form once, then stable
                     assert_eq!(again.to_bytes(&WriteOptions::default()).unwrap(), out);
