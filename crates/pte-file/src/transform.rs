@@ -34,7 +34,8 @@ impl Chunk<'_> {
 
 /// What the writer emits: the program to encode and each segment's chunks.
 pub(crate) struct Prepared<'s> {
-    pub(crate) program: Program<'s>,
+    /// Borrowed until a transform changes it, so a plain rewrite never copies the model.
+    pub(crate) program: Cow<'s, Program<'s>>,
     pub(crate) segments: Vec<Vec<Chunk<'s>>>,
 }
 
@@ -97,6 +98,13 @@ fn seg_count(n: usize) -> Result<u32> {
 }
 
 impl<'s> Prepared<'s> {
+    fn program_mut(&mut self) -> &mut Program<'s> {
+        if let Cow::Borrowed(p) = self.program {
+            self.program = Cow::Owned(borrowed(p));
+        }
+        self.program.to_mut()
+    }
+
     pub(crate) fn new(file: &'s PteFile<'_>, options: &WriteOptions) -> Result<Self> {
         let table = file.program.segment_table();
         if table.len() != file.segments.len() {
@@ -107,7 +115,7 @@ impl<'s> Prepared<'s> {
             )));
         }
         let mut prep = Prepared {
-            program: borrowed(&file.program),
+            program: Cow::Borrowed(&file.program),
             segments: file.segments.iter().map(|s| vec![Chunk::Data(s.as_ref())]).collect(),
         };
         prep.segment_form_constants(file, options)?;
@@ -149,13 +157,13 @@ impl<'s> Prepared<'s> {
             }
         }
         seg_count(self.segments.len().saturating_add(1))?;
-        remap_segment_refs(&mut self.program, |i| i.saturating_add(1));
+        remap_segment_refs(self.program_mut(), |i| i.saturating_add(1));
         self.segments.insert(0, chunks);
-        let mut table = self.program.segments.take().unwrap_or_default();
+        let mut table = self.program_mut().segments.take().unwrap_or_default();
         table.insert(0, DataSegment::default());
-        self.program.segments = Some(table);
-        self.program.constant_segment = Some(SubsegmentOffsets { segment_index: 0, offsets: Some(offsets) });
-        self.program.constant_buffer = Some(vec![]);
+        self.program_mut().segments = Some(table);
+        self.program_mut().constant_segment = Some(SubsegmentOffsets { segment_index: 0, offsets: Some(offsets) });
+        self.program_mut().constant_buffer = Some(vec![]);
         Ok(())
     }
 
@@ -196,7 +204,7 @@ impl<'s> Prepared<'s> {
         if let Some(slot) = self.segments.get_mut(idx) {
             *slot = chunks;
         }
-        if let Some(cs) = &mut self.program.constant_segment {
+        if let Some(cs) = &mut self.program_mut().constant_segment {
             cs.offsets = Some(new_offsets);
         }
         Ok(())
@@ -207,7 +215,7 @@ impl<'s> Prepared<'s> {
     /// data, as exir orders them. Empty blobs stay inline, re-indexed.
     fn delegates_to_segments(&mut self) -> Result<()> {
         let inline: Vec<Option<Cow<'s, [u8]>>> =
-            self.program.backend_delegate_data.take().unwrap_or_default().into_iter().map(|b| b.data).collect();
+            self.program_mut().backend_delegate_data.take().unwrap_or_default().into_iter().map(|b| b.data).collect();
         let named: Vec<u32> = self.program.named_data.iter().flatten().map(|n| n.segment_index).collect();
         let first_named =
             named.iter().copied().min().map_or(self.segments.len(), |m| usize::try_from(m).unwrap_or(usize::MAX));
@@ -271,8 +279,8 @@ impl<'s> Prepared<'s> {
         let n_new = seg_count(new_segments.len())?;
         let at = seg_count(insert_at)?;
         seg_count(self.segments.len().saturating_add(new_segments.len()))?;
-        remap_segment_refs(&mut self.program, |i| if i >= at { i.saturating_add(n_new) } else { i });
-        let plans = self.program.execution_plan.iter_mut().flatten();
+        remap_segment_refs(self.program_mut(), |i| if i >= at { i.saturating_add(n_new) } else { i });
+        let plans = self.program_mut().execution_plan.iter_mut().flatten();
         for (p, plan) in plans.enumerate() {
             for (d, del) in plan.delegates.iter_mut().flatten().enumerate() {
                 let Some(r) = &mut del.processed else { continue };
@@ -286,14 +294,14 @@ impl<'s> Prepared<'s> {
                 }
             }
         }
-        let mut table = self.program.segments.take().unwrap_or_default();
+        let mut table = self.program_mut().segments.take().unwrap_or_default();
         for (j, bytes) in new_segments.iter().enumerate() {
             let pos = insert_at.saturating_add(j);
             table.insert(pos, DataSegment { offset: 0, size: bytes.len() as u64 });
             self.segments.insert(pos, vec![Chunk::Data(bytes)]);
         }
-        self.program.segments = Some(table);
-        self.program.backend_delegate_data = Some(kept_inline);
+        self.program_mut().segments = Some(table);
+        self.program_mut().backend_delegate_data = Some(kept_inline);
         Ok(())
     }
 
@@ -312,10 +320,10 @@ impl<'s> Prepared<'s> {
     /// several delegates becomes one shared inline blob) and drops segments no
     /// longer referenced by anything.
     fn delegates_inline(&mut self, file: &'s PteFile<'_>) -> Result<()> {
-        let mut inline = self.program.backend_delegate_data.take().unwrap_or_default();
+        let mut inline = self.program_mut().backend_delegate_data.take().unwrap_or_default();
         let mut seg_to_inline: HashMap<u32, u32> = HashMap::new();
         let mut moved_segments = vec![];
-        for plan in self.program.execution_plan.iter_mut().flatten() {
+        for plan in self.program_mut().execution_plan.iter_mut().flatten() {
             for del in plan.delegates.iter_mut().flatten() {
                 let Some(r) = &mut del.processed else { continue };
                 if r.location != DataLocation::SEGMENT {
@@ -331,7 +339,7 @@ impl<'s> Prepared<'s> {
                 *r = BackendDelegateDataReference { location: DataLocation::INLINE, index: k };
             }
         }
-        self.program.backend_delegate_data = Some(inline);
+        self.program_mut().backend_delegate_data = Some(inline);
         let still_used = |p: &Program<'_>, s: u32| {
             p.constant_segment.as_ref().is_some_and(|c| c.segment_index == s)
                 || p.mutable_data_segments.iter().flatten().any(|m| m.segment_index == s)
@@ -343,12 +351,12 @@ impl<'s> Prepared<'s> {
             let i = usize::try_from(s).unwrap_or(usize::MAX);
             if i < self.segments.len() {
                 self.segments.remove(i);
-                if let Some(t) = &mut self.program.segments {
+                if let Some(t) = &mut self.program_mut().segments {
                     t.remove(i);
                 }
             }
         }
-        remap_segment_refs(&mut self.program, |i| {
+        remap_segment_refs(self.program_mut(), |i| {
             let below = drop.iter().filter(|&&d| d < i).count();
             i.saturating_sub(u32::try_from(below).unwrap_or(u32::MAX))
         });
@@ -359,14 +367,14 @@ impl<'s> Prepared<'s> {
     /// stored table (`Keep`) or anew (`Repack`).
     fn place_segments(&mut self, options: &WriteOptions) -> Result<()> {
         let sizes: Vec<u64> = self.segments.iter().map(|c| chunks_len(c)).collect();
-        let Some(table) = self.program.segments.as_mut() else { return Ok(()) };
+        let Some(table) = self.program.segments.as_ref() else { return Ok(()) };
         let keep = options.layout() == SegmentLayout::Keep && table.iter().zip(&sizes).all(|(t, &s)| t.size == s);
         if keep {
-            check_keepable(table)?;
-            return Ok(());
+            return check_keepable(table);
         }
         let specs: Vec<SegmentSpec> = sizes.iter().map(|&s| SegmentSpec::new(s, 1)).collect();
         let plan = plan_segments(&specs, options.segment_alignment())?;
+        let Some(table) = self.program_mut().segments.as_mut() else { return Ok(()) };
         for ((t, &size), &offset) in table.iter_mut().zip(&sizes).zip(&plan.offsets) {
             *t = DataSegment { offset, size };
         }

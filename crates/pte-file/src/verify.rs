@@ -414,6 +414,24 @@ fn check_segments(c: &mut Checker<'_>, p: &Program<'_>, header: Option<&Extended
     }
 }
 
+/// `parent.field[index]`, rendered only when a violation needs it.
+/// `parent` plus a fixed suffix, rendered lazily.
+struct Suffix<'p>(&'p dyn fmt::Display, &'static str);
+
+impl fmt::Display for Suffix<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0, self.1)
+    }
+}
+
+struct At<'p>(&'p dyn fmt::Display, &'static str, usize);
+
+impl fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}.{}[{}]", self.0, self.1, self.2)
+    }
+}
+
 fn in_range(i: i64, n: usize) -> bool {
     usize::try_from(i).is_ok_and(|i| i < n)
 }
@@ -453,10 +471,10 @@ fn check_plan(c: &mut Checker<'_>, p: &Program<'_>, plan: &ExecutionPlan, path: 
         }
     }
     for (j, v) in values.iter().enumerate() {
-        let vpath = format!("{path}.values[{j}]");
+        let vpath = At(&path, "values", j);
         match &v.val {
             None => c.add("value.null", format!("{vpath}.val"), None, "value has tag NONE; use the Null table"),
-            Some(KernelTypes::Tensor(t)) => check_tensor(c, t, sizes, &format!("{vpath}.val"), ctx),
+            Some(KernelTypes::Tensor(t)) => check_tensor(c, t, sizes, &Suffix(&vpath, ".val"), ctx),
             Some(KernelTypes::String(None)) => {
                 c.add("value.list", format!("{vpath}.val.string_val"), None, "string is absent")
             }
@@ -520,29 +538,34 @@ fn check_chains(c: &mut Checker<'_>, plan: &ExecutionPlan, path: &str, n: usize)
     let ops = plan.operators.as_deref();
     let ndel = plan.delegates.as_ref().map_or(0, Vec::len);
     for (ci, chain) in chains.iter().enumerate() {
-        let cpath = format!("{path}.chains[{ci}]");
+        let cpath = At(&path, "chains", ci);
         let Some(instrs) = &chain.instructions else {
             c.add("plan.chains", format!("{cpath}.instructions"), None, "instructions are absent");
             continue;
         };
         for (ii, ins) in instrs.iter().enumerate() {
-            let ipath = format!("{cpath}.instructions[{ii}].instr_args");
+            let ipath = At(&cpath, "instructions", ii);
             let idx = |c: &mut Checker<'_>, field: &str, v: i32| {
                 if !in_range(i64::from(v), n) {
-                    c.add("instruction.args", format!("{ipath}.{field}"), None, format!("value index {v} of {n}"));
+                    c.add(
+                        "instruction.args",
+                        format!("{ipath}.instr_args.{field}"),
+                        None,
+                        format!("value index {v} of {n}"),
+                    );
                 }
             };
             match &ins.instr_args {
-                None => c.add("plan.chains", ipath.clone(), None, "instruction has no arguments"),
+                None => c.add("plan.chains", format!("{ipath}.instr_args"), None, "instruction has no arguments"),
                 Some(InstructionArguments::KernelCall { op_index, args }) => {
                     match args {
-                        None => c.add("instruction.args", format!("{ipath}.args"), None, "args are absent"),
+                        None => c.add("instruction.args", format!("{ipath}.instr_args.args"), None, "args are absent"),
                         Some(a) => a.iter().enumerate().for_each(|(k, &v)| idx(c, &format!("args[{k}]"), v)),
                     }
                     match ops.and_then(|o| usize::try_from(*op_index).ok().and_then(|i| o.get(i))) {
                         None => c.add(
                             "instruction.operator",
-                            format!("{ipath}.op_index"),
+                            format!("{ipath}.instr_args.op_index"),
                             None,
                             format!("operator {op_index} does not exist"),
                         ),
@@ -574,13 +597,13 @@ fn check_chains(c: &mut Checker<'_>, plan: &ExecutionPlan, path: &str, n: usize)
                 }
                 Some(InstructionArguments::DelegateCall { delegate_index, args }) => {
                     match args {
-                        None => c.add("instruction.args", format!("{ipath}.args"), None, "args are absent"),
+                        None => c.add("instruction.args", format!("{ipath}.instr_args.args"), None, "args are absent"),
                         Some(a) => a.iter().enumerate().for_each(|(k, &v)| idx(c, &format!("args[{k}]"), v)),
                     }
                     if !in_range(i64::from(*delegate_index), ndel) {
                         c.add(
                             "instruction.delegate",
-                            format!("{ipath}.delegate_index"),
+                            format!("{ipath}.instr_args.delegate_index"),
                             None,
                             format!("delegate {delegate_index} of {ndel}"),
                         );
@@ -606,7 +629,7 @@ fn check_delegates(c: &mut Checker<'_>, p: &Program<'_>, plan: &ExecutionPlan, p
     let inline = p.backend_delegate_data.as_deref();
     let nseg = p.segment_table().len();
     for (d, del) in plan.delegates.iter().flatten().enumerate() {
-        let dpath = format!("{path}.delegates[{d}]");
+        let dpath = At(&path, "delegates", d);
         if del.id.is_none() {
             c.add("delegate.fields", format!("{dpath}.id"), None, "delegate has no id");
         }
@@ -660,7 +683,7 @@ fn check_delegates(c: &mut Checker<'_>, p: &Program<'_>, plan: &ExecutionPlan, p
     }
 }
 
-fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &str, ctx: &DataContext<'_>) {
+fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dyn fmt::Display, ctx: &DataContext<'_>) {
     if t.storage_offset != 0 {
         c.add(
             "tensor.storage_offset",

@@ -3,7 +3,7 @@
 
 use std::io::Write;
 
-use pte_schema::{encode_program, Error, ErrorKind, Result};
+use pte_schema::{encode_program_with, Error, ErrorKind, Result};
 use pte_segments::layout::file_layout;
 use pte_segments::{ExtendedHeader, HEADER_OFFSET};
 
@@ -43,51 +43,7 @@ impl PteFile<'_> {
     /// ```
     pub fn write_to(&self, mut w: impl Write, options: &WriteOptions) -> Result<u64> {
         let prep = Prepared::new(self, options)?;
-        let fb = encode_program(&prep.program, &options.encode_options())?;
-        let table = prep.program.segment_table();
-        let data_size = table.iter().try_fold(0u64, |m, s| {
-            s.offset.checked_add(s.size).map(|e| m.max(e)).ok_or_else(|| limit("segment end overflows 64 bits".into()))
-        })?;
-        let padded = ExtendedHeader::padded_length(u64::from(options.encode_options().max_alignment()))
-            .ok_or_else(|| limit("header padding overflows".into()))?;
-        let layout = file_layout(fb.len() as u64, padded, data_size, options.segment_alignment())?;
-
-        let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
-        if layout.inserted_header == 0 {
-            w.write_all(&fb)?;
-        } else {
-            let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
-            let root = u32::try_from(layout.inserted_header)
-                .ok()
-                .and_then(|p| root.checked_add(p))
-                .ok_or_else(|| limit("root offset overflows 32 bits after inserting the header".into()))?;
-            w.write_all(&root.to_le_bytes())?;
-            w.write_all(head.get(4..).unwrap_or(&[]))?;
-            let header = ExtendedHeader::new(layout.program_size, layout.segment_base_offset, data_size);
-            w.write_all(&header.to_bytes())?;
-            write_zeros(&mut w, layout.inserted_header.saturating_sub(32))?;
-            w.write_all(rest)?;
-            write_zeros(&mut w, layout.segment_base_offset.saturating_sub(layout.program_size))?;
-            let mut order: Vec<usize> = (0..table.len()).collect();
-            order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));
-            let mut at = 0u64;
-            for i in order {
-                let (Some(s), Some(chunks)) = (table.get(i), prep.segments.get(i)) else { continue };
-                if s.size == 0 {
-                    continue;
-                }
-                write_zeros(&mut w, s.offset.saturating_sub(at))?;
-                for c in chunks {
-                    match c {
-                        Chunk::Data(d) => w.write_all(d)?,
-                        Chunk::Zeros(n) => write_zeros(&mut w, *n)?,
-                    }
-                }
-                at = s.offset.saturating_add(s.size);
-            }
-        }
-        w.flush()?;
-        Ok(layout.file_size)
+        encode_program_with(&prep.program, &options.encode_options(), |fb| stream(&mut w, &prep, fb, options))?
     }
 
     /// Writes the file into a new vector.
@@ -116,4 +72,52 @@ impl PteFile<'_> {
     pub fn save(&self, path: impl AsRef<std::path::Path>, options: &WriteOptions) -> Result<u64> {
         crate::save::write_atomically(path.as_ref(), |w| self.write_to(w, options))
     }
+}
+
+/// Writes header, flatbuffer, padding and segments in file order.
+fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOptions) -> Result<u64> {
+    let table = prep.program.segment_table();
+    let data_size = table.iter().try_fold(0u64, |m, s| {
+        s.offset.checked_add(s.size).map(|e| m.max(e)).ok_or_else(|| limit("segment end overflows 64 bits".into()))
+    })?;
+    let padded = ExtendedHeader::padded_length(u64::from(options.encode_options().max_alignment()))
+        .ok_or_else(|| limit("header padding overflows".into()))?;
+    let layout = file_layout(fb.len() as u64, padded, data_size, options.segment_alignment())?;
+
+    let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
+    if layout.inserted_header == 0 {
+        w.write_all(&fb)?;
+    } else {
+        let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
+        let root = u32::try_from(layout.inserted_header)
+            .ok()
+            .and_then(|p| root.checked_add(p))
+            .ok_or_else(|| limit("root offset overflows 32 bits after inserting the header".into()))?;
+        w.write_all(&root.to_le_bytes())?;
+        w.write_all(head.get(4..).unwrap_or(&[]))?;
+        let header = ExtendedHeader::new(layout.program_size, layout.segment_base_offset, data_size);
+        w.write_all(&header.to_bytes())?;
+        write_zeros(w, layout.inserted_header.saturating_sub(32))?;
+        w.write_all(rest)?;
+        write_zeros(w, layout.segment_base_offset.saturating_sub(layout.program_size))?;
+        let mut order: Vec<usize> = (0..table.len()).collect();
+        order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));
+        let mut at = 0u64;
+        for i in order {
+            let (Some(s), Some(chunks)) = (table.get(i), prep.segments.get(i)) else { continue };
+            if s.size == 0 {
+                continue;
+            }
+            write_zeros(w, s.offset.saturating_sub(at))?;
+            for c in chunks {
+                match c {
+                    Chunk::Data(d) => w.write_all(d)?,
+                    Chunk::Zeros(n) => write_zeros(w, *n)?,
+                }
+            }
+            at = s.offset.saturating_add(s.size);
+        }
+    }
+    w.flush()?;
+    Ok(layout.file_size)
 }

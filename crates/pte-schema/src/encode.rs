@@ -76,6 +76,17 @@ impl EncodeOptions {
 /// assert_eq!(&bytes[4..8], b"ET12");
 /// ```
 pub fn encode_program(program: &Program<'_>, options: &EncodeOptions) -> Result<Vec<u8>> {
+    encode_program_with(program, options, <[u8]>::to_vec)
+}
+
+/// Like [`encode_program`], but hands the finished bytes to `f` instead of
+/// copying them into a new vector (the writer streams them out directly).
+///
+/// ```
+/// let n = pte_schema::encode_program_with(&Default::default(), &Default::default(), |b| b.len()).unwrap();
+/// assert!(n >= 8);
+/// ```
+pub fn encode_program_with<R>(program: &Program<'_>, options: &EncodeOptions, f: impl FnOnce(&[u8]) -> R) -> Result<R> {
     options.validate()?;
     let estimate = size_upper_bound(program, options);
     if estimate > MAX_FLATBUFFER_SIZE {
@@ -88,7 +99,7 @@ pub fn encode_program(program: &Program<'_>, options: &EncodeOptions) -> Result<
     let mut fbb = FlatBufferBuilder::with_capacity(cap);
     let root = Encoder { fbb: &mut fbb, options }.program(program);
     fbb.finish(root, Some("ET12"));
-    Ok(fbb.finished_data().to_vec())
+    Ok(f(fbb.finished_data()))
 }
 
 /// A conservative bound on the encoded size, checked before building because

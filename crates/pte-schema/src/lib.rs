@@ -32,7 +32,7 @@ mod limits;
 mod model;
 
 pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
-pub use encode::{encode_program, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
+pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::MappedFile;
 pub use json::{program_to_json, JsonBytes};

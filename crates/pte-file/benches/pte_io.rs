@@ -1,0 +1,206 @@
+//! `cargo bench -p pte-file`: read, verify, rewrite and build `.pte` files of
+//! several shapes, timing each operation (median of runs) and counting peak
+//! heap with a counting global allocator. Results go in docs/performance.md.
+//!
+//! `PTE_BENCH_SIZES` (MiB, comma-separated; default `16,256,1024`) picks the
+//! constant sizes of the segment-heavy program; `PTE_BENCH_RUNS` the repeats.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use peak_alloc::PeakAlloc;
+use pte_file::{MappedFile, NamedEntry, PteFile, PteParts, WriteOptions};
+use pte_schema::*;
+
+#[global_allocator]
+static ALLOC: PeakAlloc = PeakAlloc;
+
+fn tensor(idx: u32, sizes: Vec<i32>) -> EValue {
+    let rank = sizes.len();
+    EValue {
+        val: Some(KernelTypes::Tensor(Tensor {
+            scalar_type: ScalarType::FLOAT,
+            sizes: Some(sizes),
+            dim_order: Some((0..rank as u8).collect()),
+            data_buffer_idx: idx,
+            ..Default::default()
+        })),
+    }
+}
+
+fn plan(values: Vec<EValue>, instructions: usize) -> ExecutionPlan {
+    let n = values.len() as i32;
+    ExecutionPlan {
+        name: Some("forward".into()),
+        container_meta_type: None,
+        values: Some(values),
+        inputs: Some(vec![]),
+        outputs: Some(vec![0]),
+        chains: Some(vec![Chain {
+            inputs: Some(vec![]),
+            outputs: Some(vec![]),
+            instructions: Some(
+                (0..instructions)
+                    .map(|i| Instruction {
+                        instr_args: Some(InstructionArguments::KernelCall {
+                            op_index: 0,
+                            args: Some(vec![(i as i32) % n.max(1), 0]),
+                        }),
+                    })
+                    .collect(),
+            ),
+            stacktrace: None,
+        }]),
+        operators: Some(vec![Operator { name: Some("aten::add".into()), overload: Some("out".into()) }]),
+        delegates: Some(vec![]),
+        non_const_buffer_sizes: Some(vec![0]),
+        non_const_buffer_device: None,
+    }
+}
+
+/// One big constant of `mib` MiB.
+fn segment_heavy(mib: usize) -> PteParts<'static> {
+    let floats = (mib << 20) / 4;
+    PteParts {
+        program: Program {
+            execution_plan: Some(vec![plan(vec![tensor(1, vec![floats as i32])], 1)]),
+            ..Default::default()
+        },
+        constants: vec![Cow::Owned(vec![]), Cow::Owned(vec![7u8; mib << 20])],
+        ..Default::default()
+    }
+}
+
+/// 100k values and 100k instructions over many small constants.
+fn program_heavy() -> PteParts<'static> {
+    let n = 100_000usize;
+    let values = (0..n)
+        .map(|i| {
+            if i % 2 == 0 {
+                tensor((i / 2 + 1) as u32, vec![4])
+            } else {
+                EValue { val: Some(KernelTypes::Int(i as i64)) }
+            }
+        })
+        .collect();
+    let mut constants = vec![Cow::Owned(vec![])];
+    constants.extend((0..n / 2).map(|i| Cow::Owned(vec![(i % 251) as u8; 16])));
+    PteParts {
+        program: Program { execution_plan: Some(vec![plan(values, n)]), ..Default::default() },
+        constants,
+        ..Default::default()
+    }
+}
+
+/// 5,000 named blobs of 4 KiB (delegate weights), half of them shared by two keys.
+fn named_heavy() -> PteParts<'static> {
+    let blobs = 5_000usize;
+    let named_blobs = (0..blobs).map(|i| Cow::Owned(vec![(i % 253) as u8; 4096])).collect();
+    let named = (0..blobs + blobs / 2)
+        .map(|i| NamedEntry { key: format!("weight.{i:06}"), blob: i % blobs, alignment: 16 })
+        .collect();
+    PteParts {
+        program: Program { execution_plan: Some(vec![plan(vec![tensor(0, vec![1])], 1)]), ..Default::default() },
+        named,
+        named_blobs,
+        ..Default::default()
+    }
+}
+
+struct Measure {
+    median: Duration,
+    peak_heap: usize,
+}
+
+fn measure(runs: usize, mut f: impl FnMut()) -> Measure {
+    let mut times = vec![];
+    let mut peak = 0;
+    for _ in 0..runs {
+        let base = ALLOC.current_usage();
+        ALLOC.reset_peak_usage();
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+        peak = peak.max(ALLOC.peak_usage().saturating_sub(base));
+    }
+    times.sort();
+    Measure { median: times[times.len() / 2], peak_heap: peak }
+}
+
+fn row(case: &str, op: &str, m: &Measure, bytes: u64) {
+    let mib = bytes as f64 / (1 << 20) as f64;
+    println!(
+        "| {case} | {op} | {:.3} ms | {:.0} MiB/s | {:.2} MiB |",
+        m.median.as_secs_f64() * 1e3,
+        mib / m.median.as_secs_f64().max(1e-9),
+        m.peak_heap as f64 / (1 << 20) as f64
+    );
+}
+
+fn bench_case(dir: &Path, case: &str, parts: PteParts<'static>, runs: usize) {
+    let opts = WriteOptions::default();
+    let src = dir.join(format!("{case}.pte"));
+    let m = measure(runs, || {
+        parts.build(&opts).unwrap().save(&src, &opts).unwrap();
+    });
+    drop(parts);
+    let size = std::fs::metadata(&src).unwrap().len();
+    row(case, "build + write from owned parts", &m, size);
+    let (header, fb_len) = {
+        let bytes = std::fs::read(&src).unwrap();
+        let h = pte_segments::ExtendedHeader::parse(&bytes).unwrap();
+        (h, h.map_or(bytes.len() as u64, |h| h.program_size))
+    };
+    let _ = header;
+    println!("| {case} | (file: {size} bytes, program flatbuffer {fb_len} bytes) | | | |");
+    let m = measure(runs, || {
+        let map = MappedFile::open(&src).unwrap();
+        let pte = PteFile::from_bytes(map.bytes()).unwrap();
+        let report = pte_file::verify::verify_program(&pte.program, map.bytes());
+        assert!(report.is_ok(), "{:?}", report.violations.first());
+    });
+    row(case, "open + parse + full verify (mmap)", &m, size);
+    let dst = dir.join(format!("{case}.out.pte"));
+    let m = measure(runs, || {
+        let map = MappedFile::open(&src).unwrap();
+        let pte = PteFile::from_bytes(map.bytes()).unwrap();
+        pte.save(&dst, &opts).unwrap();
+    });
+    row(case, "rewrite to a new file (mmap in, atomic out)", &m, size);
+    let m = measure(runs, || {
+        std::fs::copy(&src, &dst).unwrap();
+    });
+    row(case, "std::fs::copy of the same file (cp)", &m, size);
+    std::fs::remove_file(&src).ok();
+    std::fs::remove_file(&dst).ok();
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    let sizes: Vec<usize> = std::env::var("PTE_BENCH_SIZES")
+        .unwrap_or_else(|_| "16,256,1024".into())
+        .split(',')
+        .filter_map(|s| s.trim().parse().ok())
+        .collect();
+    let runs: usize = std::env::var("PTE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let dir = tempfile::tempdir_in(std::env::var("PTE_BENCH_DIR").unwrap_or_else(|_| ".".into())).unwrap();
+    println!("| case | operation | median | throughput | peak heap |");
+    println!("| --- | --- | --- | --- | --- |");
+    for mib in sizes {
+        bench_case(dir.path(), &format!("segment-heavy {mib} MiB"), segment_heavy(mib), runs);
+    }
+    bench_case(dir.path(), "program-heavy 100k values", program_heavy(), runs);
+    bench_case(dir.path(), "named-data-heavy 7.5k keys", named_heavy(), runs);
+}
