@@ -86,7 +86,7 @@ fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOpt
 
     let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
     if layout.inserted_header == 0 {
-        w.write_all(&fb)?;
+        w.write_all(fb)?;
     } else {
         let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
         let root = u32::try_from(layout.inserted_header)
