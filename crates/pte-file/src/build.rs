@@ -95,8 +95,13 @@ impl<'a> PteParts<'a> {
         program.constant_segment = Some(SubsegmentOffsets { segment_index: 0, offsets: Some(offsets) });
         specs.push(SegmentSpec::new(bytes.len() as u64, 1));
         data.push(Cow::Owned(bytes));
+        // exir always writes these vectors (possibly empty), and its reader
+        // fails on files where they are absent
         if program.constant_buffer.is_none() {
             program.constant_buffer = Some(vec![]);
+        }
+        if program.backend_delegate_data.is_none() {
+            program.backend_delegate_data = Some(vec![]);
         }
         let mut mutable = vec![];
         for m in &self.mutable {

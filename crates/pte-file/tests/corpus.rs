@@ -153,3 +153,11 @@ fn every_corpus_program_verifies_and_so_does_its_rewrite() {
         }
     }
 }
+
+#[test]
+fn every_verifier_rule_is_documented() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/verifier.md")).unwrap();
+    for (rule, _) in pte_file::verify::RULES {
+        assert!(doc.contains(&format!("`{rule}`")), "docs/verifier.md lacks {rule}");
+    }
+}
