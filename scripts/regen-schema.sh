@@ -36,7 +36,7 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/flatc" "$out/planus"
-for fbs in program; do
+for fbs in program flat_tensor; do
   "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "$root/schema/$fbs.fbs"
   "$planus" rust -o "$out/planus/$fbs.rs" "$root/schema/$fbs.fbs"
 done

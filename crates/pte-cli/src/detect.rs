@@ -38,7 +38,10 @@ pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         message: if supported {
             format!("{}: {what}", path.display())
         } else {
-            format!("{}: {what}; this build of pte reads .pte programs only", path.display())
+            format!(
+                "{}: {what}; this build of pte does not read that kind yet; use a .pte (or .ptd where supported)",
+                path.display()
+            )
         },
         code: 2,
     })

@@ -227,6 +227,9 @@ fn text(v: &Value) -> String {
 
 pub(crate) fn info(file: &Path, json: bool) -> CmdResult {
     let map = open(file)?;
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptd {
+        return crate::ptd::info(file, map.bytes(), json);
+    }
     let pte = read_pte(file, map.bytes())?;
     let v = info_json(&pte, map.bytes());
     if json {

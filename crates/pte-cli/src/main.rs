@@ -13,6 +13,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod detect;
 mod extract;
 mod info;
+mod ptd;
 
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
 
@@ -47,8 +48,11 @@ enum Command {
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
-        /// The file.
+        /// The file (.pte or .ptd).
         file: PathBuf,
+        /// External tensor data the program's EXTERNAL tensors resolve against (repeatable).
+        #[arg(long = "ptd")]
+        ptd: Vec<PathBuf>,
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
@@ -122,12 +126,18 @@ fn run(cmd: Command) -> CmdResult {
         Command::Info { file, json } => info::info(&file, json),
         Command::Dump { file } => {
             let map = open(&file)?;
+            if detect::kind(map.bytes()) == detect::Kind::Ptd {
+                let ptd = ptd::read_ptd(&file, map.bytes())?;
+                let v = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
+                println!("{}", serde_json::to_string_pretty(&v)?);
+                return Ok(());
+            }
             let pte = read_pte(&file, map.bytes())?;
             let v = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
             println!("{}", serde_json::to_string_pretty(&v)?);
             Ok(())
         }
-        Command::Verify { file, json } => verify(&file, json),
+        Command::Verify { file, ptd, json } => verify(&file, &ptd, json),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             let map = open(&input)?;
             let pte = read_pte(&input, map.bytes())?;
@@ -156,10 +166,29 @@ fn run(cmd: Command) -> CmdResult {
     }
 }
 
-fn verify(file: &std::path::Path, json: bool) -> CmdResult {
+fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool) -> CmdResult {
     let map = open(file)?;
-    detect::require_pte(file, map.bytes())?;
-    let report = pte_file::verify::verify_bytes(map.bytes(), &Default::default());
+    let mut report = if detect::kind(map.bytes()) == detect::Kind::Ptd {
+        pte_file::verify::verify_ptd_bytes(map.bytes(), &Default::default())
+    } else {
+        detect::require_pte(file, map.bytes())?;
+        pte_file::verify::verify_bytes(map.bytes(), &Default::default())
+    };
+    if !ptds.is_empty() {
+        let pte = read_pte(file, map.bytes())?;
+        let maps = ptds.iter().map(|p| open(p)).collect::<Result<Vec<_>, _>>()?;
+        let mut files = vec![];
+        for (p, m) in ptds.iter().zip(&maps) {
+            let r = pte_file::verify::verify_ptd_bytes(m.bytes(), &Default::default());
+            report.violations.extend(r.violations.into_iter().map(|mut v| {
+                v.path = format!("{}:{}", p.display(), v.path);
+                v
+            }));
+            files.push((p.display().to_string(), ptd::read_ptd(p, m.bytes())?));
+        }
+        let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
+        report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
+    }
     if json {
         let v: Vec<_> = report
             .violations

@@ -142,8 +142,58 @@ fn extract_writes_every_blob_and_a_manifest() {
 
 #[test]
 fn other_formats_are_recognised_by_content() {
-    let ptd = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external/_default_external_constant.ptd");
-    let o = pte(&["dump", s(&ptd)]);
+    // a .ptd renamed to .pte is still read as tensor data
+    let dir = tempfile::tempdir().unwrap();
+    let renamed = dir.path().join("data.pte");
+    std::fs::copy(ext("_default_external_constant.ptd"), &renamed).unwrap();
+    let o = pte(&["info", "--json", s(&renamed)]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("\"format\": \"ptd\""));
+    // kinds not read yet are refused by name
+    let bpte = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/bundled/model.bpte");
+    let o = pte(&["dump", s(&bpte)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains(".ptd"));
+    assert!(stderr(&o).contains(".bpte"), "{}", stderr(&o));
+}
+
+fn ext(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external").join(name)
+}
+
+#[test]
+fn ptd_info_lists_every_key_with_its_layout() {
+    let o = pte(&["info", "--json", s(&ext("_default_external_constant.ptd"))]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["format"], "ptd");
+    let keys = v["keys"].as_array().unwrap();
+    assert_eq!(keys.len(), 4);
+    assert_eq!(keys[0]["key"], "seq.0.weight");
+    assert_eq!(keys[0]["layout"]["dtype"], "FLOAT");
+    assert_eq!(keys[0]["layout"]["sizes"], serde_json::json!([32, 16]));
+    assert_eq!(keys[0]["size"], 2048);
+    let o = pte(&["dump", s(&ext("_default_external_constant.ptd"))]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["named_data"][3]["key"], "seq.2.bias");
+}
+
+#[test]
+fn verify_program_with_its_data_and_a_broken_pair() {
+    let pte_path = ext("model.pte");
+    let ptd_path = ext("_default_external_constant.ptd");
+    let o = pte(&["verify", s(&pte_path), "--ptd", s(&ptd_path)]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert!(pte(&["verify", s(&ptd_path)]).status.success());
+    // a .ptd missing one key: clear message naming the key
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(&ptd_path).unwrap();
+    let mut ptd = pte_file::ptd::PtdFile::from_bytes(&bytes).unwrap();
+    ptd.flat_tensor.named_data.as_mut().unwrap()[2].key = Some("other".into());
+    let broken = dir.path().join("broken.ptd");
+    ptd.save(&broken, &Default::default()).unwrap();
+    let o = pte(&["verify", s(&pte_path), "--ptd", s(&broken)]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    assert!(out.contains("[link.missing]") && out.contains("seq.2.weight"), "{out}");
 }

@@ -23,10 +23,12 @@
 mod access;
 mod build;
 mod options;
+pub mod ptd;
 mod read;
 mod save;
 mod transform;
 pub mod verify;
+mod verify_ptd;
 mod write;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};

@@ -82,6 +82,9 @@ impl<'a> PteFile<'a> {
         for (i, s) in table.iter().enumerate() {
             let field = format!("segments[{i}]");
             if s.size == 0 {
+                // even an empty segment's offset must lie in the file: a writer
+                // pads up to it, so a hostile offset would make a rewrite unbounded
+                segment_bytes(bytes, base, s.offset, 0, &field)?;
                 segments.push(Cow::Borrowed(&[][..]));
             } else if base == 0 {
                 return Err(Error::new(

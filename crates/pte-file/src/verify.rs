@@ -83,6 +83,22 @@ pub const RULES: &[(&str, &str)] = &[
     ("tensor.dim_order", "dim_order is a permutation of the dimensions (T4, T6)"),
     ("tensor.memory_plan", "planned tensors name an existing buffer and fit inside it (T8)"),
     ("tensor.external", "EXTERNAL tensors carry a fully qualified name (T11)"),
+    ("ptd.header", "a .ptd has a valid FH01 header whose flatbuffer region and segment data fit the file (D1-D4)"),
+    ("ptd.identifier", "bytes 4..8 of a .ptd are FT01 (D5)"),
+    ("ptd.structure", "the FT01 flatbuffer passes the verifier (the runtime runs none: D7)"),
+    ("ptd.fields", "named_data and segments are present, every key is set (D8, D10)"),
+    ("ptd.version", "the .ptd schema version is 0 (D9)"),
+    ("ptd.segment", "every key's segment exists and lies inside segment_data_size (D10)"),
+    ("ptd.duplicate_key", "no key appears twice (the runtime silently takes the first)"),
+    ("ptd.layout", "tensor layouts have sizes and a dim_order of the same rank, a permutation, sizes >= 0 (D12)"),
+    ("ptd.size", "a tensor blob holds exactly its layout's byte size (D13)"),
+    ("link.missing", "every EXTERNAL tensor's key is found in the given .ptd files (T11)"),
+    (
+        "link.duplicate",
+        "no key is found in more than one .ptd, nor in both a .ptd and the program's named data (D15, 3.7)",
+    ),
+    ("link.layout", "the .ptd layout matches the tensor: dtype, sizes, dim_order (T11)"),
+    ("link.size", "the .ptd blob holds exactly the tensor's byte size (the runtime does not check this)"),
 ];
 
 /// Options of the verifier.
@@ -809,3 +825,4 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
         }
     }
 }
+pub use crate::verify_ptd::{verify_link, verify_ptd_bytes};

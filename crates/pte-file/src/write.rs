@@ -13,7 +13,7 @@ use crate::PteFile;
 
 const ZEROS: [u8; 4096] = [0u8; 4096];
 
-fn write_zeros(w: &mut impl Write, mut n: u64) -> Result<()> {
+pub(crate) fn write_zeros(w: &mut impl Write, mut n: u64) -> Result<()> {
     while n > 0 {
         let k = n.min(ZEROS.len() as u64);
         let len = usize::try_from(k).unwrap_or(ZEROS.len());
@@ -117,6 +117,8 @@ fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOpt
             }
             at = s.offset.saturating_add(s.size);
         }
+        // a trailing empty segment still owns its offset: the data runs up to it
+        write_zeros(w, data_size.saturating_sub(at))?;
     }
     w.flush()?;
     Ok(layout.file_size)

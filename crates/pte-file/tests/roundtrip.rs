@@ -255,6 +255,9 @@ proptest! {
         // segment offsets respect the segment alignment
         let base = pte_segments::ExtendedHeader::parse(&bytes).unwrap().map_or(0, |h| h.segment_base_offset);
         prop_assert_eq!(base % opts.segment_alignment(), 0);
+        if let Some(h) = pte_segments::ExtendedHeader::parse(&bytes).unwrap() {
+            prop_assert_eq!(h.segment_base_offset + h.segment_data_size, bytes.len() as u64);
+        }
         for s in y.program.segment_table() {
             prop_assert_eq!(s.offset % opts.segment_alignment(), 0);
         }
@@ -361,4 +364,25 @@ fn legacy_inline_constants_are_force_aligned_when_kept_inline() {
             }
         }
     }
+}
+
+#[test]
+fn trailing_empty_segment_is_covered_by_the_data_size() {
+    // exir pads up to an empty segment's offset; the header must match the file length
+    let parts = PteParts {
+        constants: vec![Cow::Owned(vec![]), Cow::Owned(vec![1; 10])],
+        named_blobs: vec![Cow::Owned(vec![])],
+        named: vec![NamedEntry { key: "empty".into(), blob: 0, alignment: 1 }],
+        ..Default::default()
+    };
+    let opts = WriteOptions::default();
+    let x = parts.build(&opts).unwrap();
+    assert_eq!(x.program.segment_table()[1].offset, 128);
+    let bytes = x.to_bytes(&opts).unwrap();
+    let h = pte_segments::ExtendedHeader::parse(&bytes).unwrap().unwrap();
+    assert_eq!(h.segment_base_offset + h.segment_data_size, bytes.len() as u64);
+    assert!(pte_file::verify::verify_bytes(&bytes, &Default::default())
+        .violations
+        .iter()
+        .all(|v| v.rule != "header.file_size"));
 }

@@ -31,6 +31,14 @@ fn corpus_files() -> Vec<(String, Vec<u8>)> {
 
 /// Returns whether the input read as a program.
 fn exercise(bytes: &[u8]) -> bool {
+    let _ = verify::verify_ptd_bytes(bytes, &Default::default());
+    if let Ok(ptd) = pte_file::ptd::PtdFile::from_bytes(bytes) {
+        let opts =
+            pte_file::ptd::PtdWriteOptions::new(pte_file::ptd::PtdLayout::Keep { segment_alignment: 128 }).unwrap();
+        if let Ok(out) = ptd.to_bytes(&opts) {
+            assert_eq!(pte_file::ptd::PtdFile::from_bytes(&out).unwrap(), ptd, "ptd rewrite changed the file");
+        }
+    }
     let report = verify::verify_bytes(bytes, &Default::default());
     match PteFile::from_bytes(bytes) {
         Ok(p) => {

@@ -226,7 +226,9 @@ fn each_rule_fires_on_its_own_breakage() {
         }
         covered.insert(rule);
     }
-    let all: BTreeSet<&str> = RULES.iter().map(|(n, _)| *n).collect();
+    // the .ptd and link rules have their cases in tests/ptd.rs
+    let all: BTreeSet<&str> =
+        RULES.iter().map(|(n, _)| *n).filter(|n| !n.starts_with("ptd.") && !n.starts_with("link.")).collect();
     let missing: Vec<_> = all.difference(&covered).collect();
     assert!(missing.is_empty(), "rules without a test case: {missing:?}");
 }

@@ -30,6 +30,7 @@ mod fenced;
 mod json;
 mod limits;
 mod model;
+pub mod ptd;
 
 pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};

@@ -28,6 +28,30 @@ mod generated;
 
 pub(crate) use generated::executorch_flatbuffer as et;
 
+#[allow(
+    unsafe_code,
+    unused_imports,
+    missing_docs,
+    dead_code,
+    non_camel_case_types,
+    non_snake_case,
+    non_upper_case_globals,
+    unsafe_op_in_unsafe_fn,
+    clippy::all,
+    clippy::pedantic,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+#[rustfmt::skip]
+#[path = "generated/flat_tensor/mod.rs"]
+mod generated_ptd;
+
+pub(crate) use generated_ptd::executorch_flatbuffer::ScalarType as FtScalarType;
+pub(crate) use generated_ptd::flat_tensor_flatbuffer as ft;
+
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
 

@@ -1,0 +1,44 @@
+#!/usr/bin/env python3
+"""Regenerates docs/verifier.md from the RULES table in crates/pte-file/src/verify.rs.
+A test (every_verifier_rule_is_documented) fails when the two disagree."""
+import pathlib, re
+root = pathlib.Path(__file__).resolve().parent.parent
+src = (root / "crates/pte-file/src/verify.rs").read_text()
+start = src.index("pub const RULES")
+rules = re.findall(r'\("([a-z_.]+)", "([^"]+)"\),', src[start:src.index("];", start)])
+out = """# Verifier rules
+
+`pte verify FILE` (library: `pte_file::verify::verify_bytes`, `verify_ptd_bytes`,
+`verify_link`) checks every rule below and reports each violation as
+`[rule] message at field.path (byte N)`. Rule names are stable: tools may match
+on them (`pte verify --json` gives `{"valid", "violations": [{"rule", "path",
+"offset", "message"}]}`). `pte verify PROGRAM.pte --ptd DATA.ptd ...` also runs
+the `ptd.*` rules on each data file and the `link.*` rules on the pair.
+
+The letter-number codes refer to the runtime load rules in
+`../shared/docs/format-facts.md` §3 and §4 (H = header, P = program data,
+M = method, T = tensor, D = tensor data). Where a rule is stricter than the
+runtime, its description says so ("3.8" rules are what a correct file
+satisfies, not what the runtime checks).
+
+A structural failure (header, identifier, root offset, flatbuffer verifier,
+unknown union tag) stops verification: nothing after it can be trusted. All
+other rules are checked together, so one run reports every violation.
+
+| rule | what it checks |
+| --- | --- |
+""" + "".join(f"| `{n}` | {d} |\n" for n, d in rules) + """
+## Known differences from the stock runtime
+
+* Strings must be valid UTF-8 (the flatbuffers verifier requires it; the C++
+  runtime accepts any bytes in names). Such files fail `flatbuffer.structure`.
+* `segment.overlap`, `segment.bounds` against `segment_data_size`,
+  `subsegment.offsets`, `header.segment_base`, `header.required`,
+  `ptd.duplicate_key`, `ptd.size` and `link.size` are stricter than the
+  runtime, which leaves these to its data loader or does not check them.
+* `instruction.delegate` is checked at load time here; the runtime only fails
+  when the instruction executes.
+* Operator availability (kernels registered in a given runtime build) and
+  backend availability are not checked: they depend on the runtime, not the file.
+"""
+(root / "docs/verifier.md").write_text(out)
