@@ -76,6 +76,24 @@ enum Command {
         #[arg(long, value_enum, default_value = "keep")]
         delegates: Delegates,
     },
+    /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
+    Externalize {
+        /// Input program.
+        input: PathBuf,
+        /// Output program.
+        output: PathBuf,
+        /// Output tensor data.
+        data: PathBuf,
+        /// Only keys matching this glob pattern (e.g. 'layers.*.weight'); default all.
+        #[arg(long)]
+        keys: Option<String>,
+    },
+    /// Move EXTERNAL tensors and tensor-data blobs back into the program.
+    Internalize {
+        /// Input program, then one or more .ptd files, then the output program.
+        #[arg(required = true, num_args = 3..)]
+        files: Vec<PathBuf>,
+    },
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
     Extract {
         /// The file.
@@ -163,6 +181,8 @@ fn run(cmd: Command) -> CmdResult {
             Ok(())
         }
         Command::Extract { file, dir } => extract::extract(&file, &dir),
+        Command::Externalize { input, output, data, keys } => ptd::externalize(&input, &output, &data, keys.as_deref()),
+        Command::Internalize { files } => ptd::internalize(&files),
     }
 }
 

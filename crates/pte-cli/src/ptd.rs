@@ -83,3 +83,52 @@ pub(crate) fn info(file: &Path, bytes: &[u8], json_out: bool) -> CmdResult {
     }
     Ok(())
 }
+
+pub(crate) fn externalize(input: &Path, output: &Path, data: &Path, keys: Option<&str>) -> CmdResult {
+    let pattern = match keys {
+        Some(k) => Some(glob::Pattern::new(k).map_err(|e| Failure { message: format!("--keys {k:?}: {e}"), code: 2 })?),
+        None => None,
+    };
+    let map = crate::open(input)?;
+    let pte = crate::read_pte(input, map.bytes())?;
+    let matches = |k: &str| pattern.as_ref().is_none_or(|p| p.matches(k));
+    let ex = pte_file::external::externalize(&pte, matches, &Default::default(), &Default::default())?;
+    for u in &ex.unnamed {
+        eprintln!("pte: warning: constant at {u} has no fully qualified name; it stays in the program");
+    }
+    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
+        eprintln!("pte: warning: nothing matched; {} is an empty tensor-data file", data.display());
+    }
+    ex.data
+        .save(data, &Default::default())
+        .map_err(|e| Failure { message: format!("{}: {e}", data.display()), code: 2 })?;
+    ex.program
+        .save(output, &Default::default())
+        .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+    println!(
+        "moved {} tensors and {} named blobs into {}; wrote {}",
+        ex.moved_tensors.len(),
+        ex.moved_named.len(),
+        data.display(),
+        output.display()
+    );
+    Ok(())
+}
+
+pub(crate) fn internalize(files: &[std::path::PathBuf]) -> CmdResult {
+    let (Some(input), Some(output)) = (files.first(), files.last()) else {
+        return Err(Failure { message: "usage: pte internalize IN.pte DATA.ptd... OUT.pte".into(), code: 2 });
+    };
+    let data_paths = files.get(1..files.len().saturating_sub(1)).unwrap_or(&[]);
+    let map = crate::open(input)?;
+    let pte = crate::read_pte(input, map.bytes())?;
+    let maps = data_paths.iter().map(|p| crate::open(p)).collect::<Result<Vec<_>, _>>()?;
+    let ptds = data_paths.iter().zip(&maps).map(|(p, m)| read_ptd(p, m.bytes())).collect::<Result<Vec<_>, _>>()?;
+    let refs: Vec<&PtdFile<'_>> = ptds.iter().collect();
+    let inside = pte_file::external::internalize(&pte, &refs, &Default::default())?;
+    inside
+        .save(output, &Default::default())
+        .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+    println!("wrote {}", output.display());
+    Ok(())
+}

@@ -22,6 +22,7 @@
 
 mod access;
 mod build;
+pub mod external;
 mod options;
 pub mod ptd;
 mod read;

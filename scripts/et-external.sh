@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Externalizes corpus programs with pte, then checks with the stock ExecuTorch:
+#  1. each program + .ptd pair loads in the runtime and gives bit-identical outputs;
+#  2. internalizing back gives a program that does the same;
+#  3. exir's own FlatTensorSerializer reads every .ptd we wrote with the same
+#     keys, bytes and layouts that `pte info --json` reports.
+#   scripts/et-external.sh [VENV]   (default ../.venv-executorch; skips without it)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+venv="${1:-$root/../.venv-executorch}"
+et_run="$root/../shared/tools/et_run.py"
+if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
+cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" && cargo build -q --release -p pte-file --examples --manifest-path "$root/Cargo.toml" || exit 2
+pte="$root/target/release/pte"
+out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
+pass=0; fail=0
+ok() { pass=$((pass+1)); echo "ok    $1"; }
+bad() { fail=$((fail+1)); echo "FAIL  $1"; }
+run() { local line; line=$("$venv/bin/python" "$et_run" "$@" 2>/dev/null | tail -n 1); [[ $line == MATCH* ]]; }
+"$root/target/release/examples/name_constants" "$root/tests/corpus/linear/model.pte" "$out/named_linear.pte"
+cases=("linear:$root/tests/corpus/linear/model.pte" "xnnpack_mlp:$root/tests/corpus/xnnpack_mlp/model.pte" "named_linear:$out/named_linear.pte")
+ptds=()
+for c in "${cases[@]}"; do
+  name=${c%%:*}; src=${c#*:}; io="$root/tests/corpus/${name#named_}/io.safetensors"
+  "$pte" externalize "$src" "$out/$name.pte" "$out/$name.ptd" >/dev/null 2>&1 || { bad "$name: externalize"; continue; }
+  ptds+=("$out/$name.ptd")
+  "$pte" verify "$out/$name.pte" --ptd "$out/$name.ptd" >/dev/null && ok "$name: pte verify pair" || bad "$name: pte verify pair"
+  run "$out/$name.pte" "$io" --ptd "$out/$name.ptd" && ok "$name: runtime with .ptd" || bad "$name: runtime with .ptd"
+  "$pte" internalize "$out/$name.pte" "$out/$name.ptd" "$out/$name.back.pte" >/dev/null || { bad "$name: internalize"; continue; }
+  run "$out/$name.back.pte" "$io" && ok "$name: runtime after internalize" || bad "$name: runtime after internalize"
+done
+ptds+=("$root/tests/corpus/external/_default_external_constant.ptd")
+"$venv/bin/python" "$root/scripts/exir_read_ptd.py" "${ptds[@]}" > "$out/exir.jsonl" 2>/dev/null || bad "exir could not read our .ptd files"
+for p in "${ptds[@]}"; do
+  "$pte" info --json "$p" > "$out/ours.json" || { bad "$p: pte info"; continue; }
+  python3 - "$p" "$out/ours.json" "$out/exir.jsonl" <<'PY' && ok "exir reads $(basename "$p") identically" || bad "exir reads $(basename "$p") differently"
+import json, sys
+path, ours, exir = sys.argv[1], json.load(open(sys.argv[2])), [json.loads(l) for l in open(sys.argv[3])]
+theirs = next(e for e in exir if e["file"] == path)["keys"]
+mine = {k["key"]: k for k in ours["keys"]}
+assert set(mine) == set(theirs), (set(mine), set(theirs))
+for k, t in theirs.items():
+    m = mine[k]
+    assert m["sha256"] == t["sha256"] and m["size"] == t["size"], k
+    if t["layout"] is None:
+        assert m["layout"] is None, k
+    else:
+        assert m["layout"]["sizes"] == t["layout"]["sizes"] and m["layout"]["dim_order"] == t["layout"]["dim_order"], k
+PY
+done
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
