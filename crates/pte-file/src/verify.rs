@@ -204,6 +204,11 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         }
     };
     check_program(&mut c, &program, header.as_ref(), bytes);
+    if let Some(locator) = pte_schema::Locator::new(region, &options.limits) {
+        for v in violations.iter_mut().filter(|v| v.offset.is_none() && !v.path.is_empty()) {
+            v.offset = locator.locate(&v.path);
+        }
+    }
     Report { violations }
 }
 

@@ -224,6 +224,13 @@ fn each_rule_fires_on_its_own_breakage() {
         for v in &r.violations {
             assert!(RULES.iter().any(|(n, _)| *n == v.rule), "undocumented rule {}", v.rule);
         }
+        // every violation names where it is: a field path, and a byte offset
+        // whenever the flatbuffer could be read
+        let target = r.violations.iter().find(|v| v.rule == rule).unwrap();
+        let structural = rule.starts_with("file.") || rule == "flatbuffer.structure" || rule == "program.execution_plan";
+        if !structural {
+            assert!(target.offset.is_some(), "{rule}: no byte offset in {target:?}");
+        }
         covered.insert(rule);
     }
     // the .ptd and link rules have their cases in tests/ptd.rs

@@ -29,6 +29,7 @@ mod error;
 mod fenced;
 mod json;
 mod limits;
+mod locate;
 mod model;
 pub mod ptd;
 
@@ -38,4 +39,5 @@ pub use error::{Error, ErrorKind, Result};
 pub use fenced::MappedFile;
 pub use json::{program_to_json, JsonBytes};
 pub use limits::Limits;
+pub use locate::{locate, Locator};
 pub use model::*;
