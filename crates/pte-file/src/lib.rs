@@ -23,6 +23,7 @@
 mod access;
 mod build;
 pub mod external;
+pub mod fuzzing;
 mod options;
 pub mod ptd;
 mod read;

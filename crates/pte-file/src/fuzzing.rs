@@ -1,0 +1,61 @@
+//! Bodies of the fuzz targets in `fuzz/`, kept here so `cargo test` can run
+//! them on stable (see `tests/sweeps.rs` and the smoke test below). Each must
+//! return normally for any input; a panic is a bug.
+
+use crate::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
+use crate::{verify, PteFile, WriteOptions};
+
+/// `.pte`: read, verify, and when it reads, rewrite and read back: the
+/// result must equal the first read.
+///
+/// ```
+/// pte_file::fuzzing::pte(b"\x00\x01 anything");
+/// ```
+pub fn pte(data: &[u8]) {
+    let _ = verify::verify_bytes(data, &Default::default());
+    if let Ok(p) = PteFile::from_bytes(data) {
+        let _ = (p.constants(), p.mutable_segments(), p.named_data(), p.delegate_blobs());
+        let legacy =
+            p.program.constant_segment.as_ref().is_none_or(|c| c.offsets.as_ref().is_none_or(|o| o.is_empty()));
+        if let Ok(out) = p.to_bytes(&WriteOptions::default()) {
+            match PteFile::from_bytes(&out) {
+                Ok(again) if legacy || again == p => {}
+                Ok(_) => panic!("rewrite changed the aggregate"),
+                Err(e) => panic!("our own output does not read: {e}"),
+            }
+        }
+    }
+}
+
+/// `.ptd`: read, verify, rewrite with the layout kept, read back equal.
+///
+/// ```
+/// pte_file::fuzzing::ptd(b"FH01");
+/// ```
+pub fn ptd(data: &[u8]) {
+    let _ = verify::verify_ptd_bytes(data, &Default::default());
+    if let Ok(p) = PtdFile::from_bytes(data) {
+        let keep = PtdWriteOptions::new(PtdLayout::Keep { segment_alignment: 128 });
+        if let Ok(out) = keep.and_then(|o| p.to_bytes(&o)) {
+            match PtdFile::from_bytes(&out) {
+                Ok(again) if again == p => {}
+                Ok(_) => panic!("ptd rewrite changed the file"),
+                Err(e) => panic!("our own ptd output does not read: {e}"),
+            }
+        }
+    }
+}
+
+/// The two headers alone.
+///
+/// ```
+/// pte_file::fuzzing::headers(&[0u8; 3]);
+/// ```
+pub fn headers(data: &[u8]) {
+    if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(data) {
+        let _ = h.to_bytes();
+    }
+    if let Ok(h) = pte_segments::FlatTensorHeader::parse(data) {
+        let _ = h.flatbuffer_end();
+    }
+}
