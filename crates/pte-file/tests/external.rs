@@ -80,3 +80,18 @@ fn exporter_external_program_internalizes_and_externalizes_again() {
     }
     assert!(verify_link(&ex.program.program, &[("d", &ex.data)]).is_ok());
 }
+
+#[test]
+fn corpus_linear_and_xnnpack_round_trip_through_externalize() {
+    for case in ["linear/model.pte", "xnnpack_mlp/model.pte"] {
+        let bytes = corpus(case);
+        let pte = PteFile::from_bytes(&bytes).unwrap();
+        let ex = externalize(&pte, |_| true, &Default::default(), &Default::default()).unwrap();
+        let prog = ex.program.to_bytes(&WriteOptions::default()).unwrap();
+        let data = ex.data.to_bytes(&Default::default()).unwrap();
+        let (p2, d2) = (PteFile::from_bytes(&prog).unwrap(), PtdFile::from_bytes(&data).unwrap());
+        assert!(verify_link(&p2.program, &[("d", &d2)]).is_ok(), "{case}");
+        let back = internalize(&p2, &[&d2], &Default::default()).unwrap();
+        assert_eq!(back, pte, "{case}");
+    }
+}
