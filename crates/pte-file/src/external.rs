@@ -106,25 +106,7 @@ fn drop_segments(pte: &mut PteFile<'_>, drop: &BTreeSet<u32>) {
             }
         }
     }
-    let p = &mut pte.program;
-    if let Some(c) = &mut p.constant_segment {
-        c.segment_index = map(c.segment_index);
-    }
-    for m in p.mutable_data_segments.iter_mut().flatten() {
-        m.segment_index = map(m.segment_index);
-    }
-    for n in p.named_data.iter_mut().flatten() {
-        n.segment_index = map(n.segment_index);
-    }
-    for plan in p.execution_plan.iter_mut().flatten() {
-        for d in plan.delegates.iter_mut().flatten() {
-            if let Some(r) = &mut d.processed {
-                if r.location == pte_schema::DataLocation::SEGMENT {
-                    r.index = map(r.index);
-                }
-            }
-        }
-    }
+    crate::transform::remap_segment_refs(&mut pte.program, map);
 }
 
 /// Moves constants and named blobs whose key satisfies `matches` into a new `.ptd`.

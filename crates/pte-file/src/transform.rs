@@ -72,7 +72,7 @@ pub(crate) fn borrowed<'s>(p: &'s Program<'_>) -> Program<'s> {
 }
 
 /// Rewrites every reference to a segment index through `map`.
-fn remap_segment_refs(p: &mut Program<'_>, map: impl Fn(u32) -> u32) {
+pub(crate) fn remap_segment_refs(p: &mut Program<'_>, map: impl Fn(u32) -> u32) {
     if let Some(c) = &mut p.constant_segment {
         c.segment_index = map(c.segment_index);
     }
