@@ -5,7 +5,7 @@ import pathlib, re
 root = pathlib.Path(__file__).resolve().parent.parent
 src = (root / "crates/pte-file/src/verify.rs").read_text()
 start = src.index("pub const RULES")
-rules = re.findall(r'\("([a-z_.]+)", "([^"]+)"\),', src[start:src.index("];", start)])
+rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', src[start:src.index("];", start)])
 out = """# Verifier rules
 
 `pte verify FILE` (library: `pte_file::verify::verify_bytes`, `verify_ptd_bytes`,

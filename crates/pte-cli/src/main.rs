@@ -56,6 +56,9 @@ enum Command {
         /// Print the report as JSON.
         #[arg(long)]
         json: bool,
+        /// Treat warnings (findings that break only some runtime builds) as failures.
+        #[arg(long)]
+        deny_warnings: bool,
     },
     /// Read a file into the aggregate and write it again.
     Rewrite {
@@ -155,11 +158,12 @@ fn run(cmd: Command) -> CmdResult {
             println!("{}", serde_json::to_string_pretty(&v)?);
             Ok(())
         }
-        Command::Verify { file, ptd, json } => verify(&file, &ptd, json),
+        Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             let map = open(&input)?;
             let pte = read_pte(&input, map.bytes())?;
-            let mut o = WriteOptions::default();
+            // without options, keep the alignments the input shows
+            let mut o = WriteOptions::matching(&pte, map.bytes());
             if let Some(a) = segment_alignment {
                 o = o.with_segment_alignment(a)?;
             }
@@ -186,12 +190,16 @@ fn run(cmd: Command) -> CmdResult {
     }
 }
 
-fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool) -> CmdResult {
+fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {
     let map = open(file)?;
     let mut report = if detect::kind(map.bytes()) == detect::Kind::Ptd {
         pte_file::verify::verify_ptd_bytes(map.bytes(), &Default::default())
     } else {
-        detect::require_pte(file, map.bytes())?;
+        // anything not recognised as another kind is judged as a program, so
+        // a damaged identifier is reported as a violation, not refused
+        if !matches!(detect::kind(map.bytes()), detect::Kind::Unknown) {
+            detect::require_pte(file, map.bytes())?;
+        }
         pte_file::verify::verify_bytes(map.bytes(), &Default::default())
     };
     if !ptds.is_empty() {
@@ -209,30 +217,42 @@ fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool) -> CmdResult {
         let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
         report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
     }
+    let entry = |v: &pte_file::verify::Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
+    let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
     if json {
-        let v: Vec<_> = report
-            .violations
-            .iter()
-            .map(|v| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message}))
-            .collect();
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({"valid": report.is_ok(), "violations": v}))?);
-    } else if report.is_ok() {
-        println!("{}: valid", file.display());
+        let v: Vec<_> = report.violations.iter().map(entry).collect();
+        let w: Vec<_> = report.warnings.iter().map(entry).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({"valid": report.is_ok(), "violations": v, "warnings": w})
+            )?
+        );
     } else {
         for v in &report.violations {
             println!("{}: {v}", file.display());
         }
+        for w in &report.warnings {
+            println!("{}: warning: {w}", file.display());
+        }
+        if report.is_ok() {
+            println!("{}: valid", file.display());
+        }
     }
-    if report.is_ok() {
-        Ok(())
-    } else {
-        Err(Failure {
-            message: if json {
-                String::new()
-            } else {
-                format!("{}: {} violation(s)", file.display(), report.violations.len())
-            },
-            code: 1,
-        })
+    if !failed {
+        return Ok(());
     }
+    Err(Failure {
+        message: if json {
+            String::new()
+        } else {
+            format!(
+                "{}: {} violation(s), {} warning(s)",
+                file.display(),
+                report.violations.len(),
+                report.warnings.len()
+            )
+        },
+        code: 1,
+    })
 }

@@ -61,14 +61,27 @@ fn dump_is_flatc_json() {
 fn verify_passes_valid_and_fails_broken_files() {
     let o = pte(&["verify", s(&corpus("linear"))]);
     assert!(o.status.success(), "{}", stdout(&o));
+    // the legacy inline-constant layout is valid but refused by stock builds: a warning
     let o = pte(&["verify", s(&corpus("legacy_inline_constants"))]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("warning: [program.constant_segment]"), "{}", stdout(&o));
+    let o = pte(&["verify", "--deny-warnings", s(&corpus("legacy_inline_constants"))]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(stdout(&o).contains("program.constant_segment"));
     let o = pte(&["verify", "--json", s(&corpus("legacy_inline_constants"))]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["valid"], true);
+    assert_eq!(v["warnings"][0]["rule"], "program.constant_segment");
+    // a real violation: exit 1, every violation listed
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = std::fs::read(corpus("linear")).unwrap();
+    b[4..8].copy_from_slice(b"ET13");
+    let bad = dir.path().join("bad.pte");
+    std::fs::write(&bad, &b).unwrap();
+    let o = pte(&["verify", "--json", s(&bad)]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["valid"], false);
-    assert_eq!(v["violations"][0]["rule"], "program.constant_segment");
+    assert_eq!(v["violations"][0]["rule"], "flatbuffer.identifier");
 }
 
 #[test]
@@ -196,4 +209,32 @@ fn verify_program_with_its_data_and_a_broken_pair() {
     assert_eq!(o.status.code(), Some(1));
     let out = stdout(&o);
     assert!(out.contains("[link.missing]") && out.contains("seq.2.weight"), "{out}");
+}
+
+#[test]
+fn plain_rewrite_keeps_the_alignments_the_input_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.pte"), dir.path().join("b.pte"));
+    let input = corpus("xnnpack_mlp");
+    let o = pte(&[
+        "rewrite",
+        s(&input),
+        s(&a),
+        "--segment-alignment",
+        "4096",
+        "--delegates",
+        "inline",
+        "--delegate-alignment",
+        "256",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(pte(&["rewrite", s(&a), s(&b)]).status.success());
+    let bytes = std::fs::read(&b).unwrap();
+    let h = pte_segments::ExtendedHeader::parse(&bytes).unwrap().unwrap();
+    assert_eq!(h.segment_base_offset % 4096, 0);
+    let p = pte_file::PteFile::from_bytes(&bytes).unwrap();
+    let d = p.delegate_blobs().unwrap();
+    assert_eq!(d[0].location, pte_schema::DataLocation::INLINE);
+    let off = d[0].bytes.as_ptr() as usize - bytes.as_ptr() as usize;
+    assert_eq!(off % 256, 0, "inline blob at {off}");
 }

@@ -228,6 +228,48 @@ impl WriteOptions {
         self.repack_constants
     }
 
+    /// Options that keep the alignments `file` (read from `bytes`) shows: the
+    /// segment base keeps the largest power of two (up to 64 KiB) dividing its
+    /// offset, and inline delegate data the largest power of two (up to 4 KiB)
+    /// dividing every blob's offset. Segments keep their stored offsets.
+    /// This is what `pte rewrite` uses when no alignment option is given.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/inline_delegate/model.pte"))?;
+    /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+    /// let o = pte_file::WriteOptions::matching(&pte, &bytes);
+    /// assert!(o.delegate_alignment() >= 16);
+    /// assert_eq!(o.layout(), pte_file::SegmentLayout::Keep);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn matching(file: &crate::PteFile<'_>, bytes: &[u8]) -> Self {
+        use pte_segments::align::power_of_two_dividing;
+        let mut o = WriteOptions::default();
+        if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes) {
+            if h.segment_base_offset > 0 {
+                o.segment_alignment = power_of_two_dividing(h.segment_base_offset, 1 << 16).max(1);
+            }
+        }
+        let start = bytes.as_ptr() as usize;
+        let end = start.saturating_add(bytes.len());
+        let offsets: Vec<u64> = file
+            .program
+            .backend_delegate_data
+            .iter()
+            .flatten()
+            .filter_map(|b| b.data.as_deref())
+            .filter(|d| !d.is_empty())
+            .map(|d| d.as_ptr() as usize)
+            .filter(|&p| p >= start && p < end)
+            .map(|p| p.saturating_sub(start) as u64)
+            .collect();
+        if !offsets.is_empty() {
+            let a = offsets.iter().map(|&x| power_of_two_dividing(x, 4096)).min().unwrap_or(16);
+            o.delegate_alignment = u32::try_from(a.max(4)).unwrap_or(16);
+        }
+        o
+    }
+
     pub(crate) fn encode_options(&self) -> EncodeOptions {
         EncodeOptions { tensor_alignment: self.tensor_alignment, delegate_alignment: self.delegate_alignment }
     }

@@ -54,7 +54,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("flatbuffer.union_tag", "every union tag is one the schema declares (M4)"),
     ("program.version", "the schema version is 0 (H12)"),
     ("program.execution_plan", "execution_plan is present (validate_program)"),
-    ("program.constant_segment", "constant_segment has offsets, else the compiled-out legacy path is taken (P3)"),
+    ("program.constant_segment", "constant_segment has offsets, else the deprecated constant_buffer path is taken (P3); a warning, since only some runtime builds compile that path out"),
     ("program.constant_buffer", "constant_buffer is empty when constant_segment holds constants (P2)"),
     ("program.named_data_segments", "named_data requires the segments vector (P1)"),
     ("segment.index", "every segment reference is within the segment table (P2, P5, T10, named data)"),
@@ -117,6 +117,10 @@ pub struct VerifyOptions {
 pub struct Report {
     /// Violations in discovery order.
     pub violations: Vec<Violation>,
+    /// Findings that make the file unloadable only in some runtime builds
+    /// (for example the deprecated inline-constant layout, which the stock
+    /// CMake builds and wheels compile out). They do not make the file invalid.
+    pub warnings: Vec<Violation>,
 }
 
 impl Report {
@@ -129,21 +133,26 @@ impl Report {
         self.violations.is_empty()
     }
 
-    /// Whether a rule was broken.
+    /// Whether a rule was broken or warned about.
     ///
     /// ```
     /// assert!(!pte_file::verify::Report::default().breaks("file.min_size"));
     /// ```
     pub fn breaks(&self, rule: &str) -> bool {
-        self.violations.iter().any(|v| v.rule == rule)
+        self.violations.iter().chain(&self.warnings).any(|v| v.rule == rule)
     }
 }
 
 struct Checker<'r> {
     out: &'r mut Vec<Violation>,
+    warnings: Vec<Violation>,
 }
 
 impl Checker<'_> {
+    fn warn(&mut self, rule: &'static str, path: impl Into<String>, message: impl Into<String>) {
+        self.warnings.push(Violation { rule, path: path.into(), offset: None, message: message.into() });
+    }
+
     fn add(&mut self, rule: &'static str, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) {
         self.out.push(Violation { rule, path: path.into(), offset, message: message.into() });
     }
@@ -160,7 +169,7 @@ impl Checker<'_> {
 /// ```
 pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     let mut violations = vec![];
-    let mut c = Checker { out: &mut violations };
+    let mut c = Checker { out: &mut violations, warnings: vec![] };
     let len = bytes.len() as u64;
     if len < 64 {
         c.add("file.min_size", "", None, format!("file is {len} bytes; loaders need at least 64"));
@@ -169,7 +178,7 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         Ok(h) => h,
         Err(e) => {
             c.add("header.length", e.path(), e.offset(), e.message());
-            return Report { violations };
+            return Report { violations, warnings: vec![] };
         }
     };
     if let Some(h) = &header {
@@ -181,18 +190,18 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
             if !c.out.iter().any(|v| v.rule == "header.program_size") {
                 c.add("header.program_size", e.path(), e.offset(), e.message());
             }
-            return Report { violations };
+            return Report { violations, warnings: vec![] };
         }
     };
     if region.get(4..8).is_some_and(|id| id != b"ET12") {
         c.add("flatbuffer.identifier", "", Some(4), "file identifier is not ET12");
-        return Report { violations };
+        return Report { violations, warnings: vec![] };
     }
     if let Some(r) = region.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes) {
         let max = (region.len() as u64).saturating_sub(4);
         if u64::from(r) < 8 || u64::from(r) > max {
             c.add("flatbuffer.root_offset", "", Some(0), format!("root offset {r} is outside [8, {max}]"));
-            return Report { violations };
+            return Report { violations, warnings: vec![] };
         }
     }
     let program = match decode_program(region, &options.limits) {
@@ -200,16 +209,17 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         Err(e) => {
             let rule = if e.kind() == ErrorKind::Unsupported { "flatbuffer.union_tag" } else { "flatbuffer.structure" };
             c.add(rule, e.path(), e.offset(), e.message());
-            return Report { violations };
+            return Report { violations, warnings: vec![] };
         }
     };
     check_program(&mut c, &program, header.as_ref(), bytes);
+    let mut warnings = std::mem::take(&mut c.warnings);
     if let Some(locator) = pte_schema::Locator::new(region, &options.limits) {
-        for v in violations.iter_mut().filter(|v| v.offset.is_none() && !v.path.is_empty()) {
+        for v in violations.iter_mut().chain(warnings.iter_mut()).filter(|v| v.offset.is_none() && !v.path.is_empty()) {
             v.offset = locator.locate(&v.path);
         }
     }
-    Report { violations }
+    Report { violations, warnings }
 }
 
 /// Verifies an already-decoded program against the file bytes it came from.
@@ -223,8 +233,10 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 pub fn verify_program(program: &Program<'_>, bytes: &[u8]) -> Report {
     let mut violations = vec![];
     let header = ExtendedHeader::parse(bytes).ok().flatten();
-    check_program(&mut Checker { out: &mut violations }, program, header.as_ref(), bytes);
-    Report { violations }
+    let mut c = Checker { out: &mut violations, warnings: vec![] };
+    check_program(&mut c, program, header.as_ref(), bytes);
+    let warnings = c.warnings;
+    Report { violations, warnings }
 }
 
 fn check_header(c: &mut Checker<'_>, h: &ExtendedHeader, len: u64) {
@@ -288,7 +300,11 @@ fn check_program(c: &mut Checker<'_>, p: &Program<'_>, header: Option<&ExtendedH
     let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| p.segment_table().get(i)).map(|s| s.size);
     let cs_offsets = p.constant_segment.as_ref().and_then(|c| c.offsets.as_deref()).unwrap_or(&[]);
     if cs_offsets.is_empty() {
-        c.add("program.constant_segment", "constant_segment.offsets", None, "no constant segment offsets: the runtime takes the deprecated constant_buffer path, compiled out of stock builds");
+        c.warn(
+            "program.constant_segment",
+            "constant_segment.offsets",
+            "no constant segment offsets: the runtime takes the deprecated constant_buffer path, which stock CMake builds and the pip wheels compile out (pte rewrite moves the constants into a segment)",
+        );
     }
     if let Some(cs) = &p.constant_segment {
         if cs_offsets.len() > 1 {

@@ -50,7 +50,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         Ok(h) => h,
         Err(e) => {
             out.push(v("ptd.header", e.path(), e.offset(), e.message()));
-            return Report { violations: out };
+            return Report { violations: out, warnings: vec![] };
         }
     };
     match h.segment_base_offset.checked_add(h.segment_data_size) {
@@ -64,7 +64,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     }
     if bytes.get(4..8).is_some_and(|id| id != b"FT01") {
         out.push(v("ptd.identifier", "", Some(4), "file identifier is not FT01"));
-        return Report { violations: out };
+        return Report { violations: out, warnings: vec![] };
     }
     let ptd = match PtdFile::from_bytes_with(bytes, &crate::ReadOptions { limits: options.limits }) {
         Ok(p) => p,
@@ -75,7 +75,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
                 _ => "ptd.structure",
             };
             out.push(v(rule, e.path(), e.offset(), e.message()));
-            return Report { violations: out };
+            return Report { violations: out, warnings: vec![] };
         }
     };
     let ft = &ptd.flat_tensor;
@@ -145,7 +145,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
             }
         }
     }
-    Report { violations: out }
+    Report { violations: out, warnings: vec![] }
 }
 
 /// Checks a program's EXTERNAL tensors against `.ptd` files (each with a name
@@ -250,5 +250,5 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
         }
     }
     out.sort_by(|a, b| (a.rule, &a.path, &a.message).cmp(&(b.rule, &b.path, &b.message)));
-    Report { violations: out }
+    Report { violations: out, warnings: vec![] }
 }
