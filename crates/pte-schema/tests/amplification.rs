@@ -18,6 +18,14 @@ use pte_schema::*;
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;
 
+/// The allocator counts every thread: tests that measure take this lock so
+/// they never run at the same time.
+static MEASURE: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn measuring() -> std::sync::MutexGuard<'static, ()> {
+    MEASURE.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn u32_at(b: &[u8], p: usize) -> u32 {
     u32::from_le_bytes(b[p..p + 4].try_into().unwrap())
 }
@@ -53,6 +61,7 @@ fn dag() -> Vec<u8> {
 
 #[test]
 fn dag_fan_out_is_refused_by_default_limits() {
+    let _guard = measuring();
     let b = dag();
     // (the now unreferenced Null tables stay in the buffer: about 480 KB)
     assert!(b.len() < 600_000, "{}", b.len());
@@ -68,6 +77,7 @@ fn dag_fan_out_is_refused_by_default_limits() {
 
 #[test]
 fn huge_vector_lengths_are_errors_without_allocation() {
+    let _guard = measuring();
     let p = Program {
         execution_plan: Some(vec![ExecutionPlan {
             values: Some(vec![EValue { val: Some(KernelTypes::IntList(Some(vec![7; 4]))) }]),
@@ -95,6 +105,7 @@ fn huge_vector_lengths_are_errors_without_allocation() {
 
 #[test]
 fn corpus_decoding_stays_within_sixteen_times_the_input() {
+    let _guard = measuring();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
     for e in std::fs::read_dir(root).unwrap() {
         let path = e.unwrap().path().join("model.pte");
