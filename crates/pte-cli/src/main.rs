@@ -161,6 +161,7 @@ fn run(cmd: Command) -> CmdResult {
         Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             let map = open(&input)?;
+            map.advise_sequential();
             let pte = read_pte(&input, map.bytes())?;
             // without options, keep the alignments the input shows
             let mut o = WriteOptions::matching(&pte, map.bytes());

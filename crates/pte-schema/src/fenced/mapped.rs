@@ -51,4 +51,19 @@ impl MappedFile {
     pub fn bytes(&self) -> &[u8] {
         self.map.as_deref().unwrap_or(&[])
     }
+
+    /// Tells the kernel the bytes will be read front to back (before copying
+    /// a whole file, such as a rewrite); a hint, so failures are ignored.
+    ///
+    /// ```no_run
+    /// pte_schema::MappedFile::open("model.pte")?.advise_sequential();
+    /// # Ok::<(), pte_schema::Error>(())
+    /// ```
+    pub fn advise_sequential(&self) {
+        #[cfg(unix)]
+        if let Some(m) = &self.map {
+            let _ = m.advise(memmap2::Advice::Sequential);
+            let _ = m.advise(memmap2::Advice::WillNeed);
+        }
+    }
 }
