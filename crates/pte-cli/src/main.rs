@@ -153,8 +153,12 @@ fn run(cmd: Command) -> CmdResult {
                 println!("{}", serde_json::to_string_pretty(&v)?);
                 return Ok(());
             }
-            let pte = read_pte(&file, map.bytes())?;
-            let v = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
+            detect::require_pte(&file, map.bytes())?;
+            // the stored program only: segment problems must not hide it
+            let fail = |e: pte_file::Error| Failure { message: format!("{}: {e}", file.display()), code: 2 };
+            let (_, region) = pte_file::verify::program_region(map.bytes()).map_err(fail)?;
+            let program = pte_schema::decode_program(region, &Default::default()).map_err(fail)?;
+            let v = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
             println!("{}", serde_json::to_string_pretty(&v)?);
             Ok(())
         }

@@ -370,7 +370,7 @@ impl<'s> Prepared<'s> {
         let Some(table) = self.program.segments.as_ref() else { return Ok(()) };
         let keep = options.layout() == SegmentLayout::Keep && table.iter().zip(&sizes).all(|(t, &s)| t.size == s);
         if keep {
-            return check_keepable(table);
+            return check_keepable(table, &self.segments);
         }
         let specs: Vec<SegmentSpec> = sizes.iter().map(|&s| SegmentSpec::new(s, 1)).collect();
         let plan = plan_segments(&specs, options.segment_alignment())?;
@@ -382,8 +382,10 @@ impl<'s> Prepared<'s> {
     }
 }
 
-/// Stored offsets can be kept when the non-empty segments do not overlap.
-fn check_keepable(table: &[DataSegment]) -> Result<()> {
+/// Stored offsets can be kept when the non-empty segments do not overlap;
+/// two entries may name the very same range when they hold the same bytes
+/// (a writer sharing one blob between several references).
+fn check_keepable(table: &[DataSegment], segments: &[Vec<Chunk<'_>>]) -> Result<()> {
     let mut ranges: Vec<(u64, u64, usize)> = table
         .iter()
         .enumerate()
@@ -392,7 +394,11 @@ fn check_keepable(table: &[DataSegment]) -> Result<()> {
         .collect();
     ranges.sort_unstable();
     for w in ranges.windows(2) {
-        if let [(_, end, a), (start, _, b)] = w {
+        if let [(s0, end, a), (start, e1, b)] = w {
+            let same_range = s0 == start && end == e1;
+            if same_range && segments.get(*a) == segments.get(*b) {
+                continue;
+            }
             if start < end {
                 return Err(invalid(format!(
                     "segments[{a}] and segments[{b}] overlap, so their stored offsets cannot be kept; write with SegmentLayout::Repack"

@@ -443,8 +443,9 @@ fn check_segments(c: &mut Checker<'_>, p: &Program<'_>, header: Option<&Extended
     }
     spans.sort_unstable();
     for w in spans.windows(2) {
-        if let [(_, end, a, _), (start, _, b, off)] = w {
-            if start < end {
+        if let [(s0, end, a, _), (start, e1, b, off)] = w {
+            // the same range named twice is sharing, not overlap
+            if start < end && !(s0 == start && end == e1) {
                 c.add("segment.overlap", format!("segments[{b}]"), Some(*off), format!("overlaps segments[{a}]"));
             }
         }

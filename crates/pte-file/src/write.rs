@@ -105,7 +105,9 @@ fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOpt
         let mut at = 0u64;
         for i in order {
             let (Some(s), Some(chunks)) = (table.get(i), prep.segments.get(i)) else { continue };
-            if s.size == 0 {
+            // empty segments, and a second entry for a range already written
+            // (checked identical before writing), add no bytes
+            if s.size == 0 || s.offset.saturating_add(s.size) <= at {
                 continue;
             }
             write_zeros(w, s.offset.saturating_sub(at))?;

@@ -386,3 +386,31 @@ fn trailing_empty_segment_is_covered_by_the_data_size() {
         .iter()
         .all(|v| v.rule != "header.file_size"));
 }
+
+#[test]
+fn two_entries_sharing_one_range_are_kept() {
+    let bytes =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte")).unwrap();
+    let s2 = PteFile::from_bytes(&bytes).unwrap().program.segment_table()[2];
+    // a new table entry naming exactly the range of segment 2, used by named_data[0]
+    let mut y = PteFile::from_bytes(&bytes).unwrap().into_owned();
+    y.program.segments.as_mut().unwrap().push(s2);
+    y.segments.push(y.segments[2].clone());
+    y.program.named_data.as_mut().unwrap()[0].segment_index = 6;
+    let out = y.to_bytes(&WriteOptions::default()).unwrap();
+    let back = PteFile::from_bytes(&out).unwrap();
+    assert_eq!(back, y);
+    // sharing adds no bytes: the segment region is the original one
+    let region = |b: &[u8]| {
+        let h = pte_segments::ExtendedHeader::parse(b).unwrap().unwrap();
+        b[h.segment_base_offset as usize..].to_vec()
+    };
+    assert_eq!(region(&out), region(&bytes));
+    let r = pte_file::verify::verify_bytes(&out, &Default::default());
+    assert!(r.is_ok(), "{:?}", r.violations);
+    // a partial overlap with different bytes cannot keep its offsets
+    let mut z = y.clone();
+    z.segments[6] = std::borrow::Cow::Owned(vec![0xAB; s2.size as usize]);
+    let e = z.to_bytes(&WriteOptions::default()).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidUse);
+}
