@@ -165,7 +165,6 @@ fn run(cmd: Command) -> CmdResult {
         Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             let map = open(&input)?;
-            map.advise_sequential();
             let pte = read_pte(&input, map.bytes())?;
             // without options, keep the alignments the input shows
             let mut o = WriteOptions::matching(&pte, map.bytes());
@@ -183,8 +182,10 @@ fn run(cmd: Command) -> CmdResult {
                 Delegates::Inline => DelegatePlacement::Inline,
                 Delegates::Segment => DelegatePlacement::Segment,
             });
+            let source = std::fs::File::open(&input)
+                .map_err(|e| Failure { message: format!("{}: {e}", input.display()), code: 2 })?;
             let n = pte
-                .save(&output, &o)
+                .save_copying_from(&output, &o, &source, map.bytes())
                 .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
             println!("wrote {} ({n} bytes)", output.display());
             Ok(())

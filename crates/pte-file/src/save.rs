@@ -24,6 +24,17 @@ use pte_schema::{Error, ErrorKind, Result};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
+    write_atomically_file(path, |file| {
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let v = write(&mut w)?;
+        w.flush().map_err(|e| Error::new(ErrorKind::Io, format!("writing {}: {e}", path.display())))?;
+        Ok(v)
+    })
+}
+
+/// Like [`write_atomically`], handing `write` the temporary file itself
+/// (for kernel-side copies); `write` must leave everything written when it returns.
+pub(crate) fn write_atomically_file<T>(path: &Path, write: impl FnOnce(&File) -> Result<T>) -> Result<T> {
     let io = |what: &str, e: std::io::Error| Error::new(ErrorKind::Io, format!("{what} {}: {e}", path.display()));
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,
@@ -34,14 +45,7 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Re
         .suffix(".tmp")
         .tempfile_in(dir)
         .map_err(|e| io("creating a temporary file for", e))?;
-    let result = {
-        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
-        let r = write(&mut w);
-        match r {
-            Ok(v) => w.flush().map(|_| v).map_err(|e| io("writing", e)),
-            Err(e) => Err(e),
-        }
-    }?;
+    let result = write(tmp.as_file())?;
     let file: &File = tmp.as_file();
     file.sync_all().map_err(|e| io("syncing", e))?;
     tmp.persist(path).map_err(|e| io("renaming into", e.error))?;

@@ -43,7 +43,9 @@ impl PteFile<'_> {
     /// ```
     pub fn write_to(&self, mut w: impl Write, options: &WriteOptions) -> Result<u64> {
         let prep = Prepared::new(self, options)?;
-        encode_program_with(&prep.program, &options.encode_options(), |fb| stream(&mut w, &prep, fb, options))?
+        encode_program_with(&prep.program, &options.encode_options(), |fb| {
+            stream(&mut w, &prep, fb, options, &mut plain)
+        })?
     }
 
     /// Writes the file into a new vector.
@@ -72,10 +74,74 @@ impl PteFile<'_> {
     pub fn save(&self, path: impl AsRef<std::path::Path>, options: &WriteOptions) -> Result<u64> {
         crate::save::write_atomically(path.as_ref(), |w| self.write_to(w, options))
     }
+
+    /// Like [`PteFile::save`], for a file read from a memory map of `source`
+    /// (`source_bytes` is that map): segment bytes lying in the map are copied
+    /// file to file by the kernel (`copy_file_range` on Linux) instead of
+    /// through user space. The output is identical to [`PteFile::save`]'s.
+    ///
+    /// ```
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let map = pte_file::MappedFile::open(src)?;
+    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
+    /// let dir = tempfile::tempdir()?;
+    /// let out = dir.path().join("copy.pte");
+    /// pte.save_copying_from(&out, &Default::default(), &std::fs::File::open(src)?, map.bytes())?;
+    /// assert_eq!(std::fs::read(&out)?, pte.to_bytes(&Default::default())?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn save_copying_from(
+        &self,
+        path: impl AsRef<std::path::Path>,
+        options: &WriteOptions,
+        source: &std::fs::File,
+        source_bytes: &[u8],
+    ) -> Result<u64> {
+        use std::io::{Read, Seek, SeekFrom};
+        let start = source_bytes.as_ptr() as usize;
+        let end = start.saturating_add(source_bytes.len());
+        crate::save::write_atomically_file(path.as_ref(), |dst| {
+            let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
+            let prep = Prepared::new(self, options)?;
+            let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| -> Result<()> {
+                let p = d.as_ptr() as usize;
+                if d.len() < (1 << 16) || p < start || p.saturating_add(d.len()) > end {
+                    return plain(w, d);
+                }
+                w.flush()?;
+                let mut src = source;
+                src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
+                let want = d.len() as u64;
+                let mut out: &std::fs::File = w.get_ref();
+                let n = std::io::copy(&mut src.take(want), &mut out)?;
+                if n != want {
+                    return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
+                }
+                Ok(())
+            };
+            encode_program_with(&prep.program, &options.encode_options(), |fb| {
+                stream(&mut w, &prep, fb, options, &mut copy)
+            })?
+        })
+    }
 }
 
 /// Writes header, flatbuffer, padding and segments in file order.
-fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOptions) -> Result<u64> {
+/// How segment bytes reach the output: plain writes, or kernel-side copies
+/// from the source file when the bytes are a mapping of it.
+type DataWriter<'c, W> = &'c mut dyn FnMut(&mut W, &[u8]) -> Result<()>;
+
+fn plain<W: Write>(w: &mut W, d: &[u8]) -> Result<()> {
+    w.write_all(d).map_err(Into::into)
+}
+
+fn stream<W: Write>(
+    w: &mut W,
+    prep: &Prepared<'_>,
+    fb: &[u8],
+    options: &WriteOptions,
+    data: DataWriter<'_, W>,
+) -> Result<u64> {
     let table = prep.program.segment_table();
     let data_size = table.iter().try_fold(0u64, |m, s| {
         s.offset.checked_add(s.size).map(|e| m.max(e)).ok_or_else(|| limit("segment end overflows 64 bits".into()))
@@ -113,7 +179,7 @@ fn stream(w: &mut impl Write, prep: &Prepared<'_>, fb: &[u8], options: &WriteOpt
             write_zeros(w, s.offset.saturating_sub(at))?;
             for c in chunks {
                 match c {
-                    Chunk::Data(d) => w.write_all(d)?,
+                    Chunk::Data(d) => data(w, d)?,
                     Chunk::Zeros(n) => write_zeros(w, *n)?,
                 }
             }

@@ -414,3 +414,29 @@ fn two_entries_sharing_one_range_are_kept() {
     let e = z.to_bytes(&WriteOptions::default()).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidUse);
 }
+
+#[test]
+fn kernel_copy_save_equals_the_streamed_bytes() {
+    let parts = PteParts {
+        constants: vec![Cow::Owned(vec![]), Cow::Owned((0..3u32 << 20).map(|i| (i % 251) as u8).collect())],
+        named_blobs: vec![Cow::Owned(vec![5; 70_000]), Cow::Owned(vec![6; 10])],
+        named: vec![
+            NamedEntry { key: "a".into(), blob: 0, alignment: 64 },
+            NamedEntry { key: "b".into(), blob: 1, alignment: 1 },
+        ],
+        ..Default::default()
+    };
+    let opts = WriteOptions::default();
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("src.pte");
+    parts.build(&opts).unwrap().save(&src, &opts).unwrap();
+    let map = pte_file::MappedFile::open(&src).unwrap();
+    let pte = PteFile::from_bytes(map.bytes()).unwrap();
+    for o in [opts, WriteOptions::default().with_segment_alignment(4096).unwrap()] {
+        let out = dir.path().join("out.pte");
+        let n = pte.save_copying_from(&out, &o, &std::fs::File::open(&src).unwrap(), map.bytes()).unwrap();
+        let written = std::fs::read(&out).unwrap();
+        assert_eq!(n as usize, written.len());
+        assert_eq!(written, pte.to_bytes(&o).unwrap());
+    }
+}
