@@ -176,13 +176,67 @@ fn bench_case(dir: &Path, case: &str, parts: PteParts<'static>, runs: usize) {
         let pte = PteFile::from_bytes(map.bytes()).unwrap();
         pte.save(&dst, &opts).unwrap();
     });
-    row(case, "rewrite to a new file (mmap in, atomic out)", &m, size);
+    row(case, "rewrite to a new file (mmap in, streamed, atomic out)", &m, size);
+    let m = measure(runs, || {
+        let map = MappedFile::open(&src).unwrap();
+        let pte = PteFile::from_bytes(map.bytes()).unwrap();
+        pte.save_copying_from(&dst, &opts, &std::fs::File::open(&src).unwrap(), map.bytes()).unwrap();
+    });
+    row(case, "rewrite to a new file (kernel copy of segments, atomic out)", &m, size);
     let m = measure(runs, || {
         std::fs::copy(&src, &dst).unwrap();
     });
     row(case, "std::fs::copy of the same file (cp)", &m, size);
     std::fs::remove_file(&src).ok();
     std::fs::remove_file(&dst).ok();
+}
+
+/// `.ptd` with 2,000 tensors of 64 KiB (125 MiB): build + write, read + verify, rewrite.
+fn bench_ptd(dir: &Path, runs: usize) {
+    use pte_file::ptd::{PtdEntry, PtdFile, PtdParts, PtdWriteOptions};
+    use pte_schema::ptd::TensorLayout;
+    let case = "ptd 2,000 tensors x 64 KiB";
+    let n = 2_000usize;
+    let parts = PtdParts {
+        entries: (0..n)
+            .map(|i| PtdEntry {
+                key: format!("layers.{i}.weight"),
+                blob: i,
+                layout: Some(TensorLayout {
+                    scalar_type: ScalarType::FLOAT,
+                    sizes: Some(vec![128, 128]),
+                    dim_order: Some(vec![0, 1]),
+                }),
+                alignment: 1,
+            })
+            .collect(),
+        blobs: (0..n).map(|i| Cow::Owned(vec![(i % 251) as u8; 65_536])).collect(),
+    };
+    let opts = PtdWriteOptions::default();
+    let src = dir.join("bench.ptd");
+    let m = measure(runs, || {
+        parts.build(&opts).unwrap().save(&src, &opts).unwrap();
+    });
+    drop(parts);
+    let size = std::fs::metadata(&src).unwrap().len();
+    row(case, "build + write from owned parts", &m, size);
+    let m = measure(runs, || {
+        let map = MappedFile::open(&src).unwrap();
+        let ptd = PtdFile::from_bytes(map.bytes()).unwrap();
+        assert!(pte_file::verify::verify_ptd_bytes(map.bytes(), &Default::default()).is_ok());
+        assert_eq!(ptd.keys().len(), n);
+    });
+    row(case, "open + parse + full verify (mmap)", &m, size);
+    let dst = dir.join("bench.out.ptd");
+    let m = measure(runs, || {
+        let map = MappedFile::open(&src).unwrap();
+        PtdFile::from_bytes(map.bytes()).unwrap().save(&dst, &opts).unwrap();
+    });
+    row(case, "rewrite to a new file (mmap in, atomic out)", &m, size);
+    let m = measure(runs, || {
+        std::fs::copy(&src, &dst).unwrap();
+    });
+    row(case, "std::fs::copy of the same file (cp)", &m, size);
 }
 
 fn main() {
@@ -203,4 +257,5 @@ fn main() {
     }
     bench_case(dir.path(), "program-heavy 100k values", program_heavy(), runs);
     bench_case(dir.path(), "named-data-heavy 7.5k keys", named_heavy(), runs);
+    bench_ptd(dir.path(), runs);
 }
