@@ -36,9 +36,12 @@ fi
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 mkdir -p "$out/flatc" "$out/planus"
+# Paths are given relative to the repository root because planus writes the
+# schema path into its doc comments; absolute paths would differ per checkout.
+cd "$root"
 for fbs in program flat_tensor; do
-  "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "$root/schema/$fbs.fbs"
-  "$planus" rust -o "$out/planus/$fbs.rs" "$root/schema/$fbs.fbs"
+  "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "schema/$fbs.fbs"
+  "$planus" rust -o "$out/planus/$fbs.rs" "schema/$fbs.fbs"
 done
 
 flatc_dst="$root/crates/pte-schema/src/fenced/generated"

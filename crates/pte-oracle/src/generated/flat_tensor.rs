@@ -5,19 +5,19 @@ const _: () = ::planus::check_version_compatibility("planus-1.3.0");
 /// The root namespace
 ///
 /// Generated from these locations:
-/// * File `/work/main/schema/flat_tensor.fbs`
+/// * File `schema/flat_tensor.fbs`
 #[no_implicit_prelude]
 #[allow(clippy::needless_lifetimes)]
 mod root {
     /// The namespace `flat_tensor_flatbuffer`
     ///
     /// Generated from these locations:
-    /// * File `/work/main/schema/flat_tensor.fbs`
+    /// * File `schema/flat_tensor.fbs`
     pub mod flat_tensor_flatbuffer {
         /// The table `TensorLayout` in the namespace `flat_tensor_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `TensorLayout` in the file `/work/main/schema/flat_tensor.fbs:15`
+        /// * Table `TensorLayout` in the file `schema/flat_tensor.fbs:15`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct TensorLayout {
             /// The field `scalar_type` in the table `TensorLayout`
@@ -371,7 +371,7 @@ mod root {
         /// The table `DataSegment` in the namespace `flat_tensor_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `DataSegment` in the file `/work/main/schema/flat_tensor.fbs:22`
+        /// * Table `DataSegment` in the file `schema/flat_tensor.fbs:22`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct DataSegment {
             /// The field `offset` in the table `DataSegment`
@@ -646,7 +646,7 @@ mod root {
         /// The table `NamedData` in the namespace `flat_tensor_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `NamedData` in the file `/work/main/schema/flat_tensor.fbs:28`
+        /// * Table `NamedData` in the file `schema/flat_tensor.fbs:28`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct NamedData {
             /// The field `key` in the table `NamedData`
@@ -976,7 +976,7 @@ mod root {
         /// The table `FlatTensor` in the namespace `flat_tensor_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `FlatTensor` in the file `/work/main/schema/flat_tensor.fbs:34`
+        /// * Table `FlatTensor` in the file `schema/flat_tensor.fbs:34`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct FlatTensor {
             /// The field `version` in the table `FlatTensor`
@@ -1315,12 +1315,12 @@ mod root {
     /// The namespace `executorch_flatbuffer`
     ///
     /// Generated from these locations:
-    /// * File `/work/main/schema/scalar_type.fbs`
+    /// * File `schema/scalar_type.fbs`
     pub mod executorch_flatbuffer {
         /// The enum `ScalarType` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `ScalarType` in the file `/work/main/schema/scalar_type.fbs:7`
+        /// * Enum `ScalarType` in the file `schema/scalar_type.fbs:7`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]

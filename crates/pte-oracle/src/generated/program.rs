@@ -5,20 +5,20 @@ const _: () = ::planus::check_version_compatibility("planus-1.3.0");
 /// The root namespace
 ///
 /// Generated from these locations:
-/// * File `/work/main/schema/program.fbs`
+/// * File `schema/program.fbs`
 #[no_implicit_prelude]
 #[allow(clippy::needless_lifetimes)]
 mod root {
     /// The namespace `executorch_flatbuffer`
     ///
     /// Generated from these locations:
-    /// * File `/work/main/schema/program.fbs`
-    /// * File `/work/main/schema/scalar_type.fbs`
+    /// * File `schema/program.fbs`
+    /// * File `schema/scalar_type.fbs`
     pub mod executorch_flatbuffer {
         /// The table `ContainerMetadata` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `ContainerMetadata` in the file `/work/main/schema/program.fbs:17`
+        /// * Table `ContainerMetadata` in the file `schema/program.fbs:17`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct ContainerMetadata {
             /// The field `encoded_inp_str` in the table `ContainerMetadata`
@@ -306,7 +306,7 @@ mod root {
         /// The table `Null` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Null` in the file `/work/main/schema/program.fbs:23`
+        /// * Table `Null` in the file `schema/program.fbs:23`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Null {}
 
@@ -485,7 +485,7 @@ mod root {
         /// The table `AllocationDetails` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `AllocationDetails` in the file `/work/main/schema/program.fbs:27`
+        /// * Table `AllocationDetails` in the file `schema/program.fbs:27`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct AllocationDetails {
             /// The field `memory_id` in the table `AllocationDetails`
@@ -808,7 +808,7 @@ mod root {
         /// The enum `TensorShapeDynamism` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `TensorShapeDynamism` in the file `/work/main/schema/program.fbs:33`
+        /// * Enum `TensorShapeDynamism` in the file `schema/program.fbs:33`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]
@@ -960,7 +960,7 @@ mod root {
         /// The enum `TensorDataLocation` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `TensorDataLocation` in the file `/work/main/schema/program.fbs:39`
+        /// * Enum `TensorDataLocation` in the file `schema/program.fbs:39`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]
@@ -1108,7 +1108,7 @@ mod root {
         /// The enum `DeviceType` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `DeviceType` in the file `/work/main/schema/program.fbs:44`
+        /// * Enum `DeviceType` in the file `schema/program.fbs:44`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]
@@ -1252,7 +1252,7 @@ mod root {
         /// The table `ExtraTensorInfo` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `ExtraTensorInfo` in the file `/work/main/schema/program.fbs:50`
+        /// * Table `ExtraTensorInfo` in the file `schema/program.fbs:50`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct ExtraTensorInfo {
             /// The field `mutable_data_segments_idx` in the table `ExtraTensorInfo`
@@ -1684,7 +1684,7 @@ mod root {
         /// The table `Tensor` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Tensor` in the file `/work/main/schema/program.fbs:60`
+        /// * Table `Tensor` in the file `schema/program.fbs:60`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Tensor {
             /// The field `scalar_type` in the table `Tensor`
@@ -2341,7 +2341,7 @@ mod root {
         /// The table `Int` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Int` in the file `/work/main/schema/program.fbs:75`
+        /// * Table `Int` in the file `schema/program.fbs:75`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Int {
             /// The field `int_val` in the table `Int`
@@ -2563,7 +2563,7 @@ mod root {
         /// The table `Bool` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Bool` in the file `/work/main/schema/program.fbs:79`
+        /// * Table `Bool` in the file `schema/program.fbs:79`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Bool {
             /// The field `bool_val` in the table `Bool`
@@ -2787,7 +2787,7 @@ mod root {
         /// The table `Double` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Double` in the file `/work/main/schema/program.fbs:83`
+        /// * Table `Double` in the file `schema/program.fbs:83`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Double {
             /// The field `double_val` in the table `Double`
@@ -3014,7 +3014,7 @@ mod root {
         /// The table `String` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `String` in the file `/work/main/schema/program.fbs:87`
+        /// * Table `String` in the file `schema/program.fbs:87`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct String {
             /// The field `string_val` in the table `String`
@@ -3245,7 +3245,7 @@ mod root {
         /// The table `IntList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `IntList` in the file `/work/main/schema/program.fbs:92`
+        /// * Table `IntList` in the file `schema/program.fbs:92`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct IntList {
             /// The field `items` in the table `IntList`
@@ -3482,7 +3482,7 @@ mod root {
         /// The table `DoubleList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `DoubleList` in the file `/work/main/schema/program.fbs:96`
+        /// * Table `DoubleList` in the file `schema/program.fbs:96`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub struct DoubleList {
             /// The field `items` in the table `DoubleList`
@@ -3719,7 +3719,7 @@ mod root {
         /// The table `BoolList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `BoolList` in the file `/work/main/schema/program.fbs:100`
+        /// * Table `BoolList` in the file `schema/program.fbs:100`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct BoolList {
             /// The field `items` in the table `BoolList`
@@ -3956,7 +3956,7 @@ mod root {
         /// The table `TensorList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `TensorList` in the file `/work/main/schema/program.fbs:105`
+        /// * Table `TensorList` in the file `schema/program.fbs:105`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct TensorList {
             /// The field `items` in the table `TensorList`
@@ -4193,7 +4193,7 @@ mod root {
         /// The table `OptionalTensorList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `OptionalTensorList` in the file `/work/main/schema/program.fbs:110`
+        /// * Table `OptionalTensorList` in the file `schema/program.fbs:110`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct OptionalTensorList {
             /// The field `items` in the table `OptionalTensorList`
@@ -4436,7 +4436,7 @@ mod root {
         /// The union `KernelTypes` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Union `KernelTypes` in the file `/work/main/schema/program.fbs:114`
+        /// * Union `KernelTypes` in the file `schema/program.fbs:114`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub enum KernelTypes {
             /// The variant of type `Null` in the union `KernelTypes`
@@ -5083,7 +5083,7 @@ mod root {
         /// The table `EValue` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `EValue` in the file `/work/main/schema/program.fbs:128`
+        /// * Table `EValue` in the file `schema/program.fbs:128`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub struct EValue {
             /// The field `val` in the table `EValue`
@@ -5324,7 +5324,7 @@ mod root {
         /// The table `Operator` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Operator` in the file `/work/main/schema/program.fbs:132`
+        /// * Table `Operator` in the file `schema/program.fbs:132`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Operator {
             /// The field `name` in the table `Operator`
@@ -5603,7 +5603,7 @@ mod root {
         /// The table `KernelCall` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `KernelCall` in the file `/work/main/schema/program.fbs:137`
+        /// * Table `KernelCall` in the file `schema/program.fbs:137`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct KernelCall {
             /// The field `op_index` in the table `KernelCall`
@@ -5878,7 +5878,7 @@ mod root {
         /// The table `DelegateCall` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `DelegateCall` in the file `/work/main/schema/program.fbs:142`
+        /// * Table `DelegateCall` in the file `schema/program.fbs:142`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct DelegateCall {
             /// The field `delegate_index` in the table `DelegateCall`
@@ -6159,7 +6159,7 @@ mod root {
         /// The table `MoveCall` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `MoveCall` in the file `/work/main/schema/program.fbs:147`
+        /// * Table `MoveCall` in the file `schema/program.fbs:147`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct MoveCall {
             /// The field `move_from` in the table `MoveCall`
@@ -6428,7 +6428,7 @@ mod root {
         /// The table `JumpFalseCall` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `JumpFalseCall` in the file `/work/main/schema/program.fbs:152`
+        /// * Table `JumpFalseCall` in the file `schema/program.fbs:152`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct JumpFalseCall {
             /// The field `cond_value_index` in the table `JumpFalseCall`
@@ -6705,7 +6705,7 @@ mod root {
         /// The table `FreeCall` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `FreeCall` in the file `/work/main/schema/program.fbs:157`
+        /// * Table `FreeCall` in the file `schema/program.fbs:157`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct FreeCall {
             /// The field `value_index` in the table `FreeCall`
@@ -6932,7 +6932,7 @@ mod root {
         /// The union `InstructionArguments` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Union `InstructionArguments` in the file `/work/main/schema/program.fbs:161`
+        /// * Union `InstructionArguments` in the file `schema/program.fbs:161`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub enum InstructionArguments {
             /// The variant of type `KernelCall` in the union `InstructionArguments`
@@ -7277,7 +7277,7 @@ mod root {
         /// The table `Instruction` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Instruction` in the file `/work/main/schema/program.fbs:169`
+        /// * Table `Instruction` in the file `schema/program.fbs:169`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Instruction {
             /// The field `instr_args` in the table `Instruction`
@@ -7526,7 +7526,7 @@ mod root {
         /// The table `Frame` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Frame` in the file `/work/main/schema/program.fbs:173`
+        /// * Table `Frame` in the file `schema/program.fbs:173`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Frame {
             /// The field `filename` in the table `Frame`
@@ -7893,7 +7893,7 @@ mod root {
         /// The table `FrameList` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `FrameList` in the file `/work/main/schema/program.fbs:180`
+        /// * Table `FrameList` in the file `schema/program.fbs:180`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct FrameList {
             /// The field `items` in the table `FrameList`
@@ -8133,7 +8133,7 @@ mod root {
         /// The enum `DataLocation` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `DataLocation` in the file `/work/main/schema/program.fbs:184`
+        /// * Enum `DataLocation` in the file `schema/program.fbs:184`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]
@@ -8277,7 +8277,7 @@ mod root {
         /// The table `BackendDelegateDataReference` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `BackendDelegateDataReference` in the file `/work/main/schema/program.fbs:190`
+        /// * Table `BackendDelegateDataReference` in the file `schema/program.fbs:190`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct BackendDelegateDataReference {
             /// The field `location` in the table `BackendDelegateDataReference`
@@ -8564,7 +8564,7 @@ mod root {
         /// The table `CompileSpec` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `CompileSpec` in the file `/work/main/schema/program.fbs:195`
+        /// * Table `CompileSpec` in the file `schema/program.fbs:195`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct CompileSpec {
             /// The field `key` in the table `CompileSpec`
@@ -8849,7 +8849,7 @@ mod root {
         /// The table `BackendDelegate` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `BackendDelegate` in the file `/work/main/schema/program.fbs:200`
+        /// * Table `BackendDelegate` in the file `schema/program.fbs:200`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct BackendDelegate {
             /// The field `id` in the table `BackendDelegate`
@@ -9197,7 +9197,7 @@ mod root {
         /// The table `Chain` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Chain` in the file `/work/main/schema/program.fbs:206`
+        /// * Table `Chain` in the file `schema/program.fbs:206`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Chain {
             /// The field `inputs` in the table `Chain`
@@ -9589,7 +9589,7 @@ mod root {
         /// The table `ExecutionPlan` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `ExecutionPlan` in the file `/work/main/schema/program.fbs:213`
+        /// * Table `ExecutionPlan` in the file `schema/program.fbs:213`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub struct ExecutionPlan {
             /// The field `name` in the table `ExecutionPlan`
@@ -10329,7 +10329,7 @@ mod root {
         /// The table `NonConstBufferDevice` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `NonConstBufferDevice` in the file `/work/main/schema/program.fbs:228`
+        /// * Table `NonConstBufferDevice` in the file `schema/program.fbs:228`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct NonConstBufferDevice {
             /// The field `buffer_idx` in the table `NonConstBufferDevice`
@@ -10654,7 +10654,7 @@ mod root {
         /// The table `Buffer` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Buffer` in the file `/work/main/schema/program.fbs:236`
+        /// * Table `Buffer` in the file `schema/program.fbs:236`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Buffer {
             /// The field `storage` in the table `Buffer`
@@ -10883,7 +10883,7 @@ mod root {
         /// The table `BackendDelegateInlineData` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `BackendDelegateInlineData` in the file `/work/main/schema/program.fbs:241`
+        /// * Table `BackendDelegateInlineData` in the file `schema/program.fbs:241`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct BackendDelegateInlineData {
             /// The field `data` in the table `BackendDelegateInlineData`
@@ -11123,7 +11123,7 @@ mod root {
         /// The table `DataSegment` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `DataSegment` in the file `/work/main/schema/program.fbs:247`
+        /// * Table `DataSegment` in the file `schema/program.fbs:247`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct DataSegment {
             /// The field `offset` in the table `DataSegment`
@@ -11398,7 +11398,7 @@ mod root {
         /// The table `SubsegmentOffsets` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `SubsegmentOffsets` in the file `/work/main/schema/program.fbs:253`
+        /// * Table `SubsegmentOffsets` in the file `schema/program.fbs:253`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct SubsegmentOffsets {
             /// The field `segment_index` in the table `SubsegmentOffsets`
@@ -11679,7 +11679,7 @@ mod root {
         /// The table `NamedData` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `NamedData` in the file `/work/main/schema/program.fbs:258`
+        /// * Table `NamedData` in the file `schema/program.fbs:258`
         #[derive(Clone, Debug, PartialEq, PartialOrd, Eq, Ord, Hash, ::serde::Serialize, ::serde::Deserialize)]
         pub struct NamedData {
             /// The field `key` in the table `NamedData`
@@ -11956,7 +11956,7 @@ mod root {
         /// The table `Program` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Table `Program` in the file `/work/main/schema/program.fbs:263`
+        /// * Table `Program` in the file `schema/program.fbs:263`
         #[derive(Clone, Debug, PartialEq, PartialOrd, ::serde::Serialize, ::serde::Deserialize)]
         pub struct Program {
             /// The field `version` in the table `Program`
@@ -12585,7 +12585,7 @@ mod root {
         /// The enum `ScalarType` in the namespace `executorch_flatbuffer`
         ///
         /// Generated from these locations:
-        /// * Enum `ScalarType` in the file `/work/main/schema/scalar_type.fbs:7`
+        /// * Enum `ScalarType` in the file `schema/scalar_type.fbs:7`
         #[derive(
             Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, ::serde::Serialize, ::serde::Deserialize,
         )]
