@@ -139,16 +139,18 @@ pub fn externalize<'a>(
     let mut unnamed = vec![];
     let mut emptied: Vec<u32> = vec![];
     for (idx, users) in constant_users(pte) {
-        let mut names = vec![];
-        for &(p, j) in &users {
-            let t = tensor_mut(&mut out, p, j).ok_or_else(|| invalid("tensor vanished".into()))?;
-            names.push(t.fqn().map(str::to_owned));
-            let _ = t;
-            let _ = (p, j);
-        }
+        let names: Vec<Option<String>> = users
+            .iter()
+            .map(|&(p, j)| {
+                match pte.program.plans().get(p).and_then(|pl| pl.value_list().get(j)).and_then(|v| v.val.as_ref()) {
+                    Some(KernelTypes::Tensor(t)) => t.fqn().map(str::to_owned),
+                    _ => None,
+                }
+            })
+            .collect();
         let wanted: Vec<bool> = names.iter().map(|n| n.as_deref().is_some_and(&matches)).collect();
         for (k, &(p, j)) in users.iter().enumerate() {
-            if names.get(k).is_some_and(Option::is_none) && wanted.iter().all(|w| !w) {
+            if names.get(k).is_some_and(Option::is_none) {
                 unnamed.push(format!("execution_plan[{p}].values[{j}]"));
             }
         }
@@ -167,9 +169,8 @@ pub fn externalize<'a>(
             if let Some(e) = &mut t.extra_tensor_info {
                 e.location = TensorDataLocation::EXTERNAL;
             }
-            if let Some(&b) = blob_of_key.get(&key) {
-                let _ = b;
-                continue;
+            if blob_of_key.contains_key(&key) {
+                continue; // another tensor with this name already carried the bytes
             }
             blobs.push(data.clone());
             blob_of_key.insert(key.clone(), blobs.len().saturating_sub(1));
