@@ -268,11 +268,11 @@ impl<'s> Prepared<'s> {
             }
         }
         for (i, b) in inline.iter().enumerate() {
-            let i32_ = seg_count(i)?;
-            let referenced_by_remaining = remaining_refs.iter().any(|&(_, _, x)| x == i32_);
-            let referenced_by_moved = self.is_inline_moved(i32_, &moved);
+            let blob_index = seg_count(i)?;
+            let referenced_by_remaining = remaining_refs.iter().any(|&(_, _, x)| x == blob_index);
+            let referenced_by_moved = self.is_inline_moved(blob_index, &moved);
             if referenced_by_remaining || !referenced_by_moved {
-                inline_map.insert(i32_, seg_count(kept_inline.len())?);
+                inline_map.insert(blob_index, seg_count(kept_inline.len())?);
                 kept_inline.push(BackendDelegateInlineData { data: b.clone() });
             }
         }
