@@ -238,3 +238,37 @@ fn plain_rewrite_keeps_the_alignments_the_input_shows() {
     let off = d[0].bytes.as_ptr() as usize - bytes.as_ptr() as usize;
     assert_eq!(off % 256, 0, "inline blob at {off}");
 }
+
+#[test]
+fn corrupted_files_never_crash_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read(corpus("xnnpack_mlp")).unwrap();
+    let path = dir.path().join("m.pte");
+    let out = dir.path().join("o.pte");
+    let xdir = dir.path().join("x");
+    let mut seen = std::collections::BTreeSet::new();
+    for k in 0..60usize {
+        let mut b = good.clone();
+        let at = (k * 7919) % b.len();
+        b[at] ^= 1 << (k % 8);
+        if k % 5 == 0 {
+            b.truncate(at.max(1));
+        }
+        std::fs::write(&path, &b).unwrap();
+        for args in [
+            vec!["info", s(&path)],
+            vec!["info", "--json", s(&path)],
+            vec!["dump", s(&path)],
+            vec!["verify", s(&path)],
+            vec!["rewrite", s(&path), s(&out)],
+            vec!["extract", s(&path), s(&xdir)],
+        ] {
+            let o = pte(&args);
+            let code = o.status.code();
+            assert!(matches!(code, Some(0..=2)), "{args:?} at byte {at}: {code:?} {}", stderr(&o));
+            assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+            seen.insert(code);
+        }
+    }
+    assert!(seen.contains(&Some(2)), "no corruption was detected at all: {seen:?}");
+}
