@@ -202,7 +202,8 @@ fn text(v: &Value) -> String {
         line(&mut s, format!("  operators ({}): {}", ops.len(), ops.join(", ")));
     }
     for d in v["delegates"].as_array().into_iter().flatten() {
-        line(&mut s, format!("delegate {} ({}[{}], {} bytes)", d["id"], d["location"], d["index"], d["size"]));
+        let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        line(&mut s, format!("delegate {} ({}[{}], {} bytes)", text(&d["id"]), text(&d["location"]), d["index"], d["size"]));
     }
     let segs = v["segments"].as_array().cloned().unwrap_or_default();
     line(&mut s, format!("segments ({}):", segs.len()));
