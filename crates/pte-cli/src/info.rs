@@ -203,7 +203,10 @@ fn text(v: &Value) -> String {
     }
     for d in v["delegates"].as_array().into_iter().flatten() {
         let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
-        line(&mut s, format!("delegate {} ({}[{}], {} bytes)", text(&d["id"]), text(&d["location"]), d["index"], d["size"]));
+        line(
+            &mut s,
+            format!("delegate {} ({}[{}], {} bytes)", text(&d["id"]), text(&d["location"]), d["index"], d["size"]),
+        );
     }
     let segs = v["segments"].as_array().cloned().unwrap_or_default();
     line(&mut s, format!("segments ({}):", segs.len()));
