@@ -244,6 +244,8 @@ fn corrupted_files_never_crash_the_cli() {
     let dir = tempfile::tempdir().unwrap();
     let good = std::fs::read(corpus("xnnpack_mlp")).unwrap();
     let path = dir.path().join("m.pte");
+    let ptd_good = std::fs::read(ext("_default_external_constant.ptd")).unwrap();
+    let ptd_path = dir.path().join("d.ptd");
     let out = dir.path().join("o.pte");
     let xdir = dir.path().join("x");
     let mut seen = std::collections::BTreeSet::new();
@@ -255,7 +257,15 @@ fn corrupted_files_never_crash_the_cli() {
             b.truncate(at.max(1));
         }
         std::fs::write(&path, &b).unwrap();
+        let mut d = ptd_good.clone();
+        let dat = (k * 104_729) % d.len();
+        d[dat] ^= 1 << (k % 8);
+        std::fs::write(&ptd_path, &d).unwrap();
         for args in [
+            vec!["info", "--json", s(&ptd_path)],
+            vec!["dump", s(&ptd_path)],
+            vec!["verify", s(&ptd_path)],
+            vec!["verify", s(&ext("model.pte")), "--ptd", s(&ptd_path)],
             vec!["info", s(&path)],
             vec!["info", "--json", s(&path)],
             vec!["dump", s(&path)],
