@@ -182,11 +182,11 @@ pub(crate) fn program<'a>(p: et::Program<'a>) -> Result<Program<'a>> {
     })
 }
 
-fn subsegment(s: et::SubsegmentOffsets<'_>) -> SubsegmentOffsets {
+pub(crate) fn subsegment(s: et::SubsegmentOffsets<'_>) -> SubsegmentOffsets {
     SubsegmentOffsets { segment_index: s.segment_index(), offsets: scalars(s.offsets()) }
 }
 
-fn plan(i: usize, p: et::ExecutionPlan<'_>) -> Result<ExecutionPlan> {
+pub(crate) fn plan(i: usize, p: et::ExecutionPlan<'_>) -> Result<ExecutionPlan> {
     Ok(ExecutionPlan {
         name: string(p.name()),
         container_meta_type: p.container_meta_type().map(|c| ContainerMetadata {
@@ -217,7 +217,7 @@ fn plan(i: usize, p: et::ExecutionPlan<'_>) -> Result<ExecutionPlan> {
     })
 }
 
-fn evalue(plan: usize, index: usize, v: et::EValue<'_>) -> Result<EValue> {
+pub(crate) fn evalue(plan: usize, index: usize, v: et::EValue<'_>) -> Result<EValue> {
     let tag = v.val_type();
     let val = match tag {
         et::KernelTypes::NONE => None,

@@ -32,6 +32,7 @@ mod limits;
 mod locate;
 mod model;
 pub mod ptd;
+mod view;
 
 pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
@@ -41,3 +42,4 @@ pub use json::{program_to_json, JsonBytes};
 pub use limits::Limits;
 pub use locate::{locate, Locator};
 pub use model::*;
+pub use view::{PlanView, ProgramView};

@@ -1,0 +1,196 @@
+//! Lazy, zero-copy views of a verified program: read the parts you need
+//! (the segment table, one method's signature, one value) without decoding
+//! the whole model. Everything returned borrows from the input buffer.
+
+use crate::decode::{evalue, plan, subsegment, verify_root};
+use crate::error::Result;
+use crate::fenced::et;
+use crate::limits::Limits;
+use crate::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
+
+/// A verified program buffer, read on demand.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let region = &bytes[..1616]; // the flatbuffer region (the eh00 header's program_size)
+/// let view = pte_schema::ProgramView::new(region, &Default::default())?;
+/// assert_eq!(view.plan_count(), 1);
+/// let forward = view.plan(0).unwrap();
+/// assert_eq!(forward.name(), Some("forward"));
+/// assert_eq!(forward.value_count(), 11);
+/// assert_eq!(view.segments().count(), 1);
+/// assert_eq!(view.to_model()?, pte_schema::decode_program(region, &Default::default())?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct ProgramView<'a> {
+    root: et::Program<'a>,
+}
+
+impl<'a> ProgramView<'a> {
+    /// Checks the identifier and verifies `buf` within `limits`.
+    ///
+    /// ```
+    /// assert!(pte_schema::ProgramView::new(b"not a program", &Default::default()).is_err());
+    /// ```
+    pub fn new(buf: &'a [u8], limits: &Limits) -> Result<Self> {
+        Ok(ProgramView { root: verify_root(buf, limits)? })
+    }
+
+    /// `Program.version`.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().version(), 0);
+    /// ```
+    pub fn version(&self) -> u32 {
+        self.root.version()
+    }
+
+    /// Number of execution plans.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/multi_method/model.pte")).unwrap();
+    /// // with an eh00 header, the flatbuffer region ends at program_size (bytes 16..24)
+    /// let program_size = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
+    /// let view = pte_schema::ProgramView::new(&b[..program_size], &Default::default()).unwrap();
+    /// assert_eq!(view.plan_count(), 2);
+    /// ```
+    pub fn plan_count(&self) -> usize {
+        self.root.execution_plan().map_or(0, |v| v.len())
+    }
+
+    /// Plan `i`, if it exists.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().plan(5).is_none());
+    /// ```
+    pub fn plan(&self, i: usize) -> Option<PlanView<'a>> {
+        let p = self.root.execution_plan()?.iter().nth(i)?;
+        Some(PlanView { index: i, plan: p })
+    }
+
+    /// The segment table.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.segments().next().map(|s| s.size), Some(0));
+    /// ```
+    pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a {
+        self.root
+            .segments()
+            .into_iter()
+            .flat_map(|v| v.iter())
+            .map(|s| DataSegment { offset: s.offset(), size: s.size() })
+    }
+
+    /// The constant segment's table.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.constant_segment().unwrap().offsets, Some(vec![0]));
+    /// ```
+    pub fn constant_segment(&self) -> Option<SubsegmentOffsets> {
+        self.root.constant_segment().map(subsegment)
+    }
+
+    /// Named data as `(key, segment index)` pairs, borrowing the keys.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data().count(), 0);
+    /// ```
+    pub fn named_data(&self) -> impl Iterator<Item = (Option<&'a str>, u32)> + 'a {
+        self.root.named_data().into_iter().flat_map(|v| v.iter()).map(|n| (n.key(), n.segment_index()))
+    }
+
+    /// Decodes the whole program into the owned model.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let p = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().to_model().unwrap();
+    /// assert_eq!(p.plans().len(), 1);
+    /// ```
+    pub fn to_model(&self) -> Result<Program<'a>> {
+        crate::decode::program(self.root)
+    }
+}
+
+/// One execution plan, read on demand.
+#[derive(Clone, Copy)]
+pub struct PlanView<'a> {
+    index: usize,
+    plan: et::ExecutionPlan<'a>,
+}
+
+impl<'a> PlanView<'a> {
+    /// The method name.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.plan(0).unwrap().name(), Some("forward"));
+    /// ```
+    pub fn name(&self) -> Option<&'a str> {
+        self.plan.name()
+    }
+
+    /// Number of values.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert!(v.plan(0).unwrap().value_count() > 0);
+    /// ```
+    pub fn value_count(&self) -> usize {
+        self.plan.values().map_or(0, |v| v.len())
+    }
+
+    /// Value indices of the inputs.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.plan(0).unwrap().inputs().len(), 2);
+    /// ```
+    pub fn inputs(&self) -> Vec<i32> {
+        self.plan.inputs().map(|v| v.iter().collect()).unwrap_or_default()
+    }
+
+    /// Value indices of the outputs.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.plan(0).unwrap().outputs().len(), 1);
+    /// ```
+    pub fn outputs(&self) -> Vec<i32> {
+        self.plan.outputs().map(|v| v.iter().collect()).unwrap_or_default()
+    }
+
+    /// Value `j`, decoded alone.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert!(matches!(v.plan(0).unwrap().value(0).unwrap().unwrap().val, Some(pte_schema::KernelTypes::Tensor(_))));
+    /// ```
+    pub fn value(&self, j: usize) -> Option<Result<EValue>> {
+        let v = self.plan.values()?.iter().nth(j)?;
+        Some(evalue(self.index, j, v))
+    }
+
+    /// The whole plan, decoded.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// assert_eq!(v.plan(0).unwrap().to_model().unwrap().name.as_deref(), Some("forward"));
+    /// ```
+    pub fn to_model(&self) -> Result<ExecutionPlan> {
+        plan(self.index, self.plan)
+    }
+}
