@@ -224,17 +224,14 @@ impl<'s> Prepared<'s> {
         } else {
             self.segments.len()
         };
+        // Walk delegates in order (as exir does) and give each referenced,
+        // non-empty inline blob a new segment; identical bytes share one.
         let mut new_segments: Vec<&'s [u8]> = vec![];
         let mut by_content: HashMap<&'s [u8], u32> = HashMap::new();
-        let mut kept_inline: Vec<BackendDelegateInlineData<'s>> = vec![];
-        let mut inline_map: HashMap<u32, u32> = HashMap::new();
-        let mut moved: Vec<(usize, usize, u32)> = vec![];
+        let mut segment_of_blob: HashMap<u32, u32> = HashMap::new();
         for (p, plan) in self.program.execution_plan.iter().flatten().enumerate() {
             for (d, del) in plan.delegates.iter().flatten().enumerate() {
-                let Some(r) = del.processed else { continue };
-                if r.location != DataLocation::INLINE {
-                    continue;
-                }
+                let Some(r) = del.processed.filter(|r| r.location == DataLocation::INLINE) else { continue };
                 let Some(Some(data)) = usize::try_from(r.index).ok().and_then(|i| inline.get(i)) else {
                     return Err(invalid(format!(
                         "execution_plan[{p}].delegates[{d}] refers to inline blob {} of {}",
@@ -242,36 +239,27 @@ impl<'s> Prepared<'s> {
                         inline.len()
                     )));
                 };
-                if data.is_empty() {
+                // the program was re-borrowed from the file, so its bytes are borrowed
+                let Cow::Borrowed(bytes) = data else {
+                    return Err(invalid("inline delegate data must borrow from the file".into()));
+                };
+                if bytes.is_empty() || segment_of_blob.contains_key(&r.index) {
                     continue;
                 }
-                let bytes: &'s [u8] = match data {
-                    Cow::Borrowed(b) => b,
-                    Cow::Owned(_) => return Err(invalid("inline delegate data must borrow from the file".into())),
-                };
                 let next = seg_count(new_segments.len())?;
                 let k = *by_content.entry(bytes).or_insert_with(|| {
                     new_segments.push(bytes);
                     next
                 });
-                moved.push((p, d, k));
+                segment_of_blob.insert(r.index, k);
             }
         }
-        let mut remaining_refs = vec![];
-        for (p, plan) in self.program.execution_plan.iter().flatten().enumerate() {
-            for (d, del) in plan.delegates.iter().flatten().enumerate() {
-                if let Some(r) = del.processed {
-                    if r.location == DataLocation::INLINE && !moved.iter().any(|&(mp, md, _)| mp == p && md == d) {
-                        remaining_refs.push((p, d, r.index));
-                    }
-                }
-            }
-        }
+        // Blobs that stay inline (empty or unreferenced) keep their order.
+        let mut kept_inline: Vec<BackendDelegateInlineData<'s>> = vec![];
+        let mut inline_map: HashMap<u32, u32> = HashMap::new();
         for (i, b) in inline.iter().enumerate() {
             let blob_index = seg_count(i)?;
-            let referenced_by_remaining = remaining_refs.iter().any(|&(_, _, x)| x == blob_index);
-            let referenced_by_moved = self.is_inline_moved(blob_index, &moved);
-            if referenced_by_remaining || !referenced_by_moved {
+            if !segment_of_blob.contains_key(&blob_index) {
                 inline_map.insert(blob_index, seg_count(kept_inline.len())?);
                 kept_inline.push(BackendDelegateInlineData { data: b.clone() });
             }
@@ -280,14 +268,10 @@ impl<'s> Prepared<'s> {
         let at = seg_count(insert_at)?;
         seg_count(self.segments.len().saturating_add(new_segments.len()))?;
         remap_segment_refs(self.program_mut(), |i| if i >= at { i.saturating_add(n_new) } else { i });
-        let plans = self.program_mut().execution_plan.iter_mut().flatten();
-        for (p, plan) in plans.enumerate() {
-            for (d, del) in plan.delegates.iter_mut().flatten().enumerate() {
-                let Some(r) = &mut del.processed else { continue };
-                if r.location != DataLocation::INLINE {
-                    continue;
-                }
-                if let Some(&(_, _, k)) = moved.iter().find(|&&(mp, md, _)| mp == p && md == d) {
+        for plan in self.program_mut().execution_plan.iter_mut().flatten() {
+            for del in plan.delegates.iter_mut().flatten() {
+                let Some(r) = del.processed.as_mut().filter(|r| r.location == DataLocation::INLINE) else { continue };
+                if let Some(&k) = segment_of_blob.get(&r.index) {
                     *r = BackendDelegateDataReference { location: DataLocation::SEGMENT, index: at.saturating_add(k) };
                 } else if let Some(&ni) = inline_map.get(&r.index) {
                     r.index = ni;
@@ -303,17 +287,6 @@ impl<'s> Prepared<'s> {
         self.program_mut().segments = Some(table);
         self.program_mut().backend_delegate_data = Some(kept_inline);
         Ok(())
-    }
-
-    fn is_inline_moved(&self, index: u32, moved: &[(usize, usize, u32)]) -> bool {
-        moved.iter().any(|&(p, d, _)| {
-            self.program
-                .plans()
-                .get(p)
-                .and_then(|pl| pl.delegates.as_ref()?.get(d))
-                .and_then(|del| del.processed)
-                .is_some_and(|r| r.location == DataLocation::INLINE && r.index == index)
-        })
     }
 
     /// Moves every segment-stored delegate blob inline (a segment shared by
