@@ -5,6 +5,7 @@
 //! `force_align`, which neither Rust code generator implements. Nothing here is
 //! public outside the crate.
 
+/// flatc's output, one module tree per schema; the lints it trips are allowed once here.
 #[allow(
     unsafe_code,
     unused_imports,
@@ -22,35 +23,19 @@
     clippy::indexing_slicing,
     clippy::arithmetic_side_effects
 )]
-#[rustfmt::skip]
-#[path = "generated/program/mod.rs"]
-mod generated;
+mod generated {
+    #[rustfmt::skip]
+    #[path = "program/mod.rs"]
+    pub(crate) mod program;
 
-pub(crate) use generated::executorch_flatbuffer as et;
+    #[rustfmt::skip]
+    #[path = "flat_tensor/mod.rs"]
+    pub(crate) mod flat_tensor;
+}
 
-#[allow(
-    unsafe_code,
-    unused_imports,
-    missing_docs,
-    dead_code,
-    non_camel_case_types,
-    non_snake_case,
-    non_upper_case_globals,
-    unsafe_op_in_unsafe_fn,
-    clippy::all,
-    clippy::pedantic,
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
-#[rustfmt::skip]
-#[path = "generated/flat_tensor/mod.rs"]
-mod generated_ptd;
-
-pub(crate) use generated_ptd::executorch_flatbuffer::ScalarType as FtScalarType;
-pub(crate) use generated_ptd::flat_tensor_flatbuffer as ft;
+pub(crate) use generated::flat_tensor::executorch_flatbuffer::ScalarType as FtScalarType;
+pub(crate) use generated::flat_tensor::flat_tensor_flatbuffer as ft;
+pub(crate) use generated::program::executorch_flatbuffer as et;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
