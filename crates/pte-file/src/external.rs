@@ -62,6 +62,27 @@ fn tensor_mut<'p>(pte: &'p mut PteFile<'_>, p: usize, j: usize) -> Option<&'p mu
     }
 }
 
+/// The constant-segment entries by data index, borrowing from the file's
+/// input where the segment does (no copy of constant bytes on the way).
+fn constant_entries<'a>(pte: &PteFile<'a>) -> Vec<Bytes<'a>> {
+    let Some(cs) = &pte.program.constant_segment else { return vec![] };
+    let Ok(refs) = pte.constants() else { return vec![] };
+    let seg: Option<&'a [u8]> =
+        usize::try_from(cs.segment_index).ok().and_then(|i| pte.segments.get(i)).and_then(|s| match s {
+            Cow::Borrowed(b) => Some(*b),
+            Cow::Owned(_) => None,
+        });
+    refs.iter()
+        .map(|c| {
+            let borrowed = seg.and_then(|b| {
+                let off = (c.bytes.as_ptr() as usize).checked_sub(b.as_ptr() as usize)?;
+                b.get(off..off.checked_add(c.bytes.len())?)
+            });
+            borrowed.map_or_else(|| Cow::Owned(c.bytes.to_vec()), Cow::Borrowed)
+        })
+        .collect()
+}
+
 /// Rebuilds the constant segment from `entries` (by data index) at `alignment`.
 fn set_constants<'a>(pte: &mut PteFile<'a>, entries: Vec<Bytes<'a>>, alignment: u64) -> Result<()> {
     let Some(cs) = &pte.program.constant_segment else { return Ok(()) };
@@ -128,10 +149,7 @@ pub fn externalize<'a>(
     ptd_options: &PtdWriteOptions,
 ) -> Result<Externalized<'a>> {
     let mut out = pte.clone();
-    let constants: Vec<Bytes<'a>> = match (&pte.program.constant_segment, pte.constants()) {
-        (Some(_), Ok(c)) => c.iter().map(|c| Cow::Owned(c.bytes.to_vec())).collect(),
-        _ => vec![],
-    };
+    let constants = constant_entries(pte);
     let mut entries = vec![];
     let mut blobs: Vec<Bytes<'a>> = vec![];
     let mut blob_of_key: HashMap<String, usize> = HashMap::new();
@@ -264,10 +282,7 @@ pub fn externalize<'a>(
 /// ```
 pub fn internalize<'a>(pte: &PteFile<'a>, ptds: &[&PtdFile<'a>], options: &WriteOptions) -> Result<PteFile<'a>> {
     let mut out = pte.clone();
-    let mut constants: Vec<Bytes<'a>> = match pte.constants() {
-        Ok(c) if pte.program.constant_segment.is_some() => c.iter().map(|c| Cow::Owned(c.bytes.to_vec())).collect(),
-        _ => vec![Cow::Borrowed(&[][..])],
-    };
+    let mut constants = constant_entries(pte);
     if constants.is_empty() {
         constants.push(Cow::Borrowed(&[][..]));
     }
