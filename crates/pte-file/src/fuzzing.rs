@@ -21,6 +21,7 @@ pub fn pte(data: &[u8]) {
     let _ = verify::verify_bytes(data, &Default::default());
     if let Ok(p) = PteFile::from_bytes(data) {
         let _ = (p.constants(), p.mutable_segments(), p.named_data(), p.delegate_blobs());
+        let _ = pte_schema::program_to_json(&p.program, pte_schema::JsonBytes::Integers);
         let legacy =
             p.program.constant_segment.as_ref().is_none_or(|c| c.offsets.as_ref().is_none_or(|o| o.is_empty()));
         if let Ok(out) = p.to_bytes(&WriteOptions::default()) {

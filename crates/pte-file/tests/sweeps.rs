@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use pte_file::{verify, PteFile, WriteOptions};
+use pte_file::PteFile;
 
 fn corpus_files() -> Vec<(String, Vec<u8>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
@@ -29,43 +29,12 @@ fn corpus_files() -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// Returns whether the input read as a program.
+/// Runs the fuzz-target bodies on one input; returns whether it read as a program.
 fn exercise(bytes: &[u8]) -> bool {
-    let _ = verify::verify_ptd_bytes(bytes, &Default::default());
-    if let Ok(ptd) = pte_file::ptd::PtdFile::from_bytes(bytes) {
-        let opts =
-            pte_file::ptd::PtdWriteOptions::new(pte_file::ptd::PtdLayout::Keep { segment_alignment: 128 }).unwrap();
-        if let Ok(out) = ptd.to_bytes(&opts) {
-            assert_eq!(pte_file::ptd::PtdFile::from_bytes(&out).unwrap(), ptd, "ptd rewrite changed the file");
-        }
-    }
-    let report = verify::verify_bytes(bytes, &Default::default());
-    match PteFile::from_bytes(bytes) {
-        Ok(p) => {
-            let _ = p.constants();
-            let _ = p.mutable_segments();
-            let _ = p.named_data();
-            let _ = p.delegate_blobs();
-            let _ = pte_schema::program_to_json(&p.program, pte_schema::JsonBytes::Integers);
-            if let Ok(out) = p.to_bytes(&WriteOptions::default()) {
-                let again = PteFile::from_bytes(&out).unwrap();
-                let legacy =
-                    p.program.constant_segment.as_ref().is_none_or(|c| c.offsets.as_ref().is_none_or(|o| o.is_empty()));
-                if legacy {
-                    // moved into the segment form once, then stable
-                    assert_eq!(again.to_bytes(&WriteOptions::default()).unwrap(), out);
-                } else {
-                    assert_eq!(again, p, "rewrite changed the aggregate");
-                }
-            }
-            let _ = report.is_ok();
-            true
-        }
-        Err(e) => {
-            assert!(!e.message().is_empty());
-            false
-        }
-    }
+    pte_file::fuzzing::pte(bytes);
+    pte_file::fuzzing::ptd(bytes);
+    pte_file::fuzzing::headers(bytes);
+    PteFile::from_bytes(bytes).is_ok()
 }
 
 #[test]
