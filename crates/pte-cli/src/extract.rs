@@ -5,7 +5,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use crate::{open, read_pte, CmdResult, Failure};
+use crate::{at, open, read_pte, CmdResult};
 
 fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
@@ -17,7 +17,7 @@ fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: V
         w.write_all(bytes)?;
         Ok(())
     })
-    .map_err(|e| Failure { message: format!("{}: {e}", path.display()), code: 2 })?;
+    .map_err(at(&path))?;
     let mut entry = json!({"file": name, "size": bytes.len(), "sha256": sha(bytes)});
     if let (Some(e), Some(x)) = (entry.as_object_mut(), extra.as_object()) {
         e.extend(x.clone());
@@ -36,7 +36,7 @@ fn safe(key: &str) -> String {
 pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
     let map = open(file)?;
     let pte = read_pte(file, map.bytes())?;
-    std::fs::create_dir_all(dir).map_err(|e| Failure { message: format!("{}: {e}", dir.display()), code: 2 })?;
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut m = vec![];
     for (i, s) in pte.segments.iter().enumerate() {
         let t = pte.program.segment_table().get(i).copied().unwrap_or_default();

@@ -120,6 +120,11 @@ impl<E: std::fmt::Display> From<E> for Failure {
 
 pub(crate) type CmdResult = Result<(), Failure>;
 
+/// Turns an error about `path` into the one-line failure `PATH: error`.
+pub(crate) fn at<E: std::fmt::Display>(path: &std::path::Path) -> impl Fn(E) -> Failure + '_ {
+    move |e| Failure { message: format!("{}: {e}", path.display()), code: 2 }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
@@ -139,7 +144,7 @@ pub(crate) fn open(path: &std::path::Path) -> Result<MappedFile, Failure> {
 
 pub(crate) fn read_pte<'a>(path: &std::path::Path, bytes: &'a [u8]) -> Result<PteFile<'a>, Failure> {
     detect::require_pte(path, bytes)?;
-    PteFile::from_bytes(bytes).map_err(|e| Failure { message: format!("{}: {e}", path.display()), code: 2 })
+    PteFile::from_bytes(bytes).map_err(at(path))
 }
 
 fn run(cmd: Command) -> CmdResult {
@@ -155,9 +160,9 @@ fn run(cmd: Command) -> CmdResult {
             }
             detect::require_pte(&file, map.bytes())?;
             // the stored program only: segment problems must not hide it
-            let fail = |e: pte_file::Error| Failure { message: format!("{}: {e}", file.display()), code: 2 };
-            let (_, region) = pte_file::verify::program_region(map.bytes()).map_err(fail)?;
-            let program = pte_schema::decode_program(region, &Default::default()).map_err(fail)?;
+            let fail = at::<pte_file::Error>(&file);
+            let (_, region) = pte_file::verify::program_region(map.bytes()).map_err(&fail)?;
+            let program = pte_schema::decode_program(region, &Default::default()).map_err(&fail)?;
             let v = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
             println!("{}", serde_json::to_string_pretty(&v)?);
             Ok(())
@@ -182,11 +187,8 @@ fn run(cmd: Command) -> CmdResult {
                 Delegates::Inline => DelegatePlacement::Inline,
                 Delegates::Segment => DelegatePlacement::Segment,
             });
-            let source = std::fs::File::open(&input)
-                .map_err(|e| Failure { message: format!("{}: {e}", input.display()), code: 2 })?;
-            let n = pte
-                .save_copying_from(&output, &o, &source, map.bytes())
-                .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+            let source = std::fs::File::open(&input).map_err(at(&input))?;
+            let n = pte.save_copying_from(&output, &o, &source, map.bytes()).map_err(at(&output))?;
             println!("wrote {} ({n} bytes)", output.display());
             Ok(())
         }

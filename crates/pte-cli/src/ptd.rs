@@ -11,10 +11,10 @@ use sha2::{Digest, Sha256};
 use pte_file::ptd::PtdFile;
 use pte_segments::FlatTensorHeader;
 
-use crate::{CmdResult, Failure};
+use crate::{at, CmdResult, Failure};
 
 pub(crate) fn read_ptd<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtdFile<'a>, Failure> {
-    PtdFile::from_bytes(bytes).map_err(|e| Failure { message: format!("{}: {e}", path.display()), code: 2 })
+    PtdFile::from_bytes(bytes).map_err(at(path))
 }
 
 fn sha(b: &[u8]) -> String {
@@ -99,12 +99,8 @@ pub(crate) fn externalize(input: &Path, output: &Path, data: &Path, keys: Option
     if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
         eprintln!("pte: warning: nothing matched; {} is an empty tensor-data file", data.display());
     }
-    ex.data
-        .save(data, &Default::default())
-        .map_err(|e| Failure { message: format!("{}: {e}", data.display()), code: 2 })?;
-    ex.program
-        .save(output, &Default::default())
-        .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+    ex.data.save(data, &Default::default()).map_err(at(data))?;
+    ex.program.save(output, &Default::default()).map_err(at(output))?;
     println!(
         "moved {} tensors and {} named blobs into {}; wrote {}",
         ex.moved_tensors.len(),
@@ -126,9 +122,7 @@ pub(crate) fn internalize(files: &[std::path::PathBuf]) -> CmdResult {
     let ptds = data_paths.iter().zip(&maps).map(|(p, m)| read_ptd(p, m.bytes())).collect::<Result<Vec<_>, _>>()?;
     let refs: Vec<&PtdFile<'_>> = ptds.iter().collect();
     let inside = pte_file::external::internalize(&pte, &refs, &Default::default())?;
-    inside
-        .save(output, &Default::default())
-        .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 2 })?;
+    inside.save(output, &Default::default()).map_err(at(output))?;
     println!("wrote {}", output.display());
     Ok(())
 }
