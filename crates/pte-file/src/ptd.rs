@@ -8,11 +8,11 @@ use pte_schema::ptd::{decode_flat_tensor, encode_flat_tensor, FlatTensor, PtdNam
 use pte_schema::{DataSegment, Error, ErrorKind, Result};
 use pte_segments::align::{aligned, lcm, require_positive, require_power_of_two};
 use pte_segments::ranges::segment_bytes;
-use pte_segments::{FlatTensorHeader, HEADER_OFFSET};
+use pte_segments::FlatTensorHeader;
 
 use crate::options::MAX_SEGMENT_ALIGNMENT;
 use crate::read::ReadOptions;
-use crate::write::write_zeros;
+use crate::write::{splice_header, write_zeros};
 use crate::Bytes;
 
 /// A `.ptd`: the `FT01` tables plus each segment's bytes (borrowed from the input).
@@ -332,14 +332,8 @@ impl<'a> PtdFile<'a> {
                 (p, aligned(fb_len.checked_add(p).ok_or_else(overflow)?, segment_alignment).ok_or_else(overflow)?)
             }
         };
-        let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
-        let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
-        let root = u32::try_from(padded).ok().and_then(|p| root.checked_add(p)).ok_or_else(overflow)?;
-        w.write_all(&root.to_le_bytes())?;
-        w.write_all(head.get(4..).unwrap_or(&[]))?;
-        w.write_all(&FlatTensorHeader::new(padded, fb_len, base, data_size).to_bytes())?;
-        write_zeros(&mut w, padded.saturating_sub(40))?;
-        w.write_all(rest)?;
+        let header = FlatTensorHeader::new(padded, fb_len, base, data_size);
+        splice_header(&mut w, &fb, &header.to_bytes(), padded)?;
         write_zeros(&mut w, base.saturating_sub(padded.saturating_add(fb_len)))?;
         let mut order: Vec<usize> = (0..table.len()).collect();
         order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));

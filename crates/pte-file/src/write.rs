@@ -126,6 +126,24 @@ impl PteFile<'_> {
     }
 }
 
+/// Writes a finished flatbuffer with `header` inserted at byte 8, padded with
+/// zeros to `padded` bytes: the root offset grows by `padded`, every other
+/// offset is relative and stays valid (both `eh00` and `FH01` work this way).
+pub(crate) fn splice_header(w: &mut impl Write, fb: &[u8], header: &[u8], padded: u64) -> Result<()> {
+    let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
+    let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
+    let root = u32::try_from(padded)
+        .ok()
+        .and_then(|p| root.checked_add(p))
+        .ok_or_else(|| limit("root offset overflows 32 bits after inserting the header".into()))?;
+    w.write_all(&root.to_le_bytes())?;
+    w.write_all(head.get(4..).unwrap_or(&[]))?;
+    w.write_all(header)?;
+    write_zeros(w, padded.saturating_sub(header.len() as u64))?;
+    w.write_all(rest)?;
+    Ok(())
+}
+
 /// Writes header, flatbuffer, padding and segments in file order.
 /// How segment bytes reach the output: plain writes, or kernel-side copies
 /// from the source file when the bytes are a mapping of it.
@@ -150,21 +168,11 @@ fn stream<W: Write>(
         .ok_or_else(|| limit("header padding overflows".into()))?;
     let layout = file_layout(fb.len() as u64, padded, data_size, options.segment_alignment())?;
 
-    let (head, rest) = fb.split_at(HEADER_OFFSET.min(fb.len()));
     if layout.inserted_header == 0 {
         w.write_all(fb)?;
     } else {
-        let root = head.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
-        let root = u32::try_from(layout.inserted_header)
-            .ok()
-            .and_then(|p| root.checked_add(p))
-            .ok_or_else(|| limit("root offset overflows 32 bits after inserting the header".into()))?;
-        w.write_all(&root.to_le_bytes())?;
-        w.write_all(head.get(4..).unwrap_or(&[]))?;
         let header = ExtendedHeader::new(layout.program_size, layout.segment_base_offset, data_size);
-        w.write_all(&header.to_bytes())?;
-        write_zeros(w, layout.inserted_header.saturating_sub(32))?;
-        w.write_all(rest)?;
+        splice_header(w, fb, &header.to_bytes(), layout.inserted_header)?;
         write_zeros(w, layout.segment_base_offset.saturating_sub(layout.program_size))?;
         let mut order: Vec<usize> = (0..table.len()).collect();
         order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));
