@@ -6,6 +6,9 @@ root = pathlib.Path(__file__).resolve().parent.parent
 src = (root / "crates/pte-file/src/verify.rs").read_text()
 start = src.index("pub const RULES")
 rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', src[start:src.index("];", start)])
+ptn_src = (root / "crates/pte-ptn/src/verify.rs").read_text()
+pstart = ptn_src.index("pub const PTN_RULES")
+ptn_rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', ptn_src[pstart:ptn_src.index("];", pstart)])
 out = """# Verifier rules
 
 `pte verify FILE` (library: `pte_file::verify::verify_bytes`, `verify_ptd_bytes`,
@@ -28,6 +31,15 @@ other rules are checked together, so one run reports every violation.
 | rule | what it checks |
 | --- | --- |
 """ + "".join(f"| `{n}` | {d} |\n" for n, d in rules) + """
+## `.ptn` packages
+
+`pte verify PACKAGE.ptn` (library: `pte_ptn::verify::verify_ptn_bytes`) applies
+these rules. A container, program, safetensors or aliases failure stops the
+run; the cross-reference rules are all reported together.
+
+| rule | what it checks |
+| --- | --- |
+""" + "".join(f"| `{n}` | {d} |\n" for n, d in ptn_rules) + """
 ## Known differences from the stock runtime
 
 * Strings must be valid UTF-8 (the flatbuffers verifier requires it; the C++

@@ -19,7 +19,7 @@ pub(crate) fn kind(bytes: &[u8]) -> Kind {
         Some(b"ET12") => Kind::Pte,
         Some(b"FT01") => Kind::Ptd,
         Some(b"BP08") => Kind::Bpte,
-        _ if bytes.starts_with(b"PK\x03\x04") => Kind::Ptn,
+        _ if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") => Kind::Ptn,
         _ => Kind::Unknown,
     }
 }
@@ -29,7 +29,7 @@ pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         Kind::Pte => return Ok(()),
         Kind::Ptd => "a .ptd tensor-data file",
         Kind::Bpte => "a .bpte bundled program",
-        Kind::Ptn => "a zip archive (.ptn package)",
+        Kind::Ptn => "a .ptn package (zip)",
         Kind::Unknown if bytes.len() < 8 => "too short to be an ExecuTorch file",
         Kind::Unknown => "not an ExecuTorch file (no ET12 identifier at byte 4)",
     };
@@ -39,7 +39,7 @@ pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
             format!("{}: {what}", path.display())
         } else {
             format!(
-                "{}: {what}; this build of pte does not read that kind yet; use a .pte (or .ptd where supported)",
+                "{}: {what}; this command takes a .pte program (info, dump, verify, rewrite and extract also take .ptd and .ptn)",
                 path.display()
             )
         },

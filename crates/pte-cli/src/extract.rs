@@ -7,11 +7,11 @@ use sha2::{Digest, Sha256};
 
 use crate::{at, open, read_pte, CmdResult};
 
-fn sha(b: &[u8]) -> String {
+pub(crate) fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
+pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
     let path = dir.join(name);
     pte_file::write_atomically(&path, |w| {
         w.write_all(bytes)?;
@@ -27,7 +27,7 @@ fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: V
 }
 
 /// Keys can hold any characters; file names get a safe rendering plus the index.
-fn safe(key: &str) -> String {
+pub(crate) fn safe(key: &str) -> String {
     let s: String =
         key.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).take(80).collect();
     s.trim_start_matches('.').to_string()
@@ -35,6 +35,10 @@ fn safe(key: &str) -> String {
 
 pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
     let map = open(file)?;
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
+        drop(map);
+        return crate::ptn::extract(file, dir);
+    }
     let pte = read_pte(file, map.bytes())?;
     std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut m = vec![];

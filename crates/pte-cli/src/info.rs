@@ -234,6 +234,16 @@ pub(crate) fn info(file: &Path, json: bool) -> CmdResult {
     if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptd {
         return crate::ptd::info(file, map.bytes(), json);
     }
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
+        let ptn = crate::ptn::read_ptn(file, map.bytes())?;
+        let v = crate::ptn::info_json(&ptn, map.bytes());
+        if json {
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            print!("{}", crate::ptn::info_text(&v));
+        }
+        return Ok(());
+    }
     let pte = read_pte(file, map.bytes())?;
     let v = info_json(&pte, map.bytes());
     if json {

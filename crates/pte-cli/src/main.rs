@@ -14,6 +14,7 @@ mod detect;
 mod extract;
 mod info;
 mod ptd;
+mod ptn;
 
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
 
@@ -48,7 +49,7 @@ enum Command {
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
-        /// The file (.pte or .ptd).
+        /// The file (.pte, .ptd or .ptn).
         file: PathBuf,
         /// External tensor data the program's EXTERNAL tensors resolve against (repeatable).
         #[arg(long = "ptd")]
@@ -158,6 +159,9 @@ fn run(cmd: Command) -> CmdResult {
                 println!("{}", serde_json::to_string_pretty(&v)?);
                 return Ok(());
             }
+            if detect::kind(map.bytes()) == detect::Kind::Ptn {
+                return ptn::dump(&file, map.bytes());
+            }
             detect::require_pte(&file, map.bytes())?;
             // the stored program only: segment problems must not hide it
             let fail = at::<pte_file::Error>(&file);
@@ -170,6 +174,12 @@ fn run(cmd: Command) -> CmdResult {
         Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             let map = open(&input)?;
+            if detect::kind(map.bytes()) == detect::Kind::Ptn {
+                if segment_alignment.is_some() || constant_alignment.is_some() || delegate_alignment.is_some() {
+                    return Err(Failure { message: "alignment options apply to .pte programs only".into(), code: 2 });
+                }
+                return ptn::rewrite(&input, map.bytes(), &output);
+            }
             let pte = read_pte(&input, map.bytes())?;
             // without options, keep the alignments the input shows
             let mut o = WriteOptions::matching(&pte, map.bytes());
@@ -202,6 +212,11 @@ fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: b
     let map = open(file)?;
     let mut report = if detect::kind(map.bytes()) == detect::Kind::Ptd {
         pte_file::verify::verify_ptd_bytes(map.bytes(), &Default::default())
+    } else if detect::kind(map.bytes()) == detect::Kind::Ptn {
+        if !ptds.is_empty() {
+            return Err(Failure { message: "--ptd applies to .pte programs only".into(), code: 2 });
+        }
+        pte_ptn::verify::verify_ptn_bytes(map.bytes(), &Default::default())
     } else {
         // anything not recognised as another kind is judged as a program, so
         // a damaged identifier is reported as a violation, not refused

@@ -282,3 +282,101 @@ fn corrupted_files_never_crash_the_cli() {
     }
     assert!(seen.contains(&Some(2)), "no corruption was detected at all: {seen:?}");
 }
+
+fn ptn() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn/model.ptn")
+}
+
+#[test]
+fn ptn_info_dump_verify_extract_and_rewrite() {
+    let o = pte(&["info", "--json", s(&ptn())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["format"], "ptn");
+    assert_eq!(v["constants"].as_array().unwrap().len(), 4);
+    assert_eq!(v["methods"][0]["name"], "forward");
+    let o = pte(&["info", s(&ptn())]);
+    assert!(stdout(&o).contains("\"seq.0.weight\" F32 [32,16]"), "{}", stdout(&o));
+
+    let o = pte(&["dump", s(&ptn())]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["version"], "1");
+    assert_eq!(v["methods"][0]["graph"]["nodes"][0]["op_kind"], "PLACEHOLDER");
+
+    let o = pte(&["verify", "--json", s(&ptn())]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()["valid"], true);
+
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("x");
+    let o = pte(&["extract", s(&ptn()), s(&x)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let m: serde_json::Value = serde_json::from_slice(&std::fs::read(x.join("manifest.json")).unwrap()).unwrap();
+    let entries = m["entries"].as_array().unwrap();
+    assert_eq!(entries.iter().filter(|e| e["kind"] == "constant").count(), 4);
+    for e in entries {
+        assert_eq!(std::fs::metadata(x.join(e["file"].as_str().unwrap())).unwrap().len(), e["size"].as_u64().unwrap());
+    }
+
+    let out = dir.path().join("copy.ptn");
+    let o = pte(&["rewrite", s(&ptn()), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pte(&["verify", s(&out)]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let o = pte(&["rewrite", "--segment-alignment", "64", s(&ptn()), s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_broken_ptn_is_reported_by_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut b = std::fs::read(ptn()).unwrap();
+    // flip a byte of the first member's data: its CRC no longer matches
+    b[40] ^= 0xff;
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, &b).unwrap();
+    let o = pte(&["verify", "--json", s(&bad)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["violations"][0]["rule"], "ptn.container");
+    let o = pte(&["info", s(&bad)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+    let o = pte(&["externalize", s(&ptn()), s(&dir.path().join("o.pte")), s(&dir.path().join("o.ptd"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(".ptn package"), "{}", stderr(&o));
+}
+
+#[test]
+fn corrupted_packages_never_crash_the_cli() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = std::fs::read(ptn()).unwrap();
+    let path = dir.path().join("m.ptn");
+    let out = dir.path().join("o.ptn");
+    let xdir = dir.path().join("x");
+    let mut seen = std::collections::BTreeSet::new();
+    for k in 0..40usize {
+        let mut b = good.clone();
+        let at = (k * 7919) % b.len();
+        b[at] ^= 1 << (k % 8);
+        if k % 5 == 0 {
+            b.truncate(at.max(4));
+        }
+        std::fs::write(&path, &b).unwrap();
+        for args in [
+            vec!["info", s(&path)],
+            vec!["dump", s(&path)],
+            vec!["verify", s(&path)],
+            vec!["rewrite", s(&path), s(&out)],
+            vec!["extract", s(&path), s(&xdir)],
+        ] {
+            let o = pte(&args);
+            let code = o.status.code();
+            assert!(matches!(code, Some(0..=2)), "{args:?} at byte {at}: {code:?} {}", stderr(&o));
+            assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+            seen.insert(code);
+        }
+    }
+    assert!(seen.contains(&Some(2)) && seen.contains(&Some(1)), "{seen:?}");
+}

@@ -39,7 +39,7 @@ pub use options::{DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
 pub use read::ReadOptions;
-pub use save::write_atomically;
+pub use save::{write_atomically, write_atomically_file};
 
 use pte_schema::Program;
 

@@ -33,8 +33,23 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Re
 }
 
 /// Like [`write_atomically`], handing `write` the temporary file itself
-/// (for kernel-side copies); `write` must leave everything written when it returns.
-pub(crate) fn write_atomically_file<T>(path: &Path, write: impl FnOnce(&File) -> Result<T>) -> Result<T> {
+/// (for kernel-side copies or seekable writers); `write` must leave
+/// everything written when it returns.
+///
+/// ```
+/// use std::io::{Seek, SeekFrom, Write};
+/// let dir = tempfile::tempdir()?;
+/// let p = dir.path().join("a.bin");
+/// pte_file::write_atomically_file(&p, |mut f| {
+///     f.write_all(b"xxcd")?;
+///     f.seek(SeekFrom::Start(0))?;
+///     f.write_all(b"ab")?;
+///     Ok(())
+/// })?;
+/// assert_eq!(std::fs::read(&p)?, b"abcd");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_atomically_file<T>(path: &Path, write: impl FnOnce(&File) -> Result<T>) -> Result<T> {
     let io = |what: &str, e: std::io::Error| Error::new(ErrorKind::Io, format!("{what} {}: {e}", path.display()));
     let dir = match path.parent() {
         Some(d) if !d.as_os_str().is_empty() => d,

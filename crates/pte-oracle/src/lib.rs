@@ -35,13 +35,50 @@ pub fn decode(buf: &[u8]) -> Result<schema::Program, planus::Error> {
 /// ```
 pub fn encode(program: &schema::Program) -> Vec<u8> {
     let mut b = planus::Builder::new();
-    let mut out = b.finish(program, Some(*b"ET12")).to_vec();
-    if out.len() >= 8 && out.get(..4) == Some(b"ET12".as_slice()) {
+    let out = b.finish(program, Some(*b"ET12")).to_vec();
+    repair_identifier(out, *b"ET12")
+}
+
+fn repair_identifier(mut out: Vec<u8>, id: [u8; 4]) -> Vec<u8> {
+    if out.len() >= 8 && out.get(..4) == Some(id.as_slice()) {
         let mut root = [0u8; 4];
         root.copy_from_slice(&out[4..8]);
         let fixed = u32::from_le_bytes(root).wrapping_add(4);
         out[..4].copy_from_slice(&fixed.to_le_bytes());
-        out[4..8].copy_from_slice(b"ET12");
+        out[4..8].copy_from_slice(&id);
     }
     out
+}
+
+#[allow(unsafe_code, missing_docs, clippy::all, clippy::pedantic, unused_imports, dead_code, non_camel_case_types)]
+#[rustfmt::skip]
+#[path = "generated/native_graph.rs"]
+mod native_generated;
+
+/// The `NPTG` native-program schema through planus.
+pub mod native {
+    pub use crate::native_generated::native_backend as schema;
+
+    use planus::ReadAsRoot;
+
+    /// Decodes an `NPTG` flatbuffer into planus's owned model.
+    ///
+    /// ```
+    /// assert!(pte_oracle::native::decode(&[0u8; 8]).is_err());
+    /// ```
+    pub fn decode(buf: &[u8]) -> Result<schema::Program, planus::Error> {
+        schema::Program::try_from(schema::ProgramRef::read_as_root(buf)?)
+    }
+
+    /// Encodes with planus, with the identifier repaired as in [`crate::encode`].
+    ///
+    /// ```
+    /// let bytes = pte_oracle::native::encode(&Default::default());
+    /// assert_eq!(&bytes[4..8], b"NPTG");
+    /// ```
+    pub fn encode(program: &schema::Program) -> Vec<u8> {
+        let mut b = planus::Builder::new();
+        let out = b.finish(program, Some(*b"NPTG")).to_vec();
+        crate::repair_identifier(out, *b"NPTG")
+    }
 }

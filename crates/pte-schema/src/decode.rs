@@ -128,15 +128,15 @@ fn unknown_tag(path: String, tag: u8, loc: usize) -> Error {
     Error::new(ErrorKind::Unsupported, format!("unknown union tag {tag}")).at_path(path).at_offset(loc as u64)
 }
 
-fn scalars<'a, T: flatbuffers::Follow<'a> + 'a>(v: Option<Vector<'a, T>>) -> Option<Vec<T::Inner>> {
+pub(crate) fn scalars<'a, T: flatbuffers::Follow<'a> + 'a>(v: Option<Vector<'a, T>>) -> Option<Vec<T::Inner>> {
     v.map(|v| v.iter().collect())
 }
 
-fn string(s: Option<&str>) -> Option<String> {
+pub(crate) fn string(s: Option<&str>) -> Option<String> {
     s.map(str::to_owned)
 }
 
-fn tables<'a, T: 'a, U>(
+pub(crate) fn tables<'a, T: 'a, U>(
     v: Option<Vector<'a, ForwardsUOffset<T>>>,
     mut f: impl FnMut(usize, T) -> Result<U>,
 ) -> Result<Option<Vec<U>>>
@@ -155,7 +155,7 @@ where
     }
 }
 
-fn infallible<'a, T: 'a, U>(v: Option<Vector<'a, ForwardsUOffset<T>>>, f: impl Fn(T) -> U) -> Option<Vec<U>>
+pub(crate) fn infallible<'a, T: 'a, U>(v: Option<Vector<'a, ForwardsUOffset<T>>>, f: impl Fn(T) -> U) -> Option<Vec<U>>
 where
     ForwardsUOffset<T>: flatbuffers::Follow<'a, Inner = T>,
 {

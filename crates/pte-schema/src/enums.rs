@@ -56,6 +56,8 @@ macro_rules! open_enum {
     };
 }
 
+pub(crate) use open_enum;
+
 open_enum! {
     /// Tensor element type (`executorch_flatbuffer.ScalarType`, an int8 on the wire).
     ///

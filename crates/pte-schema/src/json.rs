@@ -66,7 +66,7 @@ fn subsegment(s: &SubsegmentOffsets) -> Value {
     json!({ "segment_index": s.segment_index, "offsets": s.offsets })
 }
 
-fn double(x: f64) -> Value {
+pub(crate) fn double(x: f64) -> Value {
     if x.is_nan() {
         json!("nan")
     } else if x == f64::INFINITY {

@@ -31,6 +31,7 @@ mod json;
 mod limits;
 mod locate;
 mod model;
+pub mod native;
 pub mod ptd;
 mod view;
 

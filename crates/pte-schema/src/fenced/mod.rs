@@ -31,10 +31,15 @@ mod generated {
     #[rustfmt::skip]
     #[path = "flat_tensor/mod.rs"]
     pub(crate) mod flat_tensor;
+
+    #[rustfmt::skip]
+    #[path = "native_graph/mod.rs"]
+    pub(crate) mod native_graph;
 }
 
 pub(crate) use generated::flat_tensor::executorch_flatbuffer::ScalarType as FtScalarType;
 pub(crate) use generated::flat_tensor::flat_tensor_flatbuffer as ft;
+pub(crate) use generated::native_graph::native_backend as nb;
 pub(crate) use generated::program::executorch_flatbuffer as et;
 
 mod aligned;
