@@ -43,6 +43,7 @@ pub use limits::PtnLimits;
 pub use members::{check_member_name, Member};
 pub use program::{check_program, Finding, ProgramCheck};
 pub use pte_schema::{Bytes, Error, ErrorKind, MappedFile, Result};
+pub use safetensors_io::{read_safetensors_member, safetensors_to_bytes};
 pub use tensor::{dtype_code, Dtype, PtnTensor, SUPPORTED_DTYPES};
 
 /// Member holding the native program flatbuffer.

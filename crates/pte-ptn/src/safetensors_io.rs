@@ -10,7 +10,7 @@ use safetensors::{SafeTensorError, SafeTensors};
 
 use crate::strict_json::{header_keys, push_ascii};
 use crate::tensor::{dtype_code, PtnTensor};
-use crate::{PtnLimits, SAFETENSORS_MEMBER};
+use crate::{PtnLimits, METADATA_KEY, SAFETENSORS_MEMBER};
 
 /// Tensors keyed by name, plus the optional `__metadata__` string map.
 pub(crate) type Decoded<'a> = (BTreeMap<String, PtnTensor<'a>>, Option<BTreeMap<String, String>>);
@@ -168,4 +168,63 @@ pub(crate) fn write_safetensors(
 /// Total member length: header plus every tensor.
 pub(crate) fn encoded_len(header: &[u8], tensors: &BTreeMap<String, PtnTensor<'_>>) -> u64 {
     tensors.values().fold(header.len() as u64, |a, t| a.saturating_add(t.data.len() as u64))
+}
+
+/// Reads a safetensors blob held in another member (the samples sidecar)
+/// under the package's strict rules; error paths name `member`.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use pte_ptn::*;
+/// let mut t = BTreeMap::new();
+/// t.insert("a".to_string(), PtnTensor::new(Dtype::I32, vec![2], vec![0u8; 8])?);
+/// let bytes = safetensors_to_bytes(&t, &PtnLimits::default())?;
+/// assert_eq!(read_safetensors_member(&bytes, "samples/f/s/data.safetensors", &PtnLimits::default())?, t);
+/// let e = read_safetensors_member(&bytes[..9], "x.safetensors", &PtnLimits::default()).unwrap_err();
+/// assert!(e.path().starts_with("x.safetensors"));
+/// # Ok::<(), Error>(())
+/// ```
+pub fn read_safetensors_member<'a>(
+    data: &'a [u8],
+    member: &str,
+    limits: &PtnLimits,
+) -> Result<BTreeMap<String, PtnTensor<'a>>> {
+    read_safetensors(data, limits).map(|(t, _)| t).map_err(|e| {
+        let path = e.path().strip_prefix(SAFETENSORS_MEMBER).map(|rest| format!("{member}{rest}"));
+        let mut out = Error::new(e.kind(), e.message().to_string()).at_path(path.unwrap_or_else(|| member.to_string()));
+        if let Some(o) = e.offset() {
+            out = out.at_offset(o);
+        }
+        out
+    })
+}
+
+/// Encodes tensors as a safetensors blob in exir's exact form (compact JSON
+/// header in key order, space-padded to 8 bytes, data contiguous), refusing
+/// what the reader's `limits` would refuse.
+///
+/// ```
+/// let b = pte_ptn::safetensors_to_bytes(&Default::default(), &Default::default())?;
+/// assert_eq!(&b[..], b"\x08\0\0\0\0\0\0\0{}      ");
+/// # Ok::<(), pte_ptn::Error>(())
+/// ```
+pub fn safetensors_to_bytes(tensors: &BTreeMap<String, PtnTensor<'_>>, limits: &PtnLimits) -> Result<Vec<u8>> {
+    if tensors.len() > limits.max_tensors {
+        return Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!("{} tensors, over the reader's limit of {}", tensors.len(), limits.max_tensors),
+        ));
+    }
+    if let Some(k) = tensors.keys().find(|k| k.len() > limits.max_key_len || k.as_str() == METADATA_KEY) {
+        return Err(Error::new(
+            ErrorKind::InvalidUse,
+            format!("tensor key {:?} is reserved or over the length limit", k.chars().take(64).collect::<String>()),
+        ));
+    }
+    let header = header_bytes(tensors, None, limits)?;
+    let len = usize::try_from(encoded_len(&header, tensors))
+        .map_err(|_| Error::new(ErrorKind::LimitExceeded, "safetensors blob does not fit in memory"))?;
+    let mut out = Vec::with_capacity(len);
+    write_safetensors(&mut out, &header, tensors)?;
+    Ok(out)
 }

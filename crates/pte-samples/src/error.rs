@@ -1,0 +1,261 @@
+//! Errors: each reading rule has its own [`Rule`], on top of the workspace's
+//! [`ErrorKind`] taxonomy, so callers (and tests) match on the rule, never
+//! on a message.
+
+use std::fmt;
+
+use pte_schema::ErrorKind;
+
+/// Which rule a sidecar or a call to the writer broke.
+///
+/// ```
+/// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing-tensor");
+/// assert_eq!(pte_samples::Rule::UnknownVersion.kind(), pte_samples::ErrorKind::Unsupported);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rule {
+    /// A method or set name is not a single plain path segment.
+    Name,
+    /// A member under `samples/` is not `samples/<method>/<set>/index.json` or
+    /// `data.safetensors`, one of the pair is missing, or the directory names
+    /// differ from the method and set the index declares.
+    Layout,
+    /// The index is not JSON of the documented shape (syntax, a missing or
+    /// unknown field, a value of the wrong type).
+    Index,
+    /// The index's `format` tag or `version` is not one this crate reads.
+    UnknownVersion,
+    /// A tolerance is negative or not finite.
+    Tolerance,
+    /// A tensor key is not in `data.safetensors`.
+    MissingTensor,
+    /// A tensor's declared dtype differs from the stored one.
+    DtypeMismatch,
+    /// A tensor's declared shape differs from the stored one.
+    ShapeMismatch,
+    /// `data.safetensors` holds a tensor no value refers to.
+    UnreferencedTensor,
+    /// Two values refer to the same tensor key (each key is used once, so a
+    /// rewrite is never larger than what was read).
+    ReusedTensor,
+    /// `data.safetensors` itself is not a valid safetensors blob.
+    Safetensors,
+    /// A size or count is over the configured [`SampleLimits`](crate::SampleLimits).
+    Limit,
+    /// Two sets share a method and name.
+    DuplicateSet,
+    /// The writer was asked to record calls to a method the program lacks.
+    UnknownMethod,
+    /// The writer was handed an inconsistent set (a tensor whose bytes do not
+    /// match its shape, a set that exists when replacing was not asked for).
+    InvalidUse,
+    /// The package itself did not read or write, or a file operation failed.
+    Package,
+}
+
+impl Rule {
+    /// Every rule, in declaration order.
+    pub const ALL: &'static [Rule] = &[
+        Rule::Name,
+        Rule::Layout,
+        Rule::Index,
+        Rule::UnknownVersion,
+        Rule::Tolerance,
+        Rule::MissingTensor,
+        Rule::DtypeMismatch,
+        Rule::ShapeMismatch,
+        Rule::UnreferencedTensor,
+        Rule::ReusedTensor,
+        Rule::Safetensors,
+        Rule::Limit,
+        Rule::DuplicateSet,
+        Rule::UnknownMethod,
+        Rule::InvalidUse,
+        Rule::Package,
+    ];
+
+    /// The rule's stable name (`missing-tensor`), as printed and documented.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Rule::Layout.name(), "layout");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Name => "name",
+            Rule::Layout => "layout",
+            Rule::Index => "index",
+            Rule::UnknownVersion => "unknown-version",
+            Rule::Tolerance => "tolerance",
+            Rule::MissingTensor => "missing-tensor",
+            Rule::DtypeMismatch => "dtype-mismatch",
+            Rule::ShapeMismatch => "shape-mismatch",
+            Rule::UnreferencedTensor => "unreferenced-tensor",
+            Rule::ReusedTensor => "reused-tensor",
+            Rule::Safetensors => "safetensors",
+            Rule::Limit => "limit",
+            Rule::DuplicateSet => "duplicate-set",
+            Rule::UnknownMethod => "unknown-method",
+            Rule::InvalidUse => "invalid-use",
+            Rule::Package => "package",
+        }
+    }
+
+    /// The error kind a breach of this rule has when reading
+    /// ([`Rule::Safetensors`] and [`Rule::Package`] keep the underlying kind).
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Rule::Limit.kind(), pte_samples::ErrorKind::LimitExceeded);
+    /// ```
+    pub fn kind(self) -> ErrorKind {
+        match self {
+            Rule::UnknownVersion => ErrorKind::Unsupported,
+            Rule::Limit => ErrorKind::LimitExceeded,
+            Rule::UnknownMethod | Rule::InvalidUse => ErrorKind::InvalidUse,
+            _ => ErrorKind::Malformed,
+        }
+    }
+}
+
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A samples error: the rule broken and the workspace error (kind, path such
+/// as `samples/forward/smoke/index.json:samples[0].calls[1].outputs[0]`, byte offset).
+///
+/// ```
+/// let e = pte_samples::parse_set(b"{", b"", None, &Default::default()).unwrap_err();
+/// assert_eq!(e.rule(), pte_samples::Rule::Index);
+/// assert_eq!(e.kind(), pte_samples::ErrorKind::Malformed);
+/// assert!(e.to_string().starts_with("[index]"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    rule: Rule,
+    inner: pte_schema::Error,
+}
+
+impl Error {
+    /// An error breaking `rule`, with the rule's kind.
+    ///
+    /// ```
+    /// let e = pte_samples::Error::new(pte_samples::Rule::Name, "bad");
+    /// assert_eq!(e.message(), "bad");
+    /// ```
+    pub fn new(rule: Rule, message: impl Into<String>) -> Self {
+        Error { rule, inner: pte_schema::Error::new(rule.kind(), message) }
+    }
+
+    /// Wraps a workspace error under `rule`, keeping its kind, path and offset.
+    ///
+    /// ```
+    /// let base = pte_schema::Error::new(pte_schema::ErrorKind::Io, "disk full");
+    /// let e = pte_samples::Error::wrap(pte_samples::Rule::Package, base);
+    /// assert_eq!(e.kind(), pte_samples::ErrorKind::Io);
+    /// ```
+    pub fn wrap(rule: Rule, inner: pte_schema::Error) -> Self {
+        Error { rule, inner }
+    }
+
+    /// Sets the path (member, then `:` and the field path inside it).
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Name, "x").at_path("a").path(), "a");
+    /// ```
+    pub fn at_path(mut self, path: impl Into<String>) -> Self {
+        self.inner = self.inner.at_path(path);
+        self
+    }
+
+    /// Sets the byte offset inside the member the path names.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Index, "x").at_offset(3).offset(), Some(3));
+    /// ```
+    pub fn at_offset(mut self, offset: u64) -> Self {
+        self.inner = self.inner.at_offset(offset);
+        self
+    }
+
+    /// The rule broken.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").rule(), pte_samples::Rule::Limit);
+    /// ```
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The error kind.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").kind(), pte_samples::ErrorKind::LimitExceeded);
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        self.inner.kind()
+    }
+
+    /// Where: the member and the field path inside it.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").path(), "");
+    /// ```
+    pub fn path(&self) -> &str {
+        self.inner.path()
+    }
+
+    /// Byte offset inside the member, when known.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").offset(), None);
+    /// ```
+    pub fn offset(&self) -> Option<u64> {
+        self.inner.offset()
+    }
+
+    /// The description, without rule, path and offset.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").message(), "x");
+    /// ```
+    pub fn message(&self) -> &str {
+        self.inner.message()
+    }
+
+    /// Prefixes the path with the member the error was found in.
+    pub(crate) fn in_member(mut self, member: &str) -> Self {
+        let path = if self.inner.path().is_empty() {
+            member.to_string()
+        } else if self.inner.path().starts_with(member) {
+            self.inner.path().to_string()
+        } else {
+            format!("{member}:{}", self.inner.path())
+        };
+        self.inner = self.inner.at_path(path);
+        self
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "[{}] {}", self.rule, self.inner)
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<Error> for pte_schema::Error {
+    fn from(e: Error) -> Self {
+        let mut out =
+            pte_schema::Error::new(e.kind(), format!("[{}] {}", e.rule, e.message())).at_path(e.path().to_string());
+        if let Some(o) = e.offset() {
+            out = out.at_offset(o);
+        }
+        out
+    }
+}
+
+/// Result alias for this crate.
+pub type Result<T> = std::result::Result<T, Error>;

@@ -1,0 +1,33 @@
+//! Body of the samples fuzz target, kept here so `cargo test` runs it on
+//! stable. It returns normally for any input; the only panics report a
+//! broken invariant of our own output.
+
+#![allow(clippy::panic)]
+
+use crate::{encode_set, parse_set, SampleLimits};
+
+/// Splits the input into an index and a safetensors blob (the first byte
+/// picks the split point as a fraction of the length), parses the set, and
+/// when it parses, encodes it and parses that back: the result must be equal.
+///
+/// ```
+/// pte_samples::fuzzing::sidecar(b"\x80{\"format\":\"pte-samples\"}\x08\0\0\0\0\0\0\0{}      ");
+/// ```
+pub fn sidecar(data: &[u8]) {
+    let Some((&split, rest)) = data.split_first() else { return };
+    let at = rest.len().saturating_mul(usize::from(split)) / 255;
+    let (index, blob) = rest.split_at(at.min(rest.len()));
+    let limits = SampleLimits::default();
+    let Ok(set) = parse_set(index, blob, None, &limits) else { return };
+    let _ = crate::tolerance_warnings(&set);
+    match encode_set(&set, &limits) {
+        Ok(enc) => match parse_set(&enc.index, &enc.data, None, &limits) {
+            Ok(again) if again == set => {}
+            Ok(_) => panic!("a written sample set reads back different"),
+            Err(e) => panic!("our own sample set does not read: {e}"),
+        },
+        // Pretty-printing can push an index near the size limit over it.
+        Err(e) if e.rule() == crate::Rule::Limit => {}
+        Err(e) => panic!("a set that read does not write: {e}"),
+    }
+}

@@ -1,0 +1,66 @@
+//! The `.ptn` samples sidecar: recorded method calls that let anyone check
+//! a package still computes what the exporter saw.
+//!
+//! A set lives in two members, `samples/<method>/<set>/index.json` (the
+//! versioned index of `docs/samples.md`) and
+//! `samples/<method>/<set>/data.safetensors` (its tensors). Program loaders
+//! ignore both. A [`Sample`] is an ordered list of [`Call`]s run from the
+//! method's initial state with no reset between them, so stateful methods (an
+//! LLM's prefill then teacher-forced decode steps) can be checked.
+//!
+//! * [`read_samples`] / [`parse_set`] read strictly, each rule failure its
+//!   own [`Rule`]; tensors borrow from the package bytes.
+//! * [`write_samples`], [`put_set`], [`remove_set`] change a package in
+//!   memory; [`put_set_in_file`] and [`remove_set_from_file`] do it on disk
+//!   atomically. Writers return loose-tolerance [`Warning`]s as data.
+//! * [`compare`] checks one value; [`verify_samples`] replays every sample
+//!   through any [`Runner`]; [`check_actual`] checks outputs another runtime
+//!   stored in a safetensors file.
+//!
+//! ```
+//! use pte_samples::*;
+//! use pte_ptn::{Dtype, PtnTensor};
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+//! let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
+//! let x = PtnTensor::new(Dtype::F32, vec![1], 2.0f32.to_le_bytes().to_vec())?;
+//! let mut set = SampleSet::new("forward", "smoke");
+//! set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Tensor(x.clone())], outputs: vec![Value::Tensor(x)], tolerance: None }], ..Default::default() });
+//! write_samples(&mut ptn, &[set.clone()])?;
+//! let written = ptn.to_bytes()?;
+//! let again = pte_ptn::PtnFile::from_bytes(&written)?;
+//! assert_eq!(read_samples(&again)?, vec![set]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod compare;
+mod error;
+pub mod fuzzing;
+mod index;
+mod limits;
+mod model;
+mod names;
+mod read;
+mod tolerance;
+mod verify;
+mod write;
+
+pub use compare::{compare, Mismatch};
+pub use error::{Error, Result, Rule};
+pub use index::{FORMAT_TAG, INDEX_VERSION};
+pub use limits::SampleLimits;
+pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
+pub use names::{check_name, MAX_NAME_LEN};
+pub use pte_schema::ErrorKind;
+pub use read::{list_sets, parse_set, read_samples, read_samples_with, Location};
+pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
+pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, Runner};
+pub use write::{encode_set, put_set, put_set_in_file, remove_set, remove_set_from_file, write_samples, EncodedSet};
+
+/// The package directory holding every set.
+pub const SAMPLES_DIR: &str = "samples";
+/// A set's index file name.
+pub const INDEX_FILE: &str = "index.json";
+/// A set's tensor file name.
+pub const DATA_FILE: &str = "data.safetensors";

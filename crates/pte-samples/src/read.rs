@@ -1,0 +1,384 @@
+//! Reading a sidecar: the index is parsed strictly, every tensor reference
+//! is resolved against `data.safetensors` (borrowing its bytes) and each
+//! rule failure is its own [`Rule`].
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use pte_ptn::{dtype_code, read_safetensors_member, PtnFile, PtnTensor};
+
+use crate::index::{
+    byte_offset, CallDoc, IndexDoc, Probe, SampleDoc, TensorDoc, ToleranceDoc, ValueDoc, FORMAT_TAG, INDEX_VERSION,
+};
+use crate::model::{Call, Sample, SampleSet, Tolerance, Value};
+use crate::{check_name, Error, Result, Rule, SampleLimits, DATA_FILE, INDEX_FILE, SAMPLES_DIR};
+
+/// Where a set is stored: the member paths of its two files.
+///
+/// ```
+/// let loc = pte_samples::Location::new("forward", "smoke");
+/// assert_eq!(loc.index_member(), "samples/forward/smoke/index.json");
+/// assert_eq!(loc.data_member(), "samples/forward/smoke/data.safetensors");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Location {
+    /// Method directory name.
+    pub method: String,
+    /// Set directory name.
+    pub set: String,
+}
+
+impl Location {
+    /// A location from its two names.
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Location::new("a", "b").set, "b");
+    /// ```
+    pub fn new(method: impl Into<String>, set: impl Into<String>) -> Self {
+        Location { method: method.into(), set: set.into() }
+    }
+
+    /// `samples/<method>/<set>/index.json`.
+    ///
+    /// ```
+    /// assert!(pte_samples::Location::new("a", "b").index_member().ends_with("/index.json"));
+    /// ```
+    pub fn index_member(&self) -> String {
+        format!("{SAMPLES_DIR}/{}/{}/{INDEX_FILE}", self.method, self.set)
+    }
+
+    /// `samples/<method>/<set>/data.safetensors`.
+    ///
+    /// ```
+    /// assert!(pte_samples::Location::new("a", "b").data_member().ends_with("/data.safetensors"));
+    /// ```
+    pub fn data_member(&self) -> String {
+        format!("{SAMPLES_DIR}/{}/{}/{DATA_FILE}", self.method, self.set)
+    }
+}
+
+/// Reads one set from its two files. `location`, when given, is where the
+/// files were found: the index's method and set must match it.
+///
+/// ```
+/// use pte_samples::*;
+/// let mut set = SampleSet::new("forward", "smoke");
+/// set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Int(2)], outputs: vec![Value::Float(0.5)], tolerance: None }], ..Default::default() });
+/// let enc = encode_set(&set, &SampleLimits::default())?;
+/// assert_eq!(parse_set(&enc.index, &enc.data, None, &SampleLimits::default())?, set);
+/// # Ok::<(), pte_samples::Error>(())
+/// ```
+pub fn parse_set<'a>(
+    index: &[u8],
+    data: &'a [u8],
+    location: Option<&Location>,
+    limits: &SampleLimits,
+) -> Result<SampleSet<'a>> {
+    let index_member = location.map_or_else(|| INDEX_FILE.to_string(), Location::index_member);
+    let data_member = location.map_or_else(|| DATA_FILE.to_string(), Location::data_member);
+    let doc = parse_index(index, limits).map_err(|e| e.in_member(&index_member))?;
+    check_header(&doc, location).map_err(|e| e.in_member(&index_member))?;
+    let tensors = read_safetensors_member(data, &data_member, &limits.safetensors).map_err(|e| {
+        Error::wrap(if e.kind() == pte_schema::ErrorKind::LimitExceeded { Rule::Limit } else { Rule::Safetensors }, e)
+    })?;
+    let mut resolver = Resolver { tensors: &tensors, used: BTreeSet::new(), limits };
+    let set = resolver.set(doc).map_err(|e| e.in_member(&index_member))?;
+    if let Some(key) = tensors.keys().find(|k| !resolver.used.contains(k.as_str())) {
+        return Err(Error::new(
+            Rule::UnreferencedTensor,
+            format!("tensor {:?} is not referenced by the index", short(key)),
+        )
+        .at_path(format!("{data_member}:{key}")));
+    }
+    Ok(set)
+}
+
+/// Every set in a package's `samples/` directory, in member order, under
+/// default limits. Tensors borrow from the package (so from its file, when
+/// that is memory-mapped).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+/// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
+/// assert!(pte_samples::read_samples(&ptn)?.is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_samples<'p>(ptn: &'p PtnFile<'_>) -> Result<Vec<SampleSet<'p>>> {
+    read_samples_with(ptn, &SampleLimits::default())
+}
+
+/// [`read_samples`] under explicit limits.
+///
+/// ```
+/// let ptn = pte_ptn::PtnFile::default();
+/// assert!(pte_samples::read_samples_with(&ptn, &pte_samples::SampleLimits::unlimited())?.is_empty());
+/// # Ok::<(), pte_samples::Error>(())
+/// ```
+pub fn read_samples_with<'p>(ptn: &'p PtnFile<'_>, limits: &SampleLimits) -> Result<Vec<SampleSet<'p>>> {
+    let mut out = Vec::new();
+    for (location, index, data) in stored_sets(ptn, limits)? {
+        let set = parse_set(index, data, Some(&location), limits)?;
+        out.push(set);
+    }
+    Ok(out)
+}
+
+/// The locations of the sets a package holds, in member order, checking
+/// the layout rules but not parsing any index.
+///
+/// ```
+/// assert!(pte_samples::list_sets(&pte_ptn::PtnFile::default())?.is_empty());
+/// # Ok::<(), pte_samples::Error>(())
+/// ```
+pub fn list_sets(ptn: &PtnFile<'_>) -> Result<Vec<Location>> {
+    Ok(stored_sets(ptn, &SampleLimits::default())?.into_iter().map(|(l, _, _)| l).collect())
+}
+
+type StoredSet<'p> = (Location, &'p [u8], &'p [u8]);
+
+/// Pairs each set's index and data members, enforcing the layout rules.
+fn stored_sets<'p>(ptn: &'p PtnFile<'_>, limits: &SampleLimits) -> Result<Vec<StoredSet<'p>>> {
+    let mut found: BTreeMap<Location, (Option<usize>, Option<usize>)> = BTreeMap::new();
+    let mut order = Vec::new();
+    for (i, m) in ptn.members.iter().enumerate() {
+        let Some(rest) = m.name.strip_prefix(SAMPLES_DIR).and_then(|r| r.strip_prefix('/')) else {
+            if m.name == SAMPLES_DIR {
+                return Err(layout(&m.name, "is a file where the samples directory belongs"));
+            }
+            continue;
+        };
+        let parts: Vec<&str> = rest.split('/').collect();
+        let (method, set, file) = match parts.as_slice() {
+            [""] | [_, ""] | [_, _, ""] if is_directory(&m.name, &m.data) => continue,
+            [method, set, file] => (*method, *set, *file),
+            _ => return Err(layout(&m.name, "is not samples/<method>/<set>/index.json or data.safetensors")),
+        };
+        check_name(method).map_err(|e| e.at_path(m.name.clone()))?;
+        check_name(set).map_err(|e| e.at_path(m.name.clone()))?;
+        let location = Location::new(method, set);
+        let entry = found.entry(location.clone()).or_insert_with(|| {
+            order.push(location.clone());
+            (None, None)
+        });
+        let slot = match file {
+            INDEX_FILE => &mut entry.0,
+            DATA_FILE => &mut entry.1,
+            _ => return Err(layout(&m.name, "is not index.json or data.safetensors")),
+        };
+        if slot.replace(i).is_some() {
+            return Err(layout(&m.name, "is stored twice"));
+        }
+    }
+    if order.len() > limits.max_sets {
+        return Err(Error::new(
+            Rule::Limit,
+            format!("{} sample sets, over the limit of {}", order.len(), limits.max_sets),
+        )
+        .at_path(SAMPLES_DIR));
+    }
+    let mut out = Vec::with_capacity(order.len());
+    for location in order {
+        let member = |i: Option<usize>, path: String| {
+            i.and_then(|i| ptn.members.get(i)).ok_or_else(|| layout(&path, "is missing; a set needs both files"))
+        };
+        let (index, data) = found.get(&location).copied().unwrap_or((None, None));
+        let index = member(index, location.index_member())?;
+        let data = member(data, location.data_member())?;
+        out.push((location, index.data.as_ref(), data.data.as_ref()));
+    }
+    Ok(out)
+}
+
+fn is_directory(name: &str, data: &[u8]) -> bool {
+    name.ends_with('/') && data.is_empty()
+}
+
+fn layout(member: &str, why: &str) -> Error {
+    Error::new(Rule::Layout, format!("member {:?} {why}", short(member))).at_path(member.to_string())
+}
+
+pub(crate) fn short(s: &str) -> String {
+    s.chars().take(64).collect()
+}
+
+fn parse_index(index: &[u8], limits: &SampleLimits) -> Result<IndexDoc> {
+    if index.len() > limits.max_index_size {
+        return Err(Error::new(
+            Rule::Limit,
+            format!("index is {} bytes, over the limit of {}", index.len(), limits.max_index_size),
+        ));
+    }
+    let syntax = |e: serde_json::Error| {
+        Error::new(Rule::Index, format!("not a samples index: {e}")).at_offset(byte_offset(index, e.line(), e.column()))
+    };
+    let probe: Probe = serde_json::from_slice(index).map_err(syntax)?;
+    match probe.format {
+        Some(serde_json::Value::String(s)) if s == FORMAT_TAG => {}
+        other => {
+            return Err(Error::new(
+                Rule::UnknownVersion,
+                format!(
+                    "format tag is {}, not {FORMAT_TAG:?}",
+                    other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
+                ),
+            )
+            .at_path("format"))
+        }
+    }
+    match probe.version {
+        Some(serde_json::Value::Number(n)) if n.as_u64() == Some(INDEX_VERSION) => {}
+        other => {
+            return Err(Error::new(
+                Rule::UnknownVersion,
+                format!(
+                    "index version {} is not one this reader knows (it reads {INDEX_VERSION})",
+                    other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
+                ),
+            )
+            .at_path("version"))
+        }
+    }
+    serde_json::from_slice(index).map_err(syntax)
+}
+
+fn check_header(doc: &IndexDoc, location: Option<&Location>) -> Result<()> {
+    check_name(&doc.method).map_err(|e| e.at_path("method"))?;
+    check_name(&doc.set).map_err(|e| e.at_path("set"))?;
+    if let Some(loc) = location {
+        if loc.method != doc.method || loc.set != doc.set {
+            return Err(Error::new(
+                Rule::Layout,
+                format!(
+                    "the index records method {:?} set {:?} but is stored under {}/{}",
+                    short(&doc.method),
+                    short(&doc.set),
+                    short(&loc.method),
+                    short(&loc.set)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+struct Resolver<'t, 'a> {
+    tensors: &'t BTreeMap<String, PtnTensor<'a>>,
+    used: BTreeSet<&'t str>,
+    limits: &'t SampleLimits,
+}
+
+fn over(what: &str, n: usize, max: usize, path: String) -> Result<()> {
+    if n > max {
+        return Err(Error::new(Rule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path));
+    }
+    Ok(())
+}
+
+impl<'t, 'a> Resolver<'t, 'a> {
+    fn set(&mut self, doc: IndexDoc) -> Result<SampleSet<'a>> {
+        over("samples", doc.samples.len(), self.limits.max_samples, "samples".into())?;
+        let tolerance = tolerance(doc.tolerance, "tolerance")?;
+        let mut samples = Vec::with_capacity(doc.samples.len());
+        for (si, s) in doc.samples.into_iter().enumerate() {
+            samples.push(self.sample(s, &format!("samples[{si}]"))?);
+        }
+        Ok(SampleSet { method: doc.method, name: doc.set, tolerance, samples })
+    }
+
+    fn sample(&mut self, doc: SampleDoc, path: &str) -> Result<Sample<'a>> {
+        over("calls", doc.calls.len(), self.limits.max_calls, format!("{path}.calls"))?;
+        if let Some(n) = &doc.name {
+            over("bytes of sample name", n.len(), self.limits.max_string_len, format!("{path}.name"))?;
+        }
+        let tol = tolerance(doc.tolerance, &format!("{path}.tolerance"))?;
+        let mut calls = Vec::with_capacity(doc.calls.len());
+        for (ci, c) in doc.calls.into_iter().enumerate() {
+            calls.push(self.call(c, &format!("{path}.calls[{ci}]"))?);
+        }
+        Ok(Sample { name: doc.name, tolerance: tol, calls })
+    }
+
+    fn call(&mut self, doc: CallDoc, path: &str) -> Result<Call<'a>> {
+        let tol = tolerance(doc.tolerance, &format!("{path}.tolerance"))?;
+        let inputs = self.values(doc.inputs, &format!("{path}.inputs"))?;
+        let outputs = self.values(doc.outputs, &format!("{path}.outputs"))?;
+        Ok(Call { inputs, outputs, tolerance: tol })
+    }
+
+    fn values(&mut self, docs: Vec<ValueDoc>, path: &str) -> Result<Vec<Value<'a>>> {
+        over("values", docs.len(), self.limits.max_values, path.to_string())?;
+        let mut out = Vec::with_capacity(docs.len());
+        for (i, v) in docs.into_iter().enumerate() {
+            out.push(self.value(v, &format!("{path}[{i}]"))?);
+        }
+        Ok(out)
+    }
+
+    fn value(&mut self, doc: ValueDoc, path: &str) -> Result<Value<'a>> {
+        Ok(match doc {
+            ValueDoc::Tensor { key, dtype, shape } => {
+                Value::Tensor(self.tensor(TensorDoc { key, dtype, shape }, path)?)
+            }
+            ValueDoc::TensorList { items } => {
+                over("tensors in the list", items.len(), self.limits.max_list_len, format!("{path}.items"))?;
+                let mut list = Vec::with_capacity(items.len());
+                for (j, t) in items.into_iter().enumerate() {
+                    list.push(self.tensor(t, &format!("{path}.items[{j}]"))?);
+                }
+                Value::TensorList(list)
+            }
+            ValueDoc::Int { value } => Value::Int(value),
+            ValueDoc::Float { value } => Value::Float(value.0),
+            ValueDoc::Bool { value } => Value::Bool(value),
+            ValueDoc::String { value } => {
+                over("bytes of string", value.len(), self.limits.max_string_len, path.to_string())?;
+                Value::String(value)
+            }
+            ValueDoc::None => Value::None,
+        })
+    }
+
+    fn tensor(&mut self, doc: TensorDoc, path: &str) -> Result<PtnTensor<'a>> {
+        let Some((key, stored)) = self.tensors.get_key_value(&doc.key) else {
+            return Err(Error::new(
+                Rule::MissingTensor,
+                format!("tensor key {:?} is not in {DATA_FILE}", short(&doc.key)),
+            )
+            .at_path(path.to_string()));
+        };
+        let code = dtype_code(stored.dtype);
+        if code != doc.dtype {
+            return Err(Error::new(
+                Rule::DtypeMismatch,
+                format!("tensor {:?} is declared {:?} but stored as {code}", short(&doc.key), short(&doc.dtype)),
+            )
+            .at_path(path.to_string()));
+        }
+        if stored.shape != doc.shape {
+            return Err(Error::new(
+                Rule::ShapeMismatch,
+                format!(
+                    "tensor {:?} is declared with shape {:?} but stored with shape {:?}",
+                    short(&doc.key),
+                    doc.shape.iter().take(16).collect::<Vec<_>>(),
+                    stored.shape
+                ),
+            )
+            .at_path(path.to_string()));
+        }
+        if !self.used.insert(key.as_str()) {
+            return Err(Error::new(
+                Rule::ReusedTensor,
+                format!("tensor {:?} is referenced a second time", short(&doc.key)),
+            )
+            .at_path(path.to_string()));
+        }
+        Ok(stored.clone())
+    }
+}
+
+fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>> {
+    let Some(d) = doc else { return Ok(None) };
+    let t = Tolerance { atol: d.atol, rtol: d.rtol };
+    crate::tolerance::check(&t).map_err(|why| Error::new(Rule::Tolerance, why).at_path(path.to_string()))?;
+    Ok(Some(t))
+}
