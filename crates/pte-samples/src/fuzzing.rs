@@ -6,17 +6,17 @@
 
 use crate::{encode_set, parse_set, SampleLimits};
 
-/// Splits the input into an index and a safetensors blob (the first byte
-/// picks the split point as a fraction of the length), parses the set, and
-/// when it parses, encodes it and parses that back: the result must be equal.
+/// Splits the input into an index and a safetensors blob (the first four
+/// bytes, little-endian, give the index length), parses the set, and when it
+/// parses, encodes it and parses that back: the result must be equal.
 ///
 /// ```
-/// pte_samples::fuzzing::sidecar(b"\x80{\"format\":\"pte-samples\"}\x08\0\0\0\0\0\0\0{}      ");
+/// pte_samples::fuzzing::sidecar(b"\x19\0\0\0{\"format\":\"pte-samples\"}\x08\0\0\0\0\0\0\0{}      ");
 /// ```
 pub fn sidecar(data: &[u8]) {
-    let Some((&split, rest)) = data.split_first() else { return };
-    let at = rest.len().saturating_mul(usize::from(split)) / 255;
-    let (index, blob) = rest.split_at(at.min(rest.len()));
+    let Some((len, rest)) = data.split_first_chunk::<4>() else { return };
+    let at = usize::try_from(u32::from_le_bytes(*len)).unwrap_or(usize::MAX).min(rest.len());
+    let (index, blob) = rest.split_at(at);
     let limits = SampleLimits::default();
     let Ok(set) = parse_set(index, blob, None, &limits) else { return };
     let _ = crate::tolerance_warnings(&set);

@@ -64,7 +64,7 @@ pub(crate) enum ValueDoc {
     Float { value: FloatDoc },
     Bool { value: bool },
     String { value: String },
-    None,
+    None {},
     TensorList { items: Vec<TensorDoc> },
 }
 

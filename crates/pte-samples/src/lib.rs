@@ -55,7 +55,7 @@ pub use names::{check_name, MAX_NAME_LEN};
 pub use pte_schema::ErrorKind;
 pub use read::{list_sets, parse_set, read_samples, read_samples_with, Location};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
-pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, Runner};
+pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, RunResult, Runner};
 pub use write::{encode_set, put_set, put_set_in_file, remove_set, remove_set_from_file, write_samples, EncodedSet};
 
 /// The package directory holding every set.

@@ -333,7 +333,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 over("bytes of string", value.len(), self.limits.max_string_len, path.to_string())?;
                 Value::String(value)
             }
-            ValueDoc::None => Value::None,
+            ValueDoc::None {} => Value::None,
         })
     }
 

@@ -13,6 +13,9 @@ use crate::Result;
 /// What a runtime reports when it cannot run a call.
 pub type RunError = Box<dyn std::error::Error + Send + Sync>;
 
+/// What [`Runner::execute`] returns.
+pub type RunResult<T> = std::result::Result<T, RunError>;
+
 /// A runtime that executes methods: the one thing verification needs.
 /// A runner holds one program instance's state; [`verify_samples`] asks for
 /// a fresh runner for every sample, so state carries across the calls of a
@@ -22,7 +25,7 @@ pub type RunError = Box<dyn std::error::Error + Send + Sync>;
 /// use pte_samples::*;
 /// struct Echo;
 /// impl Runner for Echo {
-///     fn execute(&mut self, _method: &str, inputs: &[Value<'_>]) -> std::result::Result<Vec<Value<'static>>, RunError> {
+///     fn execute(&mut self, _method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> {
 ///         Ok(inputs.iter().cloned().map(Value::into_owned).collect())
 ///     }
 /// }
@@ -33,7 +36,7 @@ pub type RunError = Box<dyn std::error::Error + Send + Sync>;
 /// ```
 pub trait Runner {
     /// Runs `method` with `inputs` on the current state, returning its outputs.
-    fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> std::result::Result<Vec<Value<'static>>, RunError>;
+    fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>>;
 }
 
 /// The outcome of a verification.
@@ -167,15 +170,12 @@ impl fmt::Display for Failure {
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// struct Never;
 /// impl pte_samples::Runner for Never {
-///     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> Result<Vec<pte_samples::Value<'static>>, pte_samples::RunError> { Err("no".into()) }
+///     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> pte_samples::RunResult<Vec<pte_samples::Value<'static>>> { Err("no".into()) }
 /// }
 /// assert_eq!(pte_samples::verify_samples(&ptn, || Ok(Never))?.sets, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn verify_samples<R: Runner>(
-    package: &PtnFile<'_>,
-    new_runner: impl FnMut() -> std::result::Result<R, RunError>,
-) -> Result<Report> {
+pub fn verify_samples<R: Runner>(package: &PtnFile<'_>, new_runner: impl FnMut() -> RunResult<R>) -> Result<Report> {
     let sets = crate::read_samples(package)?;
     Ok(verify_sets(&sets, new_runner))
 }
@@ -188,13 +188,10 @@ pub fn verify_samples<R: Runner>(
 /// assert_eq!(report.sets, 0);
 /// # struct NoRunner;
 /// # impl pte_samples::Runner for NoRunner {
-/// #     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> Result<Vec<pte_samples::Value<'static>>, pte_samples::RunError> { Ok(vec![]) }
+/// #     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> pte_samples::RunResult<Vec<pte_samples::Value<'static>>> { Ok(vec![]) }
 /// # }
 /// ```
-pub fn verify_sets<R: Runner>(
-    sets: &[SampleSet<'_>],
-    mut new_runner: impl FnMut() -> std::result::Result<R, RunError>,
-) -> Report {
+pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], mut new_runner: impl FnMut() -> RunResult<R>) -> Report {
     let mut report = Report { sets: sets.len(), ..Report::default() };
     for set in sets {
         for (si, sample) in set.samples.iter().enumerate() {

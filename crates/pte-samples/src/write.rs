@@ -163,7 +163,7 @@ fn value_doc<'a>(
             limit("bytes of string", s.len(), limits.max_string_len, path)?;
             ValueDoc::String { value: s.clone() }
         }
-        Value::None => ValueDoc::None,
+        Value::None => ValueDoc::None {},
     })
 }
 
