@@ -26,12 +26,22 @@ fn tensor() -> impl Strategy<Value = PtnTensor<'static>> {
     )
 }
 
+/// Uniform bits rarely hit the non-finite corner, so draw it explicitly.
+fn float_bits() -> impl Strategy<Value = u64> {
+    prop_oneof![
+        any::<u64>(),
+        // Any NaN: sign, quiet bit and payload.
+        (any::<bool>(), 1u64..(1 << 52)).prop_map(|(neg, payload)| (u64::from(neg) << 63) | 0x7ff0_0000_0000_0000 | payload),
+        proptest::sample::select(vec![0x7ff8_0000_0000_0000, f64::INFINITY.to_bits(), f64::NEG_INFINITY.to_bits(), (-0.0f64).to_bits(), 1]),
+    ]
+}
+
 fn value() -> impl Strategy<Value = Value<'static>> {
     prop_oneof![
         tensor().prop_map(Value::Tensor),
         any::<i64>().prop_map(Value::Int),
         // Any bit pattern: NaN payloads, signed zeros, subnormals, infinities.
-        any::<u64>().prop_map(|b| Value::Float(f64::from_bits(b))),
+        float_bits().prop_map(|b| Value::Float(f64::from_bits(b))),
         any::<bool>().prop_map(Value::Bool),
         ".{0,12}".prop_map(Value::String),
         Just(Value::None),
