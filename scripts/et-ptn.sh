@@ -8,7 +8,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" \
-  && cargo build -q --release -p pte-ptn --examples --manifest-path "$root/Cargo.toml" || exit 2
+  && cargo build -q --release -p pte-ptn --examples --manifest-path "$root/Cargo.toml" \
+  && cargo build -q --release -p pte-samples --examples --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 pass=0; fail=0
@@ -18,7 +19,19 @@ src="$root/tests/corpus/native_ptn/model.ptn"
 "$pte" rewrite "$src" "$out/rewritten.ptn" >/dev/null || bad "pte rewrite"
 # A package with aliases, a mutable key, every supported dtype and an extra member.
 "$root/target/release/examples/make_ptn" "$src" "$out/built.ptn" || bad "make_ptn"
-pkgs=("$out/rewritten.ptn" "$out/built.ptn")
+# The corpus package with a samples sidecar added (every value kind, several calls).
+"$root/target/release/examples/make_samples" "$out/set" || bad "make_samples"
+cp "$src" "$out/with-samples.ptn"
+"$pte" samples add "$out/with-samples.ptn" "$out/set" >/dev/null || bad "pte samples add"
+python3 - "$root/docs/samples.schema.json" "$out/set/index.json" <<'PY' && ok "index.json matches docs/samples.schema.json" || bad "index.json does not match the JSON Schema"
+import json, sys
+try:
+    import jsonschema
+except ImportError:
+    print("jsonschema not installed: schema check skipped"); sys.exit(0)
+jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
+PY
+pkgs=("$out/rewritten.ptn" "$out/built.ptn" "$out/with-samples.ptn")
 for p in "${pkgs[@]}"; do
   "$pte" verify "$p" >/dev/null && ok "pte verify $(basename "$p")" || bad "pte verify $(basename "$p")"
 done

@@ -9,6 +9,18 @@ rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', src[start:src.inde
 ptn_src = (root / "crates/pte-ptn/src/verify.rs").read_text()
 pstart = ptn_src.index("pub const PTN_RULES")
 ptn_rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', ptn_src[pstart:ptn_src.index("];", pstart)])
+samples_src = (root / "crates/pte-samples/src/error.rs").read_text()
+enum_body = samples_src[samples_src.index("pub enum Rule {"):samples_src.index("\n}", samples_src.index("pub enum Rule {"))]
+samples_docs = {}
+doc = []
+for line in enum_body.splitlines()[1:]:
+    line = line.strip()
+    if line.startswith("///"):
+        doc.append(line[3:].strip())
+    elif line.endswith(","):
+        samples_docs[line[:-1]] = re.sub(r"\[`?([A-Za-z_:]+)`?\]\([^)]*\)", r"`\1`", " ".join(doc))
+        doc = []
+samples_rules = [(name, samples_docs[variant]) for variant, name in re.findall(r'Rule::(\w+) => "(ptn\.samples\.[a-z-]+)"', samples_src)]
 out = """# Verifier rules
 
 `pte verify FILE` (library: `pte_file::verify::verify_bytes`, `verify_ptd_bytes`,
@@ -40,6 +52,15 @@ run; the cross-reference rules are all reported together.
 | rule | what it checks |
 | --- | --- |
 """ + "".join(f"| `{n}` | {d} |\n" for n, d in ptn_rules) + """
+### The samples sidecar
+
+`pte verify` also reads a package's `samples/` sidecar (library:
+`pte_samples::check_sidecar`; format in `docs/samples.md`). Reading stops at
+the first broken rule; every set naming a method the program lacks is reported.
+
+| rule | what it checks |
+| --- | --- |
+""" + "".join(f"| `{n}` | {d} |\n" for n, d in samples_rules) + """
 ## Known differences from the stock runtime
 
 * Strings must be valid UTF-8 (the flatbuffers verifier requires it; the C++

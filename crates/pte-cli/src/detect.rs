@@ -46,3 +46,19 @@ pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
         code: 2,
     })
 }
+
+/// Refuses any file that is not of `want`'s kind, naming what it is.
+pub(crate) fn require_kind(path: &Path, bytes: &[u8], want: Kind) -> Result<(), Failure> {
+    let got = kind(bytes);
+    if got == want {
+        return Ok(());
+    }
+    let name = |k: Kind| match k {
+        Kind::Pte => "a .pte program",
+        Kind::Ptd => "a .ptd tensor-data file",
+        Kind::Bpte => "a .bpte bundled program",
+        Kind::Ptn => "a .ptn package",
+        Kind::Unknown => "not an ExecuTorch file",
+    };
+    Err(Failure { message: format!("{}: {}; this command takes {}", path.display(), name(got), name(want)), code: 2 })
+}

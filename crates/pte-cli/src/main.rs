@@ -15,6 +15,7 @@ mod extract;
 mod info;
 mod ptd;
 mod ptn;
+mod samples;
 
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
 
@@ -98,10 +99,79 @@ enum Command {
         #[arg(required = true, num_args = 3..)]
         files: Vec<PathBuf>,
     },
+    /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
+    #[command(subcommand)]
+    Samples(SamplesCommand),
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
     Extract {
         /// The file.
         file: PathBuf,
+        /// Output directory (created if missing).
+        dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum SamplesCommand {
+    /// One line per sample set: method/set, samples, calls, set tolerance.
+    List {
+        /// The package.
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every sample and call of one set, with values and resolved tolerances.
+    Show {
+        /// The package.
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+        /// Print the set's index.json instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare recorded outputs with actual outputs another runtime stored under the
+    /// same keys (`<method>/<set>/<key>` or `<key>`); exit 1 on any mismatch.
+    Check {
+        /// The package.
+        file: PathBuf,
+        /// Safetensors file of actual outputs.
+        #[arg(long)]
+        actual: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add the set in DIR (index.json + data.safetensors) to the package, atomically.
+    Add {
+        /// The package (changed in place).
+        file: PathBuf,
+        /// Directory holding index.json and data.safetensors.
+        dir: PathBuf,
+        /// Overwrite a set of the same method and name.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Remove one set from the package, atomically.
+    Remove {
+        /// The package (changed in place).
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+    },
+    /// Write one set as index.json + data.safetensors into DIR.
+    Export {
+        /// The package.
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
         /// Output directory (created if missing).
         dir: PathBuf,
     },
@@ -203,6 +273,14 @@ fn run(cmd: Command) -> CmdResult {
             Ok(())
         }
         Command::Extract { file, dir } => extract::extract(&file, &dir),
+        Command::Samples(cmd) => match cmd {
+            SamplesCommand::List { file, json } => samples::list(&file, json),
+            SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),
+            SamplesCommand::Check { file, actual, json } => samples::check(&file, &actual, json),
+            SamplesCommand::Add { file, dir, replace } => samples::add(&file, &dir, replace),
+            SamplesCommand::Remove { file, method, set } => samples::remove(&file, &method, &set),
+            SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
+        },
         Command::Externalize { input, output, data, keys } => ptd::externalize(&input, &output, &data, keys.as_deref()),
         Command::Internalize { files } => ptd::internalize(&files),
     }
@@ -216,7 +294,18 @@ fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: b
         if !ptds.is_empty() {
             return Err(Failure { message: "--ptd applies to .pte programs only".into(), code: 2 });
         }
-        pte_ptn::verify::verify_ptn_bytes(map.bytes(), &Default::default())
+        let mut report = pte_ptn::verify::verify_ptn_bytes(map.bytes(), &Default::default());
+        if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(map.bytes()) {
+            report.violations.extend(pte_samples::check_sidecar(&ptn).into_iter().map(|e| {
+                pte_file::verify::Violation {
+                    rule: e.rule().verifier_rule(),
+                    path: e.path().to_string(),
+                    offset: e.offset(),
+                    message: e.message().to_string(),
+                }
+            }));
+        }
+        report
     } else {
         // anything not recognised as another kind is judged as a program, so
         // a damaged identifier is reported as a violation, not refused

@@ -248,6 +248,32 @@ fn int_text(dtype: Dtype, b: &[u8]) -> String {
     }
 }
 
+/// The first `max` elements of a tensor as text (`[1, 2.5, -3]`, with `…`
+/// when there are more), for listings.
+///
+/// ```
+/// let t = pte_ptn::PtnTensor::new(pte_ptn::Dtype::I16, vec![3], vec![1, 0, 255, 255, 7, 0])?;
+/// assert_eq!(pte_samples::tensor_preview(&t, 2), "[1, -1, …]");
+/// # Ok::<(), pte_ptn::Error>(())
+/// ```
+pub fn tensor_preview(t: &PtnTensor<'_>, max: usize) -> String {
+    let width = t.dtype.bitsize().div_ceil(8).max(1);
+    let reader = float_reader(t.dtype);
+    let mut parts: Vec<String> = t
+        .data
+        .chunks_exact(width)
+        .take(max)
+        .map(|b| match reader {
+            Some((_, read)) => format!("{}", read(b)),
+            None => int_text(t.dtype, b),
+        })
+        .collect();
+    if t.data.len().checked_div(width).unwrap_or(0) > max {
+        parts.push("…".to_string());
+    }
+    format!("[{}]", parts.join(", "))
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {

@@ -44,10 +44,11 @@ pub enum Rule {
     Limit,
     /// Two sets share a method and name.
     DuplicateSet,
-    /// The writer was asked to record calls to a method the program lacks.
+    /// A set records calls to a method the program lacks (refused by the
+    /// writer, reported by [`check_sidecar`](crate::check_sidecar)).
     UnknownMethod,
     /// The writer was handed an inconsistent set (a tensor whose bytes do not
-    /// match its shape, a set that exists when replacing was not asked for).
+    /// match its shape, removing a set the package lacks).
     InvalidUse,
     /// The package itself did not read or write, or a file operation failed.
     Package,
@@ -97,6 +98,32 @@ impl Rule {
             Rule::UnknownMethod => "unknown-method",
             Rule::InvalidUse => "invalid-use",
             Rule::Package => "package",
+        }
+    }
+
+    /// The rule's name in `pte verify` reports (`ptn.samples.missing-tensor`).
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Rule::Name.verifier_rule(), "ptn.samples.name");
+    /// ```
+    pub fn verifier_rule(self) -> &'static str {
+        match self {
+            Rule::Name => "ptn.samples.name",
+            Rule::Layout => "ptn.samples.layout",
+            Rule::Index => "ptn.samples.index",
+            Rule::UnknownVersion => "ptn.samples.unknown-version",
+            Rule::Tolerance => "ptn.samples.tolerance",
+            Rule::MissingTensor => "ptn.samples.missing-tensor",
+            Rule::DtypeMismatch => "ptn.samples.dtype-mismatch",
+            Rule::ShapeMismatch => "ptn.samples.shape-mismatch",
+            Rule::UnreferencedTensor => "ptn.samples.unreferenced-tensor",
+            Rule::ReusedTensor => "ptn.samples.reused-tensor",
+            Rule::Safetensors => "ptn.samples.safetensors",
+            Rule::Limit => "ptn.samples.limit",
+            Rule::DuplicateSet => "ptn.samples.duplicate-set",
+            Rule::UnknownMethod => "ptn.samples.unknown-method",
+            Rule::InvalidUse => "ptn.samples.invalid-use",
+            Rule::Package => "ptn.samples.package",
         }
     }
 

@@ -46,14 +46,14 @@ mod tolerance;
 mod verify;
 mod write;
 
-pub use compare::{compare, Mismatch};
+pub use compare::{compare, tensor_preview, Mismatch};
 pub use error::{Error, Result, Rule};
 pub use index::{FORMAT_TAG, INDEX_VERSION};
 pub use limits::SampleLimits;
 pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
 pub use names::{check_name, MAX_NAME_LEN};
 pub use pte_schema::ErrorKind;
-pub use read::{list_sets, parse_set, read_samples, read_samples_with, Location};
+pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, RunResult, Runner};
 pub use write::{encode_set, put_set, put_set_in_file, remove_set, remove_set_from_file, write_samples, EncodedSet};

@@ -382,3 +382,38 @@ fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>>
     crate::tolerance::check(&t).map_err(|why| Error::new(Rule::Tolerance, why).at_path(path.to_string()))?;
     Ok(Some(t))
 }
+
+/// Every sidecar problem in a package: the first reading error, or else
+/// each set whose method the program lacks. Empty when the sidecar is sound
+/// (or absent).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+/// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
+/// assert!(pte_samples::check_sidecar(&ptn).is_empty());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_sidecar(ptn: &PtnFile<'_>) -> Vec<Error> {
+    let sets = match read_samples(ptn) {
+        Ok(s) => s,
+        Err(e) => return vec![e],
+    };
+    if sets.is_empty() {
+        return Vec::new();
+    }
+    let methods: Vec<String> = match ptn.native_program(&Default::default()) {
+        Ok(p) => p.methods.into_iter().map(|m| m.name).collect(),
+        // The program's own rules report an undecodable program.
+        Err(_) => return Vec::new(),
+    };
+    sets.iter()
+        .filter(|s| !methods.contains(&s.method))
+        .map(|s| {
+            Error::new(
+                Rule::UnknownMethod,
+                format!("samples record calls to {:?}, a method the program lacks", short(&s.method)),
+            )
+            .at_path(Location::new(s.method.clone(), s.name.clone()).index_member())
+        })
+        .collect()
+}

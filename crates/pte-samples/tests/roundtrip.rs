@@ -31,8 +31,15 @@ fn float_bits() -> impl Strategy<Value = u64> {
     prop_oneof![
         any::<u64>(),
         // Any NaN: sign, quiet bit and payload.
-        (any::<bool>(), 1u64..(1 << 52)).prop_map(|(neg, payload)| (u64::from(neg) << 63) | 0x7ff0_0000_0000_0000 | payload),
-        proptest::sample::select(vec![0x7ff8_0000_0000_0000, f64::INFINITY.to_bits(), f64::NEG_INFINITY.to_bits(), (-0.0f64).to_bits(), 1]),
+        (any::<bool>(), 1u64..(1 << 52))
+            .prop_map(|(neg, payload)| (u64::from(neg) << 63) | 0x7ff0_0000_0000_0000 | payload),
+        proptest::sample::select(vec![
+            0x7ff8_0000_0000_0000,
+            f64::INFINITY.to_bits(),
+            f64::NEG_INFINITY.to_bits(),
+            (-0.0f64).to_bits(),
+            1
+        ]),
     ]
 }
 

@@ -1,0 +1,222 @@
+//! `pte samples`: list, show, check, add, remove and export the recorded
+//! calls of a `.ptn` package's `samples/` sidecar.
+
+use std::path::Path;
+
+use serde_json::{json, Value as Json};
+
+use pte_ptn::PtnFile;
+use pte_samples::{Level, SampleLimits, SampleSet, Value};
+
+use crate::{at, open, CmdResult, Failure};
+
+fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
+    crate::detect::require_kind(path, bytes, crate::detect::Kind::Ptn)?;
+    PtnFile::from_bytes(bytes).map_err(at(path))
+}
+
+fn tolerance_json(t: Option<pte_samples::Tolerance>) -> Json {
+    t.map_or(Json::Null, |t| json!({"atol": t.atol, "rtol": t.rtol}))
+}
+
+fn set_summary(set: &SampleSet<'_>) -> Json {
+    let calls: usize = set.samples.iter().map(|s| s.calls.len()).sum();
+    json!({
+        "method": set.method,
+        "set": set.name,
+        "samples": set.samples.len(),
+        "calls": calls,
+        "tolerance": tolerance_json(set.tolerance),
+    })
+}
+
+pub(crate) fn list(file: &Path, as_json: bool) -> CmdResult {
+    let map = open(file)?;
+    let ptn = read(file, map.bytes())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    if as_json {
+        let v: Vec<Json> = sets.iter().map(set_summary).collect();
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    if sets.is_empty() {
+        println!("{}: no samples", file.display());
+    }
+    for s in &sets {
+        let calls: usize = s.samples.iter().map(|x| x.calls.len()).sum();
+        let tol =
+            s.tolerance.map_or_else(|| "default tolerance".to_string(), |t| format!("atol {} rtol {}", t.atol, t.rtol));
+        println!("{}/{}: {} sample(s), {calls} call(s), {tol}", s.method, s.name, s.samples.len());
+    }
+    Ok(())
+}
+
+fn find<'s, 'a>(file: &Path, sets: &'s [SampleSet<'a>], method: &str, set: &str) -> Result<&'s SampleSet<'a>, Failure> {
+    sets.iter()
+        .find(|s| s.method == method && s.name == set)
+        .ok_or_else(|| Failure { message: format!("{}: no sample set {method}/{set}", file.display()), code: 2 })
+}
+
+fn describe(v: &Value<'_>) -> String {
+    let tensor = |t: &pte_ptn::PtnTensor<'_>| {
+        format!("{} {:?} {}", pte_ptn::dtype_code(t.dtype), t.shape, pte_samples::tensor_preview(t, 8))
+    };
+    match v {
+        Value::Tensor(t) => format!("tensor {}", tensor(t)),
+        Value::TensorList(l) => {
+            format!("tensor_list of {}: {}", l.len(), l.iter().map(tensor).collect::<Vec<_>>().join("; "))
+        }
+        Value::Int(i) => format!("int {i}"),
+        Value::Float(f) => format!("float {f}"),
+        Value::Bool(b) => format!("bool {b}"),
+        Value::String(s) => format!("string {s:?}"),
+        Value::None => "none".to_string(),
+    }
+}
+
+pub(crate) fn show(file: &Path, method: &str, set: &str, as_json: bool) -> CmdResult {
+    let map = open(file)?;
+    let ptn = read(file, map.bytes())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    let s = find(file, &sets, method, set)?;
+    if as_json {
+        // The stored index, which is the documented form.
+        let loc = pte_samples::Location::new(method, set);
+        let index =
+            ptn.members.iter().find(|m| m.name == loc.index_member()).map(|m| m.data.as_ref()).unwrap_or_default();
+        let v: Json = serde_json::from_slice(index)?;
+        println!("{}", serde_json::to_string_pretty(&v)?);
+        return Ok(());
+    }
+    println!("{}/{}: {} sample(s)", s.method, s.name, s.samples.len());
+    for (si, sample) in s.samples.iter().enumerate() {
+        let name = sample.name.as_ref().map(|n| format!(" {n:?}")).unwrap_or_default();
+        println!("sample {si}{name}: {} call(s)", sample.calls.len());
+        for (ci, call) in sample.calls.iter().enumerate() {
+            let (t, level) = pte_samples::resolve(s, sample, call);
+            let from = if level == Level::Default { "default".to_string() } else { level.to_string() };
+            println!("  call {ci} (atol {} rtol {}, from {from})", t.atol, t.rtol);
+            for (i, v) in call.inputs.iter().enumerate() {
+                println!("    in[{i}]  {}", describe(v));
+            }
+            for (i, v) in call.outputs.iter().enumerate() {
+                println!("    out[{i}] {}", describe(v));
+            }
+        }
+    }
+    Ok(())
+}
+
+pub(crate) fn check(file: &Path, actual: &Path, as_json: bool) -> CmdResult {
+    let map = open(file)?;
+    let ptn = read(file, map.bytes())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    let actual_map = open(actual)?;
+    let tensors =
+        pte_ptn::read_safetensors_member(actual_map.bytes(), &actual.display().to_string(), &Default::default())
+            .map_err(at(actual))?;
+    let report = pte_samples::check_actual(&sets, &tensors);
+    if as_json {
+        let failures: Vec<Json> = report
+            .failures
+            .iter()
+            .map(|f| {
+                json!({
+                    "method": f.method, "set": f.set, "sample": f.sample, "sample_name": f.sample_name,
+                    "call": f.call, "atol": f.tolerance.atol, "rtol": f.tolerance.rtol, "problem": problem_json(&f.problem),
+                    "message": f.to_string(),
+                })
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "passed": report.passed(), "sets": report.sets, "samples": report.samples, "calls": report.calls,
+                "outputs": report.outputs, "skipped": report.skipped, "failures": failures,
+            }))?
+        );
+    } else {
+        println!("{report}");
+    }
+    if report.passed() {
+        Ok(())
+    } else {
+        Err(Failure { message: String::new(), code: 1 })
+    }
+}
+
+fn problem_json(p: &pte_samples::Problem) -> Json {
+    use pte_samples::{Mismatch, Problem};
+    match p {
+        Problem::Setup(e) => json!({"kind": "setup", "error": e}),
+        Problem::Run(e) => json!({"kind": "run", "error": e}),
+        Problem::OutputCount { expected, actual } => {
+            json!({"kind": "output_count", "expected": expected, "actual": actual})
+        }
+        Problem::MissingActual { output, key } => json!({"kind": "missing_actual", "output": output, "key": key}),
+        Problem::Output { output, mismatch } => {
+            let detail = match mismatch {
+                Mismatch::Float { item, index, expected, actual, error, allowed, count } => json!({
+                    "kind": "float", "item": item, "index": index, "expected": expected.to_string(), "actual": actual.to_string(),
+                    "error": error.to_string(), "allowed": allowed, "count": count,
+                }),
+                Mismatch::Exact { item, index, expected, actual, count } => {
+                    json!({"kind": "exact", "item": item, "index": index, "expected": expected, "actual": actual, "count": count})
+                }
+                other => json!({"kind": "structure", "message": other.to_string()}),
+            };
+            json!({"kind": "output", "output": output, "mismatch": detail})
+        }
+    }
+}
+
+/// Reads a set from a directory holding `index.json` and `data.safetensors`.
+pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Result<T, Failure>) -> Result<T, Failure> {
+    let index_path = dir.join(pte_samples::INDEX_FILE);
+    let data_path = dir.join(pte_samples::DATA_FILE);
+    let index = std::fs::read(&index_path).map_err(at(&index_path))?;
+    let data = open(&data_path)?;
+    let set = pte_samples::parse_set(&index, data.bytes(), None, &SampleLimits::default()).map_err(at(dir))?;
+    f(&set)
+}
+
+pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
+    with_set_dir(dir, |set| {
+        let warnings = pte_samples::put_set_in_file(file, set, replace).map_err(at(file))?;
+        for w in &warnings {
+            eprintln!("pte: warning: {w}");
+        }
+        println!("{}: {} set {}/{}", file.display(), if replace { "wrote" } else { "added" }, set.method, set.name);
+        Ok(())
+    })
+}
+
+pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {
+    pte_samples::remove_set_from_file(file, method, set).map_err(at(file))?;
+    println!("{}: removed set {method}/{set}", file.display());
+    Ok(())
+}
+
+pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+    let map = open(file)?;
+    let ptn = read(file, map.bytes())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    let s = find(file, &sets, method, set)?;
+    let enc = pte_samples::encode_set(s, &SampleLimits::default()).map_err(at(file))?;
+    write_set_dir(dir, &enc)
+}
+
+/// Writes a set's two files into `dir` (created if missing), each atomically.
+pub(crate) fn write_set_dir(dir: &Path, enc: &pte_samples::EncodedSet) -> CmdResult {
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
+    for (name, bytes) in [(pte_samples::INDEX_FILE, &enc.index), (pte_samples::DATA_FILE, &enc.data)] {
+        let path = dir.join(name);
+        pte_file::write_atomically(&path, |w| {
+            w.write_all(bytes)?;
+            Ok(bytes.len() as u64)
+        })
+        .map_err(at(&path))?;
+    }
+    println!("wrote {}", dir.display());
+    Ok(())
+}
