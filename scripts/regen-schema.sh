@@ -39,7 +39,7 @@ mkdir -p "$out/flatc" "$out/planus"
 # Paths are given relative to the repository root because planus writes the
 # schema path into its doc comments; absolute paths would differ per checkout.
 cd "$root"
-for fbs in program flat_tensor native_graph; do
+for fbs in program flat_tensor native_graph bundled_program_schema; do
   "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "schema/$fbs.fbs"
   "$planus" rust -o "$out/planus/$fbs.rs" "schema/$fbs.fbs"
 done

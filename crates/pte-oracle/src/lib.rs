@@ -82,3 +82,24 @@ pub mod native {
         crate::repair_identifier(out, *b"NPTG")
     }
 }
+
+#[allow(unsafe_code, missing_docs, clippy::all, clippy::pedantic, unused_imports, dead_code, non_camel_case_types)]
+#[rustfmt::skip]
+#[path = "generated/bundled_program_schema.rs"]
+mod bundled_generated;
+
+/// The `BP08` bundled-program schema through planus.
+pub mod bundled {
+    pub use crate::bundled_generated::bundled_program_flatbuffer as schema;
+
+    use planus::ReadAsRoot;
+
+    /// Decodes a `BP08` flatbuffer into planus's owned model.
+    ///
+    /// ```
+    /// assert!(pte_oracle::bundled::decode(&[0u8; 8]).is_err());
+    /// ```
+    pub fn decode(buf: &[u8]) -> Result<schema::BundledProgram, planus::Error> {
+        schema::BundledProgram::try_from(schema::BundledProgramRef::read_as_root(buf)?)
+    }
+}

@@ -22,6 +22,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod bundled;
 mod decode;
 mod encode;
 mod enums;

@@ -35,8 +35,14 @@ mod generated {
     #[rustfmt::skip]
     #[path = "native_graph/mod.rs"]
     pub(crate) mod native_graph;
+
+    #[rustfmt::skip]
+    #[path = "bundled_program_schema/mod.rs"]
+    pub(crate) mod bundled_program_schema;
 }
 
+pub(crate) use generated::bundled_program_schema::bundled_program_flatbuffer as bp;
+pub(crate) use generated::bundled_program_schema::executorch_flatbuffer::ScalarType as BpScalarType;
 pub(crate) use generated::flat_tensor::executorch_flatbuffer::ScalarType as FtScalarType;
 pub(crate) use generated::flat_tensor::flat_tensor_flatbuffer as ft;
 pub(crate) use generated::native_graph::native_backend as nb;
