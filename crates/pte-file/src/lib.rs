@@ -21,6 +21,7 @@
 #![forbid(unsafe_code)]
 
 mod access;
+pub mod bpte;
 mod build;
 pub mod external;
 pub mod fuzzing;
@@ -30,6 +31,7 @@ mod read;
 mod save;
 mod transform;
 pub mod verify;
+mod verify_bpte;
 mod verify_ptd;
 mod write;
 

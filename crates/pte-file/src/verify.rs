@@ -99,6 +99,13 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     ("link.layout", "the .ptd layout matches the tensor: dtype, sizes, dim_order (T11)"),
     ("link.size", "the .ptd blob holds exactly the tensor's byte size (the runtime does not check this)"),
+    ("bpte.structure", "a .bpte is a BP08 flatbuffer passing the flatbuffers verifier within the limits, with no unknown union tag (stops verification)"),
+    ("bpte.program", "the embedded program is present and decodes; its own violations are reported under the program rules with a `program:` path and file offsets"),
+    ("bpte.alignment", "the embedded program starts at a multiple of 16 (the runtime needs a 16-aligned program); not a multiple of 32 as the schema asks, or tensor data not 16-aligned, is a warning"),
+    ("bpte.suite_method", "each suite names a method the program has (a second suite for the same method is a warning: the runtime uses the first)"),
+    ("bpte.case_count", "each case holds exactly as many inputs and expected outputs as the method has inputs and outputs, and at least one output (the runtime indexes them without bounds checks)"),
+    ("bpte.value_kind", "each input matches the kind of the method's input value (tensor, int, bool, double; never an empty value) and each expected output is a tensor for a tensor output"),
+    ("bpte.tensor", "each tensor matches the method's: dtype, rank, sizes (equal when static, within the bound when dynamic), dim_order, and data of exactly numel × element size bytes"),
 ];
 
 /// Options of the verifier.
@@ -847,4 +854,5 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
         }
     }
 }
+pub use crate::verify_bpte::verify_bpte_bytes;
 pub use crate::verify_ptd::{verify_link, verify_ptd_bytes};
