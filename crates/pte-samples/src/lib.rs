@@ -34,6 +34,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bundled;
 mod compare;
 mod error;
 pub mod fuzzing;
@@ -46,6 +47,7 @@ mod tolerance;
 mod verify;
 mod write;
 
+pub use bundled::{bundle_from_sets, bundled_sets, dtype_of, scalar_type_of, BUNDLED_SET};
 pub use compare::{compare, tensor_preview, Mismatch};
 pub use error::{Error, Result, Rule};
 pub use index::{FORMAT_TAG, INDEX_VERSION};
