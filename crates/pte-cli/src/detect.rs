@@ -39,7 +39,7 @@ pub(crate) fn require_pte(path: &Path, bytes: &[u8]) -> Result<(), Failure> {
             format!("{}: {what}", path.display())
         } else {
             format!(
-                "{}: {what}; this command takes a .pte program (info, dump, verify, rewrite and extract also take .ptd and .ptn)",
+                "{}: {what}; this command takes a .pte program (info, dump and verify also take .ptd, .ptn and .bpte; rewrite and extract .ptn)",
                 path.display()
             )
         },

@@ -163,7 +163,7 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
     })
 }
 
-fn text(v: &Value) -> String {
+pub(crate) fn text(v: &Value) -> String {
     let mut s = String::new();
     let line = |s: &mut String, l: String| {
         s.push_str(&l);
@@ -233,6 +233,9 @@ pub(crate) fn info(file: &Path, json: bool) -> CmdResult {
     let map = open(file)?;
     if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptd {
         return crate::ptd::info(file, map.bytes(), json);
+    }
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Bpte {
+        return crate::bpte::info(file, map.bytes(), json);
     }
     if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
         let ptn = crate::ptn::read_ptn(file, map.bytes())?;

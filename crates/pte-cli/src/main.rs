@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+mod bpte;
 mod detect;
 mod extract;
 mod info;
@@ -50,7 +51,7 @@ enum Command {
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
-        /// The file (.pte, .ptd or .ptn).
+        /// The file (.pte, .ptd, .ptn or .bpte).
         file: PathBuf,
         /// External tensor data the program's EXTERNAL tensors resolve against (repeatable).
         #[arg(long = "ptd")]
@@ -99,6 +100,9 @@ enum Command {
         #[arg(required = true, num_args = 3..)]
         files: Vec<PathBuf>,
     },
+    /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
+    #[command(subcommand)]
+    Bpte(BpteCommand),
     /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
     #[command(subcommand)]
     Samples(SamplesCommand),
@@ -108,6 +112,39 @@ enum Command {
         file: PathBuf,
         /// Output directory (created if missing).
         dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum BpteCommand {
+    /// Write the embedded program, byte for byte.
+    Unbundle {
+        /// The bundled program.
+        file: PathBuf,
+        /// Output .pte (written atomically).
+        output: PathBuf,
+    },
+    /// Write every test suite in the samples sidecar form, as OUT_DIR/<method>/<set>/{index.json,data.safetensors}.
+    ExportSamples {
+        /// The bundled program.
+        file: PathBuf,
+        /// Output directory.
+        dir: PathBuf,
+        /// Set tolerance to record (default: the runtime's 1e-8).
+        #[arg(long)]
+        atol: Option<f64>,
+        /// Set tolerance to record (default: the runtime's 1e-5).
+        #[arg(long)]
+        rtol: Option<f64>,
+    },
+    /// Bundle a program with single-call samples (a set directory, or a tree of <method>/<set>/ directories).
+    Bundle {
+        /// The program.
+        program: PathBuf,
+        /// Samples: a directory with index.json + data.safetensors, or <method>/<set>/ directories of them.
+        samples: PathBuf,
+        /// Output .bpte (written atomically).
+        output: PathBuf,
     },
 }
 
@@ -163,6 +200,17 @@ enum SamplesCommand {
         method: String,
         /// Set name.
         set: String,
+    },
+    /// Make a one-sample, one-call set from recorded I/O (input.<i> and output.<i> tensors).
+    ImportIo {
+        /// Safetensors file with input.0, input.1, ... and output.0, ...
+        io: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+        /// Output directory for index.json + data.safetensors.
+        dir: PathBuf,
     },
     /// Write one set as index.json + data.safetensors into DIR.
     Export {
@@ -232,6 +280,9 @@ fn run(cmd: Command) -> CmdResult {
             if detect::kind(map.bytes()) == detect::Kind::Ptn {
                 return ptn::dump(&file, map.bytes());
             }
+            if detect::kind(map.bytes()) == detect::Kind::Bpte {
+                return bpte::dump(&file, map.bytes());
+            }
             detect::require_pte(&file, map.bytes())?;
             // the stored program only: segment problems must not hide it
             let fail = at::<pte_file::Error>(&file);
@@ -280,6 +331,12 @@ fn run(cmd: Command) -> CmdResult {
             SamplesCommand::Add { file, dir, replace } => samples::add(&file, &dir, replace),
             SamplesCommand::Remove { file, method, set } => samples::remove(&file, &method, &set),
             SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
+            SamplesCommand::ImportIo { io, method, set, dir } => samples::import_io(&io, &method, &set, &dir),
+        },
+        Command::Bpte(cmd) => match cmd {
+            BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
+            BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
+            BpteCommand::Bundle { program, samples, output } => bpte::bundle(&program, &samples, &output),
         },
         Command::Externalize { input, output, data, keys } => ptd::externalize(&input, &output, &data, keys.as_deref()),
         Command::Internalize { files } => ptd::internalize(&files),
@@ -290,6 +347,11 @@ fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: b
     let map = open(file)?;
     let mut report = if detect::kind(map.bytes()) == detect::Kind::Ptd {
         pte_file::verify::verify_ptd_bytes(map.bytes(), &Default::default())
+    } else if detect::kind(map.bytes()) == detect::Kind::Bpte {
+        if !ptds.is_empty() {
+            return Err(Failure { message: "--ptd applies to .pte programs only".into(), code: 2 });
+        }
+        pte_file::verify::verify_bpte_bytes(map.bytes(), &Default::default())
     } else if detect::kind(map.bytes()) == detect::Kind::Ptn {
         if !ptds.is_empty() {
             return Err(Failure { message: "--ptd applies to .pte programs only".into(), code: 2 });

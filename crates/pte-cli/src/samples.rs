@@ -220,3 +220,27 @@ pub(crate) fn write_set_dir(dir: &Path, enc: &pte_samples::EncodedSet) -> CmdRes
     println!("wrote {}", dir.display());
     Ok(())
 }
+
+pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+    let map = open(io)?;
+    let tensors = pte_ptn::read_safetensors_member(map.bytes(), &io.display().to_string(), &Default::default())
+        .map_err(at(io))?;
+    let side = |prefix: &str| -> Vec<Value<'_>> {
+        (0..).map_while(|i| tensors.get(&format!("{prefix}.{i}")).cloned().map(Value::Tensor)).collect()
+    };
+    let (inputs, outputs) = (side("input"), side("output"));
+    if inputs.len().saturating_add(outputs.len()) != tensors.len() {
+        return Err(Failure {
+            message: format!("{}: keys must be input.0, input.1, ... and output.0, ... with no gaps", io.display()),
+            code: 2,
+        });
+    }
+    let mut s = SampleSet::new(method, set);
+    s.samples.push(pte_samples::Sample {
+        name: None,
+        tolerance: None,
+        calls: vec![pte_samples::Call { inputs, outputs, tolerance: None }],
+    });
+    let enc = pte_samples::encode_set(&s, &SampleLimits::default()).map_err(at(io))?;
+    write_set_dir(dir, &enc)
+}

@@ -162,11 +162,14 @@ fn other_formats_are_recognised_by_content() {
     let o = pte(&["info", "--json", s(&renamed)]);
     assert!(o.status.success());
     assert!(stdout(&o).contains("\"format\": \"ptd\""));
-    // kinds not read yet are refused by name
+    // commands that take one kind refuse the others by name
     let bpte = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/bundled/model.bpte");
-    let o = pte(&["dump", s(&bpte)]);
+    let o = pte(&["rewrite", s(&bpte), s(&dir.path().join("out.pte"))]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains(".bpte"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("a .bpte bundled program"), "{}", stderr(&o));
+    let o = pte(&["bpte", "unbundle", s(&renamed), s(&dir.path().join("out.pte"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("this command takes a .bpte bundled program"), "{}", stderr(&o));
 }
 
 fn ext(name: &str) -> PathBuf {

@@ -66,3 +66,26 @@ pub fn headers(data: &[u8]) {
         let _ = h.flatbuffer_end();
     }
 }
+
+/// `.bpte`: verify, read, and when it reads, write and read back equal; the
+/// embedded program also goes through the `.pte` target.
+///
+/// ```
+/// pte_file::fuzzing::bpte(b"\x08\0\0\0BP08 not really");
+/// ```
+pub fn bpte(data: &[u8]) {
+    let _ = verify::verify_bpte_bytes(data, &Default::default());
+    let _ = pte_schema::bundled::decode_bundled_program(data, &Default::default())
+        .map(|b| pte_schema::bundled::bundled_program_to_json(&b));
+    let Ok(b) = crate::bpte::BundledFile::from_bytes(data) else { return };
+    pte(&b.program);
+    match b.to_bytes() {
+        Ok(out) => match crate::bpte::BundledFile::from_bytes(&out) {
+            Ok(again) if again == b => {}
+            Ok(_) => panic!("bundle rewrite changed it"),
+            Err(e) => panic!("our own bundle does not read: {e}"),
+        },
+        Err(e) if e.kind() == crate::ErrorKind::LimitExceeded => {}
+        Err(e) => panic!("a bundle that read does not write: {e}"),
+    }
+}

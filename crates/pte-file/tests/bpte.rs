@@ -162,16 +162,55 @@ fn a_bad_embedded_program_is_reported_inside_the_bundle() {
 fn truncations_and_bit_flips_never_panic() {
     let bytes = corpus("bundled", "model.bpte");
     for len in (0..bytes.len()).step_by(7) {
-        let _ = verify_bpte_bytes(&bytes[..len], &Default::default());
-        let _ = BundledFile::from_bytes(&bytes[..len]);
+        pte_file::fuzzing::bpte(&bytes[..len]);
     }
     for i in 0..bytes.len().min(4096) {
         let mut m = bytes.clone();
         m[i] ^= 1 << (i % 8);
-        let _ = verify_bpte_bytes(&m, &Default::default());
+        pte_file::fuzzing::bpte(&m);
         if let Ok(b) = BundledFile::from_bytes(&m) {
             let again = b.to_bytes().unwrap();
             assert_eq!(BundledFile::from_bytes(&again).unwrap(), b);
         }
+    }
+}
+
+#[test]
+fn misplaced_programs_and_missing_programs_are_reported() {
+    use pte_oracle::bundled::{encode, schema};
+    let pte = corpus("linear", "model.pte");
+    let mut fired = (false, false);
+    for pad in 0..16 {
+        let b = schema::BundledProgram {
+            version: 2,
+            method_test_suites: Some(vec![schema::BundledMethodTestSuite {
+                method_name: Some("x".repeat(pad)),
+                test_cases: None,
+            }]),
+            program: Some(pte.clone()),
+        };
+        let bytes = encode(&b);
+        let decoded = decode_bundled_program(&bytes, &Default::default()).unwrap();
+        let off = offset_in(&bytes, decoded.program.as_deref().unwrap());
+        let r = verify_bpte_bytes(&bytes, &Default::default());
+        if !off.is_multiple_of(16) {
+            assert!(r.violations.iter().any(|v| v.rule == "bpte.alignment" && v.offset == Some(off as u64)), "{r:?}");
+            fired.0 = true;
+        } else if !off.is_multiple_of(32) {
+            assert!(r.warnings.iter().any(|v| v.rule == "bpte.alignment"), "{r:?}");
+            fired.1 = true;
+        }
+    }
+    assert!(fired.0, "no padding produced a misaligned program");
+    let none = encode(&schema::BundledProgram { version: 2, method_test_suites: None, program: None });
+    assert!(verify_bpte_bytes(&none, &Default::default()).breaks("bpte.program"));
+    assert_eq!(BundledFile::from_bytes(&none).unwrap_err().path(), "program");
+}
+
+#[test]
+fn every_bpte_rule_is_documented() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/verifier.md")).unwrap();
+    for (rule, _) in pte_file::verify::RULES.iter().filter(|(n, _)| n.starts_with("bpte.")) {
+        assert!(doc.contains(&format!("| `{rule}` |")), "{rule}");
     }
 }

@@ -102,4 +102,17 @@ pub mod bundled {
     pub fn decode(buf: &[u8]) -> Result<schema::BundledProgram, planus::Error> {
         schema::BundledProgram::try_from(schema::BundledProgramRef::read_as_root(buf)?)
     }
+
+    /// Encodes with planus (which ignores `force_align`, so alignments are
+    /// whatever falls out: useful for testing the alignment rules).
+    ///
+    /// ```
+    /// let bytes = pte_oracle::bundled::encode(&Default::default());
+    /// assert_eq!(&bytes[4..8], b"BP08");
+    /// ```
+    pub fn encode(b: &schema::BundledProgram) -> Vec<u8> {
+        let mut builder = planus::Builder::new();
+        let out = builder.finish(b, Some(*b"BP08")).to_vec();
+        crate::repair_identifier(out, *b"BP08")
+    }
 }

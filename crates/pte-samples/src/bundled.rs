@@ -87,10 +87,9 @@ pub fn bundled_sets<'a>(bundle: &'a BundledFile<'_>, tolerance: Option<Tolerance
     let mut out: Vec<SampleSet<'a>> = Vec::new();
     for (i, suite) in bundle.suites().iter().enumerate() {
         let path = format!("method_test_suites[{i}]");
-        let method = suite
-            .method_name
-            .clone()
-            .ok_or_else(|| Error::new(Rule::Name, "the suite names no method").at_path(format!("{path}.method_name")))?;
+        let method = suite.method_name.clone().ok_or_else(|| {
+            Error::new(Rule::Name, "the suite names no method").at_path(format!("{path}.method_name"))
+        })?;
         let same = out.iter().filter(|s| s.method == method).count();
         let name = if same == 0 { BUNDLED_SET.to_string() } else { format!("{BUNDLED_SET}-{same}") };
         let mut samples = Vec::new();
@@ -99,7 +98,11 @@ pub fn bundled_sets<'a>(bundle: &'a BundledFile<'_>, tolerance: Option<Tolerance
             let side = |v: &'a Option<Vec<BundledValue<'_>>>, field: &str| -> Result<Vec<Value<'a>>> {
                 v.iter().flatten().enumerate().map(|(k, v)| from_bundled(v, &format!("{path}.{field}[{k}]"))).collect()
             };
-            let call = Call { inputs: side(&case.inputs, "inputs")?, outputs: side(&case.expected_outputs, "expected_outputs")?, tolerance: None };
+            let call = Call {
+                inputs: side(&case.inputs, "inputs")?,
+                outputs: side(&case.expected_outputs, "expected_outputs")?,
+                tolerance: None,
+            };
             samples.push(Sample { name: None, tolerance: None, calls: vec![call] });
         }
         out.push(SampleSet { method, name, tolerance: Some(tolerance.unwrap_or(DEFAULT_TOLERANCE)), samples });
@@ -108,7 +111,10 @@ pub fn bundled_sets<'a>(bundle: &'a BundledFile<'_>, tolerance: Option<Tolerance
 }
 
 fn unsupported(path: &str, why: String) -> Error {
-    Error::wrap(Rule::InvalidUse, pte_schema::Error::new(pte_schema::ErrorKind::Unsupported, why).at_path(path.to_string()))
+    Error::wrap(
+        Rule::InvalidUse,
+        pte_schema::Error::new(pte_schema::ErrorKind::Unsupported, why).at_path(path.to_string()),
+    )
 }
 
 fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
@@ -123,14 +129,25 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
             let sizes = t.sizes.as_deref().unwrap_or(&[]);
             let shape = sizes
                 .iter()
-                .map(|&s| u64::try_from(s).map_err(|_| Error::new(Rule::ShapeMismatch, format!("negative size {s}")).at_path(path.to_string())))
+                .map(|&s| {
+                    u64::try_from(s).map_err(|_| {
+                        Error::new(Rule::ShapeMismatch, format!("negative size {s}")).at_path(path.to_string())
+                    })
+                })
                 .collect::<Result<Vec<u64>>>()?;
-            let contiguous = t.dim_order.as_deref().is_none_or(|d| d.iter().copied().eq(0..u8::try_from(d.len()).unwrap_or(u8::MAX)));
+            let contiguous = t
+                .dim_order
+                .as_deref()
+                .is_none_or(|d| d.iter().copied().eq(0..u8::try_from(d.len()).unwrap_or(u8::MAX)));
             if !contiguous {
-                return Err(unsupported(path, format!("dim_order {:?} is not contiguous; samples hold row-major tensors", t.dim_order)));
+                return Err(unsupported(
+                    path,
+                    format!("dim_order {:?} is not contiguous; samples hold row-major tensors", t.dim_order),
+                ));
             }
             let data: &'a [u8] = t.data.as_deref().unwrap_or(&[]);
-            let t = PtnTensor::new(dtype, shape, Cow::Borrowed(data)).map_err(|e| Error::wrap(Rule::ShapeMismatch, e).at_path(path.to_string()))?;
+            let t = PtnTensor::new(dtype, shape, Cow::Borrowed(data))
+                .map_err(|e| Error::wrap(Rule::ShapeMismatch, e).at_path(path.to_string()))?;
             Value::Tensor(t)
         }
     })
@@ -151,7 +168,10 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
 /// assert_eq!(e.rule(), Rule::InvalidUse);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn bundle_from_sets<'a>(program: impl Into<pte_schema::Bytes<'a>>, sets: &[SampleSet<'a>]) -> Result<BundledFile<'a>> {
+pub fn bundle_from_sets<'a>(
+    program: impl Into<pte_schema::Bytes<'a>>,
+    sets: &[SampleSet<'a>],
+) -> Result<BundledFile<'a>> {
     let mut suites: Vec<TestSuite<'a>> = Vec::new();
     for set in sets {
         let mut cases = Vec::with_capacity(set.samples.len());
@@ -160,14 +180,20 @@ pub fn bundle_from_sets<'a>(program: impl Into<pte_schema::Bytes<'a>>, sets: &[S
             let [call] = sample.calls.as_slice() else {
                 return Err(Error::new(
                     Rule::InvalidUse,
-                    format!("a sample of {} calls cannot be expressed in .bpte, which holds single calls", sample.calls.len()),
+                    format!(
+                        "a sample of {} calls cannot be expressed in .bpte, which holds single calls",
+                        sample.calls.len()
+                    ),
                 )
                 .at_path(path));
             };
             let side = |vs: &[Value<'a>], field: &str| -> Result<Vec<BundledValue<'a>>> {
                 vs.iter().enumerate().map(|(k, v)| to_bundled(v, &format!("{path}.calls[0].{field}[{k}]"))).collect()
             };
-            cases.push(TestCase { inputs: Some(side(&call.inputs, "inputs")?), expected_outputs: Some(side(&call.outputs, "outputs")?) });
+            cases.push(TestCase {
+                inputs: Some(side(&call.inputs, "inputs")?),
+                expected_outputs: Some(side(&call.outputs, "outputs")?),
+            });
         }
         match suites.iter_mut().find(|s| s.method_name.as_deref() == Some(set.method.as_str())) {
             Some(suite) => suite.test_cases.get_or_insert_with(Vec::new).extend(cases),
@@ -178,7 +204,9 @@ pub fn bundle_from_sets<'a>(program: impl Into<pte_schema::Bytes<'a>>, sets: &[S
 }
 
 fn to_bundled<'a>(v: &Value<'a>, path: &str) -> Result<BundledValue<'a>> {
-    let refuse = |what: &str| Error::new(Rule::InvalidUse, format!("a {what} value has no .bpte form")).at_path(path.to_string());
+    let refuse = |what: &str| {
+        Error::new(Rule::InvalidUse, format!("a {what} value has no .bpte form")).at_path(path.to_string())
+    };
     Ok(match v {
         Value::None => BundledValue::None,
         Value::Int(i) => BundledValue::Int(*i),
@@ -191,10 +219,21 @@ fn to_bundled<'a>(v: &Value<'a>, path: &str) -> Result<BundledValue<'a>> {
             let sizes = t
                 .shape
                 .iter()
-                .map(|&d| i32::try_from(d).map_err(|_| Error::new(Rule::Limit, format!("size {d} does not fit .bpte's int32 sizes")).at_path(path.to_string())))
+                .map(|&d| {
+                    i32::try_from(d).map_err(|_| {
+                        Error::new(Rule::Limit, format!("size {d} does not fit .bpte's int32 sizes"))
+                            .at_path(path.to_string())
+                    })
+                })
                 .collect::<Result<Vec<i32>>>()?;
-            let rank = u8::try_from(sizes.len()).map_err(|_| Error::new(Rule::Limit, "more than 255 dimensions").at_path(path.to_string()))?;
-            BundledValue::Tensor(BundledTensor { scalar_type, sizes: Some(sizes), data: Some(t.data.clone()), dim_order: Some((0..rank).collect()) })
+            let rank = u8::try_from(sizes.len())
+                .map_err(|_| Error::new(Rule::Limit, "more than 255 dimensions").at_path(path.to_string()))?;
+            BundledValue::Tensor(BundledTensor {
+                scalar_type,
+                sizes: Some(sizes),
+                data: Some(t.data.clone()),
+                dim_order: Some((0..rank).collect()),
+            })
         }
     })
 }

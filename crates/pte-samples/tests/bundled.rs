@@ -46,7 +46,10 @@ fn the_corpus_cases_are_one_call_samples_with_the_runtime_defaults() {
 fn only_single_calls_of_bpte_kinds_convert() {
     let pte = corpus("linear", "model.pte");
     let mut set = SampleSet::new("forward", "s");
-    set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::String("x".into())], outputs: vec![], tolerance: None }], ..Default::default() });
+    set.samples.push(Sample {
+        calls: vec![Call { inputs: vec![Value::String("x".into())], outputs: vec![], tolerance: None }],
+        ..Default::default()
+    });
     let e = bundle_from_sets(pte.clone(), &[set]).unwrap_err();
     assert_eq!(e.rule(), Rule::InvalidUse);
     assert!(e.path().ends_with("calls[0].inputs[0]"), "{}", e.path());
@@ -57,7 +60,10 @@ fn only_single_calls_of_bpte_kinds_convert() {
     // Two sets of one method merge into one suite, in order.
     let one = |v: i64| {
         let mut s = SampleSet::new("forward", format!("s{v}"));
-        s.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Int(v)], outputs: vec![], tolerance: None }], ..Default::default() });
+        s.samples.push(Sample {
+            calls: vec![Call { inputs: vec![Value::Int(v)], outputs: vec![], tolerance: None }],
+            ..Default::default()
+        });
         s
     };
     let b = bundle_from_sets(pte, &[one(1), one(2)]).unwrap();
