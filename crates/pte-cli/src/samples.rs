@@ -15,6 +15,20 @@ fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
     PtnFile::from_bytes(bytes).map_err(at(path))
 }
 
+/// Runs `f` on the recorded calls of a `.ptn` (its sidecar) or a `.bpte`
+/// (its test cases as one-call samples with the runtime's default tolerance).
+fn with_sets<T>(file: &Path, f: impl FnOnce(&[SampleSet<'_>]) -> Result<T, Failure>) -> Result<T, Failure> {
+    let map = open(file)?;
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Bpte {
+        let bundle = crate::bpte::read(file, map.bytes())?;
+        let sets = pte_samples::bundled_sets(&bundle, None).map_err(at(file))?;
+        return f(&sets);
+    }
+    let ptn = read(file, map.bytes())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    f(&sets)
+}
+
 fn tolerance_json(t: Option<pte_samples::Tolerance>) -> Json {
     t.map_or(Json::Null, |t| json!({"atol": t.atol, "rtol": t.rtol}))
 }
@@ -31,9 +45,10 @@ fn set_summary(set: &SampleSet<'_>) -> Json {
 }
 
 pub(crate) fn list(file: &Path, as_json: bool) -> CmdResult {
-    let map = open(file)?;
-    let ptn = read(file, map.bytes())?;
-    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
+    with_sets(file, |sets| list_sets(file, sets, as_json))
+}
+
+fn list_sets(file: &Path, sets: &[SampleSet<'_>], as_json: bool) -> CmdResult {
     if as_json {
         let v: Vec<Json> = sets.iter().map(set_summary).collect();
         println!("{}", serde_json::to_string_pretty(&v)?);
@@ -42,7 +57,7 @@ pub(crate) fn list(file: &Path, as_json: bool) -> CmdResult {
     if sets.is_empty() {
         println!("{}: no samples", file.display());
     }
-    for s in &sets {
+    for s in sets {
         let calls: usize = s.samples.iter().map(|x| x.calls.len()).sum();
         let tol =
             s.tolerance.map_or_else(|| "default tolerance".to_string(), |t| format!("atol {} rtol {}", t.atol, t.rtol));
@@ -75,16 +90,14 @@ fn describe(v: &Value<'_>) -> String {
 }
 
 pub(crate) fn show(file: &Path, method: &str, set: &str, as_json: bool) -> CmdResult {
-    let map = open(file)?;
-    let ptn = read(file, map.bytes())?;
-    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
-    let s = find(file, &sets, method, set)?;
+    with_sets(file, |sets| show_set(file, find(file, sets, method, set)?, as_json))
+}
+
+fn show_set(file: &Path, s: &SampleSet<'_>, as_json: bool) -> CmdResult {
     if as_json {
-        // The stored index, which is the documented form.
-        let loc = pte_samples::Location::new(method, set);
-        let index =
-            ptn.members.iter().find(|m| m.name == loc.index_member()).map(|m| m.data.as_ref()).unwrap_or_default();
-        let v: Json = serde_json::from_slice(index)?;
+        // The set's index in the documented form.
+        let enc = pte_samples::encode_set(s, &SampleLimits::unlimited()).map_err(at(file))?;
+        let v: Json = serde_json::from_slice(&enc.index)?;
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
@@ -108,14 +121,11 @@ pub(crate) fn show(file: &Path, method: &str, set: &str, as_json: bool) -> CmdRe
 }
 
 pub(crate) fn check(file: &Path, actual: &Path, as_json: bool) -> CmdResult {
-    let map = open(file)?;
-    let ptn = read(file, map.bytes())?;
-    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
     let actual_map = open(actual)?;
     let tensors =
         pte_ptn::read_safetensors_member(actual_map.bytes(), &actual.display().to_string(), &Default::default())
             .map_err(at(actual))?;
-    let report = pte_samples::check_actual(&sets, &tensors);
+    let report = with_sets(file, |sets| Ok(pte_samples::check_actual(sets, &tensors)))?;
     if as_json {
         let failures: Vec<Json> = report
             .failures
@@ -198,12 +208,11 @@ pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {
 }
 
 pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
-    let map = open(file)?;
-    let ptn = read(file, map.bytes())?;
-    let sets = pte_samples::read_samples(&ptn).map_err(at(file))?;
-    let s = find(file, &sets, method, set)?;
-    let enc = pte_samples::encode_set(s, &SampleLimits::default()).map_err(at(file))?;
-    write_set_dir(dir, &enc)
+    with_sets(file, |sets| {
+        let enc =
+            pte_samples::encode_set(find(file, sets, method, set)?, &SampleLimits::default()).map_err(at(file))?;
+        write_set_dir(dir, &enc)
+    })
 }
 
 /// Writes a set's two files into `dir` (created if missing), each atomically.

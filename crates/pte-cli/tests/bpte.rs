@@ -104,3 +104,34 @@ fn multi_call_samples_and_mismatched_cases_are_refused() {
     assert!(err(&o).contains("do not fit the program's methods"), "{}", err(&o));
     assert!(!dir.path().join("y.bpte").exists());
 }
+
+#[test]
+fn samples_commands_read_a_bundle_the_same_way() {
+    let b = corpus("bundled", "model.bpte");
+    let o = pte(&["samples", "list", s(&b)]);
+    assert_eq!(out(&o), "forward/bundled: 3 sample(s), 3 call(s), atol 0.00000001 rtol 0.00001\n");
+    let o = pte(&["samples", "show", s(&b), "forward", "bundled"]);
+    assert!(out(&o).contains("call 0 (atol 0.00000001 rtol 0.00001, from the set)"), "{}", out(&o));
+    // The recorded outputs as "actual" outputs pass; the linear model's own
+    // recorded I/O is for other inputs and fails.
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(&b).unwrap();
+    let bundle = pte_file::bpte::BundledFile::from_bytes(&bytes).unwrap();
+    let sets = pte_samples::bundled_sets(&bundle, None).unwrap();
+    let mut actual = std::collections::BTreeMap::new();
+    for (i, sample) in sets[0].samples.iter().enumerate() {
+        let pte_samples::Value::Tensor(t) = &sample.calls[0].outputs[0] else { panic!() };
+        actual.insert(format!("forward/bundled/{i}.0.out.0"), t.clone());
+    }
+    let path = dir.path().join("actual.safetensors");
+    std::fs::write(&path, pte_ptn::safetensors_to_bytes(&actual, &Default::default()).unwrap()).unwrap();
+    let o = pte(&["samples", "check", s(&b), "--actual", s(&path)]);
+    assert!(o.status.success(), "{}", out(&o));
+    let first = actual.remove("forward/bundled/0.0.out.0").unwrap();
+    actual.insert("forward/bundled/2.0.out.0".into(), first);
+    std::fs::write(&path, pte_ptn::safetensors_to_bytes(&actual, &Default::default()).unwrap()).unwrap();
+    let o = pte(&["samples", "check", s(&b), "--actual", s(&path)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out(&o).contains("sample 0 call 0: output 0: no actual tensor"), "{}", out(&o));
+    assert!(out(&o).contains("sample 2 call 0: output 0:"), "{}", out(&o));
+}
