@@ -51,3 +51,30 @@ pub fn native(data: &[u8]) {
         Err(_) => {}
     }
 }
+
+/// Differential: whenever our strict safetensors reader accepts a blob, the
+/// `safetensors` crate must accept it too and agree on every key, dtype,
+/// shape and byte (ours is allowed to refuse more).
+///
+/// ```
+/// pte_ptn::fuzzing::safetensors_differential(b"\x08\0\0\0\0\0\0\0{}      ");
+/// ```
+pub fn safetensors_differential(data: &[u8]) {
+    let Ok(ours) = crate::read_safetensors_member(data, "fuzz.safetensors", &Default::default()) else { return };
+    let theirs = match safetensors::SafeTensors::deserialize(data) {
+        Ok(t) => t,
+        Err(e) => panic!("we accept a blob the safetensors crate refuses: {e}"),
+    };
+    let mut names: Vec<String> = theirs.names().into_iter().map(str::to_string).collect();
+    names.sort();
+    if names.iter().map(String::as_str).ne(ours.keys().map(String::as_str)) {
+        panic!("the two readers list different keys");
+    }
+    for (key, t) in &ours {
+        let Ok(v) = theirs.tensor(key) else { panic!("the safetensors crate cannot open {key}") };
+        let shape: Vec<u64> = v.shape().iter().map(|&d| d as u64).collect();
+        if v.dtype() != t.dtype || shape != t.shape || v.data() != t.data.as_ref() {
+            panic!("the two readers disagree on {key}");
+        }
+    }
+}

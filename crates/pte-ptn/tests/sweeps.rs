@@ -48,3 +48,21 @@ fn the_fuzz_body_round_trips_a_valid_package() {
     let ptn = pte_ptn::PtnFile::from_bytes(&corpus()).unwrap().into_owned();
     assert_eq!(pte_ptn::PtnFile::from_bytes(&ptn.to_bytes().unwrap()).unwrap(), ptn);
 }
+
+#[test]
+fn safetensors_readers_agree_on_every_mutation_of_the_corpus_constants() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
+    let blob = pte_ptn::safetensors_to_bytes(&ptn.tensors, &Default::default()).unwrap();
+    pte_ptn::fuzzing::safetensors_differential(&blob);
+    for len in 0..blob.len().min(2048) {
+        pte_ptn::fuzzing::safetensors_differential(&blob[..len]);
+    }
+    for i in 0..blob.len().min(4096) {
+        for bit in 0..8 {
+            let mut m = blob.clone();
+            m[i] ^= 1 << bit;
+            pte_ptn::fuzzing::safetensors_differential(&m);
+        }
+    }
+}
