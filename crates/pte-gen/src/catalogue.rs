@@ -1,0 +1,657 @@
+//! The named corruption classes.
+
+use pte_schema::bundled::BundledValue;
+use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
+
+use crate::edit::*;
+use crate::judge::{Expect, FileKind};
+use crate::NotApplicable;
+
+/// One corruption class: what it breaks, in which kind of file, and what
+/// the workspace must report for the result.
+#[derive(Clone, Copy)]
+pub struct Corruption {
+    /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
+    pub name: &'static str,
+    /// The kind of file it starts from and produces.
+    pub input: FileKind,
+    /// What it breaks.
+    pub what: &'static str,
+    /// What our reader or verifier must report.
+    pub expect: Expect,
+    generate: fn(&[u8]) -> Edit<Vec<u8>>,
+}
+
+impl std::fmt::Debug for Corruption {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Corruption").field("name", &self.name).field("input", &self.input).finish_non_exhaustive()
+    }
+}
+
+impl Corruption {
+    /// Breaks `input` (a valid file of kind [`Corruption::input`]).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let out = pte_gen::find("pte.root-offset").unwrap().apply(&bytes)?;
+    /// assert_eq!(out.len(), bytes.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply(&self, input: &[u8]) -> Result<Vec<u8>, NotApplicable> {
+        (self.generate)(input).map_err(|reason| NotApplicable { class: self.name, reason })
+    }
+}
+
+/// The class of this name.
+///
+/// ```
+/// assert!(pte_gen::find("ptn.zip-slip").is_some());
+/// assert!(pte_gen::find("nope").is_none());
+/// ```
+pub fn find(name: &str) -> Option<&'static Corruption> {
+    CATALOGUE.iter().find(|c| c.name == name)
+}
+
+const MALFORMED: Expect = Expect::Kind(ErrorKind::Malformed);
+
+macro_rules! class {
+    ($name:literal, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
+        Corruption { name: $name, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
+    };
+}
+
+fn header_len(b: &[u8]) -> Edit<()> {
+    if b.get(8..12) != Some(b"eh00".as_slice()) {
+        return Err("the program has no eh00 header".into());
+    }
+    Ok(())
+}
+
+fn first_tensor<'p>(pte: &'p mut pte_file::PteFile<'_>, constant: bool) -> Edit<&'p mut pte_schema::Tensor> {
+    first_plan(pte)?
+        .values
+        .iter_mut()
+        .flatten()
+        .filter_map(|v| match &mut v.val {
+            Some(KernelTypes::Tensor(t)) if !constant || t.data_buffer_idx > 0 || t.allocation_info.is_none() => {
+                Some(t)
+            }
+            _ => None,
+        })
+        .next()
+        .ok_or_else(|| "no tensor value".to_string())
+}
+
+fn first_instruction<'p>(
+    pte: &'p mut pte_file::PteFile<'_>,
+    want: fn(&InstructionArguments) -> bool,
+) -> Edit<&'p mut pte_schema::Instruction> {
+    first_plan(pte)?
+        .chains
+        .iter_mut()
+        .flatten()
+        .flat_map(|c| c.instructions.iter_mut().flatten())
+        .find(|i| i.instr_args.as_ref().is_some_and(want))
+        .ok_or_else(|| "no such instruction".to_string())
+}
+
+fn first_case_tensor<'b, 'a>(
+    b: &'b mut pte_schema::bundled::BundledProgram<'a>,
+) -> Edit<&'b mut pte_schema::bundled::BundledTensor<'a>> {
+    b.method_test_suites
+        .iter_mut()
+        .flatten()
+        .flat_map(|s| s.test_cases.iter_mut().flatten())
+        .flat_map(|c| c.inputs.iter_mut().flatten())
+        .find_map(|v| match v {
+            BundledValue::Tensor(t) => Some(t),
+            _ => None,
+        })
+        .ok_or_else(|| "no tensor in any case".to_string())
+}
+
+fn safetensors_header(blob: &[u8]) -> Edit<(serde_json_lite::Object, usize)> {
+    let n = usize::try_from(u64::from_le_bytes(
+        blob.get(..8).ok_or("blob too short")?.try_into().map_err(|_| "blob too short")?,
+    ))
+    .map_err(|_| "header length")?;
+    let text = blob.get(8..8usize.saturating_add(n)).ok_or("header past the end")?;
+    Ok((serde_json_lite::parse(text)?, n))
+}
+
+/// The classes, in file-kind order. Every class has a test (in
+/// `tests/catalogue.rs`) that applies it to a corpus file and checks
+/// [`Corruption::expect`].
+pub static CATALOGUE: &[Corruption] = &[
+    class!("pte.bad-identifier", Pte, "the ET12 file identifier at byte 4 is changed", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"ET99");
+        Ok(b)
+    }),
+    class!("pte.header-length", Pte, "the eh00 header declares a length below its 24-byte minimum", MALFORMED, |b| {
+        header_len(b)?;
+        let mut b = b.to_vec();
+        put_u32(&mut b, 12, 4)?;
+        Ok(b)
+    }),
+    class!("pte.header-program-size", Pte, "eh00 program_size is u64::MAX", MALFORMED, |b| {
+        header_len(b)?;
+        let mut b = b.to_vec();
+        put_u64(&mut b, 16, u64::MAX)?;
+        Ok(b)
+    }),
+    class!("pte.header-sum-wraps", Pte, "eh00 segment_base_offset + segment_data_size wraps u64", MALFORMED, |b| {
+        header_len(b)?;
+        let mut b = b.to_vec();
+        put_u64(&mut b, 24, u64::MAX - 0xF)?;
+        put_u64(&mut b, 32, 0x100)?;
+        Ok(b)
+    }),
+    class!(
+        "pte.segment-base-past-end",
+        Pte,
+        "segments start at the end of the file, so every segment lies outside it",
+        MALFORMED,
+        |b| {
+            header_len(b)?;
+            let mut out = b.to_vec();
+            put_u64(&mut out, 24, b.len() as u64)?;
+            Ok(out)
+        }
+    ),
+    class!("pte.root-offset", Pte, "the flatbuffer root offset points past the end", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        put_u32(&mut b, 0, 0xFFFF_FF00)?;
+        Ok(b)
+    }),
+    class!("pte.invalid-utf8", Pte, "a method name holds a byte that is not UTF-8", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        replace_first(&mut b, b"forward\0", b"forw\xffrd\0")?;
+        Ok(b)
+    }),
+    class!("pte.missing-nul", Pte, "a string's NUL terminator is overwritten", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        replace_first(&mut b, b"forward\0", b"forwardX")?;
+        Ok(b)
+    }),
+    class!(
+        "pte.constant-segment-index",
+        Pte,
+        "constant_segment names a segment past the table",
+        Expect::Rule("segment.index"),
+        |b| {
+            pte_model(b, |p| {
+                let c = p.program.constant_segment.as_mut().ok_or("no constant segment")?;
+                // One offset is the placeholder alone: the runtime then never looks the segment up.
+                if c.offsets.as_ref().is_none_or(|o| o.len() < 2) {
+                    return Err("the program has no constants".into());
+                }
+                c.segment_index = 99;
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.data-buffer-idx",
+        Pte,
+        "a constant tensor's data_buffer_idx is past the constant table",
+        Expect::Rule("constant.bounds"),
+        |b| {
+            pte_model(b, |p| {
+                let t = first_plan(p)?
+                    .values
+                    .iter_mut()
+                    .flatten()
+                    .find_map(|v| match &mut v.val {
+                        Some(KernelTypes::Tensor(t)) if t.data_buffer_idx > 0 && !t.is_external() => Some(t),
+                        _ => None,
+                    })
+                    .ok_or("no constant tensor")?;
+                t.data_buffer_idx = 1_000_000;
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.input-index",
+        Pte,
+        "a method input names a value past the value table",
+        Expect::Rule("plan.io_index"),
+        |b| {
+            pte_model(b, |p| {
+                *first_plan(p)?.inputs.as_mut().and_then(|i| i.first_mut()).ok_or("no input")? = 1_000_000;
+                Ok(())
+            })
+        }
+    ),
+    class!("pte.output-index-negative", Pte, "a method output index is negative", Expect::Rule("plan.io_index"), |b| {
+        pte_model(b, |p| {
+            *first_plan(p)?.outputs.as_mut().and_then(|i| i.first_mut()).ok_or("no output")? = -5;
+            Ok(())
+        })
+    }),
+    class!(
+        "pte.kernel-arg-index",
+        Pte,
+        "a kernel call argument names a value past the value table",
+        Expect::Rule("instruction.args"),
+        |b| {
+            pte_model(b, |p| {
+                let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
+                if let Some(InstructionArguments::KernelCall { args: Some(args), .. }) = &mut i.instr_args {
+                    *args.first_mut().ok_or("no argument")? = 1_000_000;
+                }
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.operator-index",
+        Pte,
+        "a kernel call names an operator past the operator table",
+        Expect::Rule("instruction.operator"),
+        |b| {
+            pte_model(b, |p| {
+                let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
+                if let Some(InstructionArguments::KernelCall { op_index, .. }) = &mut i.instr_args {
+                    *op_index = 1000;
+                }
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.delegate-index",
+        Pte,
+        "a delegate call names a delegate past the delegate table",
+        Expect::Rule("instruction.delegate"),
+        |b| {
+            pte_model(b, |p| {
+                let i = first_instruction(p, |a| matches!(a, InstructionArguments::DelegateCall { .. }))?;
+                if let Some(InstructionArguments::DelegateCall { delegate_index, .. }) = &mut i.instr_args {
+                    *delegate_index = 99;
+                }
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.missing-method-name",
+        Pte,
+        "a method has no name (the runtime dereferences it)",
+        Expect::Rule("plan.name"),
+        |b| {
+            pte_model(b, |p| {
+                first_plan(p)?.name = None;
+                Ok(())
+            })
+        }
+    ),
+    class!("pte.missing-values", Pte, "a method has no value table", Expect::Rule("plan.fields"), |b| {
+        pte_model(b, |p| {
+            first_plan(p)?.values = None;
+            Ok(())
+        })
+    }),
+    class!(
+        "pte.missing-instruction-args",
+        Pte,
+        "an instruction has no arguments union",
+        Expect::Rule("plan.chains"),
+        |b| {
+            pte_model(b, |p| {
+                first_instruction(p, |_| true)?.instr_args = None;
+                Ok(())
+            })
+        }
+    ),
+    class!("pte.negative-size", Pte, "a tensor size is negative", Expect::Rule("tensor.sizes"), |b| {
+        pte_model(b, |p| {
+            *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
+            Ok(())
+        })
+    }),
+    class!("pte.numel-overflow", Pte, "a tensor's sizes multiply past u64", Expect::Rule("tensor.sizes"), |b| {
+        pte_model(b, |p| {
+            first_tensor(p, false)?.sizes = Some(vec![i32::MAX; 4]);
+            Ok(())
+        })
+    }),
+    class!(
+        "pte.unknown-scalar-type",
+        Pte,
+        "a tensor's scalar type is not one the runtime knows",
+        Expect::Rule("tensor.scalar_type"),
+        |b| {
+            pte_model(b, |p| {
+                first_tensor(p, false)?.scalar_type = ScalarType(99);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "pte.mutable-segment-index",
+        Pte,
+        "mutable_data_segments names a segment past the table",
+        Expect::Rule("segment.index"),
+        |b| {
+            pte_model(b, |p| {
+                p.program
+                    .mutable_data_segments
+                    .as_mut()
+                    .and_then(|m| m.first_mut())
+                    .ok_or("no mutable data segment")?
+                    .segment_index = 99;
+                Ok(())
+            })
+        }
+    ),
+    class!("ptd.bad-identifier", Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"FT99");
+        Ok(b)
+    }),
+    class!("ptd.header-magic", Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        replace_first(&mut b, b"FH01", b"FH99")?;
+        Ok(b)
+    }),
+    class!("ptd.header-sum-wraps", Ptd, "FH01 segment_base_offset + segment_data_size wraps u64", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        put_u64(&mut b, 32, u64::MAX - 0xF)?;
+        put_u64(&mut b, 40, 0x100)?;
+        Ok(b)
+    }),
+    class!(
+        "ptd.segment-data-past-end",
+        Ptd,
+        "FH01 segment_data_size reaches past the file",
+        Expect::Rule("ptd.header"),
+        |b| {
+            let mut out = b.to_vec();
+            put_u64(&mut out, 40, (b.len() as u64).saturating_mul(4))?;
+            Ok(out)
+        }
+    ),
+    class!("bpte.bad-identifier", Bpte, "the BP08 identifier is changed to an older one", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"BP07");
+        Ok(b)
+    }),
+    class!("bpte.bad-embedded-program", Bpte, "the embedded program's identifier is broken", MALFORMED, |b| {
+        bundle_model(b, |m| {
+            let mut p = m.program.take().ok_or("no program")?.into_owned();
+            p.get_mut(4..8).ok_or("program too short")?.copy_from_slice(b"XX12");
+            m.program = Some(p.into());
+            Ok(())
+        })
+    }),
+    class!(
+        "bpte.case-count",
+        Bpte,
+        "a test case has fewer inputs than its method",
+        Expect::Rule("bpte.case_count"),
+        |b| {
+            bundle_model(b, |m| {
+                let c = m
+                    .method_test_suites
+                    .iter_mut()
+                    .flatten()
+                    .flat_map(|s| s.test_cases.iter_mut().flatten())
+                    .next()
+                    .ok_or("no case")?;
+                c.inputs = Some(vec![]);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "bpte.tensor-dtype",
+        Bpte,
+        "a test-case tensor's dtype differs from the method's",
+        Expect::Rule("bpte.tensor"),
+        |b| {
+            bundle_model(b, |m| {
+                let t = first_case_tensor(m)?;
+                t.scalar_type =
+                    if t.scalar_type == ScalarType::DOUBLE { ScalarType::FLOAT } else { ScalarType::DOUBLE };
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "bpte.tensor-data-short",
+        Bpte,
+        "a test-case tensor holds fewer bytes than its sizes need",
+        Expect::Rule("bpte.tensor"),
+        |b| {
+            bundle_model(b, |m| {
+                first_case_tensor(m)?.data = Some(vec![0u8; 1].into());
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "bpte.unknown-method",
+        Bpte,
+        "a suite names a method the program lacks",
+        Expect::Rule("bpte.suite_method"),
+        |b| {
+            bundle_model(b, |m| {
+                m.method_test_suites.as_mut().and_then(|s| s.first_mut()).ok_or("no suite")?.method_name =
+                    Some("no_such_method".into());
+                Ok(())
+            })
+        }
+    ),
+    class!("ptn.zip-slip", Ptn, "a member name climbs out of the extraction directory", MALFORMED, |b| {
+        let z = ptn_members(b, |m| {
+            m.push(("zz/escape.txt".into(), b"x".to_vec()));
+            Ok(())
+        })?;
+        let mut z = z;
+        while find_bytes(&z, b"zz/escape.txt").is_some() {
+            replace_first(&mut z, b"zz/escape.txt", b"../escape.txt")?;
+        }
+        Ok(z)
+    }),
+    class!("ptn.duplicate-member", Ptn, "two members share a name", MALFORMED, |b| {
+        let mut z = ptn_members(b, |m| {
+            m.push(("dup-a.bin".into(), b"a".to_vec()));
+            m.push(("dup-b.bin".into(), b"a".to_vec()));
+            Ok(())
+        })?;
+        while find_bytes(&z, b"dup-b.bin").is_some() {
+            replace_first(&mut z, b"dup-b.bin", b"dup-a.bin")?;
+        }
+        Ok(z)
+    }),
+    class!("ptn.crc-mismatch", Ptn, "the first member's CRC in the central directory is wrong", MALFORMED, |b| {
+        let mut z = b.to_vec();
+        let cd = find_bytes(&z, b"PK\x01\x02").ok_or("no central directory")?;
+        let at = cd.checked_add(16).ok_or("offset")?;
+        let crc = get_u32(&z, at)?;
+        put_u32(&mut z, at, crc ^ 0xDEAD_BEEF)?;
+        Ok(z)
+    }),
+    class!("ptn.missing-program", Ptn, "program.ptg is removed", MALFORMED, |b| {
+        ptn_members(b, |m| {
+            let before = m.len();
+            m.retain(|(n, _)| n != "program.ptg");
+            if m.len() == before {
+                return Err("no program.ptg".into());
+            }
+            Ok(())
+        })
+    }),
+    class!(
+        "ptn.safetensors-header-huge",
+        Ptn,
+        "program.safetensors declares a 2^62-byte header",
+        Expect::Kind(ErrorKind::LimitExceeded),
+        |b| {
+            ptn_members(b, |m| {
+                put_u64(member(m, "program.safetensors")?, 0, 1 << 62)?;
+                Ok(())
+            })
+        }
+    ),
+    class!("ptn.safetensors-offset-past-end", Ptn, "a constant's data_offsets end past the data", MALFORMED, |b| {
+        ptn_members(b, |m| {
+            let blob = member(m, "program.safetensors")?;
+            let (mut header, n) = safetensors_header(blob)?;
+            let key = header.first_tensor_key().ok_or("no tensor")?;
+            header.set_offsets(&key, 0, 1 << 40);
+            let text = header.render();
+            let mut out = (text.len() as u64).to_le_bytes().to_vec();
+            out.extend_from_slice(text.as_bytes());
+            out.extend_from_slice(blob.get(8usize.saturating_add(n)..).unwrap_or(&[]));
+            *blob = out;
+            Ok(())
+        })
+    }),
+    class!("ptn.dangling-alias", Ptn, "aliases.json names an owner that does not exist", MALFORMED, |b| {
+        ptn_members(b, |m| {
+            m.retain(|(n, _)| n != "aliases.json");
+            m.push(("aliases.json".into(), br#"{"ghost": "nobody"}"#.to_vec()));
+            Ok(())
+        })
+    }),
+    class!(
+        "samples.traversal-name",
+        Ptn,
+        "a samples index names its set `..`",
+        Expect::Rule("ptn.samples.name"),
+        |b| {
+            with_samples(b, |index, _| {
+                *index = index.replacen("\"set\": \"generated\"", "\"set\": \"..\"", 1);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "samples.missing-tensor",
+        Ptn,
+        "a samples value names a tensor data.safetensors lacks",
+        Expect::Rule("ptn.samples.missing-tensor"),
+        |b| {
+            with_samples(b, |index, _| {
+                *index = index.replacen("\"0.0.in.0\"", "\"0.0.in.9\"", 1);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "samples.dtype-mismatch",
+        Ptn,
+        "a samples value declares another dtype than the stored tensor",
+        Expect::Rule("ptn.samples.dtype-mismatch"),
+        |b| {
+            with_samples(b, |index, _| {
+                *index = index.replacen("\"F32\"", "\"F16\"", 1);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "samples.huge-shape",
+        Ptn,
+        "a samples value declares a shape of 2^32 × 2^32 elements",
+        Expect::Rule("ptn.samples.shape-mismatch"),
+        |b| {
+            with_samples(b, |index, _| {
+                let i = index.find("\"shape\": [").ok_or("no shape")?;
+                let end = index.get(i..).and_then(|s| s.find(']')).ok_or("no shape end")?;
+                index.replace_range(i..i.saturating_add(end).saturating_add(1), "\"shape\": [4294967296, 4294967296]");
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "samples.unknown-version",
+        Ptn,
+        "a samples index declares version 7",
+        Expect::Rule("ptn.samples.unknown-version"),
+        |b| {
+            with_samples(b, |index, _| {
+                *index = index.replacen("\"version\": 1", "\"version\": 7", 1);
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "samples.unreferenced-tensor",
+        Ptn,
+        "data.safetensors holds a tensor no value refers to",
+        Expect::Rule("ptn.samples.unreferenced-tensor"),
+        |b| {
+            with_samples(b, |index, _| {
+                // Drop the output; its tensor stays in the blob.
+                let mut doc: serde_json::Value = serde_json::from_str(index).map_err(|e| e.to_string())?;
+                let outputs = doc.pointer_mut("/samples/0/calls/0/outputs").ok_or("no outputs")?;
+                *outputs = serde_json::Value::Array(vec![]);
+                *index = doc.to_string();
+                Ok(())
+            })
+        }
+    ),
+];
+
+/// Just enough JSON for a safetensors header: an object of objects, kept in
+/// order, rendered back compactly.
+mod serde_json_lite {
+    pub(crate) struct Object(Vec<(String, String)>);
+
+    pub(crate) fn parse(text: &[u8]) -> Result<Object, String> {
+        let text = std::str::from_utf8(text).map_err(|e| e.to_string())?.trim_end();
+        let inner = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')).ok_or("not an object")?;
+        let mut out = Vec::new();
+        let mut rest = inner.trim();
+        while !rest.is_empty() {
+            let r = rest.strip_prefix('"').ok_or("expected a key")?;
+            let close = r.find('"').ok_or("unterminated key")?;
+            let key = r.get(..close).ok_or("key")?.to_string();
+            let r = r
+                .get(close.saturating_add(1)..)
+                .ok_or("key end")?
+                .trim_start()
+                .strip_prefix(':')
+                .ok_or("expected :")?
+                .trim_start();
+            let end = if r.starts_with('{') {
+                r.find('}').map(|e| e.saturating_add(1))
+            } else {
+                r.find(',').or(Some(r.len()))
+            };
+            let end = end.ok_or("value end")?;
+            out.push((key, r.get(..end).ok_or("value")?.to_string()));
+            rest = r.get(end..).unwrap_or("").trim_start().trim_start_matches(',').trim_start();
+        }
+        Ok(Object(out))
+    }
+
+    impl Object {
+        pub(crate) fn first_tensor_key(&self) -> Option<String> {
+            self.0.iter().find(|(k, _)| k != "__metadata__").map(|(k, _)| k.clone())
+        }
+
+        pub(crate) fn set_offsets(&mut self, key: &str, start: u64, end: u64) {
+            for (k, v) in &mut self.0 {
+                if k == key {
+                    if let Some(i) = v.find("\"data_offsets\"") {
+                        let tail = v
+                            .get(i..)
+                            .and_then(|t| t.find(']'))
+                            .map_or(v.len(), |e| i.saturating_add(e).saturating_add(1));
+                        v.replace_range(i..tail, &format!("\"data_offsets\":[{start},{end}]"));
+                    }
+                }
+            }
+        }
+
+        pub(crate) fn render(&self) -> String {
+            let body: Vec<String> = self.0.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
+            format!("{{{}}}", body.join(","))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+//! Byte- and model-level editing helpers the generators share.
+
+use std::io::{Read, Write};
+
+use pte_file::{PteFile, WriteOptions};
+
+/// A generator's failure reason (the catalogue adds the class name).
+pub(crate) type Edit<T> = Result<T, String>;
+
+pub(crate) fn put_u32(b: &mut [u8], at: usize, v: u32) -> Edit<()> {
+    let end = at.checked_add(4).ok_or("offset overflows")?;
+    b.get_mut(at..end).ok_or_else(|| format!("no 4 bytes at {at}"))?.copy_from_slice(&v.to_le_bytes());
+    Ok(())
+}
+
+pub(crate) fn put_u64(b: &mut [u8], at: usize, v: u64) -> Edit<()> {
+    let end = at.checked_add(8).ok_or("offset overflows")?;
+    b.get_mut(at..end).ok_or_else(|| format!("no 8 bytes at {at}"))?.copy_from_slice(&v.to_le_bytes());
+    Ok(())
+}
+
+pub(crate) fn get_u32(b: &[u8], at: usize) -> Edit<u32> {
+    let bytes = b.get(at..at.saturating_add(4)).ok_or_else(|| format!("no 4 bytes at {at}"))?;
+    let mut a = [0u8; 4];
+    a.copy_from_slice(bytes);
+    Ok(u32::from_le_bytes(a))
+}
+
+/// Position of the first occurrence of `needle`.
+pub(crate) fn find_bytes(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len().max(1)).position(|w| w == needle)
+}
+
+/// Overwrites the first occurrence of `needle` with `with` (same length).
+pub(crate) fn replace_first(b: &mut [u8], needle: &[u8], with: &[u8]) -> Edit<usize> {
+    let at = find_bytes(b, needle).ok_or_else(|| format!("{:?} does not occur", String::from_utf8_lossy(needle)))?;
+    b.get_mut(at..at.saturating_add(with.len())).ok_or("replacement past the end")?.copy_from_slice(with);
+    Ok(at)
+}
+
+/// Reads a program, lets `change` edit the model, writes it with default options.
+pub(crate) fn pte_model(bytes: &[u8], change: impl FnOnce(&mut PteFile<'_>) -> Edit<()>) -> Edit<Vec<u8>> {
+    let mut pte = PteFile::from_bytes(bytes).map_err(|e| format!("not a readable program: {e}"))?;
+    change(&mut pte)?;
+    pte.to_bytes(&WriteOptions::default()).map_err(|e| format!("the writer refused the edit: {e}"))
+}
+
+/// The plan the edits target: the first.
+pub(crate) fn first_plan<'p>(pte: &'p mut PteFile<'_>) -> Edit<&'p mut pte_schema::ExecutionPlan> {
+    pte.program.execution_plan.as_mut().and_then(|p| p.first_mut()).ok_or_else(|| "no method".to_string())
+}
+
+/// Every member of a zip (name, content), in order.
+pub(crate) fn unzip(bytes: &[u8]) -> Edit<Vec<(String, Vec<u8>)>> {
+    let mut z = zip::ZipArchive::new(std::io::Cursor::new(bytes)).map_err(|e| format!("not a zip: {e}"))?;
+    let mut out = Vec::with_capacity(z.len());
+    for i in 0..z.len() {
+        let mut f = z.by_index(i).map_err(|e| e.to_string())?;
+        let mut data = Vec::new();
+        f.read_to_end(&mut data).map_err(|e| e.to_string())?;
+        out.push((f.name().map_err(|e| e.to_string())?.to_string(), data));
+    }
+    Ok(out)
+}
+
+/// A stored zip of `members`, in order (no validation: that is the point).
+pub(crate) fn rezip(members: &[(String, Vec<u8>)]) -> Edit<Vec<u8>> {
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    for (name, data) in members {
+        w.start_file(name.as_str(), opts).map_err(|e| e.to_string())?;
+        w.write_all(data).map_err(|e| e.to_string())?;
+    }
+    Ok(w.finish().map_err(|e| e.to_string())?.into_inner())
+}
+
+/// Edits the member list of a package and zips it again.
+pub(crate) fn ptn_members(bytes: &[u8], change: impl FnOnce(&mut Vec<(String, Vec<u8>)>) -> Edit<()>) -> Edit<Vec<u8>> {
+    let mut m = unzip(bytes)?;
+    change(&mut m)?;
+    rezip(&m)
+}
+
+pub(crate) fn member<'m>(m: &'m mut [(String, Vec<u8>)], name: &str) -> Edit<&'m mut Vec<u8>> {
+    m.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d).ok_or_else(|| format!("no member {name}"))
+}
+
+/// Adds a valid one-sample set for the package's first method, then lets
+/// `change` edit its index text and data blob.
+pub(crate) fn with_samples(bytes: &[u8], change: impl FnOnce(&mut String, &mut Vec<u8>) -> Edit<()>) -> Edit<Vec<u8>> {
+    let mut ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| format!("not a readable package: {e}"))?;
+    let method = ptn
+        .native_program(&Default::default())
+        .ok()
+        .and_then(|p| p.methods.into_iter().next())
+        .map(|m| m.name)
+        .ok_or("the package has no method")?;
+    let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![2], vec![0u8; 8]).map_err(|e| e.to_string())?;
+    let mut set = pte_samples::SampleSet::new(method, "generated");
+    set.samples.push(pte_samples::Sample {
+        name: None,
+        tolerance: None,
+        calls: vec![pte_samples::Call {
+            inputs: vec![pte_samples::Value::Tensor(x.clone())],
+            outputs: vec![pte_samples::Value::Tensor(x)],
+            tolerance: None,
+        }],
+    });
+    let loc = pte_samples::Location::new(set.method.clone(), set.name.clone());
+    pte_samples::put_set(&mut ptn, &set, true).map_err(|e| e.to_string())?;
+    let written = ptn.to_bytes().map_err(|e| e.to_string())?;
+    ptn_members(&written, |m| {
+        let mut index = String::from_utf8(member(m, &loc.index_member())?.clone()).map_err(|e| e.to_string())?;
+        let mut data = member(m, &loc.data_member())?.clone();
+        change(&mut index, &mut data)?;
+        *member(m, &loc.index_member())? = index.into_bytes();
+        *member(m, &loc.data_member())? = data;
+        Ok(())
+    })
+}
+
+/// Decodes a bundle, edits the model, encodes it (alignments as the schema asks).
+pub(crate) fn bundle_model(
+    bytes: &[u8],
+    change: impl FnOnce(&mut pte_schema::bundled::BundledProgram<'_>) -> Edit<()>,
+) -> Edit<Vec<u8>> {
+    let mut b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default())
+        .map_err(|e| format!("not a bundle: {e}"))?;
+    change(&mut b)?;
+    pte_schema::bundled::encode_bundled_program(&b).map_err(|e| e.to_string())
+}
