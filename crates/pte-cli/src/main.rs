@@ -10,6 +10,25 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+/// Standard output that may be closed early (`pte info x | head`): writing
+/// then ends the process quietly instead of panicking as `std::println!` does.
+pub(crate) fn write_stdout(args: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if out.write_fmt(args).and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+// These shadow the prelude's macros in every module below.
+macro_rules! println {
+    () => { $crate::write_stdout(format_args!("\n")) };
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!("{}\n", format_args!($($arg)*))) };
+}
+macro_rules! print {
+    ($($arg:tt)*) => { $crate::write_stdout(format_args!($($arg)*)) };
+}
+
 mod bpte;
 mod detect;
 mod extract;
@@ -99,6 +118,21 @@ enum Command {
         /// Input program, then one or more .ptd files, then the output program.
         #[arg(required = true, num_args = 3..)]
         files: Vec<PathBuf>,
+    },
+    /// Break exactly one thing in a valid file (a named corruption class; --list shows them).
+    Mutate {
+        /// The corruption class (for example pte.root-offset).
+        #[arg(long, required_unless_present = "list")]
+        rule: Option<String>,
+        /// List every class: name, file kind, what it breaks, what `pte verify` reports.
+        #[arg(long)]
+        list: bool,
+        /// A valid input file of the class's kind.
+        #[arg(required_unless_present = "list")]
+        input: Option<PathBuf>,
+        /// Output file (written atomically).
+        #[arg(required_unless_present = "list")]
+        output: Option<PathBuf>,
     },
     /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
     #[command(subcommand)]
@@ -333,6 +367,9 @@ fn run(cmd: Command) -> CmdResult {
             SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
             SamplesCommand::ImportIo { io, method, set, dir } => samples::import_io(&io, &method, &set, &dir),
         },
+        Command::Mutate { rule, list, input, output } => {
+            mutate(rule.as_deref(), list, input.as_deref(), output.as_deref())
+        }
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
             BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
@@ -341,6 +378,40 @@ fn run(cmd: Command) -> CmdResult {
         Command::Externalize { input, output, data, keys } => ptd::externalize(&input, &output, &data, keys.as_deref()),
         Command::Internalize { files } => ptd::internalize(&files),
     }
+}
+
+fn mutate(
+    rule: Option<&str>,
+    list: bool,
+    input: Option<&std::path::Path>,
+    output: Option<&std::path::Path>,
+) -> CmdResult {
+    if list {
+        for c in pte_gen::CATALOGUE {
+            let expect = match c.expect {
+                pte_gen::Expect::Kind(k) => format!("reader error {k:?}"),
+                pte_gen::Expect::Rule(r) => format!("rule {r}"),
+            };
+            println!("{:<36} {:<5} {} ({expect})", c.name, format!("{:?}", c.input).to_lowercase(), c.what);
+        }
+        return Ok(());
+    }
+    let (Some(rule), Some(input), Some(output)) = (rule, input, output) else {
+        return Err(Failure { message: "mutate needs --rule NAME IN OUT (or --list)".into(), code: 2 });
+    };
+    let class = pte_gen::find(rule).ok_or_else(|| Failure {
+        message: format!("no corruption class {rule:?} (pte mutate --list shows them)"),
+        code: 2,
+    })?;
+    let map = open(input)?;
+    let out = class.apply(map.bytes()).map_err(at(input))?;
+    pte_file::write_atomically(output, |w| {
+        w.write_all(&out)?;
+        Ok(())
+    })
+    .map_err(at(output))?;
+    println!("wrote {} ({} bytes): {}", output.display(), out.len(), class.what);
+    Ok(())
 }
 
 fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {

@@ -383,3 +383,38 @@ fn corrupted_packages_never_crash_the_cli() {
     }
     assert!(seen.contains(&Some(2)) && seen.contains(&Some(1)), "{seen:?}");
 }
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pte"))
+        .args(["dump", s(&corpus("xnnpack_mlp"))])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0));
+}
+
+#[test]
+fn mutate_breaks_one_named_thing() {
+    let o = pte(&["mutate", "--list"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).lines().count(), pte_gen::CATALOGUE.len());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.pte");
+    let o = pte(&["mutate", "--rule", "pte.kernel-arg-index", s(&corpus("linear")), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pte(&["verify", "--json", s(&out)]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["violations"].as_array().unwrap().iter().any(|x| x["rule"] == "instruction.args"), "{v}");
+    let o = pte(&["mutate", "--rule", "pte.delegate-index", s(&corpus("linear")), s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("does not apply"), "{}", stderr(&o));
+    let o = pte(&["mutate", "--rule", "no.such", s(&corpus("linear")), s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+}

@@ -71,8 +71,13 @@ impl<'a> Locator<'a> {
                     ("values", Some(j)) => {
                         let v = plan.values()?.iter().nth(j)?;
                         at = v._tab.loc();
-                        if let (Some(("val", _)), Some(t)) = (it.next(), v.val()) {
-                            at = t.loc();
+                        // The verifier only checks a union's table when its tag
+                        // names a member, so a NONE tag's offset is never followed.
+                        let known = v.val_type() != crate::fenced::et::KernelTypes::NONE;
+                        if let (Some(("val", _)), true) = (it.next(), known) {
+                            if let Some(t) = v.val() {
+                                at = t.loc();
+                            }
                         }
                     }
                     ("chains", Some(c)) => {
@@ -81,8 +86,11 @@ impl<'a> Locator<'a> {
                         if let Some(("instructions", Some(k))) = it.next() {
                             let ins = chain.instructions()?.iter().nth(k)?;
                             at = ins._tab.loc();
-                            if let (Some(("instr_args", _)), Some(t)) = (it.next(), ins.instr_args()) {
-                                at = t.loc();
+                            let known = ins.instr_args_type() != crate::fenced::et::InstructionArguments::NONE;
+                            if let (Some(("instr_args", _)), true) = (it.next(), known) {
+                                if let Some(t) = ins.instr_args() {
+                                    at = t.loc();
+                                }
                             }
                         }
                     }
