@@ -21,9 +21,11 @@
 mod catalogue;
 mod edit;
 mod judge;
+mod mutate;
 
 pub use catalogue::{find, Corruption, CATALOGUE};
 pub use judge::{judge, Expect, FileKind, Judgement};
+pub use mutate::{random_mutants, Rng};
 pub use pte_schema::ErrorKind;
 
 /// Why a corruption could not be applied to an input (it lacks what the class
