@@ -56,3 +56,11 @@ fn every_class_gives_its_typed_result_on_every_corpus_file_it_applies_to() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn every_class_is_documented() {
+    let doc = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/fuzzing.md")).unwrap();
+    for c in CATALOGUE {
+        assert!(doc.contains(&format!("| `{}` |", c.name)), "docs/fuzzing.md lacks {}", c.name);
+    }
+}
