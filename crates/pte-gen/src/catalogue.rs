@@ -110,13 +110,12 @@ fn first_case_tensor<'b, 'a>(
         .ok_or_else(|| "no tensor in any case".to_string())
 }
 
-fn safetensors_header(blob: &[u8]) -> Edit<(serde_json_lite::Object, usize)> {
-    let n = usize::try_from(u64::from_le_bytes(
-        blob.get(..8).ok_or("blob too short")?.try_into().map_err(|_| "blob too short")?,
-    ))
-    .map_err(|_| "header length")?;
+/// A safetensors blob's header as JSON, and the header's length.
+fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::Value>, usize)> {
+    let len: [u8; 8] = blob.get(..8).ok_or("blob too short")?.try_into().map_err(|_| "blob too short")?;
+    let n = usize::try_from(u64::from_le_bytes(len)).map_err(|_| "header length")?;
     let text = blob.get(8..8usize.saturating_add(n)).ok_or("header past the end")?;
-    Ok((serde_json_lite::parse(text)?, n))
+    Ok((serde_json::from_slice(text).map_err(|e| e.to_string())?, n))
 }
 
 /// The classes, in file-kind order. Every class has a test (in
@@ -500,9 +499,10 @@ pub static CATALOGUE: &[Corruption] = &[
         ptn_members(b, |m| {
             let blob = member(m, "program.safetensors")?;
             let (mut header, n) = safetensors_header(blob)?;
-            let key = header.first_tensor_key().ok_or("no tensor")?;
-            header.set_offsets(&key, 0, 1 << 40);
-            let text = header.render();
+            let key = header.keys().find(|k| *k != "__metadata__").cloned().ok_or("no tensor")?;
+            let entry = header.get_mut(&key).and_then(|v| v.as_object_mut()).ok_or("tensor entry is not an object")?;
+            entry.insert("data_offsets".into(), serde_json::json!([0u64, 1u64 << 40]));
+            let text = serde_json::Value::Object(header).to_string();
             let mut out = (text.len() as u64).to_le_bytes().to_vec();
             out.extend_from_slice(text.as_bytes());
             out.extend_from_slice(blob.get(8usize.saturating_add(n)..).unwrap_or(&[]));
@@ -596,62 +596,3 @@ pub static CATALOGUE: &[Corruption] = &[
         }
     ),
 ];
-
-/// Just enough JSON for a safetensors header: an object of objects, kept in
-/// order, rendered back compactly.
-mod serde_json_lite {
-    pub(crate) struct Object(Vec<(String, String)>);
-
-    pub(crate) fn parse(text: &[u8]) -> Result<Object, String> {
-        let text = std::str::from_utf8(text).map_err(|e| e.to_string())?.trim_end();
-        let inner = text.strip_prefix('{').and_then(|t| t.strip_suffix('}')).ok_or("not an object")?;
-        let mut out = Vec::new();
-        let mut rest = inner.trim();
-        while !rest.is_empty() {
-            let r = rest.strip_prefix('"').ok_or("expected a key")?;
-            let close = r.find('"').ok_or("unterminated key")?;
-            let key = r.get(..close).ok_or("key")?.to_string();
-            let r = r
-                .get(close.saturating_add(1)..)
-                .ok_or("key end")?
-                .trim_start()
-                .strip_prefix(':')
-                .ok_or("expected :")?
-                .trim_start();
-            let end = if r.starts_with('{') {
-                r.find('}').map(|e| e.saturating_add(1))
-            } else {
-                r.find(',').or(Some(r.len()))
-            };
-            let end = end.ok_or("value end")?;
-            out.push((key, r.get(..end).ok_or("value")?.to_string()));
-            rest = r.get(end..).unwrap_or("").trim_start().trim_start_matches(',').trim_start();
-        }
-        Ok(Object(out))
-    }
-
-    impl Object {
-        pub(crate) fn first_tensor_key(&self) -> Option<String> {
-            self.0.iter().find(|(k, _)| k != "__metadata__").map(|(k, _)| k.clone())
-        }
-
-        pub(crate) fn set_offsets(&mut self, key: &str, start: u64, end: u64) {
-            for (k, v) in &mut self.0 {
-                if k == key {
-                    if let Some(i) = v.find("\"data_offsets\"") {
-                        let tail = v
-                            .get(i..)
-                            .and_then(|t| t.find(']'))
-                            .map_or(v.len(), |e| i.saturating_add(e).saturating_add(1));
-                        v.replace_range(i..tail, &format!("\"data_offsets\":[{start},{end}]"));
-                    }
-                }
-            }
-        }
-
-        pub(crate) fn render(&self) -> String {
-            let body: Vec<String> = self.0.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
-            format!("{{{}}}", body.join(","))
-        }
-    }
-}
