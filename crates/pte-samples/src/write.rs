@@ -263,7 +263,7 @@ pub fn put_set(ptn: &mut PtnFile<'_>, set: &SampleSet<'_>, replace: bool) -> Res
 }
 
 fn list_len(ptn: &PtnFile<'_>) -> usize {
-    ptn.members.iter().filter(|m| m.name.starts_with(SAMPLES_DIR) && m.name.ends_with(crate::INDEX_FILE)).count()
+    ptn.members.iter().filter(|m| in_samples_dir(&m.name) && m.name.ends_with(crate::INDEX_FILE)).count()
 }
 
 /// Removes one set (both its files). Removing a set the package lacks is an error.
