@@ -192,19 +192,7 @@ impl BundledProgram<'_> {
 /// assert_eq!(e.offset(), Some(4));
 /// ```
 pub fn decode_bundled_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<BundledProgram<'a>> {
-    match buf.get(4..8) {
-        Some(id) if id == BUNDLED_PROGRAM_IDENTIFIER => {}
-        Some(id) => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("file identifier is {:?}, expected \"BP08\"", String::from_utf8_lossy(id)),
-            )
-            .at_offset(4))
-        }
-        None => {
-            return Err(Error::new(ErrorKind::Malformed, format!("{} bytes is too short for a flatbuffer", buf.len())))
-        }
-    }
+    crate::decode::check_identifier(buf, BUNDLED_PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = bp::root_as_bundled_program_with_opts(&opts, buf).map_err(from_verifier)?;
     Ok(BundledProgram {

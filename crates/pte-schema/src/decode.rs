@@ -30,24 +30,30 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
 
 /// Checks the identifier, then runs the flatbuffers verifier with `limits`.
 pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
-    match buf.get(4..8) {
-        Some(id) if id == PROGRAM_IDENTIFIER => {}
-        Some(id) => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("file identifier is {:?}, expected \"ET12\"", String::from_utf8_lossy(id)),
-            )
-            .at_offset(4))
-        }
-        None => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("{} bytes is too short for a flatbuffer (need at least 8)", buf.len()),
-            ))
-        }
-    }
+    crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     et::root_as_program_with_opts(&opts, buf).map_err(from_verifier)
+}
+
+/// Checks that `buf` is long enough for a flatbuffer and carries `id` at
+/// bytes 4..8 (the file identifier), as every schema here requires.
+pub(crate) fn check_identifier(buf: &[u8], id: &[u8; 4]) -> Result<()> {
+    match buf.get(4..8) {
+        Some(found) if found == id => Ok(()),
+        Some(found) => Err(Error::new(
+            ErrorKind::Malformed,
+            format!(
+                "file identifier is {:?}, expected {:?}",
+                String::from_utf8_lossy(found),
+                String::from_utf8_lossy(id)
+            ),
+        )
+        .at_offset(4)),
+        None => Err(Error::new(
+            ErrorKind::Malformed,
+            format!("{} bytes is too short for a flatbuffer (need at least 8)", buf.len()),
+        )),
+    }
 }
 
 /// Converts a flatbuffers verifier error into ours, keeping path and offset.

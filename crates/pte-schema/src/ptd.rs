@@ -74,19 +74,7 @@ impl TensorLayout {
 /// assert!(pte_schema::ptd::decode_flat_tensor(b"too short", &Default::default()).is_err());
 /// ```
 pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
-    match buf.get(4..8) {
-        Some(id) if id == FLAT_TENSOR_IDENTIFIER => {}
-        Some(id) => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("file identifier is {:?}, expected \"FT01\"", String::from_utf8_lossy(id)),
-            )
-            .at_offset(4))
-        }
-        None => {
-            return Err(Error::new(ErrorKind::Malformed, format!("{} bytes is too short for a flatbuffer", buf.len())))
-        }
-    }
+    crate::decode::check_identifier(buf, FLAT_TENSOR_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = ft::root_as_flat_tensor_with_opts(&opts, buf).map_err(from_verifier)?;
     Ok(FlatTensor {

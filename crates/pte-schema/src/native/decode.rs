@@ -36,22 +36,7 @@ pub fn decode_native_program(buf: &[u8], limits: &Limits) -> Result<NativeProgra
 }
 
 pub(crate) fn verify_native_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<nb::Program<'a>> {
-    match buf.get(4..8) {
-        Some(id) if id == NATIVE_PROGRAM_IDENTIFIER => {}
-        Some(id) => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("file identifier is {:?}, expected \"NPTG\"", String::from_utf8_lossy(id)),
-            )
-            .at_offset(4))
-        }
-        None => {
-            return Err(Error::new(
-                ErrorKind::Malformed,
-                format!("{} bytes is too short for a flatbuffer (need at least 8)", buf.len()),
-            ))
-        }
-    }
+    crate::decode::check_identifier(buf, NATIVE_PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     nb::root_as_program_with_opts(&opts, buf).map_err(from_verifier)
 }
