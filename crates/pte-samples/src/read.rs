@@ -266,7 +266,8 @@ struct Resolver<'t, 'a> {
     limits: &'t SampleLimits,
 }
 
-fn over(what: &str, n: usize, max: usize, path: String) -> Result<()> {
+/// The one count check the reader and the writer share.
+pub(crate) fn over(what: &str, n: usize, max: usize, path: impl Into<String>) -> Result<()> {
     if n > max {
         return Err(Error::new(Rule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path));
     }
@@ -275,7 +276,7 @@ fn over(what: &str, n: usize, max: usize, path: String) -> Result<()> {
 
 impl<'t, 'a> Resolver<'t, 'a> {
     fn set(&mut self, doc: IndexDoc) -> Result<SampleSet<'a>> {
-        over("samples", doc.samples.len(), self.limits.max_samples, "samples".into())?;
+        over("samples", doc.samples.len(), self.limits.max_samples, "samples")?;
         let tolerance = tolerance(doc.tolerance, "tolerance")?;
         let mut samples = Vec::with_capacity(doc.samples.len());
         for (si, s) in doc.samples.into_iter().enumerate() {

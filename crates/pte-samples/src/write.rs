@@ -11,7 +11,7 @@ use crate::index::{
     CallDoc, FloatDoc, IndexDoc, SampleDoc, TensorDoc, ToleranceDoc, ValueDoc, FORMAT_TAG, INDEX_VERSION,
 };
 use crate::model::{SampleSet, Tolerance, Value};
-use crate::read::{short, Location};
+use crate::read::{over as limit, short, Location};
 use crate::tolerance::{tolerance_warnings, Warning};
 use crate::{check_name, Error, Result, Rule, SampleLimits, SAMPLES_DIR};
 
@@ -65,13 +65,6 @@ fn invalid(rule: Rule, path: &str, why: impl Into<String>) -> Error {
     Error::new(rule, why).at_path(path.to_string())
 }
 
-fn limit(what: &str, n: usize, max: usize, path: &str) -> Result<()> {
-    if n > max {
-        return Err(invalid(Rule::Limit, path, format!("{n} {what}, over the reader's limit of {max}")));
-    }
-    Ok(())
-}
-
 fn tolerance_doc(t: Option<Tolerance>, path: &str) -> Result<Option<ToleranceDoc>> {
     let Some(t) = t else { return Ok(None) };
     crate::tolerance::check(&t).map_err(|why| invalid(Rule::Tolerance, path, why))?;
@@ -86,9 +79,9 @@ fn to_doc<'a>(set: &SampleSet<'a>, limits: &SampleLimits) -> Result<(IndexDoc, B
     let mut samples = Vec::with_capacity(set.samples.len());
     for (si, sample) in set.samples.iter().enumerate() {
         let path = format!("samples[{si}]");
-        limit("calls", sample.calls.len(), limits.max_calls, &format!("{path}.calls"))?;
+        limit("calls", sample.calls.len(), limits.max_calls, format!("{path}.calls"))?;
         if let Some(n) = &sample.name {
-            limit("bytes of sample name", n.len(), limits.max_string_len, &format!("{path}.name"))?;
+            limit("bytes of sample name", n.len(), limits.max_string_len, format!("{path}.name"))?;
         }
         let mut calls = Vec::with_capacity(sample.calls.len());
         for (ci, call) in sample.calls.iter().enumerate() {
