@@ -158,6 +158,12 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(out)
         }
     ),
+    class!("pte.zero-offset", Pte, "the root table's execution_plan offset is 0, pointing at itself", MALFORMED, |b| {
+        let mut b = b.to_vec();
+        let slot = root_field_slot(&b, 6)?;
+        put_u32(&mut b, slot, 0)?;
+        Ok(b)
+    }),
     class!("pte.root-offset", Pte, "the flatbuffer root offset points past the end", MALFORMED, |b| {
         let mut b = b.to_vec();
         put_u32(&mut b, 0, 0xFFFF_FF00)?;
@@ -596,3 +602,22 @@ pub static CATALOGUE: &[Corruption] = &[
         }
     ),
 ];
+
+/// The position of field slot `vt` (a vtable byte offset) of the root table.
+fn root_field_slot(b: &[u8], vt: usize) -> Edit<usize> {
+    let root = get_u32(b, 0)? as usize;
+    let back = get_u32(b, root)? as i32;
+    let vtable = i64::try_from(root)
+        .ok()
+        .and_then(|r| r.checked_sub(i64::from(back)))
+        .and_then(|v| usize::try_from(v).ok())
+        .ok_or("vtable outside the buffer")?;
+    let entry: [u8; 2] = b
+        .get(vtable.saturating_add(vt)..vtable.saturating_add(vt).saturating_add(2))
+        .and_then(|e| e.try_into().ok())
+        .ok_or("no vtable entry")?;
+    match usize::from(u16::from_le_bytes(entry)) {
+        0 => Err("the root table lacks the field".into()),
+        field => Ok(root.saturating_add(field)),
+    }
+}

@@ -195,6 +195,7 @@ pub fn decode_bundled_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Bund
     crate::decode::check_identifier(buf, BUNDLED_PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = bp::root_as_bundled_program_with_opts(&opts, buf).map_err(from_verifier)?;
+    crate::offsets::check_offsets(buf, crate::offsets::Schema::Bundled, limits.max_depth)?;
     Ok(BundledProgram {
         version: root.version(),
         method_test_suites: tables(root.method_test_suites(), |i, s| {

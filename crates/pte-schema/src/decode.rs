@@ -32,7 +32,9 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
 pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
     crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
-    et::root_as_program_with_opts(&opts, buf).map_err(from_verifier)
+    let root = et::root_as_program_with_opts(&opts, buf).map_err(from_verifier)?;
+    crate::offsets::check_offsets(buf, crate::offsets::Schema::Program, limits.max_depth)?;
+    Ok(root)
 }
 
 /// Checks that `buf` is long enough for a flatbuffer and carries `id` at

@@ -33,6 +33,7 @@ mod limits;
 mod locate;
 mod model;
 pub mod native;
+mod offsets;
 pub mod ptd;
 mod view;
 

@@ -77,6 +77,7 @@ pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
     crate::decode::check_identifier(buf, FLAT_TENSOR_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = ft::root_as_flat_tensor_with_opts(&opts, buf).map_err(from_verifier)?;
+    crate::offsets::check_offsets(buf, crate::offsets::Schema::FlatTensor, limits.max_depth)?;
     Ok(FlatTensor {
         version: root.version(),
         segments: root
