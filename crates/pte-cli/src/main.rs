@@ -121,7 +121,7 @@ enum Command {
     },
     /// Break exactly one thing in a valid file (a named corruption class; --list shows them).
     Mutate {
-        /// The corruption class (for example pte.root-offset).
+        /// A corruption class (pte.root-offset) or a verifier rule (tensor.dim_order): the first class breaking it that applies.
         #[arg(long, required_unless_present = "list")]
         rule: Option<String>,
         /// List every class: name, file kind, what it breaks, what `pte verify` reports.
@@ -133,6 +133,17 @@ enum Command {
         /// Output file (written atomically).
         #[arg(required_unless_present = "list")]
         output: Option<PathBuf>,
+    },
+    /// Generate valid programs that reach the format's corners (pte_gen::generate): the same seed gives the same bytes.
+    Gen {
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many programs; above 1, OUT is a directory that receives gen-SEED.pte files.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Output file, or directory with --count.
+        output: PathBuf,
     },
     /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
     #[command(subcommand)]
@@ -370,6 +381,7 @@ fn run(cmd: Command) -> CmdResult {
         Command::Mutate { rule, list, input, output } => {
             mutate(rule.as_deref(), list, input.as_deref(), output.as_deref())
         }
+        Command::Gen { seed, count, output } => gen(seed, count, &output),
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
             BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
@@ -387,30 +399,83 @@ fn mutate(
     output: Option<&std::path::Path>,
 ) -> CmdResult {
     if list {
-        for c in pte_gen::CATALOGUE {
+        for c in pte_gen::classes() {
             let expect = match c.expect {
                 pte_gen::Expect::Kind(k) => format!("reader error {k:?}"),
                 pte_gen::Expect::Rule(r) => format!("rule {r}"),
             };
-            println!("{:<36} {:<5} {} ({expect})", c.name, format!("{:?}", c.input).to_lowercase(), c.what);
+            println!(
+                "{:<36} {:<5} {:<28} {} ({expect})",
+                c.name,
+                format!("{:?}", c.input).to_lowercase(),
+                c.rule,
+                c.what
+            );
         }
         return Ok(());
     }
     let (Some(rule), Some(input), Some(output)) = (rule, input, output) else {
         return Err(Failure { message: "mutate needs --rule NAME IN OUT (or --list)".into(), code: 2 });
     };
-    let class = pte_gen::find(rule).ok_or_else(|| Failure {
-        message: format!("no corruption class {rule:?} (pte mutate --list shows them)"),
-        code: 2,
-    })?;
     let map = open(input)?;
-    let out = class.apply(map.bytes()).map_err(at(input))?;
+    // A class name picks that class; a verifier rule name picks the first
+    // class breaking that rule that applies to this input.
+    let candidates: Vec<&pte_gen::Corruption> = match pte_gen::find(rule) {
+        Some(c) => vec![c],
+        None => pte_gen::breaking(rule).collect(),
+    };
+    if candidates.is_empty() {
+        return Err(Failure {
+            message: format!("no corruption class or verifier rule {rule:?} (pte mutate --list shows them)"),
+            code: 2,
+        });
+    }
+    let mut reasons = vec![];
+    let mut chosen = None;
+    for c in candidates {
+        match c.apply(map.bytes()) {
+            Ok(out) => {
+                chosen = Some((c, out));
+                break;
+            }
+            Err(e) => reasons.push(e.to_string()),
+        }
+    }
+    let Some((class, out)) = chosen else {
+        return Err(Failure { message: format!("{}: {}", input.display(), reasons.join("; ")), code: 2 });
+    };
     pte_file::write_atomically(output, |w| {
         w.write_all(&out)?;
         Ok(())
     })
     .map_err(at(output))?;
-    println!("wrote {} ({} bytes): {}", output.display(), out.len(), class.what);
+    println!(
+        "wrote {} ({} bytes, class {}, breaks {}): {}",
+        output.display(),
+        out.len(),
+        class.name,
+        class.rule,
+        class.what
+    );
+    Ok(())
+}
+
+fn gen(seed: u64, count: u64, output: &std::path::Path) -> CmdResult {
+    if count > 1 {
+        std::fs::create_dir_all(output)
+            .map_err(|e| Failure { message: format!("{}: {e}", output.display()), code: 1 })?;
+    }
+    for s in (0..count).map(|i| seed.wrapping_add(i)) {
+        let path = if count > 1 { output.join(format!("gen-{s}.pte")) } else { output.to_path_buf() };
+        let g = pte_gen::generate(s).map_err(at(&path))?;
+        let n = g.file.save(&path, &g.options).map_err(at(&path))?;
+        if count == 1 {
+            println!("wrote {} ({n} bytes, seed {s})", path.display());
+        }
+    }
+    if count > 1 {
+        println!("wrote {count} programs (seeds {seed}..{}) to {}", seed.wrapping_add(count), output.display());
+    }
     Ok(())
 }
 

@@ -62,7 +62,7 @@ pub const RULES: &[(&str, &str)] = &[
     ("segment.overlap", "non-empty segments do not overlap (3.8)"),
     ("subsegment.offsets", "sub-segment offsets are non-decreasing and inside their segment (3.8)"),
     ("constant.bounds", "each constant tensor's bytes lie inside its sub-segment or buffer (P4)"),
-    ("mutable.bounds", "each mutable tensor's initial data lies inside mutable segment 0 (T10)"),
+    ("mutable.bounds", "each mutable tensor's initial data lies inside mutable segment 0, in a file with a segment base, copied into a planned buffer of non-zero size (T10)"),
     ("delegate.fields", "delegates have an id, a processed reference and complete compile specs (M5)"),
     ("delegate.data", "inline and segment delegate references resolve (P5, P6)"),
     ("plan.name", "each plan has a name (M1, M2)"),
@@ -372,6 +372,7 @@ fn check_program(c: &mut Checker<'_>, p: &Program<'_>, header: Option<&ExtendedH
             .as_ref()
             .and_then(|m| m.first())
             .map(|m| (m.offsets.as_deref().unwrap_or(&[]), seg_size(m.segment_index))),
+        segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
     };
     for (i, plan) in p.plans().iter().enumerate() {
         check_plan(c, p, plan, &format!("execution_plan[{i}]"), &ctx);
@@ -383,6 +384,9 @@ struct DataContext<'p> {
     constant_segment_size: Option<u64>,
     constant_buffer: Option<Vec<u64>>,
     mutable0: Option<(&'p [u64], Option<u64>)>,
+    /// Whether the file has a segment base (an eh00 header with a non-zero
+    /// segment_base_offset): the runtime loads no segment without one.
+    segment_base: bool,
 }
 
 fn check_offsets(c: &mut Checker<'_>, offsets: &[u64], seg: Option<u64>, path: &str) {
@@ -830,6 +834,28 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
                     format!("{path}.data_buffer_idx"),
                     None,
                     format!("initial data {} does not resolve inside mutable segment 0", t.data_buffer_idx),
+                );
+            } else if !ctx.segment_base {
+                // exir omits the header when every segment is empty, which
+                // happens when all initial data is zero bytes long
+                c.add(
+                    "mutable.bounds",
+                    format!("{path}.data_buffer_idx"),
+                    None,
+                    "initial data needs a segment base, but the file has no extended header (the runtime: NotFound)",
+                );
+            }
+            let buffer = usize::try_from(a.memory_id).ok().and_then(|id| buffer_sizes.get(id));
+            if buffer == Some(&0) {
+                c.add(
+                    "mutable.bounds",
+                    format!("{path}.allocation_info.memory_id"),
+                    None,
+                    format!(
+                        "initial data is copied into planned buffer {}, of size 0, which has no address \
+                         (the runtime: InvalidArgument)",
+                        a.memory_id
+                    ),
                 );
             }
         }

@@ -243,3 +243,48 @@ fn each_rule_fires_on_its_own_breakage() {
     let missing: Vec<_> = all.difference(&covered).collect();
     assert!(missing.is_empty(), "rules without a test case: {missing:?}");
 }
+
+/// Zero bytes of initial mutable data: exir writes no extended header when
+/// every segment is empty, and a zero-size planned buffer has no address; the
+/// runtime refuses both (NotFound, InvalidArgument), so the verifier does.
+#[test]
+fn empty_initial_data_needs_a_segment_base_and_an_addressed_buffer() {
+    let tensor = |buffer_sizes: Vec<i64>| ExecutionPlan {
+        name: Some("forward".into()),
+        values: Some(vec![EValue {
+            val: Some(KernelTypes::Tensor(Tensor {
+                scalar_type: ScalarType(6),
+                sizes: Some(vec![0]),
+                dim_order: Some(vec![0]),
+                data_buffer_idx: 1,
+                allocation_info: Some(AllocationDetails { memory_id: 1, ..Default::default() }),
+                ..Default::default()
+            })),
+        }]),
+        inputs: Some(vec![]),
+        outputs: Some(vec![]),
+        chains: Some(vec![Chain { instructions: Some(vec![]), ..Default::default() }]),
+        non_const_buffer_sizes: Some(buffer_sizes),
+        operators: Some(vec![]),
+        delegates: Some(vec![]),
+        ..Default::default()
+    };
+    let build = |plan: ExecutionPlan, extra: Vec<u8>| {
+        let parts = pte_file::PteParts {
+            program: Program { execution_plan: Some(vec![plan]), ..Default::default() },
+            mutable: vec![vec![vec![].into(), vec![].into(), extra.into()]],
+            ..Default::default()
+        };
+        parts.build(&WriteOptions::default()).unwrap().to_bytes(&WriteOptions::default()).unwrap()
+    };
+    let at = |r: &pte_file::verify::Report, suffix: &str| {
+        r.violations.iter().any(|v| v.rule == "mutable.bounds" && v.path.ends_with(suffix))
+    };
+    let no_header = verify_bytes(&build(tensor(vec![0, 0]), vec![]), &Default::default());
+    assert!(at(&no_header, "data_buffer_idx"), "{:?}", no_header.violations);
+    assert!(at(&no_header, "allocation_info.memory_id"), "{:?}", no_header.violations);
+    // with other initial data present the file has its header; a 16-byte
+    // buffer gives the tensor an address: then the file is valid
+    let fine = verify_bytes(&build(tensor(vec![0, 16]), vec![1; 8]), &Default::default());
+    assert!(fine.is_ok(), "{:?}", fine.violations);
+}

@@ -13,13 +13,15 @@ use crate::NotApplicable;
 pub struct Corruption {
     /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
     pub name: &'static str,
+    /// The verifier rule `pte verify` names for the result (docs/verifier.md).
+    pub rule: &'static str,
     /// The kind of file it starts from and produces.
     pub input: FileKind,
     /// What it breaks.
     pub what: &'static str,
     /// What our reader or verifier must report.
     pub expect: Expect,
-    generate: fn(&[u8]) -> Edit<Vec<u8>>,
+    pub(crate) generate: fn(&[u8]) -> Edit<Vec<u8>>,
 }
 
 impl std::fmt::Debug for Corruption {
@@ -49,16 +51,38 @@ impl Corruption {
 /// assert!(pte_gen::find("nope").is_none());
 /// ```
 pub fn find(name: &str) -> Option<&'static Corruption> {
-    CATALOGUE.iter().find(|c| c.name == name)
+    classes().find(|c| c.name == name)
+}
+
+/// Every class: the corruption catalogue, then one class per verifier rule
+/// the catalogue does not already break (named after the rule).
+///
+/// ```
+/// assert!(pte_gen::classes().count() > pte_gen::CATALOGUE.len());
+/// assert!(pte_gen::classes().any(|c| c.name == "tensor.dim_order" || c.rule == "tensor.dim_order"));
+/// ```
+pub fn classes() -> impl Iterator<Item = &'static Corruption> {
+    CATALOGUE.iter().chain(crate::rules::RULE_CLASSES)
+}
+
+/// The classes whose result `pte verify` reports under verifier rule `rule`.
+///
+/// ```
+/// assert!(pte_gen::breaking("flatbuffer.identifier").any(|c| c.name == "pte.bad-identifier"));
+/// assert!(pte_gen::breaking("no.such.rule").next().is_none());
+/// ```
+pub fn breaking(rule: &str) -> impl Iterator<Item = &'static Corruption> + '_ {
+    classes().filter(move |c| c.rule == rule)
 }
 
 const MALFORMED: Expect = Expect::Kind(ErrorKind::Malformed);
 
 macro_rules! class {
-    ($name:literal, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
-        Corruption { name: $name, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
+    ($name:literal, $rule:literal, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
+        Corruption { name: $name, rule: $rule, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
     };
 }
+pub(crate) use class;
 
 fn header_len(b: &[u8]) -> Edit<()> {
     if b.get(8..12) != Some(b"eh00".as_slice()) {
@@ -122,32 +146,54 @@ fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::
 /// `tests/catalogue.rs`) that applies it to a corpus file and checks
 /// [`Corruption::expect`].
 pub static CATALOGUE: &[Corruption] = &[
-    class!("pte.bad-identifier", Pte, "the ET12 file identifier at byte 4 is changed", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"ET99");
-        Ok(b)
-    }),
-    class!("pte.header-length", Pte, "the eh00 header declares a length below its 24-byte minimum", MALFORMED, |b| {
-        header_len(b)?;
-        let mut b = b.to_vec();
-        put_u32(&mut b, 12, 4)?;
-        Ok(b)
-    }),
-    class!("pte.header-program-size", Pte, "eh00 program_size is u64::MAX", MALFORMED, |b| {
+    class!(
+        "pte.bad-identifier",
+        "flatbuffer.identifier",
+        Pte,
+        "the ET12 file identifier at byte 4 is changed",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"ET99");
+            Ok(b)
+        }
+    ),
+    class!(
+        "pte.header-length",
+        "header.length",
+        Pte,
+        "the eh00 header declares a length below its 24-byte minimum",
+        MALFORMED,
+        |b| {
+            header_len(b)?;
+            let mut b = b.to_vec();
+            put_u32(&mut b, 12, 4)?;
+            Ok(b)
+        }
+    ),
+    class!("pte.header-program-size", "header.program_size", Pte, "eh00 program_size is u64::MAX", MALFORMED, |b| {
         header_len(b)?;
         let mut b = b.to_vec();
         put_u64(&mut b, 16, u64::MAX)?;
         Ok(b)
     }),
-    class!("pte.header-sum-wraps", Pte, "eh00 segment_base_offset + segment_data_size wraps u64", MALFORMED, |b| {
-        header_len(b)?;
-        let mut b = b.to_vec();
-        put_u64(&mut b, 24, u64::MAX - 0xF)?;
-        put_u64(&mut b, 32, 0x100)?;
-        Ok(b)
-    }),
+    class!(
+        "pte.header-sum-wraps",
+        "header.file_size",
+        Pte,
+        "eh00 segment_base_offset + segment_data_size wraps u64",
+        MALFORMED,
+        |b| {
+            header_len(b)?;
+            let mut b = b.to_vec();
+            put_u64(&mut b, 24, u64::MAX - 0xF)?;
+            put_u64(&mut b, 32, 0x100)?;
+            Ok(b)
+        }
+    ),
     class!(
         "pte.segment-base-past-end",
+        "segment.bounds",
         Pte,
         "segments start at the end of the file, so every segment lies outside it",
         MALFORMED,
@@ -158,29 +204,58 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(out)
         }
     ),
-    class!("pte.zero-offset", Pte, "the root table's execution_plan offset is 0, pointing at itself", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        let slot = root_field_slot(&b, 6)?;
-        put_u32(&mut b, slot, 0)?;
-        Ok(b)
-    }),
-    class!("pte.root-offset", Pte, "the flatbuffer root offset points past the end", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        put_u32(&mut b, 0, 0xFFFF_FF00)?;
-        Ok(b)
-    }),
-    class!("pte.invalid-utf8", Pte, "a method name holds a byte that is not UTF-8", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        replace_first(&mut b, b"forward\0", b"forw\xffrd\0")?;
-        Ok(b)
-    }),
-    class!("pte.missing-nul", Pte, "a string's NUL terminator is overwritten", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        replace_first(&mut b, b"forward\0", b"forwardX")?;
-        Ok(b)
-    }),
+    class!(
+        "pte.zero-offset",
+        "flatbuffer.structure",
+        Pte,
+        "the root table's execution_plan offset is 0, pointing at itself",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            let slot = field_slot(&b, table_at(&b, 0)?, 6)?;
+            put_u32(&mut b, slot, 0)?;
+            Ok(b)
+        }
+    ),
+    class!(
+        "pte.root-offset",
+        "flatbuffer.root_offset",
+        Pte,
+        "the flatbuffer root offset points past the end",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            put_u32(&mut b, 0, 0xFFFF_FF00)?;
+            Ok(b)
+        }
+    ),
+    class!(
+        "pte.invalid-utf8",
+        "flatbuffer.structure",
+        Pte,
+        "a method name holds a byte that is not UTF-8",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            replace_first(&mut b, b"forward\0", b"forw\xffrd\0")?;
+            Ok(b)
+        }
+    ),
+    class!(
+        "pte.missing-nul",
+        "flatbuffer.structure",
+        Pte,
+        "a string's NUL terminator is overwritten",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            replace_first(&mut b, b"forward\0", b"forwardX")?;
+            Ok(b)
+        }
+    ),
     class!(
         "pte.constant-segment-index",
+        "segment.index",
         Pte,
         "constant_segment names a segment past the table",
         Expect::Rule("segment.index"),
@@ -198,6 +273,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.data-buffer-idx",
+        "constant.bounds",
         Pte,
         "a constant tensor's data_buffer_idx is past the constant table",
         Expect::Rule("constant.bounds"),
@@ -219,6 +295,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.input-index",
+        "plan.io_index",
         Pte,
         "a method input names a value past the value table",
         Expect::Rule("plan.io_index"),
@@ -229,14 +306,22 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.output-index-negative", Pte, "a method output index is negative", Expect::Rule("plan.io_index"), |b| {
-        pte_model(b, |p| {
-            *first_plan(p)?.outputs.as_mut().and_then(|i| i.first_mut()).ok_or("no output")? = -5;
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.output-index-negative",
+        "plan.io_index",
+        Pte,
+        "a method output index is negative",
+        Expect::Rule("plan.io_index"),
+        |b| {
+            pte_model(b, |p| {
+                *first_plan(p)?.outputs.as_mut().and_then(|i| i.first_mut()).ok_or("no output")? = -5;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.kernel-arg-index",
+        "instruction.args",
         Pte,
         "a kernel call argument names a value past the value table",
         Expect::Rule("instruction.args"),
@@ -252,6 +337,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.operator-index",
+        "instruction.operator",
         Pte,
         "a kernel call names an operator past the operator table",
         Expect::Rule("instruction.operator"),
@@ -267,6 +353,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.delegate-index",
+        "instruction.delegate",
         Pte,
         "a delegate call names a delegate past the delegate table",
         Expect::Rule("instruction.delegate"),
@@ -282,6 +369,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.missing-method-name",
+        "plan.name",
         Pte,
         "a method has no name (the runtime dereferences it)",
         Expect::Rule("plan.name"),
@@ -292,7 +380,7 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.missing-values", Pte, "a method has no value table", Expect::Rule("plan.fields"), |b| {
+    class!("pte.missing-values", "plan.fields", Pte, "a method has no value table", Expect::Rule("plan.fields"), |b| {
         pte_model(b, |p| {
             first_plan(p)?.values = None;
             Ok(())
@@ -300,6 +388,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "pte.missing-instruction-args",
+        "plan.chains",
         Pte,
         "an instruction has no arguments union",
         Expect::Rule("plan.chains"),
@@ -310,20 +399,28 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.negative-size", Pte, "a tensor size is negative", Expect::Rule("tensor.sizes"), |b| {
+    class!("pte.negative-size", "tensor.sizes", Pte, "a tensor size is negative", Expect::Rule("tensor.sizes"), |b| {
         pte_model(b, |p| {
             *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
             Ok(())
         })
     }),
-    class!("pte.numel-overflow", Pte, "a tensor's sizes multiply past u64", Expect::Rule("tensor.sizes"), |b| {
-        pte_model(b, |p| {
-            first_tensor(p, false)?.sizes = Some(vec![i32::MAX; 4]);
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.numel-overflow",
+        "tensor.sizes",
+        Pte,
+        "a tensor's sizes multiply past u64",
+        Expect::Rule("tensor.sizes"),
+        |b| {
+            pte_model(b, |p| {
+                first_tensor(p, false)?.sizes = Some(vec![i32::MAX; 4]);
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.unknown-scalar-type",
+        "tensor.scalar_type",
         Pte,
         "a tensor's scalar type is not one the runtime knows",
         Expect::Rule("tensor.scalar_type"),
@@ -336,6 +433,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.mutable-segment-index",
+        "mutable.bounds",
         Pte,
         "mutable_data_segments names a segment past the table",
         Expect::Rule("segment.index"),
@@ -351,24 +449,32 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("ptd.bad-identifier", Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
+    class!("ptd.bad-identifier", "ptd.identifier", Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"FT99");
         Ok(b)
     }),
-    class!("ptd.header-magic", Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
+    class!("ptd.header-magic", "ptd.header", Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         replace_first(&mut b, b"FH01", b"FH99")?;
         Ok(b)
     }),
-    class!("ptd.header-sum-wraps", Ptd, "FH01 segment_base_offset + segment_data_size wraps u64", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        put_u64(&mut b, 32, u64::MAX - 0xF)?;
-        put_u64(&mut b, 40, 0x100)?;
-        Ok(b)
-    }),
+    class!(
+        "ptd.header-sum-wraps",
+        "ptd.segment",
+        Ptd,
+        "FH01 segment_base_offset + segment_data_size wraps u64",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            put_u64(&mut b, 32, u64::MAX - 0xF)?;
+            put_u64(&mut b, 40, 0x100)?;
+            Ok(b)
+        }
+    ),
     class!(
         "ptd.segment-data-past-end",
+        "ptd.header",
         Ptd,
         "FH01 segment_data_size reaches past the file",
         Expect::Rule("ptd.header"),
@@ -378,21 +484,36 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(out)
         }
     ),
-    class!("bpte.bad-identifier", Bpte, "the BP08 identifier is changed to an older one", MALFORMED, |b| {
-        let mut b = b.to_vec();
-        b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"BP07");
-        Ok(b)
-    }),
-    class!("bpte.bad-embedded-program", Bpte, "the embedded program's identifier is broken", MALFORMED, |b| {
-        bundle_model(b, |m| {
-            let mut p = m.program.take().ok_or("no program")?.into_owned();
-            p.get_mut(4..8).ok_or("program too short")?.copy_from_slice(b"XX12");
-            m.program = Some(p.into());
-            Ok(())
-        })
-    }),
+    class!(
+        "bpte.bad-identifier",
+        "bpte.structure",
+        Bpte,
+        "the BP08 identifier is changed to an older one",
+        MALFORMED,
+        |b| {
+            let mut b = b.to_vec();
+            b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"BP07");
+            Ok(b)
+        }
+    ),
+    class!(
+        "bpte.bad-embedded-program",
+        "flatbuffer.identifier",
+        Bpte,
+        "the embedded program's identifier is broken",
+        MALFORMED,
+        |b| {
+            bundle_model(b, |m| {
+                let mut p = m.program.take().ok_or("no program")?.into_owned();
+                p.get_mut(4..8).ok_or("program too short")?.copy_from_slice(b"XX12");
+                m.program = Some(p.into());
+                Ok(())
+            })
+        }
+    ),
     class!(
         "bpte.case-count",
+        "bpte.case_count",
         Bpte,
         "a test case has fewer inputs than its method",
         Expect::Rule("bpte.case_count"),
@@ -412,6 +533,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-dtype",
+        "bpte.tensor",
         Bpte,
         "a test-case tensor's dtype differs from the method's",
         Expect::Rule("bpte.tensor"),
@@ -426,6 +548,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-data-short",
+        "bpte.tensor",
         Bpte,
         "a test-case tensor holds fewer bytes than its sizes need",
         Expect::Rule("bpte.tensor"),
@@ -438,6 +561,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.unknown-method",
+        "bpte.suite_method",
         Bpte,
         "a suite names a method the program lacks",
         Expect::Rule("bpte.suite_method"),
@@ -449,18 +573,25 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("ptn.zip-slip", Ptn, "a member name climbs out of the extraction directory", MALFORMED, |b| {
-        let z = ptn_members(b, |m| {
-            m.push(("zz/escape.txt".into(), b"x".to_vec()));
-            Ok(())
-        })?;
-        let mut z = z;
-        while find_bytes(&z, b"zz/escape.txt").is_some() {
-            replace_first(&mut z, b"zz/escape.txt", b"../escape.txt")?;
+    class!(
+        "ptn.zip-slip",
+        "ptn.container",
+        Ptn,
+        "a member name climbs out of the extraction directory",
+        MALFORMED,
+        |b| {
+            let z = ptn_members(b, |m| {
+                m.push(("zz/escape.txt".into(), b"x".to_vec()));
+                Ok(())
+            })?;
+            let mut z = z;
+            while find_bytes(&z, b"zz/escape.txt").is_some() {
+                replace_first(&mut z, b"zz/escape.txt", b"../escape.txt")?;
+            }
+            Ok(z)
         }
-        Ok(z)
-    }),
-    class!("ptn.duplicate-member", Ptn, "two members share a name", MALFORMED, |b| {
+    ),
+    class!("ptn.duplicate-member", "ptn.container", Ptn, "two members share a name", MALFORMED, |b| {
         let mut z = ptn_members(b, |m| {
             m.push(("dup-a.bin".into(), b"a".to_vec()));
             m.push(("dup-b.bin".into(), b"a".to_vec()));
@@ -471,15 +602,22 @@ pub static CATALOGUE: &[Corruption] = &[
         }
         Ok(z)
     }),
-    class!("ptn.crc-mismatch", Ptn, "the first member's CRC in the central directory is wrong", MALFORMED, |b| {
-        let mut z = b.to_vec();
-        let cd = find_bytes(&z, b"PK\x01\x02").ok_or("no central directory")?;
-        let at = cd.checked_add(16).ok_or("offset")?;
-        let crc = get_u32(&z, at)?;
-        put_u32(&mut z, at, crc ^ 0xDEAD_BEEF)?;
-        Ok(z)
-    }),
-    class!("ptn.missing-program", Ptn, "program.ptg is removed", MALFORMED, |b| {
+    class!(
+        "ptn.crc-mismatch",
+        "ptn.container",
+        Ptn,
+        "the first member's CRC in the central directory is wrong",
+        MALFORMED,
+        |b| {
+            let mut z = b.to_vec();
+            let cd = find_bytes(&z, b"PK\x01\x02").ok_or("no central directory")?;
+            let at = cd.checked_add(16).ok_or("offset")?;
+            let crc = get_u32(&z, at)?;
+            put_u32(&mut z, at, crc ^ 0xDEAD_BEEF)?;
+            Ok(z)
+        }
+    ),
+    class!("ptn.missing-program", "ptn.program", Ptn, "program.ptg is removed", MALFORMED, |b| {
         ptn_members(b, |m| {
             let before = m.len();
             m.retain(|(n, _)| n != "program.ptg");
@@ -491,6 +629,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "ptn.safetensors-header-huge",
+        "ptn.safetensors",
         Ptn,
         "program.safetensors declares a 2^62-byte header",
         Expect::Kind(ErrorKind::LimitExceeded),
@@ -501,30 +640,46 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("ptn.safetensors-offset-past-end", Ptn, "a constant's data_offsets end past the data", MALFORMED, |b| {
-        ptn_members(b, |m| {
-            let blob = member(m, "program.safetensors")?;
-            let (mut header, n) = safetensors_header(blob)?;
-            let key = header.keys().find(|k| *k != "__metadata__").cloned().ok_or("no tensor")?;
-            let entry = header.get_mut(&key).and_then(|v| v.as_object_mut()).ok_or("tensor entry is not an object")?;
-            entry.insert("data_offsets".into(), serde_json::json!([0u64, 1u64 << 40]));
-            let text = serde_json::Value::Object(header).to_string();
-            let mut out = (text.len() as u64).to_le_bytes().to_vec();
-            out.extend_from_slice(text.as_bytes());
-            out.extend_from_slice(blob.get(8usize.saturating_add(n)..).unwrap_or(&[]));
-            *blob = out;
-            Ok(())
-        })
-    }),
-    class!("ptn.dangling-alias", Ptn, "aliases.json names an owner that does not exist", MALFORMED, |b| {
-        ptn_members(b, |m| {
-            m.retain(|(n, _)| n != "aliases.json");
-            m.push(("aliases.json".into(), br#"{"ghost": "nobody"}"#.to_vec()));
-            Ok(())
-        })
-    }),
+    class!(
+        "ptn.safetensors-offset-past-end",
+        "ptn.safetensors",
+        Ptn,
+        "a constant's data_offsets end past the data",
+        MALFORMED,
+        |b| {
+            ptn_members(b, |m| {
+                let blob = member(m, "program.safetensors")?;
+                let (mut header, n) = safetensors_header(blob)?;
+                let key = header.keys().find(|k| *k != "__metadata__").cloned().ok_or("no tensor")?;
+                let entry =
+                    header.get_mut(&key).and_then(|v| v.as_object_mut()).ok_or("tensor entry is not an object")?;
+                entry.insert("data_offsets".into(), serde_json::json!([0u64, 1u64 << 40]));
+                let text = serde_json::Value::Object(header).to_string();
+                let mut out = (text.len() as u64).to_le_bytes().to_vec();
+                out.extend_from_slice(text.as_bytes());
+                out.extend_from_slice(blob.get(8usize.saturating_add(n)..).unwrap_or(&[]));
+                *blob = out;
+                Ok(())
+            })
+        }
+    ),
+    class!(
+        "ptn.dangling-alias",
+        "ptn.aliases",
+        Ptn,
+        "aliases.json names an owner that does not exist",
+        MALFORMED,
+        |b| {
+            ptn_members(b, |m| {
+                m.retain(|(n, _)| n != "aliases.json");
+                m.push(("aliases.json".into(), br#"{"ghost": "nobody"}"#.to_vec()));
+                Ok(())
+            })
+        }
+    ),
     class!(
         "samples.traversal-name",
+        "ptn.samples.name",
         Ptn,
         "a samples index names its set `..`",
         Expect::Rule("ptn.samples.name"),
@@ -537,6 +692,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.missing-tensor",
+        "ptn.samples.missing-tensor",
         Ptn,
         "a samples value names a tensor data.safetensors lacks",
         Expect::Rule("ptn.samples.missing-tensor"),
@@ -549,6 +705,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.dtype-mismatch",
+        "ptn.samples.dtype-mismatch",
         Ptn,
         "a samples value declares another dtype than the stored tensor",
         Expect::Rule("ptn.samples.dtype-mismatch"),
@@ -561,6 +718,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.huge-shape",
+        "ptn.samples.shape-mismatch",
         Ptn,
         "a samples value declares a shape of 2^32 × 2^32 elements",
         Expect::Rule("ptn.samples.shape-mismatch"),
@@ -575,6 +733,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unknown-version",
+        "ptn.samples.unknown-version",
         Ptn,
         "a samples index declares version 7",
         Expect::Rule("ptn.samples.unknown-version"),
@@ -587,6 +746,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unreferenced-tensor",
+        "ptn.samples.unreferenced-tensor",
         Ptn,
         "data.safetensors holds a tensor no value refers to",
         Expect::Rule("ptn.samples.unreferenced-tensor"),
@@ -602,22 +762,3 @@ pub static CATALOGUE: &[Corruption] = &[
         }
     ),
 ];
-
-/// The position of field slot `vt` (a vtable byte offset) of the root table.
-fn root_field_slot(b: &[u8], vt: usize) -> Edit<usize> {
-    let root = get_u32(b, 0)? as usize;
-    let back = get_u32(b, root)? as i32;
-    let vtable = i64::try_from(root)
-        .ok()
-        .and_then(|r| r.checked_sub(i64::from(back)))
-        .and_then(|v| usize::try_from(v).ok())
-        .ok_or("vtable outside the buffer")?;
-    let entry: [u8; 2] = b
-        .get(vtable.saturating_add(vt)..vtable.saturating_add(vt).saturating_add(2))
-        .and_then(|e| e.try_into().ok())
-        .ok_or("no vtable entry")?;
-    match usize::from(u16::from_le_bytes(entry)) {
-        0 => Err("the root table lacks the field".into()),
-        field => Ok(root.saturating_add(field)),
-    }
-}

@@ -131,3 +131,31 @@ pub(crate) fn bundle_model(
     change(&mut b)?;
     pte_schema::bundled::encode_bundled_program(&b).map_err(|e| e.to_string())
 }
+
+/// The position an offset stored at `at` names.
+pub(crate) fn follow(b: &[u8], at: usize) -> Edit<usize> {
+    at.checked_add(get_u32(b, at)? as usize).ok_or_else(|| "offset overflows".to_string())
+}
+
+/// The table whose offset is stored at `at` (0 for the root).
+pub(crate) fn table_at(b: &[u8], at: usize) -> Edit<usize> {
+    follow(b, at)
+}
+
+/// The position of field slot `vt` (a vtable byte offset) of the table at `table`.
+pub(crate) fn field_slot(b: &[u8], table: usize, vt: usize) -> Edit<usize> {
+    let back = get_u32(b, table)? as i32;
+    let vtable = i64::try_from(table)
+        .ok()
+        .and_then(|r| r.checked_sub(i64::from(back)))
+        .and_then(|v| usize::try_from(v).ok())
+        .ok_or("vtable outside the buffer")?;
+    let entry: [u8; 2] = b
+        .get(vtable.saturating_add(vt)..vtable.saturating_add(vt).saturating_add(2))
+        .and_then(|e| e.try_into().ok())
+        .ok_or("no vtable entry")?;
+    match usize::from(u16::from_le_bytes(entry)) {
+        0 => Err("the table lacks the field".into()),
+        field => Ok(table.saturating_add(field)),
+    }
+}

@@ -28,13 +28,15 @@ pub struct Judgement {
     pub error: Option<ErrorKind>,
     /// Rules the verifier reports as violations.
     pub rules: Vec<&'static str>,
+    /// Rules the verifier reports as warnings.
+    pub warnings: Vec<&'static str>,
 }
 
 /// What a corruption must make the workspace report.
 ///
 /// ```
 /// use pte_gen::*;
-/// let j = Judgement { error: Some(ErrorKind::Malformed), rules: vec!["file.identifier"] };
+/// let j = Judgement { error: Some(ErrorKind::Malformed), rules: vec!["file.identifier"], warnings: vec![] };
 /// assert!(Expect::Kind(ErrorKind::Malformed).is_met(&j));
 /// assert!(Expect::Rule("file.identifier").is_met(&j));
 /// assert!(!Expect::Rule("segment.bounds").is_met(&j));
@@ -52,7 +54,7 @@ impl Expect {
     pub fn is_met(&self, j: &Judgement) -> bool {
         match self {
             Expect::Kind(k) => j.error == Some(*k),
-            Expect::Rule(r) => j.rules.contains(r),
+            Expect::Rule(r) => j.rules.contains(r) || j.warnings.contains(r),
         }
     }
 }
@@ -60,30 +62,40 @@ impl Expect {
 /// Reads and verifies `bytes` as `kind` with default limits.
 pub fn judge(kind: FileKind, bytes: &[u8]) -> Judgement {
     let opts = Default::default();
-    let rules = |r: pte_file::verify::Report| r.violations.into_iter().map(|v| v.rule).collect::<Vec<_>>();
-    match kind {
-        FileKind::Pte => Judgement {
-            error: pte_file::PteFile::from_bytes(bytes).err().map(|e| e.kind()),
-            rules: rules(pte_file::verify::verify_bytes(bytes, &opts)),
-        },
-        FileKind::Ptd => Judgement {
-            error: pte_file::ptd::PtdFile::from_bytes(bytes).err().map(|e| e.kind()),
-            rules: rules(pte_file::verify::verify_ptd_bytes(bytes, &opts)),
-        },
-        FileKind::Bpte => Judgement {
-            error: pte_file::bpte::BundledFile::from_bytes(bytes).err().map(|e| e.kind()),
-            rules: rules(pte_file::verify::verify_bpte_bytes(bytes, &opts)),
-        },
+    let (error, report) = match kind {
+        FileKind::Pte => {
+            (pte_file::PteFile::from_bytes(bytes).err().map(|e| e.kind()), pte_file::verify::verify_bytes(bytes, &opts))
+        }
+        FileKind::Ptd => (
+            pte_file::ptd::PtdFile::from_bytes(bytes).err().map(|e| e.kind()),
+            pte_file::verify::verify_ptd_bytes(bytes, &opts),
+        ),
+        FileKind::Bpte => (
+            pte_file::bpte::BundledFile::from_bytes(bytes).err().map(|e| e.kind()),
+            pte_file::verify::verify_bpte_bytes(bytes, &opts),
+        ),
         FileKind::Ptn => {
-            let mut rules = rules(pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default()));
+            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
             let error = match pte_ptn::PtnFile::from_bytes(bytes) {
                 Err(e) => Some(e.kind()),
                 Ok(p) => {
-                    rules.extend(pte_samples::check_sidecar(&p).iter().map(|e| e.rule().verifier_rule()));
+                    for e in pte_samples::check_sidecar(&p) {
+                        report.violations.push(pte_file::verify::Violation {
+                            rule: e.rule().verifier_rule(),
+                            path: e.path().to_string(),
+                            offset: e.offset(),
+                            message: e.to_string(),
+                        });
+                    }
                     pte_samples::read_samples(&p).err().map(|e| e.kind())
                 }
             };
-            Judgement { error, rules }
+            (error, report)
         }
+    };
+    Judgement {
+        error,
+        rules: report.violations.into_iter().map(|v| v.rule).collect(),
+        warnings: report.warnings.into_iter().map(|v| v.rule).collect(),
     }
 }

@@ -20,10 +20,14 @@
 
 mod catalogue;
 mod edit;
+pub mod fuzzing;
+mod generate;
 mod judge;
 mod mutate;
+mod rules;
 
-pub use catalogue::{find, Corruption, CATALOGUE};
+pub use catalogue::{breaking, classes, find, Corruption, CATALOGUE};
+pub use generate::{generate, generate_from, Entropy, Generated};
 pub use judge::{judge, Expect, FileKind, Judgement};
 pub use mutate::{random_mutants, Rng};
 pub use pte_schema::ErrorKind;
