@@ -258,4 +258,80 @@ fn main() {
     bench_case(dir.path(), "program-heavy 100k values", program_heavy(), runs);
     bench_case(dir.path(), "named-data-heavy 7.5k keys", named_heavy(), runs);
     bench_ptd(dir.path(), runs);
+    bench_adversarial(runs);
+}
+
+/// Read + verify (`verify_bytes`, which decodes the whole program) of hostile
+/// inputs up to 16 MiB; the target is at most 50 ms per MiB.
+fn bench_adversarial(runs: usize) {
+    println!();
+    println!("| adversarial input | size | read + verify (median) | per MiB | peak heap |");
+    println!("| --- | --- | --- | --- | --- |");
+    let report = |case: &str, b: &[u8]| {
+        let m = measure(runs, || {
+            std::hint::black_box(pte_file::verify::verify_bytes(b, &Default::default()));
+        });
+        let mib = b.len() as f64 / (1 << 20) as f64;
+        println!(
+            "| {case} | {:.2} MiB | {:.3} ms | {:.2} ms/MiB | {:.2} MiB |",
+            mib,
+            m.median.as_secs_f64() * 1e3,
+            m.median.as_secs_f64() * 1e3 / mib,
+            m.peak_heap as f64 / (1 << 20) as f64
+        );
+        m.median.as_secs_f64() * 1e3 / mib
+    };
+    let mut worst = 0f64;
+    // about 16 MiB of minimal tables
+    let tiny = Program {
+        execution_plan: Some(vec![ExecutionPlan {
+            values: Some((0..1_400_000).map(|_| EValue { val: Some(KernelTypes::Null) }).collect()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let tiny = encode_program(&tiny, &EncodeOptions::default()).unwrap();
+    worst = worst.max(report("1.4 million tiny tables", &tiny));
+    // the 100k-value program with the offsets of its values vector shared:
+    // every entry points at the first value (a DAG the limits refuse)
+    let heavy = program_heavy().build(&WriteOptions::default()).unwrap().to_bytes(&WriteOptions::default()).unwrap();
+    let mut rng = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut worst_len = 0f64;
+    let mut worst_flip = 0f64;
+    for _ in 0..32 {
+        let mut b = heavy.clone();
+        let at = (next() as usize % (b.len() / 4)) * 4;
+        let v = [0xFFFF_FFFFu32, 0x7FFF_FFFF, 0x0100_0000][next() as usize % 3];
+        b[at..at + 4].copy_from_slice(&v.to_le_bytes());
+        let m = measure(1, || {
+            std::hint::black_box(pte_file::verify::verify_bytes(&b, &Default::default()));
+        });
+        worst_len = worst_len.max(m.median.as_secs_f64() * 1e3 / (b.len() as f64 / (1 << 20) as f64));
+        let mut b = heavy.clone();
+        let bit = next() as usize % (b.len() * 8);
+        b[bit / 8] ^= 1 << (bit % 8);
+        let m = measure(1, || {
+            std::hint::black_box(pte_file::verify::verify_bytes(&b, &Default::default()));
+        });
+        worst_flip = worst_flip.max(m.median.as_secs_f64() * 1e3 / (b.len() as f64 / (1 << 20) as f64));
+    }
+    println!("| 32 word edits (0xFFFFFFFF, 0x7FFFFFFF, 2^24) of the {:.1} MiB 100k-value program | worst | | {worst_len:.2} ms/MiB | |", heavy.len() as f64 / (1 << 20) as f64);
+    println!("| 32 bit flips of the same program | worst | | {worst_flip:.2} ms/MiB | |");
+    worst = worst.max(worst_len).max(worst_flip);
+    // 16 MiB of noise behind a valid identifier and header
+    let mut noise = vec![0u8; 16 << 20];
+    for w in noise.chunks_mut(8) {
+        w.copy_from_slice(&next().to_le_bytes());
+    }
+    noise[4..8].copy_from_slice(b"ET12");
+    noise[0..4].copy_from_slice(&64u32.to_le_bytes());
+    worst = worst.max(report("16 MiB of noise with an ET12 identifier", &noise));
+    println!();
+    println!("worst read + verify cost: {worst:.2} ms/MiB (target 50)");
 }

@@ -25,7 +25,9 @@ pub const PROGRAM_IDENTIFIER: &[u8; 4] = b"ET12";
 /// ```
 pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>> {
     let root = verify_root(buf, limits)?;
-    program(root)
+    let p = program(root)?;
+    limits.check_program(&p)?;
+    Ok(p)
 }
 
 /// Checks the identifier, then runs the flatbuffers verifier with `limits`.

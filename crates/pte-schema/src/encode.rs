@@ -4,6 +4,7 @@ use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::{create_aligned_bytes, et};
+use crate::limits::Limits;
 use crate::model::*;
 
 /// Largest alignment accepted for force-aligned byte vectors.
@@ -88,6 +89,9 @@ pub fn encode_program(program: &Program<'_>, options: &EncodeOptions) -> Result<
 /// ```
 pub fn encode_program_with<R>(program: &Program<'_>, options: &EncodeOptions, f: impl FnOnce(&[u8]) -> R) -> Result<R> {
     options.validate()?;
+    // Refused before anything is written: a file the readers' default
+    // limits would refuse is no file to write.
+    Limits::default().check_program(program)?;
     let estimate = size_upper_bound(program, options);
     if estimate > MAX_FLATBUFFER_SIZE {
         return Err(Error::new(

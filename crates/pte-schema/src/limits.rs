@@ -1,5 +1,7 @@
 //! Bounds applied while verifying untrusted flatbuffers.
 
+use crate::error::{Error, ErrorKind, Result};
+
 /// Verifier bounds. The defaults tie the work and memory a read may cost to the
 /// size of the input, so a small file cannot expand to gigabytes through
 /// shared sub-objects.
@@ -21,11 +23,25 @@ pub struct Limits {
     pub apparent_size_factor: usize,
     /// Absolute cap on the apparent size.
     pub max_apparent_size: usize,
+    /// Most entries in a segment table (`.pte` and `.ptd`).
+    pub max_segments: usize,
+    /// Most named-data entries (`.pte` and `.ptd`).
+    pub max_named_data: usize,
+    /// Longest named-data key or external tensor name, in bytes.
+    pub max_key_len: usize,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_depth: 64, max_tables: None, apparent_size_factor: 8, max_apparent_size: 1 << 31 }
+        Limits {
+            max_depth: 64,
+            max_tables: None,
+            apparent_size_factor: 8,
+            max_apparent_size: 1 << 31,
+            max_segments: 1 << 20,
+            max_named_data: 1 << 20,
+            max_key_len: 4096,
+        }
     }
 }
 
@@ -41,6 +57,9 @@ impl Limits {
             max_tables: Some(usize::MAX),
             apparent_size_factor: usize::MAX,
             max_apparent_size: usize::MAX,
+            max_segments: usize::MAX,
+            max_named_data: usize::MAX,
+            max_key_len: usize::MAX,
         }
     }
 
@@ -60,6 +79,71 @@ impl Limits {
     /// ```
     pub fn max_apparent_size_for(&self, len: usize) -> usize {
         len.saturating_mul(self.apparent_size_factor).min(self.max_apparent_size)
+    }
+
+    /// Checks a program's segment table, named data and key lengths: the
+    /// readers apply it after decoding, and the writers before writing, so a
+    /// file we write always reads back under the default limits.
+    ///
+    /// ```
+    /// let mut p = pte_schema::Program::default();
+    /// p.named_data = Some(vec![pte_schema::NamedData { key: Some("k".repeat(5000)), segment_index: 0 }]);
+    /// let e = pte_schema::Limits::default().check_program(&p).unwrap_err();
+    /// assert_eq!(e.kind(), pte_schema::ErrorKind::LimitExceeded);
+    /// assert_eq!(e.path(), "named_data[0].key");
+    /// assert!(pte_schema::Limits::unlimited().check_program(&p).is_ok());
+    /// ```
+    pub fn check_program(&self, p: &crate::Program<'_>) -> Result<()> {
+        self.count("segments", p.segment_table().len(), self.max_segments)?;
+        let named = p.named_data.as_deref().unwrap_or(&[]);
+        self.count("named_data", named.len(), self.max_named_data)?;
+        for (i, n) in named.iter().enumerate() {
+            self.key(|| format!("named_data[{i}].key"), n.key.as_deref())?;
+        }
+        for (i, plan) in p.plans().iter().enumerate() {
+            for (j, v) in plan.value_list().iter().enumerate() {
+                if let Some(crate::KernelTypes::Tensor(t)) = &v.val {
+                    self.key(|| format!("execution_plan[{i}].values[{j}].val.extra_tensor_info.fully_qualified_name"), t.fqn())?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The same bounds for a `.ptd` flat-tensor table.
+    ///
+    /// ```
+    /// let f = pte_schema::ptd::FlatTensor { segments: Some(vec![Default::default(); 3]), ..Default::default() };
+    /// let tight = pte_schema::Limits { max_segments: 2, ..Default::default() };
+    /// assert_eq!(tight.check_flat_tensor(&f).unwrap_err().path(), "segments");
+    /// ```
+    pub fn check_flat_tensor(&self, f: &crate::ptd::FlatTensor) -> Result<()> {
+        self.count("segments", f.segments.as_ref().map_or(0, Vec::len), self.max_segments)?;
+        let named = f.named_data.as_deref().unwrap_or(&[]);
+        self.count("named_data", named.len(), self.max_named_data)?;
+        for (i, n) in named.iter().enumerate() {
+            self.key(|| format!("named_data[{i}].key"), n.key.as_deref())?;
+        }
+        Ok(())
+    }
+
+    fn count(&self, what: &str, n: usize, max: usize) -> Result<()> {
+        if n > max {
+            return Err(Error::new(ErrorKind::LimitExceeded, format!("{n} {what} entries exceed the limit of {max}"))
+                .at_path(what));
+        }
+        Ok(())
+    }
+
+    fn key(&self, path: impl FnOnce() -> String, key: Option<&str>) -> Result<()> {
+        match key {
+            Some(k) if k.len() > self.max_key_len => Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("a {}-byte key exceeds the limit of {}", k.len(), self.max_key_len),
+            )
+            .at_path(path())),
+            _ => Ok(()),
+        }
     }
 
     pub(crate) fn verifier_options(&self, len: usize) -> flatbuffers::VerifierOptions {

@@ -78,7 +78,7 @@ pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
     let opts = limits.verifier_options(buf.len());
     let root = ft::root_as_flat_tensor_with_opts(&opts, buf).map_err(from_verifier)?;
     crate::offsets::check_offsets(buf, crate::offsets::Schema::FlatTensor, limits.max_depth)?;
-    Ok(FlatTensor {
+    let f = FlatTensor {
         version: root.version(),
         segments: root
             .segments()
@@ -96,7 +96,9 @@ pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
                 })
                 .collect()
         }),
-    })
+    };
+    limits.check_flat_tensor(&f)?;
+    Ok(f)
 }
 
 /// Encodes the model as a finished `FT01` flatbuffer without the FH01 header.
@@ -107,6 +109,7 @@ pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
 /// # Ok::<(), pte_schema::Error>(())
 /// ```
 pub fn encode_flat_tensor(ft_model: &FlatTensor) -> Result<Vec<u8>> {
+    Limits::default().check_flat_tensor(ft_model)?;
     let keys: u64 = ft_model
         .named_data
         .iter()

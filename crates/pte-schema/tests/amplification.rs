@@ -117,3 +117,90 @@ fn corpus_decoding_stays_within_sixteen_times_the_input() {
         assert!(peak <= 16 * bytes.len() + (1 << 20), "{}: {peak}", path.display());
     }
 }
+
+fn corpus_programs() -> Vec<(std::path::PathBuf, Vec<u8>)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let mut out = vec![];
+    for e in std::fs::read_dir(root).unwrap() {
+        let path = e.unwrap().path().join("model.pte");
+        if let Ok(bytes) = std::fs::read(&path) {
+            out.push((path, bytes));
+        }
+    }
+    out
+}
+
+/// Zero-copy views: verifying and walking every table costs at most 4 × the
+/// input plus 1 MiB.
+fn view_peak(bytes: &[u8]) -> usize {
+    ALLOC.reset_peak_usage();
+    let base = ALLOC.current_usage();
+    if let Ok(v) = ProgramView::new(bytes, &Limits::default()) {
+        for i in 0..v.plan_count() {
+            let _ = v.plan(i);
+        }
+        let _ = (v.segments().count(), v.named_data().count(), v.constant_segment());
+    }
+    ALLOC.peak_usage().saturating_sub(base)
+}
+
+fn model_peak(bytes: &[u8]) -> usize {
+    ALLOC.reset_peak_usage();
+    let base = ALLOC.current_usage();
+    let _ = decode_program(bytes, &Limits::default());
+    ALLOC.peak_usage().saturating_sub(base)
+}
+
+#[test]
+fn corpus_views_stay_within_four_times_the_input() {
+    let _guard = measuring();
+    for (path, bytes) in corpus_programs() {
+        let peak = view_peak(&bytes);
+        assert!(peak <= 4 * bytes.len() + (1 << 20), "{}: {peak}", path.display());
+    }
+}
+
+#[test]
+fn a_million_tiny_tables_stay_within_the_bounds() {
+    let _guard = measuring();
+    let p = Program {
+        execution_plan: Some(vec![ExecutionPlan {
+            values: Some((0..1_000_000).map(|_| EValue { val: Some(KernelTypes::Null) }).collect()),
+            ..Default::default()
+        }]),
+        ..Default::default()
+    };
+    let b = encode_program(&p, &EncodeOptions::default()).unwrap();
+    assert!(b.len() > 8_000_000, "{}", b.len());
+    let view = view_peak(&b);
+    assert!(view <= 4 * b.len() + (1 << 20), "view peak {view} for {} bytes", b.len());
+    let model = model_peak(&b);
+    assert!(model <= 16 * b.len() + (1 << 20), "model peak {model} for {} bytes", b.len());
+    assert_eq!(decode_program(&b, &Limits::default()).unwrap().plans()[0].value_list().len(), 1_000_000);
+}
+
+/// The sweeps' inputs (every truncation, every bit flip of the first 4 KiB)
+/// under the counting allocator: an error or a value, within both bounds.
+#[test]
+fn sweep_inputs_stay_within_the_bounds() {
+    let _guard = measuring();
+    for (path, bytes) in corpus_programs().into_iter().filter(|(p, _)| {
+        let s = p.display().to_string();
+        s.contains("xnnpack_mlp") || s.contains("multi_method")
+    }) {
+        let check = |b: &[u8], what: &str| {
+            let (v, m) = (view_peak(b), model_peak(b));
+            let n = b.len().max(1);
+            assert!(v <= 4 * n + (1 << 20), "{} {what}: view peak {v}", path.display());
+            assert!(m <= 16 * n + (1 << 20), "{} {what}: model peak {m}", path.display());
+        };
+        for len in 0..bytes.len() {
+            check(&bytes[..len], &format!("cut at {len}"));
+        }
+        for bit in 0..bytes.len().min(4096) * 8 {
+            let mut b = bytes.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            check(&b, &format!("bit {bit}"));
+        }
+    }
+}

@@ -89,3 +89,26 @@ fn bundled_field() {
     assert_eq!(err.kind(), ErrorKind::Malformed);
     assert_eq!(err.path(), "method_test_suites");
 }
+
+/// The count and key-length limits: readers refuse past them with
+/// LimitExceeded, the writers refuse to write such a model.
+#[test]
+fn segment_named_data_and_key_limits() {
+    use pte_schema::{encode_program, NamedData, Program};
+    let b = corpus("xnnpack_mlp/model.pte");
+    let p = decode_program(&b, &Limits::default()).unwrap();
+    let named = p.named_data.as_ref().unwrap().len();
+    let tight = Limits { max_named_data: named - 1, ..Limits::default() };
+    let e = decode_program(&b, &tight).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::LimitExceeded, "named_data"));
+    let tight = Limits { max_segments: 1, ..Limits::default() };
+    assert_eq!(decode_program(&b, &tight).unwrap_err().path(), "segments");
+    let tight = Limits { max_key_len: 10, ..Limits::default() };
+    assert_eq!(decode_program(&b, &tight).unwrap_err().path(), "named_data[0].key");
+    let mut long = p.clone();
+    long.named_data = Some(vec![NamedData { key: Some("k".repeat(4097)), segment_index: 0 }]);
+    let e = encode_program(&long, &Default::default()).unwrap_err();
+    assert_eq!((e.kind(), e.path()), (ErrorKind::LimitExceeded, "named_data[0].key"));
+    let ok = Program { named_data: Some(vec![NamedData { key: Some("k".repeat(4096)), segment_index: 0 }]), ..p };
+    assert!(encode_program(&ok, &Default::default()).is_ok());
+}
