@@ -103,7 +103,10 @@ impl Limits {
         for (i, plan) in p.plans().iter().enumerate() {
             for (j, v) in plan.value_list().iter().enumerate() {
                 if let Some(crate::KernelTypes::Tensor(t)) = &v.val {
-                    self.key(|| format!("execution_plan[{i}].values[{j}].val.extra_tensor_info.fully_qualified_name"), t.fqn())?;
+                    self.key(
+                        || format!("execution_plan[{i}].values[{j}].val.extra_tensor_info.fully_qualified_name"),
+                        t.fqn(),
+                    )?;
                 }
             }
         }
