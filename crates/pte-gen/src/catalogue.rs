@@ -212,7 +212,7 @@ pub static CATALOGUE: &[Corruption] = &[
         MALFORMED,
         |b| {
             let mut b = b.to_vec();
-            let slot = field_slot(&b, table_at(&b, 0)?, 6)?;
+            let slot = field_slot(&b, follow(&b, 0)?, 6)?;
             put_u32(&mut b, slot, 0)?;
             Ok(b)
         }

@@ -137,11 +137,6 @@ pub(crate) fn follow(b: &[u8], at: usize) -> Edit<usize> {
     at.checked_add(get_u32(b, at)? as usize).ok_or_else(|| "offset overflows".to_string())
 }
 
-/// The table whose offset is stored at `at` (0 for the root).
-pub(crate) fn table_at(b: &[u8], at: usize) -> Edit<usize> {
-    follow(b, at)
-}
-
 /// The position of field slot `vt` (a vtable byte offset) of the table at `table`.
 pub(crate) fn field_slot(b: &[u8], table: usize, vt: usize) -> Edit<usize> {
     let back = get_u32(b, table)? as i32;

@@ -103,7 +103,7 @@ fn program_of(bytes: &[u8]) -> Edit<Program<'static>> {
 
 /// Position of the union tag of `execution_plan[0].values[0]`.
 fn first_value_tag(b: &[u8]) -> Edit<usize> {
-    let root = table_at(b, 0)?;
+    let root = follow(b, 0)?;
     let plans = follow(b, field_slot(b, root, 6)?)?;
     let plan = follow(b, plans.checked_add(4).ok_or("overflow")?)?;
     let values = follow(b, field_slot(b, plan, 8)?)?;
@@ -535,7 +535,7 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!("ptd.structure", "ptd.structure", Ptd, "the named_data offset is 0", rule("ptd.structure"), |b| {
         let mut out = b.to_vec();
-        let root = table_at(&out, 0)?;
+        let root = follow(&out, 0)?;
         let slot = field_slot(&out, root, 8)?;
         put_u32(&mut out, slot, 0)?;
         Ok(out)

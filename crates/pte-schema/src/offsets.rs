@@ -241,13 +241,18 @@ impl Walk<'_> {
     }
 
     /// The position of a present field's slot in the table at `table`.
-    fn slot(&self, table: usize, vtable_slot: u16) -> Result<Option<usize>> {
+    /// The position and size of the vtable of the table at `table`.
+    fn vtable(&self, table: usize) -> Result<(usize, u16)> {
         let back = i32::from_le_bytes(self.bytes(table)?);
         let vtable = (table as i64)
             .checked_sub(i64::from(back))
             .and_then(|v| usize::try_from(v).ok())
             .ok_or_else(|| self.error(table, format!("vtable offset {back} points outside the buffer")))?;
-        let vsize = u16::from_le_bytes(self.bytes(vtable)?);
+        Ok((vtable, u16::from_le_bytes(self.bytes(vtable)?)))
+    }
+
+    /// The position of a present field's slot, given the table's vtable.
+    fn slot(&self, table: usize, (vtable, vsize): (usize, u16), vtable_slot: u16) -> Result<Option<usize>> {
         if vtable_slot.saturating_add(2) > vsize {
             return Ok(None);
         }
@@ -265,12 +270,13 @@ impl Walk<'_> {
             return Err(Error::new(ErrorKind::LimitExceeded, "tables nest deeper than the limit".to_string())
                 .at_offset(table as u64));
         }
+        let vt = self.vtable(table)?;
         for field in desc.0 {
             let (slot, name) = match *field {
                 Field::Leaf(s, n) | Field::Table(s, n, _) | Field::Tables(s, n, _) => (s, n),
                 Field::Union(_, s, n, _) => (s, n),
             };
-            let Some(at) = self.slot(table, slot)? else { continue };
+            let Some(at) = self.slot(table, vt, slot)? else { continue };
             let mark = self.path.len();
             if mark > 0 {
                 self.path.push('.');
@@ -286,7 +292,7 @@ impl Walk<'_> {
                 }
                 Field::Tables(_, _, sub) => self.tables(at, sub, depth.saturating_add(1))?,
                 Field::Union(tag_slot, _, _, members) => {
-                    let tag = match self.slot(table, tag_slot)? {
+                    let tag = match self.slot(table, vt, tag_slot)? {
                         Some(t) => {
                             let [tag] = self.bytes::<1>(t)?;
                             tag
