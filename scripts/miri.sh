@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs the tests that exercise the only `unsafe` in the workspace (the
 # flatc-generated accessors, the aligned byte-vector writer) under Miri:
-# every corpus program is verified, decoded, re-encoded and decoded again.
+# every corpus program is verified, decoded, re-encoded and decoded again,
+# and every .pte/.bpte/.ptd regression file goes through the fuzz bodies.
 # Needs a nightly toolchain with the miri component (rustup component add
-# --toolchain nightly miri rust-src). Takes about 8 minutes on 2 cores.
+# --toolchain nightly miri rust-src). Takes about 10 minutes on 2 cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}" cargo +nightly miri test -p pte-schema --test corpus_json
+export MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}"
+cargo +nightly miri test -p pte-schema --test corpus_json
+cargo +nightly miri test -p pte-file --test regressions_flatbuffer

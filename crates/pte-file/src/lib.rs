@@ -42,6 +42,7 @@ pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
 pub use read::ReadOptions;
 pub use save::{write_atomically, write_atomically_file};
+pub use write::splice_flatbuffer;
 
 use pte_schema::Program;
 

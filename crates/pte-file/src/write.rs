@@ -144,6 +144,54 @@ pub(crate) fn splice_header(w: &mut impl Write, fb: &[u8], header: &[u8], padded
     Ok(())
 }
 
+/// Writes `file` to `w` with its program flatbuffer replaced by `flatbuffer`,
+/// keeping the segment region byte for byte: the segment data lands at a new
+/// segment base (aligned as `options` says), so every offset relative to the
+/// base still finds the same bytes. Returns the number of bytes written.
+///
+/// This is for tools that edit the program table (rename a method, change an
+/// operator, or break one rule on purpose, as `pte mutate` does) without
+/// touching the data: unlike [`PteFile::write_to`], nothing is repacked or
+/// repaired, so the flatbuffer is trusted to agree with the segments. A file
+/// without an `eh00` header has no segment region; the output is then the
+/// flatbuffer alone. A header of the legacy 24-byte form keeps everything
+/// after its base.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+/// let fb = pte_schema::encode_program(&pte.program, &Default::default())?;
+/// let mut out = Vec::new();
+/// pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &Default::default())?;
+/// assert_eq!(pte_file::PteFile::from_bytes(&out)?, pte);
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn splice_flatbuffer(w: &mut impl Write, file: &[u8], flatbuffer: &[u8], options: &WriteOptions) -> Result<u64> {
+    let Some(old) = ExtendedHeader::parse(file)? else {
+        w.write_all(flatbuffer)?;
+        w.flush()?;
+        return Ok(flatbuffer.len() as u64);
+    };
+    let base = old.segment_base_offset;
+    let data = if old.has_segment_data_size() {
+        pte_segments::ranges::segment_bytes(file, base, 0, old.segment_data_size, "eh00.segment_data_size")?
+    } else {
+        usize::try_from(base).ok().and_then(|b| file.get(b..)).unwrap_or(&[])
+    };
+    let padded = ExtendedHeader::padded_length(u64::from(options.encode_options().max_alignment()))
+        .ok_or_else(|| limit("header padding overflows".into()))?;
+    let program_size =
+        (flatbuffer.len() as u64).checked_add(padded).ok_or_else(|| limit("program size overflows".into()))?;
+    let new_base = pte_segments::align::aligned(program_size, options.segment_alignment())
+        .ok_or_else(|| limit("segment base overflows".into()))?;
+    let header = ExtendedHeader::new(program_size, new_base, data.len() as u64);
+    splice_header(w, flatbuffer, &header.to_bytes(), padded)?;
+    write_zeros(w, new_base.saturating_sub(program_size))?;
+    w.write_all(data)?;
+    w.flush()?;
+    new_base.checked_add(data.len() as u64).ok_or_else(|| limit("file size overflows".into()))
+}
+
 /// Writes header, flatbuffer, padding and segments in file order.
 /// How segment bytes reach the output: plain writes, or kernel-side copies
 /// from the source file when the bytes are a mapping of it.

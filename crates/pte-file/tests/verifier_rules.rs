@@ -199,19 +199,10 @@ fn cases() -> Vec<(&'static str, Vec<u8>)> {
     ]
 }
 
-/// Replaces the flatbuffer of `file` (which must have a header) keeping its segments.
+/// Replaces the flatbuffer of `file` keeping its segments.
 fn rebuild_with(file: &[u8], fb: &[u8]) -> Vec<u8> {
-    let h = pte_segments::ExtendedHeader::parse(file).unwrap().unwrap();
     let mut out = vec![];
-    let root = u32::from_le_bytes(fb[0..4].try_into().unwrap()) + 32;
-    out.extend_from_slice(&root.to_le_bytes());
-    out.extend_from_slice(&fb[4..8]);
-    let program_size = fb.len() as u64 + 32;
-    let base = program_size.div_ceil(128) * 128;
-    out.extend_from_slice(&pte_segments::ExtendedHeader::new(program_size, base, h.segment_data_size).to_bytes());
-    out.extend_from_slice(&fb[8..]);
-    out.resize(base as usize, 0);
-    out.extend_from_slice(&file[h.segment_base_offset as usize..]);
+    pte_file::splice_flatbuffer(&mut out, file, fb, &Default::default()).unwrap();
     out
 }
 

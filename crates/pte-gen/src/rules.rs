@@ -75,25 +75,8 @@ fn with_segment_data(bytes: &[u8]) -> Edit<Vec<u8>> {
 /// base: the writer would repair what these classes break.
 fn with_program(bytes: &[u8], program: &Program<'_>) -> Edit<Vec<u8>> {
     let fb = pte_schema::encode_program(program, &Default::default()).map_err(|e| e.to_string())?;
-    let header = pte_segments::ExtendedHeader::parse(bytes).map_err(|e| e.to_string())?;
-    let Some(h) = header else { return Ok(fb) };
-    let size = |x: u64| usize::try_from(x).map_err(|e| e.to_string());
-    let data = bytes
-        .get(size(h.segment_base_offset)?..)
-        .and_then(|d| d.get(..size(h.segment_data_size).ok()?))
-        .ok_or("the segment region lies outside the file")?;
-    let header_len = 32usize;
-    let program_size = fb.len().checked_add(header_len).ok_or("too large")?;
-    let base = program_size.checked_next_multiple_of(128).ok_or("too large")?;
-    let root = get_u32(&fb, 0)?.checked_add(32).ok_or("root offset overflows")?;
-    let mut out = Vec::with_capacity(base.saturating_add(data.len()));
-    out.extend_from_slice(&root.to_le_bytes());
-    out.extend_from_slice(fb.get(4..8).ok_or("short flatbuffer")?);
-    let new = pte_segments::ExtendedHeader::new(program_size as u64, base as u64, h.segment_data_size);
-    out.extend_from_slice(&new.to_bytes());
-    out.extend_from_slice(fb.get(8..).ok_or("short flatbuffer")?);
-    out.resize(base, 0);
-    out.extend_from_slice(data);
+    let mut out = Vec::new();
+    pte_file::splice_flatbuffer(&mut out, bytes, &fb, &Default::default()).map_err(|e| e.to_string())?;
     Ok(out)
 }
 
