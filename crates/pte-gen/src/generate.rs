@@ -175,6 +175,10 @@ fn delegates_to_segments(file: &mut PteFile<'static>, alignment: u64) -> pte_fil
 /// argument types. (`dim_order_ops::_to_dim_order_copy.out` is left out: its
 /// kernels are registered per dtype, so a call without tensor arguments finds
 /// none and the method fails to load with `NotFound`.)
+/// Elements in one generated tensor at most: enough for every corner
+/// (rank 16, zero-size and shared buffers) at a few hundred KiB per tensor.
+const MAX_ELEMENTS: i64 = 1 << 14;
+
 const OPERATORS: [(&str, &str); 7] = [
     ("aten::add", "out"),
     ("aten::mul", "out"),
@@ -322,11 +326,22 @@ impl Gen {
             1 => 16,
             r => r.saturating_sub(1),
         };
+        // Rank 16 with every dimension drawn large would be 5^16 elements;
+        // a dimension that would take the tensor past MAX_ELEMENTS is 1.
+        let mut numel = 1i64;
         let sizes: Vec<i32> = (0..rank)
-            .map(|_| match e.below(10) {
-                0 => 0,
-                1..=5 => 1,
-                _ => i32::try_from(e.below(5)).unwrap_or(1).saturating_add(1),
+            .map(|_| {
+                let d = match e.below(10) {
+                    0 => 0,
+                    1..=5 => 1,
+                    _ => i32::try_from(e.below(5)).unwrap_or(1).saturating_add(1),
+                };
+                let grown = numel.saturating_mul(i64::from(d));
+                if grown > MAX_ELEMENTS {
+                    return 1;
+                }
+                numel = grown;
+                d
             })
             .collect();
         let mut dim_order: Vec<u8> = (0..u8::try_from(rank).unwrap_or(0)).collect();

@@ -109,3 +109,15 @@ fn corners_are_reached() {
         assert!(n > 0, "no {what} in 300 seeds");
     }
 }
+
+/// Found by the `structured` campaign: bytes that drew every dimension of a
+/// rank-16 tensor large asked for a 4 GiB constant (libFuzzer: out of memory
+/// under -malloc_limit_mb=64). Tensors are now capped at 2^14 elements.
+#[test]
+fn rank_sixteen_tensors_stay_small() {
+    let data = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/structured-oom-rank16.bin")).unwrap();
+    let g = pte_gen::generate_from(&mut arbitrary::Unstructured::new(&data)).unwrap();
+    let largest = g.file.constants().unwrap().iter().map(|c| c.bytes.len()).max().unwrap_or(0);
+    assert!(largest <= (1 << 14) * 16, "a {largest}-byte constant");
+    pte_gen::fuzzing::structured(&data);
+}
