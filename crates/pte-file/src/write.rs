@@ -154,8 +154,8 @@ pub(crate) fn splice_header(w: &mut impl Write, fb: &[u8], header: &[u8], padded
 /// touching the data: unlike [`PteFile::write_to`], nothing is repacked or
 /// repaired, so the flatbuffer is trusted to agree with the segments. A file
 /// without an `eh00` header has no segment region; the output is then the
-/// flatbuffer alone. A header of the legacy 24-byte form keeps everything
-/// after its base.
+/// flatbuffer alone. A header of the legacy 24-byte form (no
+/// `segment_data_size`) keeps everything after a non-zero base.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
@@ -175,6 +175,8 @@ pub fn splice_flatbuffer(w: &mut impl Write, file: &[u8], flatbuffer: &[u8], opt
     let base = old.segment_base_offset;
     let data = if old.has_segment_data_size() {
         pte_segments::ranges::segment_bytes(file, base, 0, old.segment_data_size, "eh00.segment_data_size")?
+    } else if base == 0 {
+        &[]
     } else {
         usize::try_from(base).ok().and_then(|b| file.get(b..)).unwrap_or(&[])
     };

@@ -171,14 +171,14 @@ fn delegates_to_segments(file: &mut PteFile<'static>, alignment: u64) -> pte_fil
     Ok(())
 }
 
-/// Operators the stock runtime's portable kernel library registers for any
-/// argument types. (`dim_order_ops::_to_dim_order_copy.out` is left out: its
-/// kernels are registered per dtype, so a call without tensor arguments finds
-/// none and the method fails to load with `NotFound`.)
 /// Elements in one generated tensor at most: enough for every corner
 /// (rank 16, zero-size and shared buffers) at a few hundred KiB per tensor.
 const MAX_ELEMENTS: i64 = 1 << 14;
 
+/// Operators the stock runtime's portable kernel library registers for any
+/// argument types. (`dim_order_ops::_to_dim_order_copy.out` is left out: its
+/// kernels are registered per dtype, so a call without tensor arguments finds
+/// none and the method fails to load with `NotFound`.)
 const OPERATORS: [(&str, &str); 7] = [
     ("aten::add", "out"),
     ("aten::mul", "out"),
