@@ -160,7 +160,7 @@ impl<'a> BundledFile<'a> {
     /// ```
     pub fn save(&self, path: impl AsRef<Path>) -> Result<u64> {
         let bytes = self.to_bytes()?;
-        crate::save::write_atomically(path.as_ref(), |w| {
+        pte_core::write_atomically(path.as_ref(), |w| {
             w.write_all(&bytes)?;
             Ok(bytes.len() as u64)
         })

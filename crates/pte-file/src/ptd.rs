@@ -377,7 +377,7 @@ impl<'a> PtdFile<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: impl AsRef<std::path::Path>, options: &PtdWriteOptions) -> Result<u64> {
-        crate::save::write_atomically(path.as_ref(), |w| self.write_to(w, options))
+        pte_core::write_atomically(path.as_ref(), |w| self.write_to(w, options))
     }
 
     /// Copies borrowed bytes so the file owns them.

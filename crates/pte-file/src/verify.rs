@@ -14,31 +14,7 @@ use pte_segments::ExtendedHeader;
 
 pub use crate::read::program_region;
 
-/// One broken rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Violation {
-    /// Stable rule name (see [`RULES`]).
-    pub rule: &'static str,
-    /// Field path, e.g. `execution_plan[0].values[7].val.sizes`.
-    pub path: String,
-    /// Byte offset in the file, when known.
-    pub offset: Option<u64>,
-    /// What is wrong.
-    pub message: String,
-}
-
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "[{}] {}", self.rule, self.message)?;
-        if !self.path.is_empty() {
-            write!(f, " at {}", self.path)?;
-        }
-        if let Some(o) = self.offset {
-            write!(f, " (byte {o})")?;
-        }
-        Ok(())
-    }
-}
+pub use pte_core::{Report, Violation};
 
 /// Every rule: name and what it checks (with the runtime rule it mirrors).
 pub const RULES: &[(&str, &str)] = &[
@@ -117,37 +93,6 @@ pub const RULES: &[(&str, &str)] = &[
 pub struct VerifyOptions {
     /// Flatbuffer verifier bounds.
     pub limits: Limits,
-}
-
-/// The outcome: every violation found.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Report {
-    /// Violations in discovery order.
-    pub violations: Vec<Violation>,
-    /// Findings that make the file unloadable only in some runtime builds
-    /// (for example the deprecated inline-constant layout, which the stock
-    /// CMake builds and wheels compile out). They do not make the file invalid.
-    pub warnings: Vec<Violation>,
-}
-
-impl Report {
-    /// Whether the file passed every rule.
-    ///
-    /// ```
-    /// assert!(pte_file::verify::Report::default().is_ok());
-    /// ```
-    pub fn is_ok(&self) -> bool {
-        self.violations.is_empty()
-    }
-
-    /// Whether a rule was broken or warned about.
-    ///
-    /// ```
-    /// assert!(!pte_file::verify::Report::default().breaks("file.min_size"));
-    /// ```
-    pub fn breaks(&self, rule: &str) -> bool {
-        self.violations.iter().chain(&self.warnings).any(|v| v.rule == rule)
-    }
 }
 
 struct Checker<'r> {

@@ -72,7 +72,7 @@ impl PteFile<'_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn save(&self, path: impl AsRef<std::path::Path>, options: &WriteOptions) -> Result<u64> {
-        crate::save::write_atomically(path.as_ref(), |w| self.write_to(w, options))
+        pte_core::write_atomically(path.as_ref(), |w| self.write_to(w, options))
     }
 
     /// Like [`PteFile::save`], for a file read from a memory map of `source`
@@ -100,7 +100,7 @@ impl PteFile<'_> {
         use std::io::{Read, Seek, SeekFrom};
         let start = source_bytes.as_ptr() as usize;
         let end = start.saturating_add(source_bytes.len());
-        crate::save::write_atomically_file(path.as_ref(), |dst| {
+        pte_core::write_atomically_file(path.as_ref(), |dst| {
             let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
             let prep = Prepared::new(self, options)?;
             let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| -> Result<()> {

@@ -1,7 +1,7 @@
 //! The package verifier: every rule a reader applies, reported as named
 //! violations (the same [`Report`] the `.pte` verifier returns).
 
-use pte_file::verify::{Report, Violation};
+use pte_core::{Report, Violation};
 use pte_schema::Error;
 
 use crate::members::read_members;

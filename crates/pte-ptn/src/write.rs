@@ -179,7 +179,7 @@ impl PtnFile<'_> {
         wrap: impl for<'f> FnOnce(BufWriter<&'f File>) -> Box<dyn WriteSeek + 'f>,
     ) -> Result<()> {
         self.validate()?;
-        pte_file::write_atomically_file(path, |file| {
+        pte_core::write_atomically_file(path, |file| {
             let mut sink = wrap(BufWriter::with_capacity(1 << 20, file));
             self.write_to(&mut sink)?;
             sink.flush().map_err(|e| io("writing", e))

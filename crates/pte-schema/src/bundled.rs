@@ -8,10 +8,10 @@ use flatbuffers::{FlatBufferBuilder, WIPOffset};
 use serde_json::{json, Value as Json};
 
 use crate::decode::{from_verifier, scalars, string, tables};
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::{bp, create_aligned_bytes, BpScalarType};
 use crate::limits::Limits;
 use crate::{Bytes, ScalarType};
+use pte_core::{Error, ErrorKind, Result};
 
 /// The four identifier bytes of a bundled program.
 pub const BUNDLED_PROGRAM_IDENTIFIER: &[u8; 4] = b"BP08";

@@ -4,10 +4,10 @@ use std::borrow::Cow;
 
 use flatbuffers::{ErrorTraceDetail, ForwardsUOffset, InvalidFlatbuffer, Vector};
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::model::*;
+use pte_core::{Error, ErrorKind, Result};
 
 /// The four identifier bytes of a program flatbuffer.
 pub const PROGRAM_IDENTIFIER: &[u8; 4] = b"ET12";

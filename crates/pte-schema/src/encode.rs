@@ -2,10 +2,10 @@
 
 use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::{create_aligned_bytes, et};
 use crate::limits::Limits;
 use crate::model::*;
+use pte_core::{Error, ErrorKind, Result};
 
 /// Largest alignment accepted for force-aligned byte vectors.
 pub const MAX_INLINE_ALIGNMENT: u32 = 65536;

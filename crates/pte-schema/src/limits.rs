@@ -1,6 +1,6 @@
 //! Bounds applied while verifying untrusted flatbuffers.
 
-use crate::error::{Error, ErrorKind, Result};
+use pte_core::{Error, ErrorKind, Result};
 
 /// Verifier bounds. The defaults tie the work and memory a read may cost to the
 /// size of the input, so a small file cannot expand to gigabytes through

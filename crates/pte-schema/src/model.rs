@@ -11,7 +11,7 @@ use std::borrow::Cow;
 pub use crate::enums::{DataLocation, DeviceType, ScalarType, TensorDataLocation, TensorShapeDynamism};
 
 /// Bytes borrowed from the input or owned after editing.
-pub type Bytes<'a> = Cow<'a, [u8]>;
+pub use pte_core::Bytes;
 
 /// Root table of a `.pte` program.
 ///

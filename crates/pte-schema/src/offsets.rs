@@ -12,8 +12,8 @@
 
 use std::fmt::Write;
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::{bp, et, ft};
+use pte_core::{Error, ErrorKind, Result};
 
 /// One offset-typed field of a table, by its vtable slot.
 #[derive(Clone, Copy)]

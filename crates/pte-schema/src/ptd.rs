@@ -5,11 +5,11 @@ use flatbuffers::FlatBufferBuilder;
 use serde_json::{json, Value};
 
 use crate::decode::from_verifier;
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::{ft, FtScalarType};
 use crate::limits::Limits;
 use crate::model::DataSegment;
 use crate::ScalarType;
+use pte_core::{Error, ErrorKind, Result};
 
 /// The four identifier bytes of a tensor-data flatbuffer.
 pub const FLAT_TENSOR_IDENTIFIER: &[u8; 4] = b"FT01";

@@ -3,10 +3,10 @@
 //! the whole model. Everything returned borrows from the input buffer.
 
 use crate::decode::{evalue, plan, subsegment, verify_root};
-use crate::error::Result;
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
+use pte_core::Result;
 
 /// A verified program buffer, read on demand.
 ///

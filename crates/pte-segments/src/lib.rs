@@ -24,4 +24,4 @@ pub mod ranges;
 pub use flat_header::{FlatTensorHeader, FLAT_HEADER_LENGTH, FLAT_HEADER_MAGIC};
 pub use header::{ExtendedHeader, HEADER_MAGIC, HEADER_OFFSET, HEADER_WRITTEN_LENGTH, MIN_HEADER_LENGTH};
 pub use layout::SegmentSpec;
-pub use pte_schema::{Error, ErrorKind, Result};
+pub use pte_core::{Error, ErrorKind, Result};

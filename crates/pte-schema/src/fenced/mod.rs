@@ -50,6 +50,3 @@ pub(crate) use generated::program::executorch_flatbuffer as et;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
-
-mod mapped;
-pub use mapped::MappedFile;

@@ -1,9 +1,9 @@
 //! Verified decoding of `program.ptg`.
 
 use crate::decode::{from_verifier, infallible, scalars, string, tables};
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::nb;
 use crate::limits::Limits;
+use pte_core::{Error, ErrorKind, Result};
 
 use super::enums::*;
 use super::model::*;

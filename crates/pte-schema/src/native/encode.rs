@@ -2,8 +2,8 @@
 
 use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 
-use crate::error::{Error, ErrorKind, Result};
 use crate::fenced::nb;
+use pte_core::{Error, ErrorKind, Result};
 
 use super::decode::MAX_GRAPH_NESTING;
 use super::model::*;

@@ -1,9 +1,9 @@
 //! A zero-copy view of a verified `program.ptg`, for tools that only need
 //! names and counts without building the owned model.
 
-use crate::error::Result;
 use crate::fenced::nb;
 use crate::limits::Limits;
+use pte_core::Result;
 
 use super::decode::verify_native_root;
 

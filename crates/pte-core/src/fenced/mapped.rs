@@ -3,7 +3,8 @@
 use std::fs::File;
 use std::path::Path;
 
-use crate::error::{Error, ErrorKind, Result};
+use crate::error::{Error, Result};
+use crate::input::open_input;
 
 /// A file mapped into memory, read without copying.
 ///
@@ -13,9 +14,9 @@ use crate::error::{Error, ErrorKind, Result};
 /// out-of-bounds reads; that is why the map lives in the fenced module.
 ///
 /// ```no_run
-/// let map = pte_schema::MappedFile::open("model.pte")?;
+/// let map = pte_core::MappedFile::open("model.pte")?;
 /// println!("{} bytes", map.bytes().len());
-/// # Ok::<(), pte_schema::Error>(())
+/// # Ok::<(), pte_core::Error>(())
 /// ```
 pub struct MappedFile {
     map: Option<memmap2::Mmap>,
@@ -25,28 +26,42 @@ impl MappedFile {
     /// Maps `path` read-only. An empty file maps to an empty slice.
     ///
     /// ```
-    /// let e = pte_schema::MappedFile::open("/nonexistent/x.pte").err().map(|e| e.kind());
-    /// assert_eq!(e, Some(pte_schema::ErrorKind::Io));
+    /// let e = pte_core::MappedFile::open("/nonexistent/x.pte").err().map(|e| e.kind());
+    /// assert_eq!(e, Some(pte_core::ErrorKind::Io));
     /// ```
     pub fn open(path: impl AsRef<Path>) -> Result<Self> {
         let path = path.as_ref();
-        let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
-        let file = File::open(path).map_err(io)?;
-        if file.metadata().map_err(io)?.len() == 0 {
+        MappedFile::from_file(&open_input(path)?, path)
+    }
+
+    /// Maps an already open file (for example one held under an
+    /// [`EditLock`](crate::EditLock)); `path` only names it in errors.
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let mut f = tempfile::tempfile()?;
+    /// f.write_all(b"abc")?;
+    /// let map = pte_core::MappedFile::from_file(&f, "temp".as_ref())?;
+    /// assert_eq!(map.bytes(), b"abc");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_file(file: &File, path: &Path) -> Result<Self> {
+        let len = file.metadata().map_err(|e| Error::io("reading the metadata of", path, e))?.len();
+        if len == 0 {
             return Ok(MappedFile { map: None });
         }
         // SAFETY: read-only private mapping; see the type's documentation.
         #[allow(unsafe_code)]
-        let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+        let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| Error::io("mapping", path, e))?;
         Ok(MappedFile { map: Some(map) })
     }
 
     /// The mapped bytes.
     ///
     /// ```no_run
-    /// let map = pte_schema::MappedFile::open("model.pte")?;
+    /// let map = pte_core::MappedFile::open("model.pte")?;
     /// assert!(map.bytes().len() > 0);
-    /// # Ok::<(), pte_schema::Error>(())
+    /// # Ok::<(), pte_core::Error>(())
     /// ```
     pub fn bytes(&self) -> &[u8] {
         self.map.as_deref().unwrap_or(&[])
@@ -56,8 +71,8 @@ impl MappedFile {
     /// a whole file, such as a rewrite); a hint, so failures are ignored.
     ///
     /// ```no_run
-    /// pte_schema::MappedFile::open("model.pte")?.advise_sequential();
-    /// # Ok::<(), pte_schema::Error>(())
+    /// pte_core::MappedFile::open("model.pte")?.advise_sequential();
+    /// # Ok::<(), pte_core::Error>(())
     /// ```
     pub fn advise_sequential(&self) {
         #[cfg(unix)]

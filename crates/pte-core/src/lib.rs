@@ -1,0 +1,52 @@
+//! The base of the ExecuTorch file-format crates.
+//!
+//! It owns what every format shares and nothing format-specific:
+//!
+//! * [`Error`] and [`ErrorKind`]: what is wrong, at which field path and byte
+//!   offset, with the I/O error behind it kept as the source;
+//! * [`MappedFile`] and [`open_input`]: zero-copy reading of regular files
+//!   only (a FIFO or directory is refused before it is read);
+//! * [`write_atomically`] and [`EditLock`]: the one save path (temporary file
+//!   beside the real target, mode and links kept, fsync, rename) and the lock
+//!   that makes in-place edits safe against each other;
+//! * [`same_file`] and [`FileId`]: aliased paths (symlinks, hard links);
+//! * [`Report`] and [`Violation`]: what every verifier returns;
+//! * [`LeBytes`]: bounds-checked little-endian header fields;
+//! * [`FileKind`]: recognising a file by content.
+//!
+//! It knows nothing of flatbuffers or zip: the schemas live in `pte-schema`,
+//! the segment layout in `pte-segments`, and each format in its own crate.
+//!
+//! ```
+//! let dir = tempfile::tempdir()?;
+//! let path = dir.path().join("model.pte");
+//! pte_core::write_atomically(&path, |w| Ok(w.write_all(b"\x1c\0\0\0ET12")?))?;
+//! let map = pte_core::MappedFile::open(&path)?;
+//! assert_eq!(pte_core::FileKind::detect(map.bytes()), pte_core::FileKind::Pte);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![deny(unsafe_code)]
+
+use std::borrow::Cow;
+
+mod error;
+mod fenced;
+mod input;
+mod kind;
+mod le;
+mod lock;
+mod report;
+mod save;
+
+pub use error::{Error, ErrorKind, Result};
+pub use fenced::{ignore_file_size_signal, MappedFile};
+pub use input::{open_input, same_file, FileId};
+pub use kind::FileKind;
+pub use le::LeBytes;
+pub use lock::{EditLock, LockWait};
+pub use report::{Report, Violation};
+pub use save::{resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
+
+/// Byte payloads: borrowed from the input when read, owned when built.
+pub type Bytes<'a> = Cow<'a, [u8]>;

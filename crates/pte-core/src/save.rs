@@ -1,0 +1,223 @@
+//! Atomic saving that treats the target as the user's file: a crash or error
+//! mid-way never destroys it, a symlink stays a link (its target is what gets
+//! replaced), the mode and owner of an existing file are kept, a new file gets
+//! the umask's default, and a temporary file left by a killed save is removed
+//! by the next save of the same target.
+
+use std::fs::{File, OpenOptions};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::error::{Error, ErrorKind, Result};
+
+/// Every temporary file of a save is named `.<target name><TEMP_MARKER><unique>.tmp`
+/// in the target's directory, so that a stale one can be recognised.
+pub const TEMP_MARKER: &str = ".pte-save-";
+
+/// Symlink chains longer than this are refused, as the kernel refuses them.
+const MAX_LINK_HOPS: u32 = 40;
+
+/// Writes a new file at `path` through `write`: the bytes go to a temporary
+/// file in the directory of the real target, which is flushed, fsynced and
+/// renamed over the target only when `write` succeeded. On any error the
+/// temporary file is removed and an existing file is untouched.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let p = dir.path().join("a.bin");
+/// pte_core::write_atomically(&p, |w| { w.write_all(b"new")?; Ok(3) })?;
+/// let failed: pte_core::Result<()> = pte_core::write_atomically(&p, |w| {
+///     w.write_all(b"partial")?;
+///     Err(pte_core::Error::new(pte_core::ErrorKind::Io, "disk full"))
+/// });
+/// assert!(failed.is_err());
+/// assert_eq!(std::fs::read(&p)?, b"new");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
+    write_atomically_file(path, |file| {
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let v = write(&mut w)?;
+        w.flush().map_err(|e| Error::io("writing", path, e))?;
+        Ok(v)
+    })
+}
+
+/// Like [`write_atomically`], handing `write` the temporary file itself
+/// (for kernel-side copies or seekable writers); `write` must leave
+/// everything written when it returns.
+///
+/// ```
+/// use std::io::{Seek, SeekFrom, Write};
+/// let dir = tempfile::tempdir()?;
+/// let p = dir.path().join("a.bin");
+/// pte_core::write_atomically_file(&p, |mut f| {
+///     f.write_all(b"xxcd")?;
+///     f.seek(SeekFrom::Start(0))?;
+///     f.write_all(b"ab")?;
+///     Ok(())
+/// })?;
+/// assert_eq!(std::fs::read(&p)?, b"abcd");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_atomically_file<T>(path: &Path, write: impl FnOnce(&File) -> Result<T>) -> Result<T> {
+    let target = resolve_links(path)?;
+    save_resolved(&target, None, write)
+}
+
+/// Saves to an already resolved target; `expect` (from an edit lock) is
+/// checked right before the rename, so a file changed behind the lock is
+/// never overwritten.
+pub(crate) fn save_resolved<T>(
+    target: &Path,
+    expect: Option<&dyn Fn() -> Result<()>>,
+    write: impl FnOnce(&File) -> Result<T>,
+) -> Result<T> {
+    let (dir, name) = split(target)?;
+    let existing = match std::fs::metadata(target) {
+        Ok(m) if m.is_file() => Some(m),
+        Ok(m) if m.is_dir() => {
+            return Err(Error::new(ErrorKind::InvalidUse, format!("{} is a directory", target.display())))
+        }
+        Ok(_) => {
+            return Err(Error::new(
+                ErrorKind::InvalidUse,
+                format!("{} is not a regular file; refusing to replace it", target.display()),
+            ))
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(Error::io("reading the metadata of", target, e)),
+    };
+    remove_stale_temps(&dir, &name);
+    let (tmp_path, tmp) = create_temp(&dir, &name)?;
+    let guard = TempGuard(Some(tmp_path.clone()));
+    let value = write(&tmp)?;
+    if let Some(meta) = &existing {
+        keep_permissions(&tmp, meta, &tmp_path)?;
+    }
+    tmp.sync_all().map_err(|e| Error::io("syncing", &tmp_path, e))?;
+    if let Some(check) = expect {
+        check()?;
+    }
+    std::fs::rename(&tmp_path, target).map_err(|e| Error::io("renaming a temporary file onto", target, e))?;
+    guard.disarm();
+    if let Ok(d) = File::open(&dir) {
+        // Makes the rename itself durable; not every platform can sync a directory.
+        let _ = d.sync_all();
+    }
+    Ok(value)
+}
+
+/// Follows `path` through every symlink to the file a write should replace,
+/// so that the link itself survives the save. Relative link targets are
+/// taken against the link's own directory.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let real = dir.path().join("real.pte");
+/// std::os::unix::fs::symlink("real.pte", dir.path().join("link.pte"))?;
+/// assert_eq!(pte_core::resolve_links(&dir.path().join("link.pte"))?, real);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn resolve_links(path: &Path) -> Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..MAX_LINK_HOPS {
+        match std::fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = std::fs::read_link(&current).map_err(|e| Error::io("reading the link", &current, e))?;
+                current = match current.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(current),
+        }
+    }
+    Err(Error::new(ErrorKind::InvalidUse, format!("{}: too many levels of symbolic links", path.display())))
+}
+
+fn split(target: &Path) -> Result<(PathBuf, String)> {
+    let name = target
+        .file_name()
+        .and_then(|n| n.to_str())
+        .ok_or_else(|| Error::new(ErrorKind::InvalidUse, format!("{} does not name a file", target.display())))?;
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, name.to_string()))
+}
+
+fn create_temp(dir: &Path, name: &str) -> Result<(PathBuf, File)> {
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.subsec_nanos());
+    let mut last = None;
+    for _ in 0..16 {
+        let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+        let tmp = dir.join(format!(".{name}{TEMP_MARKER}{}-{n}-{nanos:x}.tmp", std::process::id()));
+        // OpenOptions creates with 0666 less the umask, as `cp` and editors do.
+        match OpenOptions::new().write(true).read(true).create_new(true).open(&tmp) {
+            Ok(file) => {
+                // Held until the file is closed: a cleaner that can take the lock
+                // knows the writer is gone.
+                file.lock().map_err(|e| Error::io("locking", &tmp, e))?;
+                return Ok((tmp, file));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+            Err(e) => return Err(Error::io("creating a temporary file in", dir, e)),
+        }
+    }
+    let e = last.unwrap_or_else(|| std::io::Error::from(std::io::ErrorKind::AlreadyExists));
+    Err(Error::io("creating a temporary file in", dir, e))
+}
+
+/// Removes temporary files of earlier saves of `name` whose writer is gone
+/// (their lock can be taken); a live writer's file stays locked and is kept.
+fn remove_stale_temps(dir: &Path, name: &str) {
+    let prefix = format!(".{name}{TEMP_MARKER}");
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let file_name = entry.file_name();
+        let Some(n) = file_name.to_str() else { continue };
+        if !n.starts_with(&prefix) || !n.ends_with(".tmp") {
+            continue;
+        }
+        let path = entry.path();
+        let Ok(file) = OpenOptions::new().read(true).open(&path) else { continue };
+        if file.try_lock().is_ok() {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
+fn keep_permissions(tmp: &File, meta: &std::fs::Metadata, tmp_path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{fchown, MetadataExt};
+        let mine = tmp.metadata().map_err(|e| Error::io("reading the metadata of", tmp_path, e))?;
+        if mine.uid() != meta.uid() || mine.gid() != meta.gid() {
+            // Only a privileged process may give a file away; an unprivileged
+            // save keeps its own ownership, as editors do.
+            let _ = fchown(tmp, Some(meta.uid()), Some(meta.gid()));
+        }
+    }
+    tmp.set_permissions(meta.permissions()).map_err(|e| Error::io("setting the mode of", tmp_path, e))
+}
+
+/// Removes the temporary file unless the save reached its rename.
+struct TempGuard(Option<PathBuf>);
+
+impl TempGuard {
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for TempGuard {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
