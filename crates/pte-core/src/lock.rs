@@ -111,6 +111,19 @@ impl EditLock {
         &self.target
     }
 
+    /// The locked file, open for reading (to copy from it while saving).
+    ///
+    /// ```
+    /// let dir = tempfile::tempdir()?;
+    /// let p = dir.path().join("a.txt");
+    /// std::fs::write(&p, b"abc")?;
+    /// assert_eq!(pte_core::EditLock::acquire(&p, Default::default())?.file().metadata()?.len(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn file(&self) -> &File {
+        &self.file
+    }
+
     /// Maps the locked file for reading.
     ///
     /// ```

@@ -97,32 +97,56 @@ impl PteFile<'_> {
         source: &std::fs::File,
         source_bytes: &[u8],
     ) -> Result<u64> {
+        pte_core::write_atomically_file(path.as_ref(), |dst| {
+            self.write_copying_from(dst, options, source, source_bytes)
+        })
+    }
+
+    /// Writes the file into `dst` as [`PteFile::save_copying_from`] does, for
+    /// callers that own the save (an in-place edit under an
+    /// [`EditLock`](pte_core::EditLock)); returns the bytes written.
+    ///
+    /// ```
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte");
+    /// let map = pte_file::MappedFile::open(path)?;
+    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
+    /// let source = std::fs::File::open(path)?;
+    /// let dst = tempfile::tempfile()?;
+    /// let n = pte.write_copying_from(&dst, &Default::default(), &source, map.bytes())?;
+    /// assert_eq!(n, dst.metadata()?.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_copying_from(
+        &self,
+        dst: &std::fs::File,
+        options: &WriteOptions,
+        source: &std::fs::File,
+        source_bytes: &[u8],
+    ) -> Result<u64> {
         use std::io::{Read, Seek, SeekFrom};
         let start = source_bytes.as_ptr() as usize;
         let end = start.saturating_add(source_bytes.len());
-        pte_core::write_atomically_file(path.as_ref(), |dst| {
-            let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
-            let prep = Prepared::new(self, options)?;
-            let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| -> Result<()> {
-                let p = d.as_ptr() as usize;
-                if d.len() < (1 << 16) || p < start || p.saturating_add(d.len()) > end {
-                    return plain(w, d);
-                }
-                w.flush()?;
-                let mut src = source;
-                src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
-                let want = d.len() as u64;
-                let mut out: &std::fs::File = w.get_ref();
-                let n = std::io::copy(&mut src.take(want), &mut out)?;
-                if n != want {
-                    return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
-                }
-                Ok(())
-            };
-            encode_program_with(&prep.program, &options.encode_options(), |fb| {
-                stream(&mut w, &prep, fb, options, &mut copy)
-            })?
-        })
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
+        let prep = Prepared::new(self, options)?;
+        let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| -> Result<()> {
+            let p = d.as_ptr() as usize;
+            if d.len() < (1 << 16) || p < start || p.saturating_add(d.len()) > end {
+                return plain(w, d);
+            }
+            w.flush()?;
+            let mut src = source;
+            src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
+            let want = d.len() as u64;
+            let mut out: &std::fs::File = w.get_ref();
+            let n = std::io::copy(&mut src.take(want), &mut out)?;
+            if n != want {
+                return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
+            }
+            Ok(())
+        };
+        encode_program_with(&prep.program, &options.encode_options(), |fb| {
+            stream(&mut w, &prep, fb, options, &mut copy)
+        })?
     }
 }
 

@@ -172,6 +172,24 @@ impl PtnFile<'_> {
         self.save_through(path, |w| Box::new(w))
     }
 
+    /// Writes the package into an open file (for callers that own the save,
+    /// such as an in-place edit under a [`pte_core::EditLock`]).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+    /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
+    /// let f = tempfile::tempfile()?;
+    /// ptn.write_file(&f)?;
+    /// assert_eq!(f.metadata()?.len(), ptn.to_bytes()?.len() as u64);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_file(&self, file: &File) -> Result<()> {
+        self.validate()?;
+        let mut sink = BufWriter::with_capacity(1 << 20, file);
+        self.write_to(&mut sink)?;
+        sink.flush().map_err(|e| io("writing", e))
+    }
+
     /// [`save`](PtnFile::save) with the sink wrapped (for fault injection in tests).
     pub(crate) fn save_through(
         &self,

@@ -58,7 +58,10 @@ pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, RunResult, Runner};
-pub use write::{encode_set, put_set, put_set_in_file, remove_set, remove_set_from_file, write_samples, EncodedSet};
+pub use write::{
+    encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
+    remove_set_from_file_with, write_samples, EncodedSet,
+};
 
 /// The package directory holding every set.
 pub const SAMPLES_DIR: &str = "samples";

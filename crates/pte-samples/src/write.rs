@@ -5,6 +5,8 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use pte_core::{EditLock, LockWait};
+
 use pte_ptn::{dtype_code, safetensors_to_bytes, Member, PtnFile, PtnTensor};
 
 use crate::index::{
@@ -296,7 +298,26 @@ pub fn remove_set(ptn: &mut PtnFile<'_>, method: &str, set: &str) -> Result<()> 
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn put_set_in_file(path: &Path, set: &SampleSet<'_>, replace: bool) -> Result<Vec<Warning>> {
-    edit_file(path, |ptn| put_set(ptn, set, replace))
+    put_set_in_file_with(path, set, replace, LockWait::Block)
+}
+
+/// [`put_set_in_file`], choosing whether to wait for another editor of the
+/// package or to fail at once.
+///
+/// ```
+/// use pte_samples::*;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("m.ptn");
+/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"), &path)?;
+/// let busy = pte_core::EditLock::acquire(&path, Default::default())?;
+/// let e = put_set_in_file_with(&path, &SampleSet::new("forward", "smoke"), false, pte_core::LockWait::Fail).unwrap_err();
+/// assert_eq!(e.rule(), Rule::Package);
+/// drop(busy);
+/// put_set_in_file_with(&path, &SampleSet::new("forward", "smoke"), false, pte_core::LockWait::Fail)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn put_set_in_file_with(path: &Path, set: &SampleSet<'_>, replace: bool, wait: LockWait) -> Result<Vec<Warning>> {
+    edit_file(path, wait, |ptn| put_set(ptn, set, replace))
 }
 
 /// [`remove_set`] on a file, saved atomically.
@@ -309,15 +330,31 @@ pub fn put_set_in_file(path: &Path, set: &SampleSet<'_>, replace: bool) -> Resul
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn remove_set_from_file(path: &Path, method: &str, set: &str) -> Result<()> {
-    edit_file(path, |ptn| remove_set(ptn, method, set))
+    remove_set_from_file_with(path, method, set, LockWait::Block)
 }
 
-fn edit_file<T>(path: &Path, change: impl FnOnce(&mut PtnFile<'_>) -> Result<T>) -> Result<T> {
+/// [`remove_set_from_file`], choosing whether to wait for another editor.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("m.ptn");
+/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"), &path)?;
+/// assert!(pte_samples::remove_set_from_file_with(&path, "forward", "none", pte_core::LockWait::Fail).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn remove_set_from_file_with(path: &Path, method: &str, set: &str, wait: LockWait) -> Result<()> {
+    edit_file(path, wait, |ptn| remove_set(ptn, method, set))
+}
+
+/// Reads, changes and saves a package under an exclusive edit lock, so two
+/// concurrent edits both land (the second reads the first's result).
+fn edit_file<T>(path: &Path, wait: LockWait, change: impl FnOnce(&mut PtnFile<'_>) -> Result<T>) -> Result<T> {
     let package = |e: pte_schema::Error| Error::wrap(Rule::Package, e);
-    let map = pte_schema::MappedFile::open(path).map_err(package)?;
+    let lock = EditLock::acquire(path, wait).map_err(package)?;
+    let map = lock.map().map_err(package)?;
     let mut ptn = PtnFile::from_bytes(map.bytes()).map_err(package)?;
     let out = change(&mut ptn)?;
-    ptn.save(path).map_err(package)?;
+    lock.save_file(|file| ptn.write_file(file)).map_err(package)?;
     Ok(out)
 }
 

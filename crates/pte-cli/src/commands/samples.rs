@@ -8,10 +8,13 @@ use serde_json::{json, Value as Json};
 use pte_ptn::PtnFile;
 use pte_samples::{Level, SampleLimits, SampleSet, Value};
 
-use crate::{at, open, CmdResult, Failure};
+use pte_core::FileKind;
+
+use crate::failure::{at, CmdResult, Failure};
+use crate::input::{open, require_kind};
 
 fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
-    crate::detect::require_kind(path, bytes, crate::detect::Kind::Ptn)?;
+    require_kind(path, bytes, FileKind::Ptn)?;
     PtnFile::from_bytes(bytes).map_err(at(path))
 }
 
@@ -19,8 +22,8 @@ fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
 /// (its test cases as one-call samples with the runtime's default tolerance).
 fn with_sets<T>(file: &Path, f: impl FnOnce(&[SampleSet<'_>]) -> Result<T, Failure>) -> Result<T, Failure> {
     let map = open(file)?;
-    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Bpte {
-        let bundle = crate::bpte::read(file, map.bytes())?;
+    if FileKind::detect(map.bytes()) == FileKind::Bpte {
+        let bundle = crate::formats::bpte::read(file, map.bytes())?;
         let sets = pte_samples::bundled_sets(&bundle, None).map_err(at(file))?;
         return f(&sets);
     }
@@ -69,7 +72,7 @@ fn list_sets(file: &Path, sets: &[SampleSet<'_>], as_json: bool) -> CmdResult {
 fn find<'s, 'a>(file: &Path, sets: &'s [SampleSet<'a>], method: &str, set: &str) -> Result<&'s SampleSet<'a>, Failure> {
     sets.iter()
         .find(|s| s.method == method && s.name == set)
-        .ok_or_else(|| Failure { message: format!("{}: no sample set {method}/{set}", file.display()), code: 2 })
+        .ok_or_else(|| Failure::bad_input(format!("{}: no sample set {method}/{set}", file.display())))
 }
 
 fn describe(v: &Value<'_>) -> String {
@@ -151,7 +154,7 @@ pub(crate) fn check(file: &Path, actual: &Path, as_json: bool) -> CmdResult {
     if report.passed() {
         Ok(())
     } else {
-        Err(Failure { message: String::new(), code: 1 })
+        Err(Failure::wanting(String::new()))
     }
 }
 
@@ -192,7 +195,8 @@ pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Resu
 
 pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
     with_set_dir(dir, |set| {
-        let warnings = pte_samples::put_set_in_file(file, set, replace).map_err(at(file))?;
+        let warnings =
+            pte_samples::put_set_in_file_with(file, set, replace, crate::paths::lock_wait()).map_err(at(file))?;
         for w in &warnings {
             eprintln!("pte: warning: {w}");
         }
@@ -202,7 +206,7 @@ pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
 }
 
 pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {
-    pte_samples::remove_set_from_file(file, method, set).map_err(at(file))?;
+    pte_samples::remove_set_from_file_with(file, method, set, crate::paths::lock_wait()).map_err(at(file))?;
     println!("{}: removed set {method}/{set}", file.display());
     Ok(())
 }
@@ -239,10 +243,10 @@ pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdRe
     };
     let (inputs, outputs) = (side("input"), side("output"));
     if inputs.len().saturating_add(outputs.len()) != tensors.len() {
-        return Err(Failure {
-            message: format!("{}: keys must be input.0, input.1, ... and output.0, ... with no gaps", io.display()),
-            code: 2,
-        });
+        return Err(Failure::bad_input(format!(
+            "{}: keys must be input.0, input.1, ... and output.0, ... with no gaps",
+            io.display()
+        )));
     }
     let mut s = SampleSet::new(method, set);
     s.samples.push(pte_samples::Sample {

@@ -6,19 +6,15 @@
 use std::path::Path;
 
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 use pte_file::ptd::PtdFile;
 use pte_segments::FlatTensorHeader;
 
-use crate::{at, CmdResult, Failure};
+use crate::failure::{at, CmdResult, Failure};
+use crate::files::sha;
 
 pub(crate) fn read_ptd<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtdFile<'a>, Failure> {
     PtdFile::from_bytes(bytes).map_err(at(path))
-}
-
-fn sha(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
 }
 
 pub(crate) fn info_json(ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
@@ -81,48 +77,5 @@ pub(crate) fn info(file: &Path, bytes: &[u8], json_out: bool) -> CmdResult {
         };
         println!("  {} -> segment {} ({} bytes) {layout}", k["key"], k["segment_index"], k["size"]);
     }
-    Ok(())
-}
-
-pub(crate) fn externalize(input: &Path, output: &Path, data: &Path, keys: Option<&str>) -> CmdResult {
-    let pattern = match keys {
-        Some(k) => Some(glob::Pattern::new(k).map_err(|e| Failure { message: format!("--keys {k:?}: {e}"), code: 2 })?),
-        None => None,
-    };
-    let map = crate::open(input)?;
-    let pte = crate::read_pte(input, map.bytes())?;
-    let matches = |k: &str| pattern.as_ref().is_none_or(|p| p.matches(k));
-    let ex = pte_file::external::externalize(&pte, matches, &Default::default(), &Default::default())?;
-    for u in &ex.unnamed {
-        eprintln!("pte: warning: constant at {u} has no fully qualified name; it stays in the program");
-    }
-    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
-        eprintln!("pte: warning: nothing matched; {} is an empty tensor-data file", data.display());
-    }
-    ex.data.save(data, &Default::default()).map_err(at(data))?;
-    ex.program.save(output, &Default::default()).map_err(at(output))?;
-    println!(
-        "moved {} tensors and {} named blobs into {}; wrote {}",
-        ex.moved_tensors.len(),
-        ex.moved_named.len(),
-        data.display(),
-        output.display()
-    );
-    Ok(())
-}
-
-pub(crate) fn internalize(files: &[std::path::PathBuf]) -> CmdResult {
-    let (Some(input), Some(output)) = (files.first(), files.last()) else {
-        return Err(Failure { message: "usage: pte internalize IN.pte DATA.ptd... OUT.pte".into(), code: 2 });
-    };
-    let data_paths = files.get(1..files.len().saturating_sub(1)).unwrap_or(&[]);
-    let map = crate::open(input)?;
-    let pte = crate::read_pte(input, map.bytes())?;
-    let maps = data_paths.iter().map(|p| crate::open(p)).collect::<Result<Vec<_>, _>>()?;
-    let ptds = data_paths.iter().zip(&maps).map(|(p, m)| read_ptd(p, m.bytes())).collect::<Result<Vec<_>, _>>()?;
-    let refs: Vec<&PtdFile<'_>> = ptds.iter().collect();
-    let inside = pte_file::external::internalize(&pte, &refs, &Default::default())?;
-    inside.save(output, &Default::default()).map_err(at(output))?;
-    println!("wrote {}", output.display());
     Ok(())
 }

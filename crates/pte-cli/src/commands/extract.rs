@@ -3,13 +3,12 @@
 use std::path::Path;
 
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
-use crate::{at, open, read_pte, CmdResult};
+use pte_core::FileKind;
 
-pub(crate) fn sha(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
-}
+use crate::failure::{at, CmdResult};
+use crate::files::{safe, sha};
+use crate::input::{read_pte, Input};
 
 pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
     let path = dir.join(name);
@@ -26,20 +25,13 @@ pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value
     Ok(())
 }
 
-/// Keys can hold any characters; file names get a safe rendering plus the index.
-pub(crate) fn safe(key: &str) -> String {
-    let s: String =
-        key.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).take(80).collect();
-    s.trim_start_matches('.').to_string()
-}
-
-pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
-    let map = open(file)?;
-    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
-        drop(map);
-        return crate::ptn::extract(file, dir);
+pub(crate) fn run(file: &Path, dir: &Path) -> CmdResult {
+    let input = Input::open(file)?;
+    input.require("extract", &[FileKind::Pte, FileKind::Ptn])?;
+    if input.kind == FileKind::Ptn {
+        return extract_ptn(file, input.bytes(), dir);
     }
-    let pte = read_pte(file, map.bytes())?;
+    let pte = read_pte(file, input.bytes())?;
     std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut m = vec![];
     for (i, s) in pte.segments.iter().enumerate() {
@@ -92,5 +84,30 @@ pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
         Ok(())
     })?;
     println!("extracted {} entries into {}", m.len(), dir.display());
+    Ok(())
+}
+
+fn extract_ptn(file: &Path, bytes: &[u8], dir: &Path) -> CmdResult {
+    let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
+    let mut manifest = vec![];
+    put(dir, pte_ptn::PROGRAM_MEMBER, &ptn.program, &mut manifest, json!({"kind": "program"}))?;
+    std::fs::create_dir_all(dir.join("constants")).map_err(at(dir))?;
+    for (i, (key, t)) in ptn.constants().enumerate() {
+        let name = format!("constants/{i:04}-{}.bin", safe(key));
+        let extra = json!({"kind": "constant", "key": key, "dtype": pte_ptn::dtype_code(t.dtype), "shape": t.shape,
+            "alias_of": ptn.aliases.get(key)});
+        put(dir, &name, &t.data, &mut manifest, extra)?;
+    }
+    if !ptn.members.is_empty() {
+        std::fs::create_dir_all(dir.join("members")).map_err(at(dir))?;
+    }
+    for (i, m) in ptn.members.iter().enumerate() {
+        let name = format!("members/{i:04}-{}", safe(&m.name));
+        put(dir, &name, &m.data, &mut manifest, json!({"kind": "member", "member": m.name}))?;
+    }
+    let text = serde_json::to_string_pretty(&json!({"format": "ptn", "entries": manifest, "aliases": ptn.aliases}))?;
+    put(dir, "manifest.json", text.as_bytes(), &mut vec![], json!({}))?;
+    println!("extracted {} entries into {}", manifest.len(), dir.display());
     Ok(())
 }

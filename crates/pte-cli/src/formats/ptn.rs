@@ -9,8 +9,8 @@ use serde_json::{json, Value};
 
 use pte_ptn::PtnFile;
 
-use crate::extract::{put, safe, sha};
-use crate::{at, open, CmdResult, Failure};
+use crate::failure::{at, CmdResult, Failure};
+use crate::files::sha;
 
 pub(crate) fn read_ptn<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
     PtnFile::from_bytes(bytes).map_err(at(path))
@@ -94,39 +94,5 @@ pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {
     let program = ptn.native_program(&Default::default()).map_err(at(path))?;
     let v = pte_schema::native::native_program_to_json(&program);
     println!("{}", serde_json::to_string_pretty(&v)?);
-    Ok(())
-}
-
-pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
-    let map = open(file)?;
-    let ptn = read_ptn(file, map.bytes())?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut manifest = vec![];
-    put(dir, pte_ptn::PROGRAM_MEMBER, &ptn.program, &mut manifest, json!({"kind": "program"}))?;
-    std::fs::create_dir_all(dir.join("constants")).map_err(at(dir))?;
-    for (i, (key, t)) in ptn.constants().enumerate() {
-        let name = format!("constants/{i:04}-{}.bin", safe(key));
-        let extra = json!({"kind": "constant", "key": key, "dtype": pte_ptn::dtype_code(t.dtype), "shape": t.shape,
-            "alias_of": ptn.aliases.get(key)});
-        put(dir, &name, &t.data, &mut manifest, extra)?;
-    }
-    if !ptn.members.is_empty() {
-        std::fs::create_dir_all(dir.join("members")).map_err(at(dir))?;
-    }
-    for (i, m) in ptn.members.iter().enumerate() {
-        let name = format!("members/{i:04}-{}", safe(&m.name));
-        put(dir, &name, &m.data, &mut manifest, json!({"kind": "member", "member": m.name}))?;
-    }
-    let text = serde_json::to_string_pretty(&json!({"format": "ptn", "entries": manifest, "aliases": ptn.aliases}))?;
-    put(dir, "manifest.json", text.as_bytes(), &mut vec![], json!({}))?;
-    println!("extracted {} entries into {}", manifest.len(), dir.display());
-    Ok(())
-}
-
-pub(crate) fn rewrite(input: &Path, bytes: &[u8], output: &Path) -> CmdResult {
-    let ptn = read_ptn(input, bytes)?;
-    ptn.save(output).map_err(at(output))?;
-    let size = std::fs::metadata(output).map_err(at(output))?.len();
-    println!("wrote {} ({size} bytes)", output.display());
     Ok(())
 }

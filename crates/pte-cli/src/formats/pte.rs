@@ -1,14 +1,10 @@
 //! `pte info`: a readable summary, or stable JSON (docs/cli.md).
 
-use std::path::Path;
-
 use serde_json::{json, Value};
 
 use pte_file::PteFile;
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 use pte_segments::ExtendedHeader;
-
-use crate::{open, read_pte, CmdResult};
 
 fn tensor_json(t: &Tensor) -> Value {
     json!({
@@ -227,32 +223,4 @@ pub(crate) fn text(v: &Value) -> String {
         line(&mut s, format!("  {} -> segment {} ({} bytes)", n["key"], n["segment_index"], n["size"]));
     }
     s
-}
-
-pub(crate) fn info(file: &Path, json: bool) -> CmdResult {
-    let map = open(file)?;
-    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptd {
-        return crate::ptd::info(file, map.bytes(), json);
-    }
-    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Bpte {
-        return crate::bpte::info(file, map.bytes(), json);
-    }
-    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
-        let ptn = crate::ptn::read_ptn(file, map.bytes())?;
-        let v = crate::ptn::info_json(&ptn, map.bytes());
-        if json {
-            println!("{}", serde_json::to_string_pretty(&v)?);
-        } else {
-            print!("{}", crate::ptn::info_text(&v));
-        }
-        return Ok(());
-    }
-    let pte = read_pte(file, map.bytes())?;
-    let v = info_json(&pte, map.bytes());
-    if json {
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        print!("{}", text(&v));
-    }
-    Ok(())
 }

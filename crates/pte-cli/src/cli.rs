@@ -1,0 +1,244 @@
+//! The command line as clap sees it: every command, its arguments and help.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+#[derive(Parser)]
+#[command(
+    name = "pte",
+    version,
+    about = "Read, write, verify and transform ExecuTorch files",
+    after_help = "Exit status: 0 success; 1 the file was read and found wanting (verify violations, a difference, a failed samples check); 2 bad input, usage or I/O."
+)]
+pub(crate) struct Cli {
+    /// Fail at once, instead of waiting, when another process is editing the same file.
+    #[arg(long, global = true)]
+    pub(crate) no_wait: bool,
+    #[command(subcommand)]
+    pub(crate) command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Delegates {
+    Keep,
+    Inline,
+    Segment,
+}
+
+#[derive(Subcommand)]
+pub(crate) enum Command {
+    /// Summarize a file: methods, operators, delegates, segments, constants, named data.
+    Info {
+        /// The file.
+        file: PathBuf,
+        /// Print stable JSON (documented in docs/cli.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Print the stored program as flatc-compatible JSON.
+    Dump {
+        /// The file.
+        file: PathBuf,
+    },
+    /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
+    Verify {
+        /// The file (.pte, .ptd, .ptn or .bpte).
+        file: PathBuf,
+        /// External tensor data the program's EXTERNAL tensors resolve against (repeatable).
+        #[arg(long = "ptd")]
+        ptd: Vec<PathBuf>,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Treat warnings (findings that break only some runtime builds) as failures.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
+    /// Read a file into the aggregate and write it again.
+    Rewrite {
+        /// Input file.
+        input: PathBuf,
+        /// Output file (written atomically).
+        output: PathBuf,
+        /// Alignment of the segment base and every segment (repacks segments).
+        #[arg(long)]
+        segment_alignment: Option<u64>,
+        /// Alignment of constant tensors in the constant segment (power of two).
+        #[arg(long)]
+        constant_alignment: Option<u64>,
+        /// Alignment of inline delegate data (power of two).
+        #[arg(long)]
+        delegate_alignment: Option<u64>,
+        /// Where delegate blobs go.
+        #[arg(long, value_enum, default_value = "keep")]
+        delegates: Delegates,
+    },
+    /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
+    Externalize {
+        /// Input program.
+        input: PathBuf,
+        /// Output program.
+        output: PathBuf,
+        /// Output tensor data.
+        data: PathBuf,
+        /// Only keys matching this glob pattern (e.g. 'layers.*.weight'); default all.
+        #[arg(long)]
+        keys: Option<String>,
+    },
+    /// Move EXTERNAL tensors and tensor-data blobs back into the program.
+    Internalize {
+        /// Input program, then one or more .ptd files, then the output program.
+        #[arg(required = true, num_args = 3..)]
+        files: Vec<PathBuf>,
+    },
+    /// Break exactly one thing in a valid file (a named corruption class; --list shows them).
+    Mutate {
+        /// A corruption class (pte.root-offset) or a verifier rule (tensor.dim_order): the first class breaking it that applies.
+        #[arg(long, required_unless_present = "list")]
+        rule: Option<String>,
+        /// List every class: name, file kind, what it breaks, what `pte verify` reports.
+        #[arg(long)]
+        list: bool,
+        /// A valid input file of the class's kind.
+        #[arg(required_unless_present = "list")]
+        input: Option<PathBuf>,
+        /// Output file (written atomically).
+        #[arg(required_unless_present = "list")]
+        output: Option<PathBuf>,
+    },
+    /// Generate valid programs that reach the format's corners (pte_gen::generate): the same seed gives the same bytes.
+    Gen {
+        /// The first seed.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// How many programs; above 1, OUT is a directory that receives gen-SEED.pte files.
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        /// Output file, or directory with --count.
+        output: PathBuf,
+    },
+    /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
+    #[command(subcommand)]
+    Bpte(BpteCommand),
+    /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
+    #[command(subcommand)]
+    Samples(SamplesCommand),
+    /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
+    Extract {
+        /// The file.
+        file: PathBuf,
+        /// Output directory (created if missing).
+        dir: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+pub(crate) enum BpteCommand {
+    /// Write the embedded program, byte for byte.
+    Unbundle {
+        /// The bundled program.
+        file: PathBuf,
+        /// Output .pte (written atomically).
+        output: PathBuf,
+    },
+    /// Write every test suite in the samples sidecar form, as OUT_DIR/<method>/<set>/{index.json,data.safetensors}.
+    ExportSamples {
+        /// The bundled program.
+        file: PathBuf,
+        /// Output directory.
+        dir: PathBuf,
+        /// Set tolerance to record (default: the runtime's 1e-8).
+        #[arg(long)]
+        atol: Option<f64>,
+        /// Set tolerance to record (default: the runtime's 1e-5).
+        #[arg(long)]
+        rtol: Option<f64>,
+    },
+    /// Bundle a program with single-call samples (a set directory, or a tree of <method>/<set>/ directories).
+    Bundle {
+        /// The program.
+        program: PathBuf,
+        /// Samples: a directory with index.json + data.safetensors, or <method>/<set>/ directories of them.
+        samples: PathBuf,
+        /// Output .bpte (written atomically).
+        output: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+pub(crate) enum SamplesCommand {
+    /// One line per sample set: method/set, samples, calls, set tolerance.
+    List {
+        /// The package.
+        file: PathBuf,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Every sample and call of one set, with values and resolved tolerances.
+    Show {
+        /// The package.
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+        /// Print the set's index.json instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Compare recorded outputs with actual outputs another runtime stored under the
+    /// same keys (`<method>/<set>/<key>` or `<key>`); exit 1 on any mismatch.
+    Check {
+        /// The package.
+        file: PathBuf,
+        /// Safetensors file of actual outputs.
+        #[arg(long)]
+        actual: PathBuf,
+        /// Print the report as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add the set in DIR (index.json + data.safetensors) to the package, atomically.
+    Add {
+        /// The package (changed in place).
+        file: PathBuf,
+        /// Directory holding index.json and data.safetensors.
+        dir: PathBuf,
+        /// Overwrite a set of the same method and name.
+        #[arg(long)]
+        replace: bool,
+    },
+    /// Remove one set from the package, atomically.
+    Remove {
+        /// The package (changed in place).
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+    },
+    /// Make a one-sample, one-call set from recorded I/O (input.<i> and output.<i> tensors).
+    ImportIo {
+        /// Safetensors file with input.0, input.1, ... and output.0, ...
+        io: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+        /// Output directory for index.json + data.safetensors.
+        dir: PathBuf,
+    },
+    /// Write one set as index.json + data.safetensors into DIR.
+    Export {
+        /// The package.
+        file: PathBuf,
+        /// Method name.
+        method: String,
+        /// Set name.
+        set: String,
+        /// Output directory (created if missing).
+        dir: PathBuf,
+    },
+}

@@ -1,0 +1,52 @@
+//! One module per command; `run` hands each parsed command to its module.
+
+pub(crate) mod bpte;
+pub(crate) mod dump;
+pub(crate) mod externalize;
+pub(crate) mod extract;
+pub(crate) mod gen;
+pub(crate) mod info;
+pub(crate) mod internalize;
+pub(crate) mod mutate;
+pub(crate) mod rewrite;
+pub(crate) mod samples;
+pub(crate) mod verify;
+
+use crate::cli::{BpteCommand, Command, SamplesCommand};
+use crate::failure::CmdResult;
+
+pub(crate) fn run(cmd: Command) -> CmdResult {
+    match cmd {
+        Command::Info { file, json } => info::run(&file, json),
+        Command::Dump { file } => dump::run(&file),
+        Command::Verify { file, ptd, json, deny_warnings } => verify::run(&file, &ptd, json, deny_warnings),
+        Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
+            rewrite::run(
+                &input,
+                &output,
+                rewrite::Layout { segment_alignment, constant_alignment, delegate_alignment, delegates },
+            )
+        }
+        Command::Extract { file, dir } => extract::run(&file, &dir),
+        Command::Samples(cmd) => match cmd {
+            SamplesCommand::List { file, json } => samples::list(&file, json),
+            SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),
+            SamplesCommand::Check { file, actual, json } => samples::check(&file, &actual, json),
+            SamplesCommand::Add { file, dir, replace } => samples::add(&file, &dir, replace),
+            SamplesCommand::Remove { file, method, set } => samples::remove(&file, &method, &set),
+            SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
+            SamplesCommand::ImportIo { io, method, set, dir } => samples::import_io(&io, &method, &set, &dir),
+        },
+        Command::Mutate { rule, list, input, output } => {
+            mutate::run(rule.as_deref(), list, input.as_deref(), output.as_deref())
+        }
+        Command::Gen { seed, count, output } => gen::run(seed, count, &output),
+        Command::Bpte(cmd) => match cmd {
+            BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
+            BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
+            BpteCommand::Bundle { program, samples, output } => bpte::bundle(&program, &samples, &output),
+        },
+        Command::Externalize { input, output, data, keys } => externalize::run(&input, &output, &data, keys.as_deref()),
+        Command::Internalize { files } => internalize::run(&files),
+    }
+}

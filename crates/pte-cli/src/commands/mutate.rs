@@ -1,0 +1,70 @@
+//! `pte mutate`: break exactly one named thing in a valid file.
+
+use std::path::Path;
+
+use crate::failure::{at, CmdResult, Failure};
+use crate::input::open;
+use crate::paths::Outputs;
+
+pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: Option<&Path>) -> CmdResult {
+    if list {
+        for c in pte_gen::classes() {
+            let expect = match c.expect {
+                pte_gen::Expect::Kind(k) => format!("reader error {k:?}"),
+                pte_gen::Expect::Rule(r) => format!("rule {r}"),
+            };
+            println!(
+                "{:<36} {:<5} {:<28} {} ({expect})",
+                c.name,
+                format!("{:?}", c.input).to_lowercase(),
+                c.rule,
+                c.what
+            );
+        }
+        return Ok(());
+    }
+    let (Some(rule), Some(input), Some(output)) = (rule, input, output) else {
+        return Err(Failure::bad_input("mutate needs --rule NAME IN OUT (or --list)"));
+    };
+    Outputs::new(&[input], &[output], false)?;
+    let map = open(input)?;
+    // A class name picks that class; a verifier rule name picks the first
+    // class breaking that rule that applies to this input.
+    let candidates: Vec<&pte_gen::Corruption> = match pte_gen::find(rule) {
+        Some(c) => vec![c],
+        None => pte_gen::breaking(rule).collect(),
+    };
+    if candidates.is_empty() {
+        return Err(Failure::bad_input(format!(
+            "no corruption class or verifier rule {rule:?} (pte mutate --list shows them)"
+        )));
+    }
+    let mut reasons = vec![];
+    let mut chosen = None;
+    for c in candidates {
+        match c.apply(map.bytes()) {
+            Ok(out) => {
+                chosen = Some((c, out));
+                break;
+            }
+            Err(e) => reasons.push(e.to_string()),
+        }
+    }
+    let Some((class, out)) = chosen else {
+        return Err(Failure::bad_input(format!("{}: {}", input.display(), reasons.join("; "))));
+    };
+    pte_file::write_atomically(output, |w| {
+        w.write_all(&out)?;
+        Ok(())
+    })
+    .map_err(at(output))?;
+    println!(
+        "wrote {} ({} bytes, class {}, breaks {}): {}",
+        output.display(),
+        out.len(),
+        class.name,
+        class.rule,
+        class.what
+    );
+    Ok(())
+}

@@ -1,0 +1,75 @@
+//! `pte rewrite`: read a file into the aggregate and write it again, with
+//! the layout it had unless an option changes it.
+
+use std::path::Path;
+
+use pte_core::FileKind;
+use pte_file::{DelegatePlacement, WriteOptions};
+
+use crate::cli::Delegates;
+use crate::failure::{at, CmdResult, Failure};
+use crate::formats;
+use crate::input::{read_pte, Input};
+use crate::paths::Outputs;
+
+/// The layout options of `rewrite`.
+pub(crate) struct Layout {
+    pub(crate) segment_alignment: Option<u64>,
+    pub(crate) constant_alignment: Option<u64>,
+    pub(crate) delegate_alignment: Option<u64>,
+    pub(crate) delegates: Delegates,
+}
+
+pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult {
+    // Rewriting a file onto itself is an in-place edit: locked from read to rename.
+    let outputs = Outputs::new(&[input_path], &[output], true)?;
+    let lock = outputs.lock_in_place()?;
+    let input = match &lock {
+        Some(l) => Input::from_map(input_path, l.map()?),
+        None => Input::open(input_path)?,
+    };
+    input.require("rewrite", &[FileKind::Pte, FileKind::Ptn])?;
+    let bytes = input.bytes();
+    if input.kind == FileKind::Ptn {
+        if layout.segment_alignment.is_some()
+            || layout.constant_alignment.is_some()
+            || layout.delegate_alignment.is_some()
+        {
+            return Err(Failure::bad_input("alignment options apply to .pte programs only"));
+        }
+        let ptn = formats::ptn::read_ptn(input_path, bytes)?;
+        match lock {
+            Some(l) => l.save_file(|f| ptn.write_file(f))?,
+            None => ptn.save(output).map_err(at(output))?,
+        }
+        let size = std::fs::metadata(output).map_err(at(output))?.len();
+        println!("wrote {} ({size} bytes)", output.display());
+        return Ok(());
+    }
+    let pte = read_pte(input_path, bytes)?;
+    // without options, keep the alignments the input shows
+    let mut o = WriteOptions::matching(&pte, bytes);
+    if let Some(a) = layout.segment_alignment {
+        o = o.with_segment_alignment(a)?;
+    }
+    if let Some(a) = layout.constant_alignment {
+        o = o.with_constant_repack(a)?;
+    }
+    if let Some(a) = layout.delegate_alignment {
+        o = o.with_delegate_alignment(a)?;
+    }
+    o = o.with_delegates(match layout.delegates {
+        Delegates::Keep => DelegatePlacement::Keep,
+        Delegates::Inline => DelegatePlacement::Inline,
+        Delegates::Segment => DelegatePlacement::Segment,
+    });
+    let n = match lock {
+        Some(l) => l.save_file(|dst| pte.write_copying_from(dst, &o, l.file(), bytes))?,
+        None => {
+            let source = pte_core::open_input(input_path)?;
+            pte.save_copying_from(output, &o, &source, bytes).map_err(at(output))?
+        }
+    };
+    println!("wrote {} ({n} bytes)", output.display());
+    Ok(())
+}

@@ -1,0 +1,90 @@
+//! `pte verify`: every rule of the file's format, plus the program/data link.
+
+use std::path::{Path, PathBuf};
+
+use pte_core::FileKind;
+
+use crate::failure::{CmdResult, Failure};
+use crate::formats::ptd::read_ptd;
+use crate::input::{looks_like_damaged_program, open, read_pte, Input};
+use pte_core::Violation;
+
+pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {
+    let input = Input::open(file)?;
+    let bytes = input.bytes();
+    if !ptds.is_empty() && input.kind != FileKind::Pte {
+        return Err(Failure::bad_input("--ptd applies to .pte programs only"));
+    }
+    let mut report = match input.kind {
+        FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
+        FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
+        FileKind::Ptn => {
+            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
+            if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(bytes) {
+                report.violations.extend(pte_samples::check_sidecar(&ptn).into_iter().map(|e| Violation {
+                    rule: e.rule().verifier_rule(),
+                    path: e.path().to_string(),
+                    offset: e.offset(),
+                    message: e.message().to_string(),
+                }));
+            }
+            report
+        }
+        FileKind::Pte => pte_file::verify::verify_bytes(bytes, &Default::default()),
+        // A program whose identifier was damaged is judged, so the damage is
+        // named by its rule; anything else is not an ExecuTorch file at all.
+        _ if looks_like_damaged_program(bytes) => pte_file::verify::verify_bytes(bytes, &Default::default()),
+        _ => {
+            return Err(input
+                .require("verify", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])
+                .err()
+                .unwrap_or_else(|| Failure::bad_input("not an ExecuTorch file")))
+        }
+    };
+    if !ptds.is_empty() {
+        let pte = read_pte(file, bytes)?;
+        let maps = ptds.iter().map(|p| open(p)).collect::<Result<Vec<_>, _>>()?;
+        let mut files = vec![];
+        for (p, m) in ptds.iter().zip(&maps) {
+            let r = pte_file::verify::verify_ptd_bytes(m.bytes(), &Default::default());
+            report.violations.extend(r.violations.into_iter().map(|mut v| {
+                v.path = format!("{}:{}", p.display(), v.path);
+                v
+            }));
+            files.push((p.display().to_string(), read_ptd(p, m.bytes())?));
+        }
+        let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
+        report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
+    }
+    let entry =
+        |v: &Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
+    let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
+    if json {
+        let v: Vec<_> = report.violations.iter().map(entry).collect();
+        let w: Vec<_> = report.warnings.iter().map(entry).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(
+                &serde_json::json!({"valid": report.is_ok(), "violations": v, "warnings": w})
+            )?
+        );
+    } else {
+        for v in &report.violations {
+            println!("{}: {v}", file.display());
+        }
+        for w in &report.warnings {
+            println!("{}: warning: {w}", file.display());
+        }
+        if report.is_ok() {
+            println!("{}: valid", file.display());
+        }
+    }
+    if !failed {
+        return Ok(());
+    }
+    Err(Failure::wanting(if json {
+        String::new()
+    } else {
+        format!("{}: {} violation(s), {} warning(s)", file.display(), report.violations.len(), report.warnings.len())
+    }))
+}
