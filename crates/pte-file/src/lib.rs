@@ -8,6 +8,18 @@
 //! segments, change the constant or inline alignment, or move delegate blobs
 //! between the flatbuffer and segments.
 //!
+//! The crate is laid out one folder per format, plus the verifier:
+//!
+//! * `pte/`: [`PteFile`], [`WriteOptions`], [`PteParts`] (the program);
+//! * [`ptd`]: `.ptd` tensor-data files, and [`external`], the link between a
+//!   program's EXTERNAL tensors and them (externalize, internalize);
+//! * [`bpte`]: bundled programs, which embed a `.pte`;
+//! * [`verify`]: the load rules of all three.
+//!
+//! It does not own the schemas (`pte-schema`), the header and segment
+//! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
+//! packages (`pte-ptn`, a format of its own beside this one).
+//!
 //! ```
 //! use pte_file::{PteFile, WriteOptions};
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
@@ -20,19 +32,23 @@
 
 #![forbid(unsafe_code)]
 
-mod access;
 pub mod bpte;
-mod build;
-pub mod external;
+/// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
+/// they are built only with the `fuzzing` feature (the fuzz targets and the
+/// tests turn it on) and are not part of the documented API.
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
 pub mod fuzzing;
-mod options;
 pub mod ptd;
-mod read;
-mod transform;
+mod pte;
 pub mod verify;
 mod verify_bpte;
 mod verify_ptd;
-mod write;
+
+// The aggregate's modules keep their short crate paths (`crate::read`).
+use pte::{access, build, options, read, transform, write};
+
+pub use ptd::external;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};

@@ -1,5 +1,7 @@
 //! `.ptd` tensor-data files: named blobs with optional tensor layouts.
 
+pub mod external;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Write;

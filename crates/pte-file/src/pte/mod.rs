@@ -1,0 +1,9 @@
+//! The `.pte` aggregate: reading, the segment accessors, building from
+//! parts, write options, layout transforms and streaming writing.
+
+pub(crate) mod access;
+pub(crate) mod build;
+pub(crate) mod options;
+pub(crate) mod read;
+pub(crate) mod transform;
+pub(crate) mod write;
