@@ -1,6 +1,7 @@
 //! `.bpte` bundled programs: a whole `.pte` file embedded byte for byte,
 //! plus recorded test cases per method.
 
+use crate::ReadOptions;
 use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
@@ -8,7 +9,7 @@ use std::path::Path;
 use pte_schema::bundled::{
     decode_bundled_program, encode_bundled_program, BundledProgram, TestSuite, BUNDLED_PROGRAM_VERSION,
 };
-use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
+use pte_schema::{Bytes, Error, ErrorKind, Result};
 
 use crate::{PteFile, WriteOptions};
 
@@ -43,16 +44,17 @@ impl<'a> BundledFile<'a> {
     /// assert_eq!(e.kind(), pte_file::ErrorKind::Malformed);
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
-        Self::from_bytes_with(bytes, &Limits::default())
+        Self::from_bytes_with(bytes, &ReadOptions::default())
     }
 
-    /// [`from_bytes`](BundledFile::from_bytes) with explicit flatbuffer limits.
+    /// [`from_bytes`](BundledFile::from_bytes) with explicit read options, the
+    /// same type every reader of this crate takes.
     ///
     /// ```
-    /// assert!(pte_file::bpte::BundledFile::from_bytes_with(&[], &pte_file::Limits::default()).is_err());
+    /// assert!(pte_file::bpte::BundledFile::from_bytes_with(&[], &pte_file::ReadOptions::default()).is_err());
     /// ```
-    pub fn from_bytes_with(bytes: &'a [u8], limits: &Limits) -> Result<Self> {
-        let b = Self::from_bundled(decode_bundled_program(bytes, limits)?)?;
+    pub fn from_bytes_with(bytes: &'a [u8], options: &ReadOptions) -> Result<Self> {
+        let b = Self::from_bundled(decode_bundled_program(bytes, &options.limits)?)?;
         b.pte()?;
         Ok(b)
     }
