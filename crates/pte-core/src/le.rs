@@ -18,6 +18,7 @@ use crate::error::{Error, ErrorKind, Result};
 pub struct LeBytes<'a> {
     bytes: &'a [u8],
     what: &'a str,
+    name: &'a str,
 }
 
 impl<'a> LeBytes<'a> {
@@ -27,7 +28,18 @@ impl<'a> LeBytes<'a> {
     /// assert_eq!(pte_core::LeBytes::new(b"ab", "x").len(), 2);
     /// ```
     pub fn new(bytes: &'a [u8], what: &'a str) -> Self {
-        LeBytes { bytes, what }
+        LeBytes { bytes, what, name: what }
+    }
+
+    /// Names the structure in messages ("file ends inside the extended
+    /// header"), keeping `what` as the field-path prefix.
+    ///
+    /// ```
+    /// let e = pte_core::LeBytes::new(b"", "eh00").named("the extended header").u32(12, "length").unwrap_err();
+    /// assert_eq!(e.to_string(), "file ends inside the extended header at eh00.length (byte 12)");
+    /// ```
+    pub fn named(self, name: &'a str) -> Self {
+        LeBytes { name, ..self }
     }
 
     /// The number of bytes available.
@@ -57,7 +69,7 @@ impl<'a> LeBytes<'a> {
     pub fn array<const N: usize>(&self, at: usize, field: &str) -> Result<[u8; N]> {
         at.checked_add(N).and_then(|end| self.bytes.get(at..end)).and_then(|s| <[u8; N]>::try_from(s).ok()).ok_or_else(
             || {
-                Error::new(ErrorKind::Malformed, format!("input ends inside {}", self.what))
+                Error::new(ErrorKind::Malformed, format!("file ends inside {}", self.name))
                     .at_path(format!("{}.{field}", self.what))
                     .at_offset(at as u64)
             },

@@ -2,6 +2,7 @@
 
 use crate::align::aligned;
 use crate::{Error, ErrorKind, Result};
+use pte_core::LeBytes;
 
 /// Magic bytes of the tensor-data header.
 pub const FLAT_HEADER_MAGIC: &[u8; 4] = b"FH01";
@@ -70,7 +71,8 @@ impl FlatTensorHeader {
                     .at_offset(8))
             }
         }
-        let length = u32::from_le_bytes(take::<4>(file, 12, "fh01.length")?);
+        let le = LeBytes::new(file, "fh01").named("the FH01 header");
+        let length = le.u32(12, "length")?;
         if length < FLAT_HEADER_LENGTH {
             return Err(Error::new(
                 ErrorKind::Malformed,
@@ -79,13 +81,12 @@ impl FlatTensorHeader {
             .at_path("fh01.length")
             .at_offset(12));
         }
-        let u = |at: usize, f: &str| take::<8>(file, at, f).map(u64::from_le_bytes);
         Ok(FlatTensorHeader {
             length,
-            flatbuffer_offset: u(16, "fh01.flatbuffer_offset")?,
-            flatbuffer_size: u(24, "fh01.flatbuffer_size")?,
-            segment_base_offset: u(32, "fh01.segment_base_offset")?,
-            segment_data_size: u(40, "fh01.segment_data_size")?,
+            flatbuffer_offset: le.u64(16, "flatbuffer_offset")?,
+            flatbuffer_size: le.u64(24, "flatbuffer_size")?,
+            segment_base_offset: le.u64(32, "segment_base_offset")?,
+            segment_data_size: le.u64(40, "segment_data_size")?,
         })
     }
 
@@ -133,15 +134,6 @@ impl FlatTensorHeader {
     pub fn padded_length(alignment: u64) -> Option<u64> {
         aligned(u64::from(FLAT_HEADER_LENGTH), alignment)
     }
-}
-
-fn take<const N: usize>(b: &[u8], at: usize, field: &str) -> Result<[u8; N]> {
-    let s = b.get(at..at.saturating_add(N)).ok_or_else(|| {
-        Error::new(ErrorKind::Malformed, "file ends inside the FH01 header").at_path(field).at_offset(at as u64)
-    })?;
-    let mut a = [0u8; N];
-    a.copy_from_slice(s);
-    Ok(a)
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 
 use crate::align::aligned;
 use crate::{Error, ErrorKind, Result};
+use pte_core::LeBytes;
 
 /// Magic bytes of the extended header.
 pub const HEADER_MAGIC: &[u8; 4] = b"eh00";
@@ -59,7 +60,8 @@ impl ExtendedHeader {
         if file.get(HEADER_OFFSET..12) != Some(HEADER_MAGIC.as_slice()) {
             return Ok(None);
         }
-        let length = le_u32(file, 12)?;
+        let le = LeBytes::new(file, "eh00").named("the extended header");
+        let length = le.u32(12, "length")?;
         if length < MIN_HEADER_LENGTH {
             return Err(Error::new(
                 ErrorKind::Malformed,
@@ -68,10 +70,9 @@ impl ExtendedHeader {
             .at_path("eh00.length")
             .at_offset(12));
         }
-        let program_size = le_u64(file, 16, "eh00.program_size")?;
-        let segment_base_offset = le_u64(file, 24, "eh00.segment_base_offset")?;
-        let segment_data_size =
-            if length >= HEADER_WRITTEN_LENGTH { le_u64(file, 32, "eh00.segment_data_size")? } else { 0 };
+        let program_size = le.u64(16, "program_size")?;
+        let segment_base_offset = le.u64(24, "segment_base_offset")?;
+        let segment_data_size = if length >= HEADER_WRITTEN_LENGTH { le.u64(32, "segment_data_size")? } else { 0 };
         Ok(Some(ExtendedHeader { length, program_size, segment_base_offset, segment_data_size }))
     }
 
@@ -125,24 +126,6 @@ impl ExtendedHeader {
     pub fn padded_length(max_alignment: u64) -> Option<u64> {
         aligned(u64::from(HEADER_WRITTEN_LENGTH), max_alignment)
     }
-}
-
-fn le_u32(b: &[u8], at: usize) -> Result<u32> {
-    let s = b.get(at..at.saturating_add(4)).ok_or_else(|| short(at, "eh00.length"))?;
-    let mut a = [0u8; 4];
-    a.copy_from_slice(s);
-    Ok(u32::from_le_bytes(a))
-}
-
-fn le_u64(b: &[u8], at: usize, field: &str) -> Result<u64> {
-    let s = b.get(at..at.saturating_add(8)).ok_or_else(|| short(at, field))?;
-    let mut a = [0u8; 8];
-    a.copy_from_slice(s);
-    Ok(u64::from_le_bytes(a))
-}
-
-fn short(at: usize, field: &str) -> Error {
-    Error::new(ErrorKind::Malformed, "file ends inside the extended header").at_path(field).at_offset(at as u64)
 }
 
 #[cfg(test)]
