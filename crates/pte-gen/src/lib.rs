@@ -8,6 +8,9 @@
 //! [`Corruption::expect`] says what they must report: an [`ErrorKind`] from the
 //! reader or a named verifier rule, never a message to match.
 //!
+//! It owns no parsing: every class is judged by the format crates' own
+//! readers and verifiers, which is what makes the catalogue a test of them.
+//!
 //! ```
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
 //! let class = pte_gen::find("pte.bad-identifier").unwrap();

@@ -12,6 +12,10 @@
 //! * [`PtnFile::write_to`] streams the package a tensor at a time with
 //!   deterministic bytes; [`PtnFile::save`] replaces a file atomically.
 //!
+//! It owns the `.ptn` container and what it holds; it does not depend on the
+//! `.pte` crates (`pte-file`), since neither format contains the other, and
+//! leaves the `samples/` sidecar's meaning to `pte-samples`.
+//!
 //! ```
 //! use pte_ptn::PtnFile;
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;

@@ -17,6 +17,9 @@
 //!   through any [`Runner`]; [`check_actual`] checks outputs another runtime
 //!   stored in a safetensors file.
 //!
+//! It owns the sidecar's meaning (index, values, tolerances, comparison,
+//! replay); the package container and its atomic save are `pte-ptn`'s.
+//!
 //! ```
 //! use pte_samples::*;
 //! use pte_ptn::{Dtype, PtnTensor};

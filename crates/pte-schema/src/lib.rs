@@ -11,6 +11,10 @@
 //!
 //! The flatc-generated code is private; the types here are the public API.
 //!
+//! It owns the flatbuffer schemas only: headers and segments belong to
+//! `pte-segments`, files and their segment bytes to `pte-file` and `pte-ptn`,
+//! and the error type to `pte-core` (re-exported here).
+//!
 //! ```
 //! use pte_schema::*;
 //! let p = Program { version: 0, execution_plan: Some(vec![ExecutionPlan {

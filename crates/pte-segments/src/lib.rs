@@ -6,6 +6,9 @@
 //! * [`layout`]: where segments and sub-buffers go (exir's rules).
 //! * [`ranges`]: bounds-checked access to a segment's bytes.
 //!
+//! It owns header and layout arithmetic only, and depends on nothing but
+//! `pte-core`: it never looks inside a program flatbuffer.
+//!
 //! ```
 //! use pte_segments::{layout::plan_segments, SegmentSpec};
 //! let plan = plan_segments(&[SegmentSpec::new(60, 1), SegmentSpec::new(10, 256)], 128).unwrap();
