@@ -457,7 +457,7 @@ impl Gen {
     }
 }
 
-static XNNPACK_MLP: &[u8] = include_bytes!("../../../tests/corpus/xnnpack_mlp/model.pte");
+static XNNPACK_MLP: &[u8] = include_bytes!("../corpus/xnnpack_mlp/model.pte");
 
 fn chain(e: &mut impl Entropy, p: &Plan, operators: usize) -> Chain {
     let n = e.below(8);
