@@ -31,8 +31,6 @@ mod read;
 mod save;
 mod transform;
 pub mod verify;
-mod verify_bpte;
-mod verify_ptd;
 mod write;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
