@@ -42,8 +42,6 @@ pub mod fuzzing;
 pub mod ptd;
 mod pte;
 pub mod verify;
-mod verify_bpte;
-mod verify_ptd;
 
 // The aggregate's modules keep their short crate paths (`crate::read`).
 use pte::{access, build, options, read, transform, write};

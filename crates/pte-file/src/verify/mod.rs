@@ -825,5 +825,8 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
         }
     }
 }
-pub use crate::verify_bpte::verify_bpte_bytes;
-pub use crate::verify_ptd::{verify_link, verify_ptd_bytes};
+mod bpte;
+mod ptd;
+
+pub use bpte::verify_bpte_bytes;
+pub use ptd::{verify_link, verify_ptd_bytes};
