@@ -10,7 +10,8 @@
 //!   beside the real target, mode and links kept, fsync, rename) and the lock
 //!   that makes in-place edits safe against each other;
 //! * [`same_file`] and [`FileId`]: aliased paths (symlinks, hard links);
-//! * [`Report`] and [`Violation`]: what every verifier returns;
+//! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
+//!   the typed rule catalogue each format declares;
 //! * [`LeBytes`]: bounds-checked little-endian header fields;
 //! * [`FileKind`]: recognising a file by content.
 //!
@@ -37,6 +38,7 @@ mod kind;
 mod le;
 mod lock;
 mod report;
+mod rule;
 mod save;
 
 pub use error::{Error, ErrorKind, Result};
@@ -46,6 +48,7 @@ pub use kind::FileKind;
 pub use le::LeBytes;
 pub use lock::{EditLock, LockWait};
 pub use report::{Report, Violation};
+pub use rule::{Catalogue, Rule};
 pub use save::{resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
 
 /// Byte payloads: borrowed from the input when read, owned when built.
