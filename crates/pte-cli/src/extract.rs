@@ -39,6 +39,9 @@ pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
         drop(map);
         return crate::ptn::extract(file, dir);
     }
+    if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptd {
+        return crate::pack::extract_ptd(file, map.bytes(), dir);
+    }
     let pte = read_pte(file, map.bytes())?;
     std::fs::create_dir_all(dir).map_err(at(dir))?;
     let mut m = vec![];
@@ -84,7 +87,11 @@ pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
             json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
         )?;
     }
-    let manifest = json!({"source": file.display().to_string(), "entries": m});
+    // the program and the layout make the folder packable (`pte pack`)
+    let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
+    crate::pack::write_text(&dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
+    let layout = pte_file::pack::layout_json(&pte, map.bytes());
+    let manifest = json!({"source": file.display().to_string(), "format": "pte", "program": "program.json", "layout": layout, "entries": m});
     let text = serde_json::to_string_pretty(&manifest)?;
     let path = dir.join("manifest.json");
     pte_file::write_atomically(&path, |w| {

@@ -33,6 +33,7 @@ mod bpte;
 mod detect;
 mod extract;
 mod info;
+mod pack;
 mod ptd;
 mod ptn;
 mod samples;
@@ -151,6 +152,8 @@ enum Command {
     /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
     #[command(subcommand)]
     Samples(SamplesCommand),
+    /// Write a .pte or .ptd from an extract folder, or from a JSON program plus segment files.
+    Pack(pack::PackArgs),
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
     Extract {
         /// The file.
@@ -369,6 +372,7 @@ fn run(cmd: Command) -> CmdResult {
             Ok(())
         }
         Command::Extract { file, dir } => extract::extract(&file, &dir),
+        Command::Pack(a) => pack::run(a),
         Command::Samples(cmd) => match cmd {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),

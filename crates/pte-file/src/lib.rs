@@ -26,6 +26,7 @@ mod build;
 pub mod external;
 pub mod fuzzing;
 mod options;
+pub mod pack;
 pub mod ptd;
 mod read;
 mod save;
