@@ -31,6 +31,8 @@ macro_rules! print {
 
 mod bpte;
 mod detect;
+mod diff;
+mod dump_exir;
 mod extract;
 mod info;
 mod pack;
@@ -68,6 +70,9 @@ enum Command {
     Dump {
         /// The file.
         file: PathBuf,
+        /// Print the program as exir's deserialize_pte_binary returns it (segments folded back).
+        #[arg(long)]
+        exir: bool,
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
@@ -152,6 +157,8 @@ enum Command {
     /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
     #[command(subcommand)]
     Samples(SamplesCommand),
+    /// Compare two files of one kind: layout, program, tensor data element-wise (exit 1 when they differ).
+    Diff(diff::DiffArgs),
     /// Write a .pte or .ptd from an extract folder, or from a JSON program plus segment files.
     Pack(pack::PackArgs),
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
@@ -317,8 +324,11 @@ pub(crate) fn read_pte<'a>(path: &std::path::Path, bytes: &'a [u8]) -> Result<Pt
 fn run(cmd: Command) -> CmdResult {
     match cmd {
         Command::Info { file, json } => info::info(&file, json),
-        Command::Dump { file } => {
+        Command::Dump { file, exir } => {
             let map = open(&file)?;
+            if exir {
+                return dump_exir::dump(&file, map.bytes());
+            }
             if detect::kind(map.bytes()) == detect::Kind::Ptd {
                 let ptd = ptd::read_ptd(&file, map.bytes())?;
                 let v = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
@@ -373,6 +383,7 @@ fn run(cmd: Command) -> CmdResult {
         }
         Command::Extract { file, dir } => extract::extract(&file, &dir),
         Command::Pack(a) => pack::run(a),
+        Command::Diff(a) => diff::run(a),
         Command::Samples(cmd) => match cmd {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),

@@ -23,6 +23,7 @@
 mod access;
 pub mod bpte;
 mod build;
+mod exir_view;
 pub mod external;
 pub mod fuzzing;
 mod options;
@@ -38,6 +39,7 @@ mod write;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
+pub use exir_view::exir_program;
 pub use options::{DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
