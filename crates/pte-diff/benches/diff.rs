@@ -5,7 +5,13 @@
 //! `PTE_BENCH_MIB` (default 256) sets the constant size, `PTE_BENCH_RUNS`
 //! (default 5) the runs per measurement; the median is reported.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -33,7 +39,12 @@ fn program(floats: usize) -> Program<'static> {
             values: Some(vec![EValue { val: Some(KernelTypes::Tensor(t)) }]),
             inputs: Some(vec![]),
             outputs: Some(vec![0]),
-            chains: Some(vec![Chain { inputs: Some(vec![]), outputs: Some(vec![0]), instructions: Some(vec![]), stacktrace: None }]),
+            chains: Some(vec![Chain {
+                inputs: Some(vec![]),
+                outputs: Some(vec![0]),
+                instructions: Some(vec![]),
+                stacktrace: None,
+            }]),
             operators: Some(vec![]),
             delegates: Some(vec![]),
             non_const_buffer_sizes: Some(vec![0]),
@@ -59,11 +70,15 @@ fn median(mut v: Vec<Duration>) -> Duration {
 
 fn time(runs: usize, mut f: impl FnMut()) -> Duration {
     f(); // warm the page cache
-    median((0..runs).map(|_| {
-        let t = Instant::now();
-        f();
-        t.elapsed()
-    }).collect())
+    median(
+        (0..runs)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed()
+            })
+            .collect(),
+    )
 }
 
 fn ms(d: Duration) -> f64 {
@@ -87,9 +102,13 @@ fn main() {
     write(&same, base);
     write(&other, changed);
     let o = pte_diff::Options::default();
-    println!("| pair ({mib} MiB each) | pte_diff::diff_files (median of {runs}) | cmp | ratio | peak heap of the diff |");
+    println!(
+        "| pair ({mib} MiB each) | pte_diff::diff_files (median of {runs}) | cmp | ratio | peak heap of the diff |"
+    );
     println!("| --- | --- | --- | --- | --- |");
-    for (name, b, cmp_args) in [("same content, two files", &same, vec![]), ("1% of the floats changed", &other, vec!["-l"])] {
+    for (name, b, cmp_args) in
+        [("same content, two files", &same, vec![]), ("1% of the floats changed", &other, vec!["-l"])]
+    {
         PEAK.reset_peak_usage();
         let before = PEAK.current_usage();
         let mut report = None;

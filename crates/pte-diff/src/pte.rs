@@ -279,8 +279,8 @@ fn plan(a: &ExecutionPlan, b: &ExecutionPlan, path: &str, out: &mut Vec<Differen
                     jsondiff::diff(
                         Category::Program,
                         &p,
-                        &ja["execution_plan"][0]["values"][0]["val"],
-                        &jb["execution_plan"][0]["values"][0]["val"],
+                        ja.pointer("/execution_plan/0/values/0/val").unwrap_or(&Value::Null),
+                        jb.pointer("/execution_plan/0/values/0/val").unwrap_or(&Value::Null),
                         &mut found,
                     );
                     for mut d in found {
@@ -319,7 +319,7 @@ fn plan(a: &ExecutionPlan, b: &ExecutionPlan, path: &str, out: &mut Vec<Differen
             d.processed = None;
         }
         let prog = Program { execution_plan: Some(vec![q]), ..Program::default() };
-        program_to_json(&prog, JsonBytes::Integers)["execution_plan"][0].clone()
+        program_to_json(&prog, JsonBytes::Integers).pointer("/execution_plan/0").cloned().unwrap_or(Value::Null)
     };
     jsondiff::diff(Category::Program, path, &rest(a), &rest(b), out);
 }

@@ -14,6 +14,10 @@ use crate::ptd::PtdFile;
 use crate::{PteFile, SegmentLayout};
 
 /// Name of the manifest in an extract folder.
+///
+/// ```
+/// assert_eq!(pte_file::pack::MANIFEST, "manifest.json");
+/// ```
 pub const MANIFEST: &str = "manifest.json";
 
 fn bad(msg: impl Into<String>) -> Error {
