@@ -40,6 +40,9 @@ pub(crate) enum Command {
     Dump {
         /// The file.
         file: PathBuf,
+        /// Print the program as exir's deserialize_pte_binary returns it (segments folded back).
+        #[arg(long)]
+        exir: bool,
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
@@ -124,6 +127,10 @@ pub(crate) enum Command {
     /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
     #[command(subcommand)]
     Samples(SamplesCommand),
+    /// Compare two files of one kind: layout, program, tensor data element-wise (exit 1 when they differ).
+    Diff(crate::commands::diff::DiffArgs),
+    /// Write a .pte or .ptd from an extract folder, or from a JSON program plus segment files.
+    Pack(crate::commands::pack::PackArgs),
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
     Extract {
         /// The file.

@@ -33,12 +33,14 @@
 #![forbid(unsafe_code)]
 
 pub mod bpte;
+mod exir_view;
 /// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
 /// they are built only with the `fuzzing` feature (the fuzz targets and the
 /// tests turn it on) and are not part of the documented API.
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+pub mod pack;
 pub mod ptd;
 mod pte;
 pub mod verify;
@@ -50,6 +52,7 @@ pub use ptd::external;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
+pub use exir_view::exir_program;
 pub use options::{DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;

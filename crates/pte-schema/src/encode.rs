@@ -236,45 +236,81 @@ impl<'f> Encoder<'_, 'f> {
         Some(self.fbb.create_vector(&offs))
     }
 
+    // Every table adds its fields in schema order, children built first in
+    // the same order: that is how exir's Python object API (`ProgramT.Pack`)
+    // lays a program out, so a program read from an exir file encodes back to
+    // the same bytes.
     fn program(&mut self, p: &Program<'_>) -> Off<et::Program<'f>> {
         let execution_plan = self.tables(&p.execution_plan, Self::plan);
         let ta = self.options.tensor_alignment;
         let constant_buffer = self.tables(&p.constant_buffer, |e, b| {
             let storage = b.storage.as_deref().map(|d| create_aligned_bytes(e.fbb, d, ta));
-            et::Buffer::create(e.fbb, &et::BufferArgs { storage })
+            let mut t = et::BufferBuilder::new(e.fbb);
+            if let Some(x) = storage {
+                t.add_storage(x);
+            }
+            t.finish()
         });
         let da = self.options.delegate_alignment;
         let backend_delegate_data = self.tables(&p.backend_delegate_data, |e, b| {
             let data = b.data.as_deref().map(|d| create_aligned_bytes(e.fbb, d, da));
-            et::BackendDelegateInlineData::create(e.fbb, &et::BackendDelegateInlineDataArgs { data })
+            let mut t = et::BackendDelegateInlineDataBuilder::new(e.fbb);
+            if let Some(x) = data {
+                t.add_data(x);
+            }
+            t.finish()
         });
         let segments = self.tables(&p.segments, |e, s| {
-            et::DataSegment::create(e.fbb, &et::DataSegmentArgs { offset: s.offset, size: s.size })
+            let mut t = et::DataSegmentBuilder::new(e.fbb);
+            t.add_offset(s.offset);
+            t.add_size(s.size);
+            t.finish()
         });
         let constant_segment = p.constant_segment.as_ref().map(|s| self.subsegment(s));
         let mutable_data_segments = self.tables(&p.mutable_data_segments, Self::subsegment);
         let named_data = self.tables(&p.named_data, |e, n| {
             let key = e.str(&n.key);
-            et::NamedData::create(e.fbb, &et::NamedDataArgs { key, segment_index: n.segment_index })
+            let mut t = et::NamedDataBuilder::new(e.fbb);
+            if let Some(x) = key {
+                t.add_key(x);
+            }
+            t.add_segment_index(n.segment_index);
+            t.finish()
         });
-        et::Program::create(
-            self.fbb,
-            &et::ProgramArgs {
-                version: p.version,
-                execution_plan,
-                constant_buffer,
-                backend_delegate_data,
-                segments,
-                constant_segment,
-                mutable_data_segments,
-                named_data,
-            },
-        )
+        let mut t = et::ProgramBuilder::new(self.fbb);
+        t.add_version(p.version);
+        if let Some(x) = execution_plan {
+            t.add_execution_plan(x);
+        }
+        if let Some(x) = constant_buffer {
+            t.add_constant_buffer(x);
+        }
+        if let Some(x) = backend_delegate_data {
+            t.add_backend_delegate_data(x);
+        }
+        if let Some(x) = segments {
+            t.add_segments(x);
+        }
+        if let Some(x) = constant_segment {
+            t.add_constant_segment(x);
+        }
+        if let Some(x) = mutable_data_segments {
+            t.add_mutable_data_segments(x);
+        }
+        if let Some(x) = named_data {
+            t.add_named_data(x);
+        }
+        t.finish()
     }
 
     fn subsegment(&mut self, s: &SubsegmentOffsets) -> Off<et::SubsegmentOffsets<'f>> {
         let offsets = self.scalars(&s.offsets);
-        et::SubsegmentOffsets::create(self.fbb, &et::SubsegmentOffsetsArgs { segment_index: s.segment_index, offsets })
+        let mut t = et::SubsegmentOffsetsBuilder::new(self.fbb);
+        t.add_segment_index(s.segment_index);
+        if let Some(x) = offsets {
+            t.add_offsets(x);
+        }
+        t.finish()
     }
 
     fn plan(&mut self, p: &ExecutionPlan) -> Off<et::ExecutionPlan<'f>> {
@@ -282,7 +318,14 @@ impl<'f> Encoder<'_, 'f> {
         let container_meta_type = p.container_meta_type.as_ref().map(|c| {
             let encoded_inp_str = self.str(&c.encoded_inp_str);
             let encoded_out_str = self.str(&c.encoded_out_str);
-            et::ContainerMetadata::create(self.fbb, &et::ContainerMetadataArgs { encoded_inp_str, encoded_out_str })
+            let mut t = et::ContainerMetadataBuilder::new(self.fbb);
+            if let Some(x) = encoded_inp_str {
+                t.add_encoded_inp_str(x);
+            }
+            if let Some(x) = encoded_out_str {
+                t.add_encoded_out_str(x);
+            }
+            t.finish()
         });
         let values = self.tables(&p.values, Self::evalue);
         let inputs = self.scalars(&p.inputs);
@@ -291,51 +334,89 @@ impl<'f> Encoder<'_, 'f> {
         let operators = self.tables(&p.operators, |e, o| {
             let name = e.str(&o.name);
             let overload = e.str(&o.overload);
-            et::Operator::create(e.fbb, &et::OperatorArgs { name, overload })
+            let mut t = et::OperatorBuilder::new(e.fbb);
+            if let Some(x) = name {
+                t.add_name(x);
+            }
+            if let Some(x) = overload {
+                t.add_overload(x);
+            }
+            t.finish()
         });
         let delegates = self.tables(&p.delegates, Self::delegate);
         let non_const_buffer_sizes = self.scalars(&p.non_const_buffer_sizes);
         let non_const_buffer_device = self.tables(&p.non_const_buffer_device, |e, d| {
-            et::NonConstBufferDevice::create(
-                e.fbb,
-                &et::NonConstBufferDeviceArgs {
-                    buffer_idx: d.buffer_idx,
-                    device_type: et::DeviceType(d.device_type.0),
-                    device_index: d.device_index,
-                },
-            )
+            let mut t = et::NonConstBufferDeviceBuilder::new(e.fbb);
+            t.add_buffer_idx(d.buffer_idx);
+            t.add_device_type(et::DeviceType(d.device_type.0));
+            t.add_device_index(d.device_index);
+            t.finish()
         });
-        et::ExecutionPlan::create(
-            self.fbb,
-            &et::ExecutionPlanArgs {
-                name,
-                container_meta_type,
-                values,
-                inputs,
-                outputs,
-                chains,
-                operators,
-                delegates,
-                non_const_buffer_sizes,
-                non_const_buffer_device,
-            },
-        )
+        let mut t = et::ExecutionPlanBuilder::new(self.fbb);
+        if let Some(x) = name {
+            t.add_name(x);
+        }
+        if let Some(x) = container_meta_type {
+            t.add_container_meta_type(x);
+        }
+        if let Some(x) = values {
+            t.add_values(x);
+        }
+        if let Some(x) = inputs {
+            t.add_inputs(x);
+        }
+        if let Some(x) = outputs {
+            t.add_outputs(x);
+        }
+        if let Some(x) = chains {
+            t.add_chains(x);
+        }
+        if let Some(x) = operators {
+            t.add_operators(x);
+        }
+        if let Some(x) = delegates {
+            t.add_delegates(x);
+        }
+        if let Some(x) = non_const_buffer_sizes {
+            t.add_non_const_buffer_sizes(x);
+        }
+        if let Some(x) = non_const_buffer_device {
+            t.add_non_const_buffer_device(x);
+        }
+        t.finish()
     }
 
     fn delegate(&mut self, d: &BackendDelegate) -> Off<et::BackendDelegate<'f>> {
         let id = self.str(&d.id);
         let processed = d.processed.map(|r| {
-            et::BackendDelegateDataReference::create(
-                self.fbb,
-                &et::BackendDelegateDataReferenceArgs { location: et::DataLocation(r.location.0), index: r.index },
-            )
+            let mut t = et::BackendDelegateDataReferenceBuilder::new(self.fbb);
+            t.add_location(et::DataLocation(r.location.0));
+            t.add_index(r.index);
+            t.finish()
         });
         let compile_specs = self.tables(&d.compile_specs, |e, c| {
             let key = e.str(&c.key);
             let value = e.scalars(&c.value);
-            et::CompileSpec::create(e.fbb, &et::CompileSpecArgs { key, value })
+            let mut t = et::CompileSpecBuilder::new(e.fbb);
+            if let Some(x) = key {
+                t.add_key(x);
+            }
+            if let Some(x) = value {
+                t.add_value(x);
+            }
+            t.finish()
         });
-        et::BackendDelegate::create(self.fbb, &et::BackendDelegateArgs { id, processed, compile_specs })
+        let mut t = et::BackendDelegateBuilder::new(self.fbb);
+        if let Some(x) = id {
+            t.add_id(x);
+        }
+        if let Some(x) = processed {
+            t.add_processed(x);
+        }
+        if let Some(x) = compile_specs {
+            t.add_compile_specs(x);
+        }
+        t.finish()
     }
 
     fn evalue(&mut self, v: &EValue) -> Off<et::EValue<'f>> {
@@ -347,51 +428,87 @@ impl<'f> Encoder<'_, 'f> {
                 (t, Some(off))
             }
         };
-        et::EValue::create(self.fbb, &et::EValueArgs { val_type, val })
+        let mut t = et::EValueBuilder::new(self.fbb);
+        t.add_val_type(val_type);
+        if let Some(x) = val {
+            t.add_val(x);
+        }
+        t.finish()
     }
 
     fn kernel_value(&mut self, k: &KernelTypes) -> (et::KernelTypes, WIPOffset<flatbuffers::UnionWIPOffset>) {
         use et::KernelTypes as T;
         let fbb = &mut *self.fbb;
         match k {
-            KernelTypes::Null => (T::Null, et::Null::create(fbb, &et::NullArgs {}).as_union_value()),
-            KernelTypes::Int(x) => (T::Int, et::Int::create(fbb, &et::IntArgs { int_val: *x }).as_union_value()),
-            KernelTypes::Bool(x) => (T::Bool, et::Bool::create(fbb, &et::BoolArgs { bool_val: *x }).as_union_value()),
+            KernelTypes::Null => (T::Null, et::NullBuilder::new(fbb).finish().as_union_value()),
+            KernelTypes::Int(x) => {
+                let mut t = et::IntBuilder::new(fbb);
+                t.add_int_val(*x);
+                (T::Int, t.finish().as_union_value())
+            }
+            KernelTypes::Bool(x) => {
+                let mut t = et::BoolBuilder::new(fbb);
+                t.add_bool_val(*x);
+                (T::Bool, t.finish().as_union_value())
+            }
             KernelTypes::Double(x) => {
                 // -0.0 compares equal to the default 0.0 and would be omitted, reading back as +0.0
                 let keep_sign = x.to_bits() != 0f64.to_bits();
                 fbb.force_defaults(keep_sign);
-                let off = et::Double::create(fbb, &et::DoubleArgs { double_val: *x }).as_union_value();
+                let mut t = et::DoubleBuilder::new(fbb);
+                t.add_double_val(*x);
+                let off = t.finish().as_union_value();
                 fbb.force_defaults(false);
                 (T::Double, off)
             }
             KernelTypes::Tensor(t) => (T::Tensor, self.tensor(t).as_union_value()),
             KernelTypes::String(s) => {
                 let string_val = self.str(s);
-                (T::String, et::String::create(self.fbb, &et::StringArgs { string_val }).as_union_value())
+                let mut t = et::StringBuilder::new(self.fbb);
+                if let Some(x) = string_val {
+                    t.add_string_val(x);
+                }
+                (T::String, t.finish().as_union_value())
             }
             KernelTypes::IntList(v) => {
                 let items = self.scalars(v);
-                (T::IntList, et::IntList::create(self.fbb, &et::IntListArgs { items }).as_union_value())
+                let mut t = et::IntListBuilder::new(self.fbb);
+                if let Some(x) = items {
+                    t.add_items(x);
+                }
+                (T::IntList, t.finish().as_union_value())
             }
             KernelTypes::DoubleList(v) => {
                 let items = self.scalars(v);
-                (T::DoubleList, et::DoubleList::create(self.fbb, &et::DoubleListArgs { items }).as_union_value())
+                let mut t = et::DoubleListBuilder::new(self.fbb);
+                if let Some(x) = items {
+                    t.add_items(x);
+                }
+                (T::DoubleList, t.finish().as_union_value())
             }
             KernelTypes::BoolList(v) => {
                 let items = self.scalars(v);
-                (T::BoolList, et::BoolList::create(self.fbb, &et::BoolListArgs { items }).as_union_value())
+                let mut t = et::BoolListBuilder::new(self.fbb);
+                if let Some(x) = items {
+                    t.add_items(x);
+                }
+                (T::BoolList, t.finish().as_union_value())
             }
             KernelTypes::TensorList(v) => {
                 let items = self.scalars(v);
-                (T::TensorList, et::TensorList::create(self.fbb, &et::TensorListArgs { items }).as_union_value())
+                let mut t = et::TensorListBuilder::new(self.fbb);
+                if let Some(x) = items {
+                    t.add_items(x);
+                }
+                (T::TensorList, t.finish().as_union_value())
             }
             KernelTypes::OptionalTensorList(v) => {
                 let items = self.scalars(v);
-                (
-                    T::OptionalTensorList,
-                    et::OptionalTensorList::create(self.fbb, &et::OptionalTensorListArgs { items }).as_union_value(),
-                )
+                let mut t = et::OptionalTensorListBuilder::new(self.fbb);
+                if let Some(x) = items {
+                    t.add_items(x);
+                }
+                (T::OptionalTensorList, t.finish().as_union_value())
             }
         }
     }
@@ -400,43 +517,44 @@ impl<'f> Encoder<'_, 'f> {
         let sizes = self.scalars(&t.sizes);
         let dim_order = self.scalars(&t.dim_order);
         let allocation_info = t.allocation_info.map(|a| {
-            et::AllocationDetails::create(
-                self.fbb,
-                &et::AllocationDetailsArgs {
-                    memory_id: a.memory_id,
-                    memory_offset_low: a.memory_offset_low,
-                    memory_offset_high: a.memory_offset_high,
-                },
-            )
+            let mut b = et::AllocationDetailsBuilder::new(self.fbb);
+            b.add_memory_id(a.memory_id);
+            b.add_memory_offset_low(a.memory_offset_low);
+            b.add_memory_offset_high(a.memory_offset_high);
+            b.finish()
         });
         let extra_tensor_info = t.extra_tensor_info.as_ref().map(|e| {
             let fully_qualified_name = self.str(&e.fully_qualified_name);
-            et::ExtraTensorInfo::create(
-                self.fbb,
-                &et::ExtraTensorInfoArgs {
-                    mutable_data_segments_idx: e.mutable_data_segments_idx,
-                    fully_qualified_name,
-                    location: et::TensorDataLocation(e.location.0),
-                    device_type: et::DeviceType(e.device_type.0),
-                    device_index: e.device_index,
-                },
-            )
+            let mut b = et::ExtraTensorInfoBuilder::new(self.fbb);
+            b.add_mutable_data_segments_idx(e.mutable_data_segments_idx);
+            if let Some(x) = fully_qualified_name {
+                b.add_fully_qualified_name(x);
+            }
+            b.add_location(et::TensorDataLocation(e.location.0));
+            b.add_device_type(et::DeviceType(e.device_type.0));
+            b.add_device_index(e.device_index);
+            b.finish()
         });
-        et::Tensor::create(
-            self.fbb,
-            &et::TensorArgs {
-                scalar_type: et::ScalarType(t.scalar_type.0),
-                storage_offset: t.storage_offset,
-                sizes,
-                dim_order,
-                requires_grad: t.requires_grad,
-                data_buffer_idx: t.data_buffer_idx,
-                allocation_info,
-                layout: t.layout,
-                shape_dynamism: et::TensorShapeDynamism(t.shape_dynamism.0),
-                extra_tensor_info,
-            },
-        )
+        let mut b = et::TensorBuilder::new(self.fbb);
+        b.add_scalar_type(et::ScalarType(t.scalar_type.0));
+        b.add_storage_offset(t.storage_offset);
+        if let Some(x) = sizes {
+            b.add_sizes(x);
+        }
+        if let Some(x) = dim_order {
+            b.add_dim_order(x);
+        }
+        b.add_requires_grad(t.requires_grad);
+        b.add_data_buffer_idx(t.data_buffer_idx);
+        if let Some(x) = allocation_info {
+            b.add_allocation_info(x);
+        }
+        b.add_layout(t.layout);
+        b.add_shape_dynamism(et::TensorShapeDynamism(t.shape_dynamism.0));
+        if let Some(x) = extra_tensor_info {
+            b.add_extra_tensor_info(x);
+        }
+        b.finish()
     }
 
     fn chain(&mut self, c: &Chain) -> Off<et::Chain<'f>> {
@@ -448,11 +566,39 @@ impl<'f> Encoder<'_, 'f> {
                 let filename = e.str(&f.filename);
                 let name = e.str(&f.name);
                 let context = e.str(&f.context);
-                et::Frame::create(e.fbb, &et::FrameArgs { filename, lineno: f.lineno, name, context })
+                let mut t = et::FrameBuilder::new(e.fbb);
+                if let Some(x) = filename {
+                    t.add_filename(x);
+                }
+                t.add_lineno(f.lineno);
+                if let Some(x) = name {
+                    t.add_name(x);
+                }
+                if let Some(x) = context {
+                    t.add_context(x);
+                }
+                t.finish()
             });
-            et::FrameList::create(e.fbb, &et::FrameListArgs { items })
+            let mut t = et::FrameListBuilder::new(e.fbb);
+            if let Some(x) = items {
+                t.add_items(x);
+            }
+            t.finish()
         });
-        et::Chain::create(self.fbb, &et::ChainArgs { inputs, outputs, instructions, stacktrace })
+        let mut t = et::ChainBuilder::new(self.fbb);
+        if let Some(x) = inputs {
+            t.add_inputs(x);
+        }
+        if let Some(x) = outputs {
+            t.add_outputs(x);
+        }
+        if let Some(x) = instructions {
+            t.add_instructions(x);
+        }
+        if let Some(x) = stacktrace {
+            t.add_stacktrace(x);
+        }
+        t.finish()
     }
 
     fn instruction(&mut self, i: &Instruction) -> Off<et::Instruction<'f>> {
@@ -461,34 +607,45 @@ impl<'f> Encoder<'_, 'f> {
             None => (T::NONE, None),
             Some(InstructionArguments::KernelCall { op_index, args }) => {
                 let args = self.scalars(args);
-                let o = et::KernelCall::create(self.fbb, &et::KernelCallArgs { op_index: *op_index, args });
-                (T::KernelCall, Some(o.as_union_value()))
+                let mut t = et::KernelCallBuilder::new(self.fbb);
+                t.add_op_index(*op_index);
+                if let Some(x) = args {
+                    t.add_args(x);
+                }
+                (T::KernelCall, Some(t.finish().as_union_value()))
             }
             Some(InstructionArguments::DelegateCall { delegate_index, args }) => {
                 let args = self.scalars(args);
-                let o =
-                    et::DelegateCall::create(self.fbb, &et::DelegateCallArgs { delegate_index: *delegate_index, args });
-                (T::DelegateCall, Some(o.as_union_value()))
+                let mut t = et::DelegateCallBuilder::new(self.fbb);
+                t.add_delegate_index(*delegate_index);
+                if let Some(x) = args {
+                    t.add_args(x);
+                }
+                (T::DelegateCall, Some(t.finish().as_union_value()))
             }
             Some(InstructionArguments::MoveCall { move_from, move_to }) => {
-                let o = et::MoveCall::create(self.fbb, &et::MoveCallArgs { move_from: *move_from, move_to: *move_to });
-                (T::MoveCall, Some(o.as_union_value()))
+                let mut t = et::MoveCallBuilder::new(self.fbb);
+                t.add_move_from(*move_from);
+                t.add_move_to(*move_to);
+                (T::MoveCall, Some(t.finish().as_union_value()))
             }
             Some(InstructionArguments::JumpFalseCall { cond_value_index, destination_instruction }) => {
-                let o = et::JumpFalseCall::create(
-                    self.fbb,
-                    &et::JumpFalseCallArgs {
-                        cond_value_index: *cond_value_index,
-                        destination_instruction: *destination_instruction,
-                    },
-                );
-                (T::JumpFalseCall, Some(o.as_union_value()))
+                let mut t = et::JumpFalseCallBuilder::new(self.fbb);
+                t.add_cond_value_index(*cond_value_index);
+                t.add_destination_instruction(*destination_instruction);
+                (T::JumpFalseCall, Some(t.finish().as_union_value()))
             }
             Some(InstructionArguments::FreeCall { value_index }) => {
-                let o = et::FreeCall::create(self.fbb, &et::FreeCallArgs { value_index: *value_index });
-                (T::FreeCall, Some(o.as_union_value()))
+                let mut t = et::FreeCallBuilder::new(self.fbb);
+                t.add_value_index(*value_index);
+                (T::FreeCall, Some(t.finish().as_union_value()))
             }
         };
-        et::Instruction::create(self.fbb, &et::InstructionArgs { instr_args_type, instr_args })
+        let mut t = et::InstructionBuilder::new(self.fbb);
+        t.add_instr_args_type(instr_args_type);
+        if let Some(x) = instr_args {
+            t.add_instr_args(x);
+        }
+        t.finish()
     }
 }

@@ -8,8 +8,11 @@ use crate::failure::{at, CmdResult};
 use crate::formats;
 use crate::input::Input;
 
-pub(crate) fn run(file: &Path) -> CmdResult {
+pub(crate) fn run(file: &Path, exir: bool) -> CmdResult {
     let input = Input::open(file)?;
+    if exir {
+        return super::dump_exir::dump(file, input.bytes());
+    }
     input.require("dump", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])?;
     let bytes = input.bytes();
     match input.kind {

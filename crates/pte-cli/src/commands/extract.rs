@@ -27,9 +27,12 @@ pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value
 
 pub(crate) fn run(file: &Path, dir: &Path) -> CmdResult {
     let input = Input::open(file)?;
-    input.require("extract", &[FileKind::Pte, FileKind::Ptn])?;
+    input.require("extract", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn])?;
     if input.kind == FileKind::Ptn {
         return extract_ptn(file, input.bytes(), dir);
+    }
+    if input.kind == FileKind::Ptd {
+        return crate::commands::pack::extract_ptd(file, input.bytes(), dir);
     }
     let pte = read_pte(file, input.bytes())?;
     std::fs::create_dir_all(dir).map_err(at(dir))?;
@@ -76,7 +79,11 @@ pub(crate) fn run(file: &Path, dir: &Path) -> CmdResult {
             json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
         )?;
     }
-    let manifest = json!({"source": file.display().to_string(), "entries": m});
+    // the program and the layout make the folder packable (`pte pack`)
+    let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
+    crate::commands::pack::write_text(&dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
+    let layout = pte_file::pack::layout_json(&pte, input.bytes());
+    let manifest = json!({"source": file.display().to_string(), "format": "pte", "program": "program.json", "layout": layout, "entries": m});
     let text = serde_json::to_string_pretty(&manifest)?;
     let path = dir.join("manifest.json");
     pte_file::write_atomically(&path, |w| {

@@ -1,13 +1,16 @@
 //! One module per command; `run` hands each parsed command to its module.
 
 pub(crate) mod bpte;
+pub(crate) mod diff;
 pub(crate) mod dump;
+pub(crate) mod dump_exir;
 pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
 pub(crate) mod info;
 pub(crate) mod internalize;
 pub(crate) mod mutate;
+pub(crate) mod pack;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
 pub(crate) mod verify;
@@ -18,7 +21,7 @@ use crate::failure::CmdResult;
 pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
         Command::Info { file, json } => info::run(&file, json),
-        Command::Dump { file } => dump::run(&file),
+        Command::Dump { file, exir } => dump::run(&file, exir),
         Command::Verify { file, ptd, json, deny_warnings } => verify::run(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             rewrite::run(
@@ -28,6 +31,8 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             )
         }
         Command::Extract { file, dir } => extract::run(&file, &dir),
+        Command::Pack(a) => pack::run(a),
+        Command::Diff(a) => diff::run(a),
         Command::Samples(cmd) => match cmd {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),

@@ -1,0 +1,143 @@
+//! `pte pack`: an extract folder, or a JSON program plus segment files, back
+//! into a `.pte` or `.ptd` (the inverse of `extract` and `dump`).
+
+use std::path::{Path, PathBuf};
+
+use clap::{Args, ValueEnum};
+use serde_json::json;
+
+use pte_file::pack::{from_json, read_dir, Packed};
+use pte_file::ptd::{PtdLayout, PtdWriteOptions};
+use pte_file::DelegatePlacement;
+
+use crate::commands::extract::put;
+use crate::failure::{at, CmdResult, Failure};
+
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum Delegates {
+    Keep,
+    Inline,
+    Segment,
+}
+
+/// Arguments of `pte pack`.
+#[derive(Args)]
+pub(crate) struct PackArgs {
+    /// An extract folder (manifest.json, program.json, segment files), or a JSON program from `pte dump` or `flatc --json --strict-json`.
+    input: PathBuf,
+    /// Output file (written atomically).
+    output: PathBuf,
+    /// With a JSON input: the bytes of each segment, in segment-table order (repeatable).
+    #[arg(long = "segment")]
+    segments: Vec<PathBuf>,
+    /// With a JSON input: it holds a .ptd's tables (default when OUTPUT ends in .ptd).
+    #[arg(long)]
+    ptd: bool,
+    /// With a JSON input: write the flatbuffer alone, without extended header (only for a program without segments).
+    #[arg(long)]
+    bare: bool,
+    /// Alignment of the segment base and every segment (repacks segments).
+    #[arg(long)]
+    segment_alignment: Option<u64>,
+    /// Alignment of constant tensors in the constant segment (power of two; repacks it).
+    #[arg(long)]
+    constant_alignment: Option<u64>,
+    /// Alignment of inline delegate data (power of two).
+    #[arg(long)]
+    delegate_alignment: Option<u64>,
+    /// Where delegate blobs go.
+    #[arg(long, value_enum, default_value = "keep")]
+    delegates: Delegates,
+}
+
+pub(crate) fn write_text(path: &Path, text: &str) -> CmdResult {
+    pte_file::write_atomically(path, |w| {
+        w.write_all(text.as_bytes())?;
+        w.write_all(b"\n")?;
+        Ok(())
+    })
+    .map_err(at(path))?;
+    Ok(())
+}
+
+fn usage(msg: &str) -> Failure {
+    Failure::bad_input(msg)
+}
+
+pub(crate) fn run(a: PackArgs) -> CmdResult {
+    let mut packed = if a.input.is_dir() {
+        if !a.segments.is_empty() || a.ptd || a.bare {
+            return Err(usage("--segment, --ptd and --bare apply to a JSON input; a folder's manifest says all that"));
+        }
+        read_dir(&a.input).map_err(at(&a.input))?
+    } else {
+        let text = std::fs::read_to_string(&a.input).map_err(at(&a.input))?;
+        let mut segs = Vec::with_capacity(a.segments.len());
+        for s in &a.segments {
+            segs.push(std::fs::read(s).map_err(at(s))?);
+        }
+        let ptd = a.ptd || a.output.extension().is_some_and(|e| e == "ptd");
+        let mut p = from_json(&text, segs, ptd).map_err(at(&a.input))?;
+        if let Packed::Pte { bare, .. } = &mut p {
+            *bare = a.bare;
+        }
+        p
+    };
+    match &mut packed {
+        Packed::Pte { options, .. } => {
+            let mut o = *options;
+            if let Some(x) = a.segment_alignment {
+                o = o.with_segment_alignment(x)?;
+            }
+            if let Some(x) = a.constant_alignment {
+                o = o.with_constant_repack(x)?;
+            }
+            if let Some(x) = a.delegate_alignment {
+                o = o.with_delegate_alignment(x)?;
+            }
+            o = o.with_delegates(match a.delegates {
+                Delegates::Keep => DelegatePlacement::Keep,
+                Delegates::Inline => DelegatePlacement::Inline,
+                Delegates::Segment => DelegatePlacement::Segment,
+            });
+            *options = o;
+        }
+        Packed::Ptd { options, .. } => {
+            if a.constant_alignment.is_some()
+                || a.delegate_alignment.is_some()
+                || !matches!(a.delegates, Delegates::Keep)
+            {
+                return Err(usage("a .ptd takes only --segment-alignment"));
+            }
+            if let Some(x) = a.segment_alignment {
+                *options = PtdWriteOptions::new(PtdLayout::Python { segment_alignment: x })?;
+            }
+        }
+    }
+    let n = packed.save(&a.output).map_err(at(&a.output))?;
+    println!("wrote {} ({n} bytes)", a.output.display());
+    Ok(())
+}
+
+/// `pte extract` of a `.ptd`: each segment, the tables as JSON, the manifest.
+pub(crate) fn extract_ptd(file: &Path, bytes: &[u8], dir: &Path) -> CmdResult {
+    let ptd = crate::formats::ptd::read_ptd(file, bytes)?;
+    std::fs::create_dir_all(dir).map_err(at(dir))?;
+    let mut m = vec![];
+    for (i, s) in ptd.segments.iter().enumerate() {
+        let t = ptd.flat_tensor.segments.as_deref().and_then(|t| t.get(i)).copied().unwrap_or_default();
+        put(dir, &format!("segment-{i}.bin"), s, &mut m, json!({"kind": "segment", "index": i, "offset": t.offset}))?;
+    }
+    let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
+    write_text(&dir.join("program.json"), &serde_json::to_string_pretty(&tables)?)?;
+    let manifest = json!({
+        "source": file.display().to_string(),
+        "format": "ptd",
+        "program": "program.json",
+        "layout": pte_file::pack::ptd_layout_json(&ptd, bytes),
+        "entries": m,
+    });
+    write_text(&dir.join("manifest.json"), &serde_json::to_string_pretty(&manifest)?)?;
+    println!("extracted {} entries into {}", m.len(), dir.display());
+    Ok(())
+}
