@@ -92,7 +92,8 @@ pub(crate) fn save_resolved<T>(
     remove_stale_temps(&dir, &name);
     let (tmp_path, tmp) = create_temp(&dir, &name)?;
     let guard = TempGuard(Some(tmp_path.clone()));
-    let value = write(&tmp)?;
+    // An OS error raised inside `write` names neither file nor operation.
+    let value = write(&tmp).map_err(|e| e.located("writing", target))?;
     if let Some(meta) = &existing {
         keep_permissions(&tmp, meta, &tmp_path)?;
     }
