@@ -267,3 +267,26 @@ fn a_killed_save_leaves_a_temporary_file_the_next_save_removes() {
     assert_eq!(temps(dir.path()), Vec::<String>::new());
     assert_eq!(std::fs::read(&p).unwrap(), b"new");
 }
+
+#[test]
+fn concurrent_saves_of_one_target_all_succeed_and_leave_no_temporary_file() {
+    // Each save also cleans stale temporaries of the same target: it must
+    // never remove another live save's file, even one created an instant ago.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a.pte");
+    let threads: Vec<_> = (0..8u8)
+        .map(|t| {
+            let p = p.clone();
+            std::thread::spawn(move || {
+                for i in 0..40u8 {
+                    save(&p, &[t, i]).unwrap_or_else(|e| panic!("thread {t} save {i}: {e}"));
+                }
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+    assert_eq!(std::fs::read(&p).unwrap().len(), 2);
+    assert_eq!(temps(dir.path()), Vec::<String>::new());
+}
