@@ -22,7 +22,7 @@ pub(crate) fn lock_wait() -> LockWait {
 
 /// The checked paths of one command.
 pub(crate) struct Outputs<'a> {
-    /// The input that an output names again, when that is an in-place edit.
+    /// The output that names the first input again, when that is an in-place edit.
     in_place: Option<&'a Path>,
 }
 
@@ -45,7 +45,10 @@ impl<'a> Outputs<'a> {
                     continue;
                 }
                 if in_place_ok && i == 0 && j == 0 {
-                    in_place = Some(*inp);
+                    // The output path is what gets replaced: through a hard
+                    // link, the input's own name would keep the old file and
+                    // the named output would never be written.
+                    in_place = Some(*out);
                 } else {
                     return Err(alias(
                         out,

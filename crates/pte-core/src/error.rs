@@ -169,6 +169,21 @@ impl Error {
         Error { kind: ErrorKind::Io, path: String::new(), offset: None, message, source: Some(Arc::new(e)) }
     }
 
+    /// Names `operation` and `path` in an I/O error made by `?` from a bare
+    /// `io::Error` (which knows neither); any other error is returned as is.
+    pub(crate) fn located(mut self, operation: &str, path: &Path) -> Self {
+        let bare = match &self.source {
+            Some(s) if self.kind == ErrorKind::Io && self.path.is_empty() && self.message == s.to_string() => {
+                Some(format!("{operation} {}: {s}", path.display()))
+            }
+            _ => None,
+        };
+        if let Some(message) = bare {
+            self.message = message;
+        }
+        self
+    }
+
     /// The kind of the underlying OS error, for an I/O error that kept one.
     ///
     /// ```

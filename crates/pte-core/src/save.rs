@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, ErrorKind, Result};
+use crate::input::FileId;
 
 /// Every temporary file of a save is named `.<target name><TEMP_MARKER><unique>.tmp`
 /// in the target's directory, so that a stale one can be recognised.
@@ -92,7 +93,8 @@ pub(crate) fn save_resolved<T>(
     remove_stale_temps(&dir, &name);
     let (tmp_path, tmp) = create_temp(&dir, &name)?;
     let guard = TempGuard(Some(tmp_path.clone()));
-    let value = write(&tmp)?;
+    // An OS error raised inside `write` names neither file nor operation.
+    let value = write(&tmp).map_err(|e| e.located("writing", target))?;
     if let Some(meta) = &existing {
         keep_permissions(&tmp, meta, &tmp_path)?;
     }
@@ -162,7 +164,16 @@ fn create_temp(dir: &Path, name: &str) -> Result<(PathBuf, File)> {
                 // Held until the file is closed: a cleaner that can take the lock
                 // knows the writer is gone.
                 file.lock().map_err(|e| Error::io("locking", &tmp, e))?;
-                return Ok((tmp, file));
+                // Another save's cleaner may have locked the file in the instant
+                // between its creation and this lock, and removed it as stale.
+                let held = file.metadata().ok().map(|m| FileId::from_metadata(&m));
+                if held.is_some() && FileId::of(&tmp) == held {
+                    return Ok((tmp, file));
+                }
+                last = Some(std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "a concurrent save removed the temporary file",
+                ));
             }
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
             Err(e) => return Err(Error::io("creating a temporary file in", dir, e)),

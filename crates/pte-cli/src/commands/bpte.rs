@@ -71,12 +71,12 @@ pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
     let map = open(program)?;
     crate::input::read_pte(program, map.bytes())?;
     let dirs = set_dirs(samples)?;
-    let index: Vec<Vec<u8>> =
-        dirs.iter().map(|d| std::fs::read(d.join(pte_samples::INDEX_FILE)).map_err(at(d))).collect::<Result<_, _>>()?;
+    // Mapped like every input, so a FIFO or directory is refused, not read.
+    let index = dirs.iter().map(|d| open(&d.join(pte_samples::INDEX_FILE))).collect::<Result<Vec<_>, _>>()?;
     let data = dirs.iter().map(|d| open(&d.join(pte_samples::DATA_FILE))).collect::<Result<Vec<_>, _>>()?;
     let mut sets = Vec::with_capacity(dirs.len());
     for ((d, i), m) in dirs.iter().zip(&index).zip(&data) {
-        let set = pte_samples::parse_set(i, m.bytes(), None, &Default::default()).map_err(at(d))?;
+        let set = pte_samples::parse_set(i.bytes(), m.bytes(), None, &Default::default()).map_err(at(d))?;
         if set.tolerance.is_some()
             || set.samples.iter().any(|s| s.tolerance.is_some() || s.calls.iter().any(|c| c.tolerance.is_some()))
         {

@@ -2,8 +2,10 @@
 
 use std::path::Path;
 
+use pte_core::FileKind;
+
 use crate::failure::{at, CmdResult, Failure};
-use crate::input::open;
+use crate::input::{describe, open};
 use crate::paths::Outputs;
 
 pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: Option<&Path>) -> CmdResult {
@@ -39,10 +41,37 @@ pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: 
             "no corruption class or verifier rule {rule:?} (pte mutate --list shows them)"
         )));
     }
+    // A class edits bytes at fixed places: on a file of another kind (a text
+    // file, a package for a program class) it would "succeed" on garbage.
+    let kind = FileKind::detect(map.bytes());
+    let fitting: Vec<&pte_gen::Corruption> = candidates.iter().copied().filter(|c| kind_of(c) == kind).collect();
+    let Some(first) = candidates.first().filter(|_| fitting.is_empty()) else {
+        return apply(&fitting, input, output, map.bytes());
+    };
+    Err(Failure::bad_input(format!(
+        "{}: {}; {rule} breaks {}",
+        input.display(),
+        describe(kind, map.bytes()),
+        kind_of(first)
+    )))
+}
+
+/// The kind of file a class starts from.
+fn kind_of(c: &pte_gen::Corruption) -> FileKind {
+    match c.input {
+        pte_gen::FileKind::Pte => FileKind::Pte,
+        pte_gen::FileKind::Ptd => FileKind::Ptd,
+        pte_gen::FileKind::Ptn => FileKind::Ptn,
+        pte_gen::FileKind::Bpte => FileKind::Bpte,
+    }
+}
+
+/// Applies the first of `candidates` that fits the input and writes the result.
+fn apply(candidates: &[&pte_gen::Corruption], input: &Path, output: &Path, bytes: &[u8]) -> CmdResult {
     let mut reasons = vec![];
     let mut chosen = None;
     for c in candidates {
-        match c.apply(map.bytes()) {
+        match c.apply(bytes) {
             Ok(out) => {
                 chosen = Some((c, out));
                 break;

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use pte_core::FileKind;
+use pte_core::{FileKind, MappedFile};
 use pte_file::{DelegatePlacement, WriteOptions};
 
 use crate::cli::Delegates;
@@ -24,10 +24,18 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
     // Rewriting a file onto itself is an in-place edit: locked from read to rename.
     let outputs = Outputs::new(&[input_path], &[output], true)?;
     let lock = outputs.lock_in_place()?;
-    let input = match &lock {
-        Some(l) => Input::from_map(input_path, l.map()?),
-        None => Input::open(input_path)?,
+    // Segments are copied from the file that was mapped, never from a second
+    // open of the path: a file renamed over it in between (another editor's
+    // save) would be copied at the first file's offsets into a mix of both.
+    let opened;
+    let source = match &lock {
+        Some(l) => l.file(),
+        None => {
+            opened = pte_core::open_input(input_path)?;
+            &opened
+        }
     };
+    let input = Input::from_map(input_path, MappedFile::from_file(source, input_path)?);
     input.require("rewrite", &[FileKind::Pte, FileKind::Ptn])?;
     let bytes = input.bytes();
     if input.kind == FileKind::Ptn {
@@ -38,7 +46,7 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
             return Err(Failure::bad_input("alignment options apply to .pte programs only"));
         }
         let ptn = formats::ptn::read_ptn(input_path, bytes)?;
-        match lock {
+        match &lock {
             Some(l) => l.save_file(|f| ptn.write_file(f))?,
             None => ptn.save(output).map_err(at(output))?,
         }
@@ -63,12 +71,9 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         Delegates::Inline => DelegatePlacement::Inline,
         Delegates::Segment => DelegatePlacement::Segment,
     });
-    let n = match lock {
-        Some(l) => l.save_file(|dst| pte.write_copying_from(dst, &o, l.file(), bytes))?,
-        None => {
-            let source = pte_core::open_input(input_path)?;
-            pte.save_copying_from(output, &o, &source, bytes).map_err(at(output))?
-        }
+    let n = match &lock {
+        Some(l) => l.save_file(|dst| pte.write_copying_from(dst, &o, source, bytes))?,
+        None => pte.save_copying_from(output, &o, source, bytes).map_err(at(output))?,
     };
     println!("wrote {} ({n} bytes)", output.display());
     Ok(())

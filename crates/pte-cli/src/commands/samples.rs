@@ -187,9 +187,10 @@ fn problem_json(p: &pte_samples::Problem) -> Json {
 pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Result<T, Failure>) -> Result<T, Failure> {
     let index_path = dir.join(pte_samples::INDEX_FILE);
     let data_path = dir.join(pte_samples::DATA_FILE);
-    let index = std::fs::read(&index_path).map_err(at(&index_path))?;
+    // Mapped like every input, so a FIFO or directory is refused, not read.
+    let index = open(&index_path)?;
     let data = open(&data_path)?;
-    let set = pte_samples::parse_set(&index, data.bytes(), None, &SampleLimits::default()).map_err(at(dir))?;
+    let set = pte_samples::parse_set(index.bytes(), data.bytes(), None, &SampleLimits::default()).map_err(at(dir))?;
     f(&set)
 }
 
