@@ -107,6 +107,23 @@ const COMMANDS: &[(&str, &[Case])] = &[
     ("gen", &[]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),
     (
+        "pack",
+        &[Case {
+            args: &["pack", IN, "packed.pte", "--segment", "seg0.bin"],
+            valid: "prog.json",
+            writes: &["packed.pte"],
+            // A folder is pack's other input form (an extract folder).
+            skip: &["folder.pte"],
+        }],
+    ),
+    (
+        "diff",
+        &[
+            Case { args: &["diff", IN, "in.pte"], valid: "in.pte", writes: &[], skip: &[] },
+            Case { args: &["diff", "in.pte", IN], valid: "in.pte", writes: &[], skip: &[] },
+        ],
+    ),
+    (
         "bpte unbundle",
         &[Case { args: &["bpte", "unbundle", IN, "u.pte"], valid: "b.bpte", writes: &["u.pte"], skip: &[] }],
     ),
@@ -243,6 +260,13 @@ fn workspace() -> tempfile::TempDir {
     }
     let ok = |o: Output| assert!(o.status.success(), "{}", stderr(&o));
     ok(pte_in(d, &["bpte", "export-samples", "b.bpte", "sdir"]));
+    let dump = pte_in(d, &["dump", "in.pte"]);
+    assert!(dump.status.success(), "{}", stderr(&dump));
+    std::fs::write(d.join("prog.json"), &dump.stdout).unwrap();
+    // the program's one segment, for `pack`
+    let pte_bytes = std::fs::read(d.join("in.pte")).unwrap();
+    let pte = pte_file::PteFile::from_bytes(&pte_bytes).unwrap();
+    std::fs::write(d.join("seg0.bin"), &pte.segments[0]).unwrap();
     // A set that fits the package's forward (one [1,16] input, one [1,8] output).
     let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64]).unwrap();
     let y = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 8], vec![0u8; 32]).unwrap();

@@ -28,6 +28,24 @@ pub fn open_input(path: &Path) -> Result<File> {
     Ok(file)
 }
 
+/// Reads a whole regular file (see [`open_input`]); for small inputs such as
+/// JSON, where a memory map buys nothing.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("a.json"), b"{}")?;
+/// assert_eq!(pte_core::read_input(&dir.path().join("a.json"))?, b"{}");
+/// assert!(pte_core::read_input(dir.path()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_input(path: &Path) -> Result<Vec<u8>> {
+    use std::io::Read;
+    let mut file = open_input(path)?;
+    let mut out = Vec::new();
+    file.read_to_end(&mut out).map_err(|e| Error::io("reading", path, e))?;
+    Ok(out)
+}
+
 fn refuse_irregular(path: &Path, meta: &Metadata) -> Result<()> {
     if meta.is_file() {
         return Ok(());

@@ -43,7 +43,7 @@ mod save;
 
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::{ignore_file_size_signal, MappedFile};
-pub use input::{open_input, same_file, FileId};
+pub use input::{open_input, read_input, same_file, FileId};
 pub use kind::FileKind;
 pub use le::LeBytes;
 pub use lock::{EditLock, LockWait};

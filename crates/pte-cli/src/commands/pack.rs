@@ -71,10 +71,11 @@ pub(crate) fn run(a: PackArgs) -> CmdResult {
         }
         read_dir(&a.input).map_err(at(&a.input))?
     } else {
-        let text = std::fs::read_to_string(&a.input).map_err(at(&a.input))?;
+        let text = String::from_utf8(pte_core::read_input(&a.input)?)
+            .map_err(|e| Failure::bad_input(format!("{}: not UTF-8 text: {e}", a.input.display())))?;
         let mut segs = Vec::with_capacity(a.segments.len());
         for s in &a.segments {
-            segs.push(std::fs::read(s).map_err(at(s))?);
+            segs.push(pte_core::read_input(s)?);
         }
         let ptd = a.ptd || a.output.extension().is_some_and(|e| e == "ptd");
         let mut p = from_json(&text, segs, ptd).map_err(at(&a.input))?;

@@ -30,7 +30,7 @@ fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
         return Err(bad(format!("manifest names a file outside the folder: {name}")));
     }
     let path = dir.join(name);
-    std::fs::read(&path).map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))
+    pte_core::read_input(&path)
 }
 
 fn sha(b: &[u8]) -> String {
