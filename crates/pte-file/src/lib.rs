@@ -23,6 +23,7 @@
 mod access;
 pub mod bpte;
 mod build;
+pub mod delegate_payload;
 pub mod external;
 pub mod fuzzing;
 mod options;
