@@ -33,6 +33,7 @@ mod bpte;
 mod detect;
 mod extract;
 mod info;
+mod payload;
 mod ptd;
 mod ptn;
 mod samples;
@@ -67,6 +68,9 @@ enum Command {
     Dump {
         /// The file.
         file: PathBuf,
+        /// Print delegate N's payload instead (counted across methods, as `info` lists them).
+        #[arg(long)]
+        delegate: Option<usize>,
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {
@@ -314,7 +318,8 @@ pub(crate) fn read_pte<'a>(path: &std::path::Path, bytes: &'a [u8]) -> Result<Pt
 fn run(cmd: Command) -> CmdResult {
     match cmd {
         Command::Info { file, json } => info::info(&file, json),
-        Command::Dump { file } => {
+        Command::Dump { file, delegate: Some(n) } => payload::dump(&file, n),
+        Command::Dump { file, delegate: None } => {
             let map = open(&file)?;
             if detect::kind(map.bytes()) == detect::Kind::Ptd {
                 let ptd = ptd::read_ptd(&file, map.bytes())?;
@@ -526,6 +531,17 @@ fn verify(file: &std::path::Path, ptds: &[PathBuf], json: bool, deny_warnings: b
         }
         let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
         report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
+        let reg = pte_file::delegate_payload::builtin_registry();
+        let links = pte_file::delegate_payload::verify_payload_links(
+            &pte.program,
+            map.bytes(),
+            reg,
+            &Default::default(),
+            &named,
+        );
+        report.violations.extend(links.violations);
+        // with the data files given, a key outside the program is judged by the link rule
+        report.warnings.retain(|w| w.rule != "payload.named_key");
     }
     let entry = |v: &pte_file::verify::Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());

@@ -21,7 +21,7 @@ use super::XNN_IDENTIFIERS;
 /// // the XNNPACK payload is the delegate segment at 1536; its flatbuffer starts 32 bytes in
 /// let payload = &bytes[1536..1536 + 1184];
 /// let g = decode_xnn_graph(&payload[32..32 + 1144], &Default::default())?;
-/// assert_eq!(g.xnodes.as_ref().map(Vec::len), Some(3));
+/// assert_eq!(g.xnodes.as_ref().map(Vec::len), Some(2));
 /// assert!(decode_xnn_graph(b"\x08\0\0\0ET12\0\0\0\0", &Default::default()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -36,7 +36,8 @@ pub struct XnnGraph {
 }
 
 impl XnnGraph {
-    /// The named-data keys the payload's constants refer to, in table order.
+    /// The named-data keys the payload's constants refer to, in table order
+    /// (the exporter gives the reserved entry 0 an empty key, which is skipped).
     ///
     /// ```
     /// use pte_schema::xnnpack::*;
@@ -47,7 +48,7 @@ impl XnnGraph {
     /// assert_eq!(g.named_keys().collect::<Vec<_>>(), ["w"]);
     /// ```
     pub fn named_keys(&self) -> impl Iterator<Item = &str> {
-        self.constant_data.iter().flatten().filter_map(|c| c.named_key.as_deref())
+        self.constant_data.iter().flatten().filter_map(|c| c.named_key.as_deref()).filter(|k| !k.is_empty())
     }
 
     /// The tensor of every value, in value order (`None` for a value whose
