@@ -433,7 +433,7 @@ pub fn verify_payload_links(
             }
             let found = ptds.iter().find_map(|(name, ptd)| ptd.get(&k.key).ok().flatten().map(|(_, b)| (name, b)));
             match found {
-                Some((name, blob)) => short_blob(&p, &k, blob.len() as u64, &format!("{name}"), &mut report.violations),
+                Some((name, blob)) => short_blob(&p, &k, blob.len() as u64, name, &mut report.violations),
                 None if reported.insert((p.plan, p.delegate, k.key.clone())) => report.violations.push(violation(
                     &p,
                     PayloadIssue::new(

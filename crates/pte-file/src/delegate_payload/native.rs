@@ -63,7 +63,8 @@ impl PayloadReader for NativeReader {
         for m in &p.methods {
             for n in &m.graph.nodes {
                 let kind = n.target.clone().unwrap_or_else(|| format!("{:?}", n.op_kind));
-                *nodes.entry(kind).or_insert(0usize) += 1;
+                let n = nodes.entry(kind).or_insert(0usize);
+                *n = n.saturating_add(1);
             }
             for c in m.constants.iter().flatten() {
                 tensors.push(format!("{}.{}: {:?} -> key {}", m.name, c.name, c.meta.dtype, c.data_key));

@@ -48,7 +48,8 @@ impl PayloadReader for XnnpackReader {
         let mut nodes = BTreeMap::new();
         for n in g.xnodes.iter().flatten() {
             let kind = n.kind.name().map_or_else(|| format!("XNodeUnion({})", n.kind.0), str::to_owned);
-            *nodes.entry(kind).or_insert(0usize) += 1;
+            let n = nodes.entry(kind).or_insert(0usize);
+            *n = n.saturating_add(1);
         }
         let constants = g.constant_data.as_deref().unwrap_or(&[]);
         let tensors = g

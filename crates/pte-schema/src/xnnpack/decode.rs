@@ -73,14 +73,12 @@ fn unknown_tag(what: &str, tag: u8, path: String, loc: usize) -> Error {
 /// Pushes `(name, Field)` pairs in schema order; `us` fields (vectors) are
 /// left out when absent, as flatc's JSON leaves them out.
 macro_rules! fields {
-    ($t:ident: $($f:ident : $k:ident),* $(,)?) => {{
-        let mut v: Vec<(&'static str, Field)> = Vec::new();
-        $( fields!(@push v, stringify!($f), $k, $t.$f()); )*
-        v
-    }};
-    (@push $v:ident, $n:expr, u, $x:expr) => { $v.push(($n, Field::U32($x))) };
-    (@push $v:ident, $n:expr, f, $x:expr) => { $v.push(($n, Field::F32($x))) };
-    (@push $v:ident, $n:expr, us, $x:expr) => { if let Some(x) = $x { $v.push(($n, Field::U32s(x.iter().collect()))) } };
+    ($t:ident: $($f:ident : $k:ident),* $(,)?) => {
+        [$( fields!(@one stringify!($f), $k, $t.$f()) ),*].into_iter().flatten().collect()
+    };
+    (@one $n:expr, u, $x:expr) => { Some(($n, Field::U32($x))) };
+    (@one $n:expr, f, $x:expr) => { Some(($n, Field::F32($x))) };
+    (@one $n:expr, us, $x:expr) => { $x.map(|x| ($n, Field::U32s(x.iter().collect()))) };
 }
 
 fn n2x1(t: xn::_XNNNode2x1<'_>) -> Vec<(&'static str, Field)> {
