@@ -1,0 +1,97 @@
+//! The delegate-payload rules through `verify_bytes`, and the registry as an
+//! extension point.
+
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
+
+use pte_file::delegate_payload::*;
+use pte_file::verify::{verify_bytes, Report};
+
+fn corpus(case: &str) -> Vec<u8> {
+    std::fs::read(format!("{}/../../tests/corpus/{case}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+}
+
+fn verify(b: &[u8]) -> Report {
+    verify_bytes(b, &Default::default())
+}
+
+#[test]
+fn corpus_payloads_pass() {
+    for case in ["xnnpack_mlp", "inline_delegate"] {
+        let r = verify(&corpus(case));
+        assert!(r.is_ok() && r.warnings.is_empty(), "{case}: {r:?}");
+    }
+}
+
+#[test]
+fn a_truncated_payload_header_is_reported_with_its_file_offset() {
+    let mut b = corpus("xnnpack_mlp");
+    // the payload is the delegate segment at 1536; its flatbuffer size at +14
+    b[1536 + 14..1536 + 18].copy_from_slice(&0x7fff_0000u32.to_le_bytes());
+    let r = verify(&b);
+    let v = r.violations.iter().find(|v| v.rule == "payload.structure").unwrap();
+    assert_eq!(v.path, "execution_plan[0].delegates[0].processed.xh00.flatbuffer_offset");
+    assert_eq!(v.offset, Some(1536 + 10));
+    assert!(v.message.starts_with("XnnpackBackend payload:"));
+}
+
+#[test]
+fn an_inline_payload_is_checked_too() {
+    let mut b = corpus("inline_delegate");
+    let at = b.windows(4).position(|w| w == b"XN01").unwrap();
+    b[at..at + 4].copy_from_slice(b"XN99");
+    let r = verify(&b);
+    let v = r.violations.iter().find(|v| v.rule == "payload.structure").unwrap();
+    assert_eq!(v.offset, Some(at as u64));
+}
+
+#[test]
+fn a_short_named_blob_is_reported() {
+    let b = corpus("xnnpack_mlp");
+    let pte = pte_file::PteFile::from_bytes(&b).unwrap();
+    let mut program = pte.program.clone();
+    // the last named blob (32 bytes of bias) now names the 128-byte segment's neighbour of 0 bytes
+    let named = program.named_data.as_mut().unwrap();
+    named[3].segment_index = 0;
+    let r = check_payloads(&program, &b, builtin_registry(), &Default::default());
+    let v = r.violations.iter().find(|v| v.rule == "payload.constant").unwrap();
+    assert!(v.message.contains("holds 0 bytes; the backend reads 32"), "{}", v.message);
+}
+
+struct Counting;
+
+impl PayloadReader for Counting {
+    fn backend_id(&self) -> &str {
+        "XnnpackBackend"
+    }
+    fn check(&self, payload: &[u8], _: &pte_schema::Limits) -> PayloadCheck {
+        PayloadCheck {
+            issues: vec![PayloadIssue::new("payload.value", "", Some(0), format!("{} bytes", payload.len()))],
+            named_keys: vec![NeededKey { key: "elsewhere".into(), path: "k".into(), min_size: None }],
+        }
+    }
+    fn summary(&self, _: &[u8], _: &pte_schema::Limits) -> pte_schema::Result<PayloadSummary> {
+        Ok(PayloadSummary::default())
+    }
+    fn to_json(&self, _: &[u8], _: &pte_schema::Limits) -> pte_schema::Result<serde_json::Value> {
+        Ok(serde_json::Value::Null)
+    }
+}
+
+#[test]
+fn a_registered_reader_replaces_the_builtin_one() {
+    let b = corpus("xnnpack_mlp");
+    let pte = pte_file::PteFile::from_bytes(&b).unwrap();
+    let mut reg = PayloadRegistry::builtin();
+    reg.register(Box::new(Counting));
+    assert_eq!(reg.ids().count(), 2);
+    let r = check_payloads(&pte.program, &b, &reg, &Default::default());
+    assert_eq!(r.violations.len(), 1);
+    assert_eq!(r.violations[0].message, "XnnpackBackend payload: 1184 bytes");
+    assert_eq!(r.violations[0].offset, Some(1536));
+    assert_eq!(r.warnings[0].rule, "payload.named_key");
+    let links = verify_payload_links(&pte.program, &b, &reg, &Default::default(), &[]);
+    assert_eq!(links.violations[0].rule, "link.payload_key");
+    assert!(links.violations[0].message.contains("\"elsewhere\""));
+    // an empty registry checks nothing
+    assert!(check_payloads(&pte.program, &b, &PayloadRegistry::default(), &Default::default()).is_ok());
+}
