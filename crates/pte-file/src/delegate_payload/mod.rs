@@ -36,7 +36,7 @@ use pte_schema::{DataLocation, Limits, Program, Result};
 use crate::ptd::PtdFile;
 use crate::verify::{Report, Violation};
 
-pub use native::NativeReader;
+pub use native::{NativeReader, NATIVE_BACKEND_ID};
 pub use xnnpack::XnnpackReader;
 
 /// One problem a reader found in a payload.

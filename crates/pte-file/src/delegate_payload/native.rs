@@ -8,7 +8,11 @@ use pte_schema::{Limits, Result};
 
 use super::{NeededKey, PayloadCheck, PayloadIssue, PayloadReader, PayloadSummary};
 
-/// The delegate id of native-backend payloads.
+/// The delegate id of native-backend payloads (the exporter's backend class name).
+///
+/// ```
+/// assert!(pte_file::delegate_payload::builtin_registry().get(pte_file::delegate_payload::NATIVE_BACKEND_ID).is_some());
+/// ```
 pub const NATIVE_BACKEND_ID: &str = "NativeBackend";
 
 /// Reads `NativeBackend` payloads.

@@ -9,9 +9,17 @@
 use crate::error::{Error, ErrorKind, Result};
 
 /// The magic at bytes 4..8 of a payload that starts with a header.
+///
+/// ```
+/// assert_eq!(&pte_schema::xnnpack::XnnHeader::default().to_bytes()[4..8], pte_schema::xnnpack::XNN_HEADER_MAGIC);
+/// ```
 pub const XNN_HEADER_MAGIC: &[u8; 4] = b"XH00";
 
 /// Bytes the runtime reads for a header.
+///
+/// ```
+/// assert_eq!(pte_schema::xnnpack::XnnHeader::default().to_bytes().len(), pte_schema::xnnpack::XNN_HEADER_SIZE);
+/// ```
 pub const XNN_HEADER_SIZE: usize = 30;
 
 /// The smallest flatbuffer the runtime accepts: a root offset and an identifier.
@@ -107,7 +115,7 @@ impl XnnHeader {
             ));
         }
         let cd_end = u64::from(self.constant_data_offset).saturating_add(self.constant_data_size);
-        if self.constant_data_offset as u64 > len || cd_end > len {
+        if u64::from(self.constant_data_offset) > len || cd_end > len {
             return Err(bad(
                 "xh00.constant_data_offset",
                 18,

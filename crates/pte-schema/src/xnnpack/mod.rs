@@ -35,16 +35,32 @@ pub use model::*;
 pub use view::XnnPayload;
 
 /// The delegate id the exporter gives XNNPACK payloads.
+///
+/// ```
+/// assert_eq!(pte_schema::xnnpack::XNNPACK_BACKEND_ID, "XnnpackBackend");
+/// ```
 pub const XNNPACK_BACKEND_ID: &str = "XnnpackBackend";
 
 /// The identifier the current exporter writes.
+///
+/// ```
+/// assert_eq!(pte_schema::xnnpack::XNN_IDENTIFIER, b"XN01");
+/// ```
 pub const XNN_IDENTIFIER: &[u8; 4] = b"XN01";
 
 /// The identifier of older exporters, which the runtime still accepts.
+///
+/// ```
+/// assert_eq!(pte_schema::xnnpack::XNN_LEGACY_IDENTIFIER, b"XN00");
+/// ```
 pub const XNN_LEGACY_IDENTIFIER: &[u8; 4] = b"XN00";
 
 /// Both identifiers the runtime accepts.
 pub(crate) const XNN_IDENTIFIERS: [&[u8; 4]; 2] = [XNN_IDENTIFIER, XNN_LEGACY_IDENTIFIER];
 
 /// A value id meaning "no value" (an absent bias, an internal value's external id).
+///
+/// ```
+/// assert_eq!(pte_schema::xnnpack::XNN_INVALID_VALUE_ID, u32::MAX);
+/// ```
 pub const XNN_INVALID_VALUE_ID: u32 = u32::MAX;
