@@ -119,7 +119,7 @@ impl<'a> XnnPayload<'a> {
     /// ```
     /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
-    /// assert_eq!(p.version(), None);
+    /// assert_eq!(p.version(), Some("0"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn version(&self) -> Option<&'a str> {
