@@ -9,6 +9,10 @@
 //! `register` call, not a verifier change. Payloads of unknown backends are
 //! left alone.
 //!
+//! Violations name the delegate (`execution_plan[P].delegates[D].processed`
+//! followed by the field path inside the payload) and give file offsets: the
+//! byte the reader points at, else the payload's first byte.
+//!
 //! Rules: `payload.structure`, `payload.ids`, `payload.value`,
 //! `payload.constant`, `payload.named_key` (a warning: the key may come from
 //! a `.ptd` at load time) and, with linked `.ptd` files, `link.payload_key`.
@@ -321,10 +325,8 @@ fn violation(p: &Payload<'_>, issue: PayloadIssue) -> Violation {
     } else {
         format!("{}.processed.{}", p.path(), issue.path)
     };
-    let offset = match (p.file_offset, issue.offset) {
-        (Some(base), Some(o)) => base.checked_add(o),
-        _ => None,
-    };
+    // without a position inside the payload, point at the payload itself
+    let offset = p.file_offset.and_then(|base| base.checked_add(issue.offset.unwrap_or(0)));
     Violation { rule: issue.rule, path, offset, message: format!("{} payload: {}", p.id, issue.message) }
 }
 
