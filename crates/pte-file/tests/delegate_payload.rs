@@ -135,3 +135,74 @@ fn pte_ptn_free_ptg(ptn: &[u8]) -> Vec<u8> {
     let end = ptn[start..].windows(4).position(|w| w == b"PK\x03\x04" || w == b"PK\x01\x02").unwrap() + start;
     ptn[start..end].to_vec()
 }
+
+/// Position of field `slot` of the flatbuffer table at `table`.
+fn field(b: &[u8], table: usize, slot: usize) -> usize {
+    let u32_at = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());
+    let vtable = (table as i64 - i64::from(u32_at(table) as i32)) as usize;
+    let off = u16::from_le_bytes(b[vtable + 4 + 2 * slot..vtable + 6 + 2 * slot].try_into().unwrap());
+    assert_ne!(off, 0, "field {slot} is absent");
+    table + off as usize
+}
+
+fn deref(b: &[u8], at: usize) -> usize {
+    at + u32::from_le_bytes(b[at..at + 4].try_into().unwrap()) as usize
+}
+
+/// Element `i` (a table) of the vector in field `slot` of `table`.
+fn element(b: &[u8], table: usize, slot: usize, i: usize) -> usize {
+    deref(b, deref(b, field(b, table, slot)) + 4 + 4 * i)
+}
+
+#[test]
+fn each_payload_rule_fires_on_its_own_breakage() {
+    // xnnpack_mlp: payload at 1536, flatbuffer 32 bytes in
+    let good = corpus("xnnpack_mlp");
+    let root = deref(&good, 1536 + 32);
+    let union = |b: &[u8], vector: usize, i: usize| deref(b, field(b, element(b, root, vector, i), 1));
+    let cases: Vec<(&str, Box<dyn Fn(&mut Vec<u8>)>)> = vec![
+        ("payload.structure", Box::new(|b| b[1536 + 36..1536 + 40].copy_from_slice(b"XN99"))),
+        // XNNFullyConnected.output_id of node 0
+        (
+            "payload.ids",
+            Box::new(move |b| {
+                let at = field(b, union(b, 1, 0), 3);
+                b[at..at + 4].copy_from_slice(&77u32.to_le_bytes());
+            }),
+        ),
+        // XNNTensorValue.flags of value 0 (the external input)
+        (
+            "payload.value",
+            Box::new(move |b| {
+                let at = field(b, union(b, 2, 0), 5);
+                b[at + 1] = 1;
+            }),
+        ),
+        // XNNTensorValue.constant_buffer_idx of value 1 (a weight)
+        (
+            "payload.constant",
+            Box::new(move |b| {
+                let at = field(b, union(b, 2, 1), 3);
+                b[at..at + 4].copy_from_slice(&99u32.to_le_bytes());
+            }),
+        ),
+        // ConstantDataOffset.named_key of entry 1
+        (
+            "payload.named_key",
+            Box::new(move |b| {
+                let at = deref(b, field(b, element(b, root, 8, 1), 2));
+                b[at + 4] = b'z';
+            }),
+        ),
+    ];
+    for (rule, edit) in cases {
+        let mut b = good.clone();
+        edit(&mut b);
+        let r = verify(&b);
+        let v = r.violations.iter().chain(&r.warnings).find(|v| v.rule == rule);
+        let v = v.unwrap_or_else(|| panic!("{rule} did not fire: {r:?}"));
+        assert!(v.path.starts_with("execution_plan[0].delegates[0].processed"), "{v:?}");
+        assert!(v.offset.is_some_and(|o| o >= 1536), "{v:?}");
+        assert_eq!(rule == "payload.named_key", r.is_ok(), "only the key is a warning: {r:?}");
+    }
+}
