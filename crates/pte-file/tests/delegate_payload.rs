@@ -155,7 +155,7 @@ fn element(b: &[u8], table: usize, slot: usize, i: usize) -> usize {
 }
 
 /// One in-place edit of a program's bytes.
-type Breakage = Box<dyn Fn(&mut Vec<u8>)>;
+type Breakage<'a> = Box<dyn Fn(&mut Vec<u8>) + 'a>;
 
 #[test]
 fn each_payload_rule_fires_on_its_own_breakage() {
@@ -163,7 +163,7 @@ fn each_payload_rule_fires_on_its_own_breakage() {
     let good = corpus("xnnpack_mlp");
     let root = deref(&good, 1536 + 32);
     let union = |b: &[u8], vector: usize, i: usize| deref(b, field(b, element(b, root, vector, i), 1));
-    let cases: Vec<(&str, Breakage)> = vec![
+    let cases: Vec<(&str, Breakage<'_>)> = vec![
         ("payload.structure", Box::new(|b| b[1536 + 36..1536 + 40].copy_from_slice(b"XN99"))),
         // XNNFullyConnected.output_id of node 0
         (
