@@ -107,7 +107,7 @@ def main():
         if "program.constant_segment" in r.get("warnings", []):
             return "legacy inline constants (a warning of ours; compiled out of the stock build)"
         if r.get("region") == "delegate-payload":
-            return "inside a delegate payload (opaque to us, the backend's to check)"
+            return "inside a delegate payload (a warning of ours, or a field the backend checks itself)"
         return "UNEXPLAINED"
     we_accept_runtime_rejects = [r for r in results if r["valid"] and r["internal"] != "loaded"]
     reasons = Counter(why(r) for r in we_accept_runtime_rejects)

@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(headers differential ptd samples native safetensors structured pte ptn bpte)
+[ ${#targets[@]} -gt 0 ] || targets=(headers differential ptd samples native safetensors structured pte ptn bpte xnnpack native_payload)
 work=${FUZZ_WORK:-$root/target/fuzz-campaign}
 mkdir -p "$work"
 
@@ -33,7 +33,17 @@ seed() {
     ptd) copy ptd "$dir" ;;
     bpte) copy bpte "$dir" ;;
     ptn) copy ptn "$dir" ;;
-    native) for f in tests/corpus/*/*.ptn; do unzip -p "$f" program.ptg >"$dir/$(basename "$(dirname "$f")").ptg"; done ;;
+    native|native_payload) for f in tests/corpus/*/*.ptn; do unzip -p "$f" program.ptg >"$dir/$(basename "$(dirname "$f")").ptg"; done ;;
+    xnnpack) for c in xnnpack_mlp inline_delegate; do
+        # the payload: from its XH00 header to the end of its constant data
+        python3 - "tests/corpus/$c/model.pte" "$dir/$c.xnn" <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+at = b.index(b"XH00") - 4
+co, cs = struct.unpack_from("<IQ", b, at + 18)
+open(sys.argv[2], "wb").write(b[at:at + co + cs])
+PY
+      done ;;
     safetensors) for f in tests/corpus/*/*.ptn; do
         for m in $(unzip -Z1 "$f" | grep '\.safetensors$'); do
           unzip -p "$f" "$m" >"$dir/$(basename "$(dirname "$f")")-$(echo "$m" | tr / _)"; done; done ;;

@@ -43,6 +43,10 @@ for fbs in program flat_tensor native_graph bundled_program_schema; do
   "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "schema/$fbs.fbs"
   "$planus" rust -o "$out/planus/$fbs.rs" "schema/$fbs.fbs"
 done
+# Delegate payload schemas: flatc only (the oracle does not read payloads).
+for fbs in xnnpack; do
+  "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "schema/$fbs.fbs"
+done
 
 flatc_dst="$root/crates/pte-schema/src/fenced/generated"
 planus_dst="$root/crates/pte-oracle/src/generated"

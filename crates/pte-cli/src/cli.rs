@@ -43,6 +43,9 @@ pub(crate) enum Command {
         /// Print the program as exir's deserialize_pte_binary returns it (segments folded back).
         #[arg(long)]
         exir: bool,
+        /// Print delegate N's payload instead (counted across methods, as `info` lists them).
+        #[arg(long)]
+        delegate: Option<usize>,
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
     Verify {

@@ -89,3 +89,41 @@ pub fn bpte(data: &[u8]) {
         Err(e) => panic!("a bundle that read does not write: {e}"),
     }
 }
+
+/// An XNNPACK delegate payload: the reader, JSON, the verifier's rules and
+/// the `info` summary; a header that parses must write back to its bytes.
+///
+/// ```
+/// pte_file::fuzzing::xnnpack(b"\0\0\0\0XH00\x1e\0");
+/// ```
+pub fn xnnpack(data: &[u8]) {
+    use crate::delegate_payload::{PayloadReader, XnnpackReader};
+    use pte_schema::xnnpack::{xnn_graph_to_json, XnnHeader, XnnPayload, XNN_HEADER_SIZE};
+    if let Ok(Some(h)) = XnnHeader::parse(data) {
+        if data.get(4..XNN_HEADER_SIZE) != h.to_bytes().get(4..) {
+            panic!("a parsed XH00 header does not write back to its bytes");
+        }
+    }
+    if let Ok(p) = XnnPayload::new(data, &Default::default()) {
+        let _ = (p.node_kinds().count(), p.named_keys().count(), p.version());
+        if let Ok(g) = p.decode() {
+            let _ = xnn_graph_to_json(&g);
+            let _ = g.xnodes.iter().flatten().map(|n| n.value_ids().len()).sum::<usize>();
+        }
+    }
+    let _ = XnnpackReader.check(data, &Default::default());
+    let _ = XnnpackReader.summary(data, &Default::default());
+}
+
+/// A native-backend delegate payload (an `NPTG` program) through its
+/// payload reader.
+///
+/// ```
+/// pte_file::fuzzing::native_payload(b"\x08\0\0\0NPTG");
+/// ```
+pub fn native_payload(data: &[u8]) {
+    use crate::delegate_payload::{NativeReader, PayloadReader};
+    let _ = NativeReader.check(data, &Default::default());
+    let _ = NativeReader.summary(data, &Default::default());
+    let _ = NativeReader.to_json(data, &Default::default());
+}

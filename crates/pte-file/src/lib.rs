@@ -33,6 +33,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bpte;
+pub mod delegate_payload;
 mod exir_view;
 /// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
 /// they are built only with the `fuzzing` feature (the fuzz targets and the

@@ -62,7 +62,7 @@ pub fn find(name: &str) -> Option<&'static Corruption> {
 /// assert!(pte_gen::classes().any(|c| c.name == "tensor.dim_order" || c.rule == "tensor.dim_order"));
 /// ```
 pub fn classes() -> impl Iterator<Item = &'static Corruption> {
-    CATALOGUE.iter().chain(crate::rules::RULE_CLASSES)
+    CATALOGUE.iter().chain(crate::payload::PAYLOAD_CLASSES).chain(crate::rules::RULE_CLASSES)
 }
 
 /// The classes whose result `pte verify` reports under verifier rule `rule`.

@@ -32,6 +32,7 @@ pub mod fuzzing;
 mod generate;
 mod judge;
 mod mutate;
+mod payload;
 mod rules;
 
 pub use catalogue::{breaking, classes, find, Corruption, CATALOGUE};

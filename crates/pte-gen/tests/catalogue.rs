@@ -88,7 +88,15 @@ fn link_rules(kind: FileKind, broken: &[u8]) -> Vec<&'static str> {
     let program = pte_file::PteFile::from_bytes(pte).unwrap();
     let data = pte_file::ptd::PtdFile::from_bytes(ptd).unwrap();
     let report = pte_file::verify::verify_link(&program.program, &[("data.ptd", &data)]);
-    report.violations.iter().map(|v| v.rule).collect()
+    let registry = pte_file::delegate_payload::builtin_registry();
+    let payloads = pte_file::delegate_payload::verify_payload_links(
+        &program.program,
+        pte,
+        registry,
+        &Default::default(),
+        &[("data.ptd", &data)],
+    );
+    report.violations.iter().chain(&payloads.violations).map(|v| v.rule).collect()
 }
 
 /// Rules a file cannot break: the samples writer's own refusals.

@@ -40,6 +40,7 @@ pub mod native;
 mod offsets;
 pub mod ptd;
 mod view;
+pub mod xnnpack;
 
 pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};

@@ -21,7 +21,8 @@ use crate::failure::CmdResult;
 pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
         Command::Info { file, json } => info::run(&file, json),
-        Command::Dump { file, exir } => dump::run(&file, exir),
+        Command::Dump { file, delegate: Some(n), .. } => crate::formats::payload::dump(&file, n),
+        Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
         Command::Verify { file, ptd, json, deny_warnings } => verify::run(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             rewrite::run(

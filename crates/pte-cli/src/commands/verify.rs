@@ -55,6 +55,16 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
         }
         let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
         report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
+        let links = pte_file::delegate_payload::verify_payload_links(
+            &pte.program,
+            bytes,
+            pte_file::delegate_payload::builtin_registry(),
+            &Default::default(),
+            &named,
+        );
+        report.violations.extend(links.violations);
+        // with the data files given, a key outside the program is judged by the link rule
+        report.warnings.retain(|w| w.rule != "payload.named_key");
     }
     let entry =
         |v: &Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});

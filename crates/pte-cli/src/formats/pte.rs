@@ -133,7 +133,8 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
             d.iter()
                 .map(|d| {
                     json!({"method": d.plan, "delegate": d.delegate, "id": d.id,
-                    "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len()})
+                    "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len(),
+                    "payload": crate::formats::payload::summary_json(d.id, d.bytes)})
                 })
                 .collect()
         })
@@ -203,6 +204,7 @@ pub(crate) fn text(v: &Value) -> String {
             &mut s,
             format!("delegate {} ({}[{}], {} bytes)", text(&d["id"]), text(&d["location"]), d["index"], d["size"]),
         );
+        crate::formats::payload::summary_text(&d["payload"]).into_iter().for_each(|l| line(&mut s, l));
     }
     let segs = v["segments"].as_array().cloned().unwrap_or_default();
     line(&mut s, format!("segments ({}):", segs.len()));

@@ -41,6 +41,11 @@ pub const RULES: &[(&str, &str)] = &[
     ("mutable.bounds", "each mutable tensor's initial data lies inside mutable segment 0, in a file with a segment base, copied into a planned buffer of non-zero size (T10)"),
     ("delegate.fields", "delegates have an id, a processed reference and complete compile specs (M5)"),
     ("delegate.data", "inline and segment delegate references resolve (P5, P6)"),
+    ("payload.structure", "a delegate payload of a backend with a reader (XnnpackBackend, NativeBackend) parses as that backend reads it: XNNPACK's XH00 header ranges inside the payload and the flatbuffer's, an XN01/XN00 (NPTG) flatbuffer passing the verifier, no unknown union tag, xvalues and xnodes present, no empty node"),
+    ("payload.ids", "every value id a node names is defined by a value; external ids are below num_externs (at most 4096) and unique; value ids are unique"),
+    ("payload.value", "values carry what the backend dereferences: a tensor, quantization parameters, scales, 2 dims for blockwise quantization, only the external input/output flags"),
+    ("payload.constant", "every constant index a value uses is in the constant table, every constant's bytes lie inside the payload's constant data, and every constant (in the payload or a named blob) holds the bytes the backend reads"),
+    ("payload.named_key", "a key a payload needs is in the program's named data; a warning, since a .ptd may provide it at load time (`--ptd` checks it: link.payload_key)"),
     ("plan.name", "each plan has a name (M1, M2)"),
     ("plan.fields", "values, inputs, outputs and non_const_buffer_sizes are present (M2, M3)"),
     ("plan.io_index", "method inputs and outputs refer to existing values (MethodMeta)"),
@@ -75,6 +80,7 @@ pub const RULES: &[(&str, &str)] = &[
     ),
     ("link.layout", "the .ptd layout matches the tensor: dtype, sizes, dim_order (T11)"),
     ("link.size", "the .ptd blob holds exactly the tensor's byte size (the runtime does not check this)"),
+    ("link.payload_key", "every named-data key a delegate payload needs is in the program's named data or a given .ptd; the message names the key and the delegate"),
     ("bpte.structure", "a .bpte is a BP08 flatbuffer passing the flatbuffers verifier within the limits, with no unknown union tag (stops verification)"),
     ("bpte.program", "the embedded program is present and decodes; its own violations are reported under the program rules with a `program:` path and file offsets"),
     ("bpte.alignment", "the embedded program starts at a multiple of 16 (the runtime needs a 16-aligned program); not a multiple of 32 as the schema asks, or tensor data not 16-aligned, is a warning"),
@@ -165,6 +171,15 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         }
     };
     check_program(&mut c, &program, header.as_ref(), bytes);
+    // delegate payloads, as each backend with a reader will parse them
+    let payloads = crate::delegate_payload::check_payloads(
+        &program,
+        bytes,
+        crate::delegate_payload::builtin_registry(),
+        &options.limits,
+    );
+    c.out.extend(payloads.violations);
+    c.warnings.extend(payloads.warnings);
     let mut warnings = std::mem::take(&mut c.warnings);
     if let Some(locator) = pte_schema::Locator::new(region, &options.limits) {
         for v in violations.iter_mut().chain(warnings.iter_mut()).filter(|v| v.offset.is_none() && !v.path.is_empty()) {

@@ -39,6 +39,10 @@ mod generated {
     #[rustfmt::skip]
     #[path = "bundled_program_schema/mod.rs"]
     pub(crate) mod bundled_program_schema;
+
+    #[rustfmt::skip]
+    #[path = "xnnpack/mod.rs"]
+    pub(crate) mod xnnpack;
 }
 
 pub(crate) use generated::bundled_program_schema::bundled_program_flatbuffer as bp;
@@ -47,6 +51,7 @@ pub(crate) use generated::flat_tensor::executorch_flatbuffer::ScalarType as FtSc
 pub(crate) use generated::flat_tensor::flat_tensor_flatbuffer as ft;
 pub(crate) use generated::native_graph::native_backend as nb;
 pub(crate) use generated::program::executorch_flatbuffer as et;
+pub(crate) use generated::xnnpack::fb_xnnpack as xn;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
