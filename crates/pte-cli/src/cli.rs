@@ -35,6 +35,9 @@ pub(crate) enum Command {
         /// Print stable JSON (documented in docs/cli.md) instead of text.
         #[arg(long)]
         json: bool,
+        /// List every tensor: name, storage, dtype, shape, dim order, bytes and byte range.
+        #[arg(long)]
+        tensors: bool,
     },
     /// Print the stored program as flatc-compatible JSON.
     Dump {

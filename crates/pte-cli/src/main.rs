@@ -20,6 +20,7 @@ mod files;
 mod formats;
 mod input;
 mod paths;
+mod style;
 
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.

@@ -17,7 +17,7 @@ use crate::failure::CmdResult;
 
 pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
-        Command::Info { file, json } => info::run(&file, json),
+        Command::Info { file, json, tensors } => info::run(&file, json, tensors),
         Command::Dump { file } => dump::run(&file),
         Command::Verify { file, ptd, json, deny_warnings } => verify::run(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
