@@ -85,3 +85,55 @@ fn ptn_methods_show_their_signature() {
     assert!(text.contains("1 input, 1 output, 4 constants"), "{text}");
     assert!(text.contains("  in  x: float32 [2, 16]"), "{text}");
 }
+
+#[test]
+fn verify_warns_of_external_keys_until_the_ptd_is_given() {
+    let dir = corpus("external");
+    let p = dir.join("model.pte");
+    let o = pte(&["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = stdout(&o);
+    assert!(text.contains("warning: [needs.external-data]"), "{text}");
+    for k in EXTERNAL_KEYS {
+        assert!(text.contains(k), "{text}");
+    }
+    let o = pte(&["verify", "--deny-warnings", s(&p)]);
+    assert_eq!(o.status.code(), Some(1));
+    let o = pte(&["verify", "--json", "--deny-warnings", s(&p)]);
+    assert_eq!(o.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["warnings"][0]["rule"], "needs.external-data");
+    let ptd = dir.join("_default_external_constant.ptd");
+    let o = pte(&["verify", "--deny-warnings", "--ptd", s(&ptd), s(&p)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(!stdout(&o).contains("warning"), "{}", stdout(&o));
+}
+
+#[test]
+fn buffers_on_another_device_are_shown_and_warned_about() {
+    let bytes = std::fs::read(corpus("add").join("model.pte")).unwrap();
+    let mut f = pte_file::PteFile::from_bytes(&bytes).unwrap().into_owned();
+    let plan = &mut f.program.execution_plan.as_mut().unwrap()[0];
+    plan.non_const_buffer_device = Some(vec![pte_schema::NonConstBufferDevice {
+        buffer_idx: 1,
+        device_type: pte_schema::DeviceType::CUDA,
+        device_index: 0,
+    }]);
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("cuda.pte");
+    std::fs::write(&p, f.to_bytes(&Default::default()).unwrap()).unwrap();
+    let o = pte(&["info", s(&p)]);
+    assert!(stdout(&o).contains("planned buffer 1 ("), "{}", stdout(&o));
+    assert!(stdout(&o).contains("on CUDA:0"), "{}", stdout(&o));
+    let o = pte(&["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(stdout(&o).contains("[needs.device]"), "{}", stdout(&o));
+    let o = pte(&["verify", "--deny-warnings", s(&p)]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn clean_programs_have_no_needs() {
+    let o = pte(&["verify", "--deny-warnings", s(&corpus("linear").join("model.pte"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}

@@ -41,6 +41,14 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
                 .unwrap_or_else(|| Failure::bad_input("not an ExecuTorch file")))
         }
     };
+    if input.kind == FileKind::Pte && report.is_ok() {
+        if let Ok(pte) = pte_file::PteFile::from_bytes(bytes) {
+            if ptds.is_empty() {
+                report.warnings.extend(pte_file::verify::external_needs(&pte.program));
+            }
+            report.warnings.extend(pte_file::verify::device_needs(&pte.program));
+        }
+    }
     if !ptds.is_empty() {
         let pte = read_pte(file, bytes)?;
         let maps = ptds.iter().map(|p| open(p)).collect::<Result<Vec<_>, _>>()?;
