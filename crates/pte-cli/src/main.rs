@@ -20,6 +20,7 @@ mod files;
 mod formats;
 mod input;
 mod paths;
+mod progress;
 mod style;
 
 fn main() -> ExitCode {

@@ -137,3 +137,82 @@ fn clean_programs_have_no_needs() {
     let o = pte(&["verify", "--deny-warnings", s(&corpus("linear").join("model.pte"))]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
+
+fn corpus_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
+}
+
+#[test]
+fn verify_checks_a_whole_folder_in_one_process() {
+    let o = pte(&["verify", s(&corpus_root())]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    // every .pte, .ptd, .ptn and .bpte, chosen by content: not truth.json nor io.safetensors
+    assert_eq!(lines.len(), 17, "{text}");
+    assert!(lines.iter().all(|l| !l.contains("safetensors") && !l.contains("truth.json")), "{text}");
+    assert_eq!(lines[16], "16 files: 14 valid, 2 with warnings, 0 invalid, 0 unreadable");
+    let o = pte(&["verify", "--deny-warnings", s(&corpus_root())]);
+    assert_eq!(o.status.code(), Some(1));
+}
+
+#[test]
+fn verify_many_reports_json_lines_and_the_worst_status() {
+    let d = tempfile::tempdir().unwrap();
+    let junk = d.path().join("junk.pte");
+    std::fs::write(&junk, b"not a program at all").unwrap();
+    let good = corpus("linear").join("model.pte");
+    let o = pte(&["verify", "--json", s(&good), s(&junk)]);
+    assert_eq!(o.status.code(), Some(2));
+    let rows: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[0]["status"], "valid");
+    assert_eq!(rows[1]["status"], "error");
+    assert_eq!(rows[2]["summary"]["unreadable"], 1);
+
+    // a broken program makes the batch exit 1
+    let mut bytes = std::fs::read(&good).unwrap();
+    bytes[4..8].copy_from_slice(b"XX12");
+    let bad = d.path().join("bad.pte");
+    std::fs::write(&bad, &bytes).unwrap();
+    let o = pte(&["verify", s(&good), s(&bad)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("bad.pte: invalid, "), "{}", stdout(&o));
+}
+
+#[test]
+fn graph_draws_delegate_calls_and_kernels_with_labelled_edges() {
+    let o = pte(&["graph", s(&corpus("xnnpack_mlp").join("model.pte"))]);
+    assert!(o.status.success());
+    let dot = stdout(&o);
+    assert!(dot.starts_with("digraph \"forward\" {") && dot.ends_with("}\n"), "{dot}");
+    assert!(dot.contains("label=\"delegate XnnpackBackend\""), "{dot}");
+    assert!(dot.contains("in0 -> op0 [label=\"float32 [4, 16]\"]"), "{dot}");
+    assert!(dot.contains("op0 -> out0 [label=\"float32 [4, 8]\"]"), "{dot}");
+
+    let mm = corpus("multi_method").join("model.pte");
+    let o = pte(&["graph", "--method", "encode", "--format", "mermaid", s(&mm)]);
+    let text = stdout(&o);
+    assert!(text.starts_with("flowchart TD\n"), "{text}");
+    assert_eq!(text.matches("aten::addmm.out").count(), 2, "{text}");
+    assert!(text.contains("op5 -->|\"float32 [5, 2]\"| out0"), "{text}");
+
+    let o = pte(&["graph", "--method", "nope", s(&mm)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("methods: encode, forward"));
+}
+
+#[test]
+fn graph_renders_with_graphviz_when_installed() {
+    if Command::new("dot").arg("-V").output().is_err() {
+        eprintln!("skipped: Graphviz's dot is not installed");
+        return;
+    }
+    let d = tempfile::tempdir().unwrap();
+    for case in ["xnnpack_mlp", "multi_method"] {
+        let out = d.path().join(format!("{case}.svg"));
+        let o = pte(&["graph", "--svg", "-o", s(&out), s(&corpus(case).join("model.pte"))]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
+    }
+}

@@ -7,9 +7,16 @@ use pte_core::FileKind;
 use crate::failure::{CmdResult, Failure};
 use crate::formats::ptd::read_ptd;
 use crate::input::{looks_like_damaged_program, open, read_pte, Input};
-use pte_core::Violation;
+use pte_core::{Report, Violation};
 
 pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {
+    let report = report(file, ptds)?;
+    print_one(file, &report, json, deny_warnings)
+}
+
+/// Every rule of one file's format, the program/data link with `ptds`,
+/// and what the program needs from outside, as warnings.
+pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let input = Input::open(file)?;
     let bytes = input.bytes();
     if !ptds.is_empty() && input.kind != FileKind::Pte {
@@ -64,6 +71,10 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
         let named: Vec<(&str, &pte_file::ptd::PtdFile<'_>)> = files.iter().map(|(n, f)| (n.as_str(), f)).collect();
         report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
     }
+    Ok(report)
+}
+
+fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> CmdResult {
     let entry =
         |v: &Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
