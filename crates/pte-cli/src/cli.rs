@@ -152,6 +152,13 @@ pub(crate) enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of `pte` and its commands.
+    Man,
     /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
     #[command(subcommand)]
     Bpte(BpteCommand),

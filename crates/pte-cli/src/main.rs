@@ -15,6 +15,7 @@ mod out;
 
 mod cli;
 mod commands;
+mod docs_check;
 mod failure;
 mod files;
 mod formats;

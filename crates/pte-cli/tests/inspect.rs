@@ -216,3 +216,31 @@ fn graph_renders_with_graphviz_when_installed() {
         assert!(std::fs::read_to_string(&out).unwrap().contains("<svg"));
     }
 }
+
+#[test]
+fn bash_sources_the_completion_script() {
+    let o = pte(&["completions", "bash"]);
+    assert!(o.status.success());
+    let d = tempfile::tempdir().unwrap();
+    let script = d.path().join("pte.bash");
+    std::fs::write(&script, &o.stdout).unwrap();
+    let b = Command::new("bash")
+        .arg("-c")
+        .arg(format!("set -e; source '{}'; complete -p pte", script.display()))
+        .output()
+        .unwrap();
+    assert!(b.status.success(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert!(b.stderr.is_empty(), "{}", String::from_utf8_lossy(&b.stderr));
+    assert!(String::from_utf8_lossy(&b.stdout).contains("_pte pte"));
+}
+
+#[test]
+fn man_page_names_every_command() {
+    let o = pte(&["man"]);
+    assert!(o.status.success());
+    let roff = stdout(&o);
+    assert!(roff.contains(".TH pte 1"), "{roff}");
+    for c in ["info", "verify", "graph", "completions", "samples"] {
+        assert!(roff.contains(c), "{c}");
+    }
+}

@@ -1,6 +1,7 @@
 //! One module per command; `run` hands each parsed command to its module.
 
 pub(crate) mod bpte;
+pub(crate) mod completions;
 pub(crate) mod dump;
 pub(crate) mod externalize;
 pub(crate) mod extract;
@@ -21,6 +22,8 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
         Command::Info { file, json, tensors } => info::run(&file, json, tensors),
         Command::Dump { file } => dump::run(&file),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man => completions::man(),
         Command::Graph { file, method, format, svg, output } => {
             graph::run(&file, method.as_deref(), format, output.as_deref(), svg)
         }
