@@ -93,6 +93,9 @@ pub(crate) fn ptn_tensors(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
 /// The tensor table as text, any kind.
 pub(crate) fn tensors_text(rows: &Value) -> String {
     let rows = rows.as_array().cloned().unwrap_or_default();
+    if rows.is_empty() {
+        return "tensors (0)\n".into();
+    }
     let mut table: Vec<[String; 6]> =
         vec![["name".into(), "where".into(), "dtype".into(), "shape".into(), "dim order".into(), "bytes".into()]];
     for r in &rows {
