@@ -3,7 +3,14 @@
 //! `PTE_BLESS=1 cargo test -p pte-cli --test snapshots` rewrites them;
 //! review the diff before committing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
