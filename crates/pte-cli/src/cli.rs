@@ -26,6 +26,15 @@ pub(crate) enum Delegates {
     Segment,
 }
 
+/// Syntax of `pte graph`.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum GraphFormat {
+    /// Graphviz DOT.
+    Dot,
+    /// Mermaid flowchart.
+    Mermaid,
+}
+
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Summarize a file: methods, operators, delegates, segments, constants, named data.
@@ -35,6 +44,9 @@ pub(crate) enum Command {
         /// Print stable JSON (documented in docs/cli.md) instead of text.
         #[arg(long)]
         json: bool,
+        /// List every tensor: name, storage, dtype, shape, dim order, bytes and byte range.
+        #[arg(long)]
+        tensors: bool,
     },
     /// Print the stored program as flatc-compatible JSON.
     Dump {
@@ -48,9 +60,14 @@ pub(crate) enum Command {
         delegate: Option<usize>,
     },
     /// Check every load rule; exit 0 when valid, 1 with every violation otherwise.
+    ///
+    /// Given several files or a folder (walked recursively, files chosen by
+    /// content), checks them on parallel workers: one line per file (a JSON
+    /// object per line with --json), then a summary; the exit status is the worst.
     Verify {
-        /// The file (.pte, .ptd, .ptn or .bpte).
-        file: PathBuf,
+        /// The files or folders (.pte, .ptd, .ptn or .bpte).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// External tensor data the program's EXTERNAL tensors resolve against (repeatable).
         #[arg(long = "ptd")]
         ptd: Vec<PathBuf>,
@@ -124,6 +141,30 @@ pub(crate) enum Command {
         /// Output file, or directory with --count.
         output: PathBuf,
     },
+    /// Draw a method's dataflow: instructions and delegate calls as nodes, tensor values as edges labelled with dtype and shape.
+    Graph {
+        /// The program.
+        file: PathBuf,
+        /// The method (default: the first).
+        #[arg(long)]
+        method: Option<String>,
+        /// Output syntax.
+        #[arg(long, value_enum, default_value = "dot")]
+        format: GraphFormat,
+        /// Render to SVG with Graphviz's `dot` (must be installed).
+        #[arg(long)]
+        svg: bool,
+        /// Write here (atomically) instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell).
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) of `pte` and its commands.
+    Man,
     /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
     #[command(subcommand)]
     Bpte(BpteCommand),

@@ -15,11 +15,14 @@ mod out;
 
 mod cli;
 mod commands;
+mod docs_check;
 mod failure;
 mod files;
 mod formats;
 mod input;
 mod paths;
+mod progress;
+mod style;
 
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.

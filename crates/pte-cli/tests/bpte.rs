@@ -32,8 +32,8 @@ fn info_dump_and_verify_take_a_bundle() {
     assert!(o.status.success(), "{}", err(&o));
     let text = out(&o);
     assert!(text.contains("embedded .pte of 1724 bytes at offset 64"), "{text}");
-    assert!(text.contains("suite \"forward\": 3 case(s)"), "{text}");
-    assert!(text.contains("in[0] tensor FLOAT [2,4] [1.2958577871322632,"), "{text}");
+    assert!(text.contains("suite \"forward\": 3 cases"), "{text}");
+    assert!(text.contains("in[0] tensor float32 [2, 4] [1.2958577871322632,"), "{text}");
     let o = pte(&["info", "--json", s(&b)]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["format"], "bpte");

@@ -299,7 +299,7 @@ fn ptn_info_dump_verify_extract_and_rewrite() {
     assert_eq!(v["constants"].as_array().unwrap().len(), 4);
     assert_eq!(v["methods"][0]["name"], "forward");
     let o = pte(&["info", s(&ptn())]);
-    assert!(stdout(&o).contains("\"seq.0.weight\" F32 [32,16]"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("\"seq.0.weight\" float32 [32, 16]"), "{}", stdout(&o));
 
     let o = pte(&["dump", s(&ptn())]);
     assert!(o.status.success(), "{}", stderr(&o));

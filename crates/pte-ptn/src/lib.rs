@@ -43,6 +43,7 @@ mod read;
 mod safetensors_io;
 mod strict_json;
 mod tensor;
+mod tensors;
 pub mod verify;
 mod write;
 
@@ -54,6 +55,7 @@ pub use program::{check_program, Finding, ProgramCheck};
 pub use pte_schema::{Bytes, Error, ErrorKind, MappedFile, Result};
 pub use safetensors_io::{read_safetensors_member, safetensors_to_bytes};
 pub use tensor::{dtype_code, Dtype, PtnTensor, SUPPORTED_DTYPES};
+pub use tensors::PtnTensorEntry;
 
 /// Member holding the native program flatbuffer.
 pub const PROGRAM_MEMBER: &str = "program.ptg";

@@ -26,6 +26,7 @@ pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value
 }
 
 pub(crate) fn run(file: &Path, dir: &Path) -> CmdResult {
+    let _progress = crate::progress::Progress::spinner("extract");
     let input = Input::open(file)?;
     input.require("extract", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn])?;
     if input.kind == FileKind::Ptn {

@@ -1,33 +1,73 @@
 //! `pte info`: a summary of any ExecuTorch file, as text or JSON.
 
+// serde_json::Value indexing yields Null for a missing key and never panics.
+#![allow(clippy::indexing_slicing)]
+
 use std::path::Path;
 
 use pte_core::FileKind;
 
 use crate::failure::CmdResult;
-use crate::formats;
+use crate::formats::{self, inspect};
 use crate::input::{read_pte, Input};
 
-pub(crate) fn run(file: &Path, json: bool) -> CmdResult {
+pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     let input = Input::open(file)?;
     input.require("info", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])?;
     let bytes = input.bytes();
+    let mut extra = String::new();
     let v = match input.kind {
-        FileKind::Ptd => return formats::ptd::info(file, bytes, json),
+        FileKind::Ptd => {
+            let ptd = formats::ptd::read_ptd(file, bytes)?;
+            let mut v = formats::ptd::info_json(&ptd, bytes);
+            if tensors {
+                v["tensors"] = inspect::ptd_tensors(&ptd, bytes);
+            }
+            if !json {
+                print!("{}", formats::ptd::info_text(&v));
+                if tensors {
+                    print!("{}", inspect::tensors_text(&v["tensors"]));
+                }
+                return Ok(());
+            }
+            v
+        }
         FileKind::Bpte => return formats::bpte::info(file, bytes, json),
         FileKind::Ptn => {
             let ptn = formats::ptn::read_ptn(file, bytes)?;
-            let v = formats::ptn::info_json(&ptn, bytes);
+            let mut v = formats::ptn::info_json(&ptn, bytes);
+            if let Ok(program) = ptn.native_program(&Default::default()) {
+                for (m, sig) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::ptn_signatures(&program))
+                {
+                    m["signature"] = sig;
+                }
+            }
+            if tensors {
+                v["tensors"] = inspect::ptn_tensors(&ptn, bytes);
+            }
             if !json {
                 print!("{}", formats::ptn::info_text(&v));
+                if tensors {
+                    print!("{}", inspect::tensors_text(&v["tensors"]));
+                }
                 return Ok(());
             }
             v
         }
         _ => {
-            let v = formats::pte::info_json(&read_pte(file, bytes)?, bytes);
+            let pte = read_pte(file, bytes)?;
+            let mut v = formats::pte::info_json(&pte, bytes);
+            for (m, d) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::buffer_devices(&pte.program)) {
+                m["buffer_devices"] = d;
+            }
+            v["external_data"] = inspect::external_groups(&pte, file);
+            extra.push_str(&inspect::external_text(&v["external_data"]));
+            if tensors {
+                v["tensors"] = inspect::pte_tensors(&pte, bytes);
+                extra.push_str(&inspect::tensors_text(&v["tensors"]));
+            }
             if !json {
-                print!("{}", formats::pte::text(&v));
+                print!("{}{extra}", formats::pte::text(&v));
                 return Ok(());
             }
             v

@@ -1,12 +1,14 @@
 //! One module per command; `run` hands each parsed command to its module.
 
 pub(crate) mod bpte;
+pub(crate) mod completions;
 pub(crate) mod diff;
 pub(crate) mod dump;
 pub(crate) mod dump_exir;
 pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
+pub(crate) mod graph;
 pub(crate) mod info;
 pub(crate) mod internalize;
 pub(crate) mod mutate;
@@ -14,16 +16,25 @@ pub(crate) mod pack;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
 pub(crate) mod verify;
+pub(crate) mod verify_many;
 
 use crate::cli::{BpteCommand, Command, SamplesCommand};
 use crate::failure::CmdResult;
 
 pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
-        Command::Info { file, json } => info::run(&file, json),
+        Command::Info { file, json, tensors } => info::run(&file, json, tensors),
         Command::Dump { file, delegate: Some(n), .. } => crate::formats::payload::dump(&file, n),
         Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
-        Command::Verify { file, ptd, json, deny_warnings } => verify::run(&file, &ptd, json, deny_warnings),
+        Command::Completions { shell } => completions::completions(shell),
+        Command::Man => completions::man(),
+        Command::Graph { file, method, format, svg, output } => {
+            graph::run(&file, method.as_deref(), format, output.as_deref(), svg)
+        }
+        Command::Verify { files, ptd, json, deny_warnings } => match files.as_slice() {
+            [one] if !one.is_dir() => verify::run(one, &ptd, json, deny_warnings),
+            _ => verify_many::run(&files, &ptd, json, deny_warnings),
+        },
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
             rewrite::run(
                 &input,

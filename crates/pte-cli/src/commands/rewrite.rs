@@ -22,6 +22,7 @@ pub(crate) struct Layout {
 
 pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult {
     // Rewriting a file onto itself is an in-place edit: locked from read to rename.
+    let _progress = crate::progress::Progress::spinner("rewrite");
     let outputs = Outputs::new(&[input_path], &[output], true)?;
     let lock = outputs.lock_in_place()?;
     // Segments are copied from the file that was mapped, never from a second

@@ -7,9 +7,16 @@ use pte_core::FileKind;
 use crate::failure::{CmdResult, Failure};
 use crate::formats::ptd::read_ptd;
 use crate::input::{looks_like_damaged_program, open, read_pte, Input};
-use pte_core::Violation;
+use pte_core::{Report, Violation};
 
 pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {
+    let report = report(file, ptds)?;
+    print_one(file, &report, json, deny_warnings)
+}
+
+/// Every rule of one file's format, the program/data link with `ptds`,
+/// and what the program needs from outside, as warnings.
+pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let input = Input::open(file)?;
     let bytes = input.bytes();
     if !ptds.is_empty() && input.kind != FileKind::Pte {
@@ -41,6 +48,14 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
                 .unwrap_or_else(|| Failure::bad_input("not an ExecuTorch file")))
         }
     };
+    if input.kind == FileKind::Pte && report.is_ok() {
+        if let Ok(pte) = pte_file::PteFile::from_bytes(bytes) {
+            if ptds.is_empty() {
+                report.warnings.extend(pte_file::verify::external_needs(&pte.program));
+            }
+            report.warnings.extend(pte_file::verify::device_needs(&pte.program));
+        }
+    }
     if !ptds.is_empty() {
         let pte = read_pte(file, bytes)?;
         let maps = ptds.iter().map(|p| open(p)).collect::<Result<Vec<_>, _>>()?;
@@ -66,6 +81,10 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
         // with the data files given, a key outside the program is judged by the link rule
         report.warnings.retain(|w| w.rule != "payload.named_key");
     }
+    Ok(report)
+}
+
+fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> CmdResult {
     let entry =
         |v: &Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());

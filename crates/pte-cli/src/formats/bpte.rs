@@ -81,7 +81,7 @@ pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
     );
     for s in v["test_suites"].as_array().into_iter().flatten() {
         let cases = s["cases"].as_array().map_or(0, Vec::len);
-        println!("suite {}: {cases} case(s)", s["method"]);
+        println!("suite {}: {}", s["method"], crate::style::count(cases as u64, "case"));
         for (j, c) in s["cases"].as_array().into_iter().flatten().enumerate() {
             println!("  case {j}");
             for (side, label) in [("inputs", "in"), ("expected_outputs", "out")] {
@@ -89,8 +89,8 @@ pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
                     let body = match x["kind"].as_str() {
                         Some("tensor") => format!(
                             "tensor {} {} {}",
-                            x["dtype"].as_str().unwrap_or(""),
-                            x["sizes"],
+                            crate::style::dtype_of(&x["dtype"]),
+                            crate::style::shape(x["sizes"].as_array().into_iter().flatten()),
                             x["preview"].as_str().unwrap_or("")
                         ),
                         Some(kind) => format!("{kind} {}", x["value"]),

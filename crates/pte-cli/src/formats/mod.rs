@@ -1,6 +1,7 @@
 //! What each format shows in `info` and `dump`, shared by the commands.
 
 pub(crate) mod bpte;
+pub(crate) mod inspect;
 pub(crate) mod payload;
 pub(crate) mod ptd;
 pub(crate) mod pte;

@@ -10,7 +10,7 @@ use serde_json::{json, Value};
 use pte_file::ptd::PtdFile;
 use pte_segments::FlatTensorHeader;
 
-use crate::failure::{at, CmdResult, Failure};
+use crate::failure::{at, Failure};
 use crate::files::sha;
 
 pub(crate) fn read_ptd<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtdFile<'a>, Failure> {
@@ -57,25 +57,25 @@ pub(crate) fn info_json(ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
     })
 }
 
-pub(crate) fn info(file: &Path, bytes: &[u8], json_out: bool) -> CmdResult {
-    let ptd = read_ptd(file, bytes)?;
-    let v = info_json(&ptd, bytes);
-    if json_out {
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(());
-    }
-    println!("format: ExecuTorch tensor data (.ptd), {} bytes, schema version {}", v["file_size"], v["version"]);
-    println!("segments: {}", v["segments"].as_array().map_or(0, Vec::len));
+pub(crate) fn info_text(v: &Value) -> String {
+    let mut out =
+        format!("format: ExecuTorch tensor data (.ptd), {} bytes, schema version {}\n", v["file_size"], v["version"]);
+    out.push_str(&format!("segments: {}\n", v["segments"].as_array().map_or(0, Vec::len)));
     let keys = v["keys"].as_array().cloned().unwrap_or_default();
-    println!("keys ({}):", keys.len());
+    out.push_str(&format!("keys ({}):\n", keys.len()));
     for k in keys {
         let l = &k["layout"];
         let layout = if l.is_null() {
             "opaque".to_string()
         } else {
-            format!("{} {} dim_order {}", l["dtype"].as_str().unwrap_or(""), l["sizes"], l["dim_order"])
+            format!(
+                "{} {} dim_order {}",
+                crate::style::dtype_of(&l["dtype"]),
+                crate::style::shape(l["sizes"].as_array().into_iter().flatten()),
+                crate::style::shape(l["dim_order"].as_array().into_iter().flatten())
+            )
         };
-        println!("  {} -> segment {} ({} bytes) {layout}", k["key"], k["segment_index"], k["size"]);
+        out.push_str(&format!("  {} -> segment {} ({} bytes) {layout}\n", k["key"], k["segment_index"], k["size"]));
     }
-    Ok(())
+    out
 }

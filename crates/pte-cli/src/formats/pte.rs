@@ -6,6 +6,8 @@ use pte_file::PteFile;
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 use pte_segments::ExtendedHeader;
 
+use crate::style;
+
 fn tensor_json(t: &Tensor) -> Value {
     json!({
         "dtype": t.scalar_type.name().map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string),
@@ -181,7 +183,15 @@ pub(crate) fn text(v: &Value) -> String {
         None => line(&mut s, "extended header: none".into()),
     }
     for m in v["methods"].as_array().into_iter().flatten() {
-        line(&mut s, format!("method {}: {} values, {} instructions", m["name"], m["values"], m["instructions"]));
+        line(
+            &mut s,
+            format!(
+                "method {}: {}, {}",
+                m["name"],
+                style::count(m["values"].as_u64().unwrap_or(0), "value"),
+                style::count(m["instructions"].as_u64().unwrap_or(0), "instruction")
+            ),
+        );
         for (dir, key) in [("in ", "inputs"), ("out", "outputs")] {
             for io in m[key].as_array().into_iter().flatten() {
                 let t = &io["tensor"];
@@ -190,13 +200,19 @@ pub(crate) fn text(v: &Value) -> String {
                 } else {
                     line(
                         &mut s,
-                        format!("  {dir} #{}: {} {}", io["index"], t["dtype"].as_str().unwrap_or(""), t["sizes"]),
+                        format!(
+                            "  {dir} #{}: {} {}",
+                            io["index"],
+                            style::dtype_of(&t["dtype"]),
+                            style::pte_shape(&t["sizes"], t["dynamism"].as_str().unwrap_or(""))
+                        ),
                     );
                 }
             }
         }
         let ops: Vec<&str> = m["operators"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         line(&mut s, format!("  operators ({}): {}", ops.len(), ops.join(", ")));
+        s.push_str(&crate::formats::inspect::devices_text(&m["buffer_devices"]));
     }
     for d in v["delegates"].as_array().into_iter().flatten() {
         let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
@@ -217,7 +233,10 @@ pub(crate) fn text(v: &Value) -> String {
     let total: u64 = consts.iter().filter_map(|c| c["size"].as_u64()).sum();
     line(&mut s, format!("constants: {} (placeholder included), {total} bytes", consts.len()));
     for (k, m) in v["mutable_segments"].as_array().into_iter().flatten().enumerate() {
-        line(&mut s, format!("mutable segment {k}: {} buffers", m.as_array().map_or(0, Vec::len)));
+        line(
+            &mut s,
+            format!("mutable segment {k}: {}", style::count(m.as_array().map_or(0, Vec::len) as u64, "buffer")),
+        );
     }
     let named = v["named_data"].as_array().cloned().unwrap_or_default();
     line(&mut s, format!("named data: {}", named.len()));

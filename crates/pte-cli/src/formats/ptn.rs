@@ -64,10 +64,16 @@ pub(crate) fn info_text(v: &Value) -> String {
         v["file_size"], v["program_size"], v["version"]
     );
     for m in v["methods"].as_array().into_iter().flatten() {
+        let n = |k: &str, noun: &str| crate::style::count(m[k].as_u64().unwrap_or(0), noun);
         out.push_str(&format!(
-            "method {}: {} nodes, {} inputs, {} outputs, {} constants\n",
-            m["name"], m["nodes"], m["inputs"], m["outputs"], m["constants"]
+            "method {}: {}, {}, {}, {}\n",
+            m["name"],
+            n("nodes", "node"),
+            n("inputs", "input"),
+            n("outputs", "output"),
+            n("constants", "constant")
         ));
+        out.push_str(&crate::formats::inspect::signature_text(&m["signature"]));
     }
     let consts = v["constants"].as_array().map_or(0, Vec::len);
     out.push_str(&format!("constants: {consts}\n"));
@@ -76,8 +82,8 @@ pub(crate) fn info_text(v: &Value) -> String {
         out.push_str(&format!(
             "  {} {} {} ({} bytes){alias}\n",
             c["key"],
-            c["dtype"].as_str().unwrap_or(""),
-            c["shape"],
+            crate::style::dtype_of(&c["dtype"]),
+            crate::style::shape(c["shape"].as_array().into_iter().flatten()),
             c["size"]
         ));
     }

@@ -1,6 +1,9 @@
 //! `.ptd` tensor-data files: named blobs with optional tensor layouts.
 
 pub mod external;
+mod tensors;
+
+pub use tensors::PtdTensor;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

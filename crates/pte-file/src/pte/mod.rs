@@ -5,5 +5,6 @@ pub(crate) mod access;
 pub(crate) mod build;
 pub(crate) mod options;
 pub(crate) mod read;
+pub(crate) mod tensors;
 pub(crate) mod transform;
 pub(crate) mod write;

@@ -841,7 +841,9 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
     }
 }
 mod bpte;
+mod needs;
 mod ptd;
 
 pub use bpte::verify_bpte_bytes;
+pub use needs::{device_needs, external_needs, NEEDS_RULES};
 pub use ptd::{verify_link, verify_ptd_bytes};

@@ -1,0 +1,232 @@
+//! `pte graph`: a method's dataflow as Graphviz DOT or Mermaid, rendered to
+//! SVG by Graphviz's `dot` when asked.
+//!
+//! Nodes are the method's inputs and outputs, its stored tensors (constants,
+//! mutable buffers, EXTERNAL tensors) and its instructions (kernel and
+//! delegate calls, moves); edges are tensor values labelled with dtype and
+//! shape. A program does not mark which arguments a kernel writes: a value
+//! is taken to be produced by the first instruction that names it (the
+//! out-variant convention the exporter follows) and consumed by later ones.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use pte_core::FileKind;
+use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
+
+use crate::cli::GraphFormat;
+use crate::failure::{at, CmdResult, Failure};
+use crate::input::{read_pte, Input};
+use crate::style;
+
+/// The graph of one method, independent of the output syntax.
+#[derive(Default)]
+pub(crate) struct Graph {
+    pub(crate) name: String,
+    /// (id, label, kind) where kind is "input", "output", "data" or "op".
+    pub(crate) nodes: Vec<(String, String, &'static str)>,
+    /// (from, to, label).
+    pub(crate) edges: Vec<(String, String, String)>,
+}
+
+pub(crate) fn run(
+    file: &Path,
+    method: Option<&str>,
+    format: GraphFormat,
+    output: Option<&Path>,
+    svg: bool,
+) -> CmdResult {
+    let input = Input::open(file)?;
+    input.require("graph", &[FileKind::Pte])?;
+    let pte = read_pte(file, input.bytes())?;
+    let plans = pte.program.plans();
+    let plan = match method {
+        Some(m) => plans.iter().find(|p| p.name.as_deref() == Some(m)).ok_or_else(|| {
+            let names: Vec<&str> = plans.iter().filter_map(|p| p.name.as_deref()).collect();
+            Failure::bad_input(format!("{}: no method {m:?} (methods: {})", file.display(), names.join(", ")))
+        })?,
+        None => {
+            plans.first().ok_or_else(|| Failure::bad_input(format!("{}: the program has no method", file.display())))?
+        }
+    };
+    let g = build(plan);
+    let text = match (svg, format) {
+        (true, _) | (false, GraphFormat::Dot) => dot(&g),
+        (false, GraphFormat::Mermaid) => mermaid(&g),
+    };
+    let bytes = if svg { render_svg(&text)? } else { text.into_bytes() };
+    match output {
+        Some(out) => pte_file::write_atomically(out, |w| {
+            w.write_all(&bytes)?;
+            Ok(())
+        })
+        .map_err(at(out))
+        .map(drop),
+        None => {
+            print!("{}", String::from_utf8_lossy(&bytes));
+            Ok(())
+        }
+    }
+}
+
+fn tensor_label(t: &Tensor) -> String {
+    let dynamism = t.shape_dynamism.name().unwrap_or("");
+    format!(
+        "{} {}",
+        style::dtype(&t.scalar_type.to_string()),
+        style::pte_shape(&serde_json::json!(t.sizes.clone().unwrap_or_default()), dynamism)
+    )
+}
+
+fn is_stored(t: &Tensor) -> bool {
+    t.is_external() || t.data_buffer_idx > 0 || (t.allocation_info.is_some() && t.fqn().is_some())
+}
+
+/// The dataflow of one plan.
+pub(crate) fn build(plan: &ExecutionPlan) -> Graph {
+    let values = plan.value_list();
+    let tensor = |i: i32| match usize::try_from(i).ok().and_then(|i| values.get(i)).and_then(|v| v.val.as_ref()) {
+        Some(KernelTypes::Tensor(t)) => Some(t),
+        _ => None,
+    };
+    let mut g = Graph { name: plan.name.clone().unwrap_or_default(), ..Graph::default() };
+    // who holds each value now: the node that produced it
+    let mut producer: BTreeMap<i32, String> = BTreeMap::new();
+    for (k, &i) in plan.inputs.iter().flatten().enumerate() {
+        let id = format!("in{k}");
+        g.nodes.push((id.clone(), format!("input {k}"), "input"));
+        producer.insert(i, id);
+    }
+    let mut list_members = |i: i32| -> Vec<i32> {
+        match usize::try_from(i).ok().and_then(|i| values.get(i)).and_then(|v| v.val.as_ref()) {
+            Some(KernelTypes::TensorList(Some(items))) => items.clone(),
+            Some(KernelTypes::OptionalTensorList(Some(items))) => items.iter().copied().filter(|&x| x >= 0).collect(),
+            _ => vec![i],
+        }
+    };
+    let mut n = 0usize;
+    for chain in plan.chains.iter().flatten() {
+        for ins in chain.instructions.iter().flatten() {
+            let (label, args): (String, Vec<i32>) = match &ins.instr_args {
+                Some(InstructionArguments::KernelCall { op_index, args }) => {
+                    let op = usize::try_from(*op_index).ok().and_then(|o| plan.operators.as_ref()?.get(o));
+                    let name = op.map_or_else(
+                        || format!("operator {op_index}"),
+                        |o| match o.overload.as_deref() {
+                            Some(ov) if !ov.is_empty() => format!("{}.{ov}", o.name.as_deref().unwrap_or("")),
+                            _ => o.name.clone().unwrap_or_default(),
+                        },
+                    );
+                    (name, args.clone().unwrap_or_default())
+                }
+                Some(InstructionArguments::DelegateCall { delegate_index, args }) => {
+                    let d = usize::try_from(*delegate_index).ok().and_then(|d| plan.delegates.as_ref()?.get(d));
+                    let id = d.and_then(|d| d.id.clone()).unwrap_or_else(|| format!("delegate {delegate_index}"));
+                    (format!("delegate {id}"), args.clone().unwrap_or_default())
+                }
+                Some(InstructionArguments::MoveCall { move_from, move_to }) => {
+                    ("move".into(), vec![*move_from, *move_to])
+                }
+                _ => continue,
+            };
+            let id = format!("op{n}");
+            n = n.saturating_add(1);
+            g.nodes.push((id.clone(), label, "op"));
+            let mut produced = vec![];
+            for a in args.into_iter().flat_map(&mut list_members) {
+                let Some(t) = tensor(a) else { continue };
+                let from = match producer.get(&a) {
+                    Some(p) => Some(p.clone()),
+                    None if is_stored(t) => {
+                        let did = format!("v{a}");
+                        let name = t.fqn().map_or_else(|| format!("constant {}", t.data_buffer_idx), str::to_string);
+                        g.nodes.push((did.clone(), name, "data"));
+                        producer.insert(a, did.clone());
+                        Some(did)
+                    }
+                    None => None,
+                };
+                match from {
+                    Some(f) if f != id => g.edges.push((f, id.clone(), tensor_label(t))),
+                    Some(_) => {}
+                    None => produced.push(a),
+                }
+            }
+            for a in produced {
+                producer.insert(a, id.clone());
+            }
+        }
+    }
+    for (k, &o) in plan.outputs.iter().flatten().enumerate() {
+        let id = format!("out{k}");
+        g.nodes.push((id.clone(), format!("output {k}"), "output"));
+        if let (Some(from), Some(t)) = (producer.get(&o), tensor(o)) {
+            g.edges.push((from.clone(), id, tensor_label(t)));
+        }
+    }
+    g
+}
+
+fn dot_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Graphviz DOT.
+pub(crate) fn dot(g: &Graph) -> String {
+    let mut s = format!("digraph \"{}\" {{\n  rankdir=TB;\n  node [fontname=\"Helvetica\", fontsize=11];\n  edge [fontname=\"Helvetica\", fontsize=9];\n", dot_escape(&g.name));
+    for (id, label, kind) in &g.nodes {
+        let shape = match *kind {
+            "input" | "output" => "shape=oval, style=filled, fillcolor=\"#e8f0fe\"",
+            "data" => "shape=note, style=filled, fillcolor=\"#fff4e0\"",
+            _ => "shape=box, style=\"rounded,filled\", fillcolor=\"#f2f2f2\"",
+        };
+        s.push_str(&format!("  {id} [label=\"{}\", {shape}];\n", dot_escape(label)));
+    }
+    for (a, b, label) in &g.edges {
+        s.push_str(&format!("  {a} -> {b} [label=\"{}\"];\n", dot_escape(label)));
+    }
+    s.push_str("}\n");
+    s
+}
+
+fn mermaid_escape(s: &str) -> String {
+    s.replace('"', "#quot;")
+}
+
+/// Mermaid flowchart.
+pub(crate) fn mermaid(g: &Graph) -> String {
+    let mut s = String::from("flowchart TD\n");
+    for (id, label, kind) in &g.nodes {
+        let l = mermaid_escape(label);
+        s.push_str(&match *kind {
+            "input" | "output" => format!("  {id}([\"{l}\"])\n"),
+            "data" => format!("  {id}[(\"{l}\")]\n"),
+            _ => format!("  {id}[\"{l}\"]\n"),
+        });
+    }
+    for (a, b, label) in &g.edges {
+        s.push_str(&format!("  {a} -->|\"{}\"| {b}\n", mermaid_escape(label)));
+    }
+    s
+}
+
+/// Pipes DOT through Graphviz's `dot -Tsvg`.
+fn render_svg(dot_text: &str) -> Result<Vec<u8>, Failure> {
+    let mut child = Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Failure::bad_input(format!("--svg needs Graphviz's `dot` on PATH: {e}")))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin.write_all(dot_text.as_bytes())?;
+    }
+    let out = child.wait_with_output()?;
+    if !out.status.success() {
+        return Err(Failure::bad_input(format!("dot -Tsvg failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
+    }
+    Ok(out.stdout)
+}

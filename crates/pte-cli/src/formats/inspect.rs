@@ -1,0 +1,296 @@
+//! What `info` adds beyond the summary: the tensor table (`--tensors`), the
+//! EXTERNAL keys grouped by the data file that holds them, device placement
+//! of planned buffers, and `.ptn` method signatures with shapes.
+
+// serde_json::Value indexing yields Null for a missing key and never panics.
+#![allow(clippy::indexing_slicing)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use pte_core::FileKind;
+use pte_file::ptd::PtdFile;
+use pte_file::{PteFile, TensorStorage};
+use pte_ptn::PtnFile;
+use pte_schema::native::{NativeProgram, TensorMeta};
+use pte_schema::{DeviceType, Program};
+use pte_segments::{ExtendedHeader, FlatTensorHeader};
+
+use crate::style::{count, dim_range, dtype, dtype_of, pte_shape, shape};
+
+fn enum_name<T: std::fmt::Display>(v: T) -> String {
+    v.to_string()
+}
+
+/// The `.pte` tensor table as JSON.
+pub(crate) fn pte_tensors(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
+    let base = ExtendedHeader::parse(bytes).ok().flatten().map_or(0, |h| h.segment_base_offset);
+    let Ok(list) = pte.tensors() else { return json!([]) };
+    list.iter()
+        .map(|t| {
+            json!({
+                "name": t.name,
+                "named": t.named,
+                "storage": t.storage.as_str(),
+                "dtype": enum_name(t.dtype),
+                "sizes": t.sizes,
+                "dim_order": t.dim_order,
+                "dynamism": enum_name(t.dynamism),
+                "device": enum_name(t.device),
+                "data_buffer_idx": t.data_buffer_idx,
+                "nbytes": t.nbytes(),
+                "segment": t.segment,
+                "file_range": t.file_range(base).map(|r| [r.start, r.end]),
+                "stored": t.bytes.map(<[u8]>::len),
+                "users": t.users.iter().map(|(m, v)| json!({"method": m, "value": v})).collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
+/// The `.ptd` tensor table as JSON.
+pub(crate) fn ptd_tensors(ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
+    let base = FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
+    let Ok(list) = ptd.tensors() else { return json!([]) };
+    list.iter()
+        .map(|t| {
+            let nbytes = t.layout.and_then(|l| l.nbytes());
+            json!({
+                "name": t.key,
+                "dtype": t.layout.map(|l| enum_name(l.scalar_type)),
+                "sizes": t.layout.map(|l| l.sizes.clone()),
+                "dim_order": t.layout.map(|l| l.dim_order.clone()),
+                "nbytes": nbytes,
+                "segment": t.segment_index,
+                "file_range": [base.saturating_add(t.range.start), base.saturating_add(t.range.end)],
+                "stored": t.bytes.len(),
+            })
+        })
+        .collect()
+}
+
+/// The `.ptn` tensor table as JSON.
+pub(crate) fn ptn_tensors(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
+    ptn.tensors()
+        .iter()
+        .map(|t| {
+            json!({
+                "name": t.key,
+                "alias_of": t.alias_of,
+                "dtype": pte_ptn::dtype_code(t.dtype),
+                "sizes": t.shape,
+                "dim_order": t.dim_order,
+                "nbytes": t.bytes.len(),
+                "file_range": t.range_in(bytes).map(|r| [r.start, r.end]),
+                "stored": t.bytes.len(),
+            })
+        })
+        .collect()
+}
+
+/// The tensor table as text, any kind.
+pub(crate) fn tensors_text(rows: &Value) -> String {
+    let rows = rows.as_array().cloned().unwrap_or_default();
+    if rows.is_empty() {
+        return "tensors (0)\n".into();
+    }
+    let mut table: Vec<[String; 6]> =
+        vec![["name".into(), "where".into(), "dtype".into(), "shape".into(), "dim order".into(), "bytes".into()]];
+    for r in &rows {
+        let dynamism = r["dynamism"].as_str().unwrap_or("STATIC");
+        let place = match (r["storage"].as_str(), r["file_range"].as_array()) {
+            (Some("external"), _) => "external".to_string(),
+            (s, Some(range)) => format!(
+                "{}{}..{}",
+                s.map(|s| format!("{s} ")).unwrap_or_default(),
+                range.first().unwrap_or(&Value::Null),
+                range.get(1).unwrap_or(&Value::Null)
+            ),
+            (Some(s), None) if r["stored"].is_null() => format!("{s} (planned)"),
+            (Some(s), None) => format!("{s} (inline)"),
+            (None, None) => String::new(),
+        };
+        let alias = r["alias_of"].as_str().map(|a| format!(" = {a}")).unwrap_or_default();
+        let device = r["device"].as_str().filter(|d| *d != "CPU").map(|d| format!(" on {d}")).unwrap_or_default();
+        table.push([
+            format!("{}{alias}", r["name"].as_str().unwrap_or("")),
+            format!("{place}{device}"),
+            if r["dtype"].is_null() { "opaque".into() } else { dtype_of(&r["dtype"]) },
+            if r["sizes"].is_null() { "-".into() } else { pte_shape(&r["sizes"], dynamism) },
+            if r["dim_order"].is_null() { "-".into() } else { shape(r["dim_order"].as_array().into_iter().flatten()) },
+            r["nbytes"].as_u64().or(r["stored"].as_u64()).map_or_else(|| "?".into(), |n| n.to_string()),
+        ]);
+    }
+    let mut widths = [0usize; 6];
+    for row in &table {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let mut out = format!("tensors ({}):\n", rows.len());
+    for row in &table {
+        let cells: Vec<String> = row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        out.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
+    }
+    out
+}
+
+/// The program's EXTERNAL keys grouped by the data file that holds them.
+///
+/// The program records only each tensor's key, not which `.ptd` (the
+/// exporter's "tag", also the file's stem) holds it; the `.ptd` files next
+/// to the program are searched, and keys none of them holds are grouped
+/// under a null tag.
+pub(crate) fn external_groups(pte: &PteFile<'_>, path: &Path) -> Value {
+    let keys: Vec<String> = pte
+        .tensors()
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|t| t.storage == TensorStorage::External)
+        .map(|t| t.name)
+        .collect();
+    if keys.is_empty() {
+        return json!([]);
+    }
+    let mut groups: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    let mut missing = vec![];
+    let beside = sibling_ptds(path);
+    for k in keys {
+        let holder = beside.iter().find(|(_, _, held)| held.contains(&k));
+        match holder {
+            Some((tag, file, _)) => groups.entry(tag.clone()).or_insert_with(|| (file.clone(), vec![])).1.push(k),
+            None => missing.push(k),
+        }
+    }
+    let mut out: Vec<Value> =
+        groups.into_iter().map(|(tag, (file, keys))| json!({"tag": tag, "file": file, "keys": keys})).collect();
+    if !missing.is_empty() {
+        out.push(json!({"tag": null, "file": null, "keys": missing}));
+    }
+    Value::Array(out)
+}
+
+/// (tag, file name, keys) of each `.ptd` in the program's directory, by content.
+fn sibling_ptds(path: &Path) -> Vec<(String, String, Vec<String>)> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(dir) else { return vec![] };
+    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|p| {
+            let map = pte_core::MappedFile::open(p).ok()?;
+            if FileKind::detect(map.bytes()) != FileKind::Ptd {
+                return None;
+            }
+            let ptd = PtdFile::from_bytes(map.bytes()).ok()?;
+            let keys = ptd.keys().into_iter().map(str::to_string).collect();
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            Some((stem, p.file_name()?.to_string_lossy().into_owned(), keys))
+        })
+        .collect()
+}
+
+/// Text of the EXTERNAL groups.
+pub(crate) fn external_text(groups: &Value) -> String {
+    let mut out = String::new();
+    for g in groups.as_array().into_iter().flatten() {
+        let keys: Vec<&str> = g["keys"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let head = match g["tag"].as_str() {
+            Some(tag) => format!("external data {tag:?} ({}):", g["file"].as_str().unwrap_or("")),
+            None => "external data, no .ptd beside the program holds:".to_string(),
+        };
+        out.push_str(&format!("{head} {}\n", count(keys.len() as u64, "key")));
+        for k in keys {
+            out.push_str(&format!("  {k}\n"));
+        }
+    }
+    out
+}
+
+/// Device placement of each method's planned buffers (`non_const_buffer_device`;
+/// buffers not listed are on the CPU).
+pub(crate) fn buffer_devices(program: &Program<'_>) -> Vec<Value> {
+    program
+        .plans()
+        .iter()
+        .map(|plan| {
+            let sizes = plan.non_const_buffer_sizes.as_deref().unwrap_or(&[]);
+            Value::Array(
+                plan.non_const_buffer_device
+                    .iter()
+                    .flatten()
+                    .map(|d| {
+                        let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.get(i));
+                        json!({"buffer": d.buffer_idx, "size": size, "device": enum_name(d.device_type),
+                               "device_index": d.device_index, "cpu": d.device_type == DeviceType::CPU})
+                    })
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+/// Text of one method's buffer placement.
+pub(crate) fn devices_text(devices: &Value) -> String {
+    let mut out = String::new();
+    for d in devices.as_array().into_iter().flatten() {
+        out.push_str(&format!(
+            "  planned buffer {} ({} bytes) on {}:{}\n",
+            d["buffer"],
+            d["size"],
+            d["device"].as_str().unwrap_or(""),
+            d["device_index"]
+        ));
+    }
+    out
+}
+
+fn meta_json(name: &str, meta: Option<&TensorMeta>) -> Value {
+    match meta {
+        Some(m) => json!({
+            "name": name,
+            "dtype": enum_name(m.dtype),
+            "sizes": m.sizes.iter().flatten().map(|d| json!({"min": d.min, "max": d.max})).collect::<Vec<_>>(),
+            "dim_order": m.dim_order,
+        }),
+        None => json!({"name": name, "dtype": null, "sizes": null, "dim_order": null}),
+    }
+}
+
+/// Each `.ptn` method's inputs and outputs with dtype and shape ranges.
+pub(crate) fn ptn_signatures(program: &NativeProgram) -> Vec<Value> {
+    program
+        .methods
+        .iter()
+        .map(|m| {
+            let metas: BTreeMap<&str, &TensorMeta> =
+                m.graph.tensor_values.iter().flatten().map(|t| (t.name.as_str(), &t.meta)).collect();
+            let side = |names: &Option<Vec<String>>| -> Vec<Value> {
+                names.iter().flatten().map(|n| meta_json(n, metas.get(n.as_str()).copied())).collect()
+            };
+            json!({"inputs": side(&m.graph.inputs), "outputs": side(&m.graph.outputs)})
+        })
+        .collect()
+}
+
+/// Text of one `.ptn` method signature.
+pub(crate) fn signature_text(sig: &Value) -> String {
+    let mut out = String::new();
+    for (dir, key) in [("in ", "inputs"), ("out", "outputs")] {
+        for io in sig[key].as_array().into_iter().flatten() {
+            let dims = io["sizes"].as_array().map(|d| {
+                shape(d.iter().map(|x| dim_range(x["min"].as_i64().unwrap_or(0), x["max"].as_i64().unwrap_or(-1))))
+            });
+            out.push_str(&format!(
+                "  {dir} {}: {} {}\n",
+                io["name"].as_str().unwrap_or(""),
+                io["dtype"].as_str().map_or_else(|| "?".into(), dtype),
+                dims.unwrap_or_else(|| "?".into())
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,118 @@
+//! What a valid program needs from outside itself to load: external tensor
+//! data, and a runtime that can allocate planned memory on the devices it
+//! names. These are warnings, not violations: the file is sound, but a
+//! stock CPU runtime given nothing else cannot load it.
+
+use pte_core::Violation;
+use pte_schema::{DeviceType, KernelTypes, Program};
+
+/// Rules of [`external_needs`] and [`device_needs`], with what each reports.
+pub const NEEDS_RULES: &[(&str, &str)] = &[
+    (
+        "needs.external-data",
+        "the program has EXTERNAL tensors and no .ptd was given to resolve them (the runtime fails with 0x2 without one)",
+    ),
+    (
+        "needs.device",
+        "a planned buffer or tensor is placed on a device other than the CPU (a CPU-only runtime cannot allocate it)",
+    ),
+];
+
+/// One warning naming every EXTERNAL key, for a program checked without
+/// the `.ptd` files that hold them; nothing when it has none.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/model.pte"))?;
+/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+/// let w = pte_file::verify::external_needs(&pte.program);
+/// assert_eq!(w.len(), 1);
+/// assert!(w[0].message.contains("seq.0.weight, seq.0.bias, seq.2.weight, seq.2.bias"));
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn external_needs(program: &Program<'_>) -> Vec<Violation> {
+    let mut keys: Vec<&str> = vec![];
+    let mut first = None;
+    for (p, plan) in program.plans().iter().enumerate() {
+        for (j, v) in plan.value_list().iter().enumerate() {
+            let Some(KernelTypes::Tensor(t)) = &v.val else { continue };
+            if !t.is_external() {
+                continue;
+            }
+            first.get_or_insert_with(|| format!("execution_plan[{p}].values[{j}]"));
+            let key = t.fqn().unwrap_or("");
+            if !keys.contains(&key) {
+                keys.push(key);
+            }
+        }
+    }
+    let Some(path) = first else { return vec![] };
+    let n = keys.len();
+    vec![Violation {
+        rule: "needs.external-data",
+        path,
+        offset: None,
+        message: format!(
+            "{n} EXTERNAL tensor key{} need{} a .ptd and none was given (--ptd): {}",
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+            keys.join(", ")
+        ),
+    }]
+}
+
+/// One warning per planned buffer (`non_const_buffer_device`) and per
+/// tensor placed on a device other than the CPU.
+///
+/// ```
+/// let mut p = pte_schema::Program::default();
+/// p.execution_plan = Some(vec![pte_schema::ExecutionPlan {
+///     non_const_buffer_sizes: Some(vec![0, 64]),
+///     non_const_buffer_device: Some(vec![pte_schema::NonConstBufferDevice {
+///         buffer_idx: 1, device_type: pte_schema::DeviceType::CUDA, device_index: 0 }]),
+///     ..Default::default()
+/// }]);
+/// let w = pte_file::verify::device_needs(&p);
+/// assert_eq!(w[0].rule, "needs.device");
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
+    let mut out = vec![];
+    for (p, plan) in program.plans().iter().enumerate() {
+        let name = plan.name.as_deref().unwrap_or("");
+        let sizes = plan.non_const_buffer_sizes.as_deref().unwrap_or(&[]);
+        for (k, d) in plan.non_const_buffer_device.iter().flatten().enumerate() {
+            if d.device_type == DeviceType::CPU {
+                continue;
+            }
+            let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.get(i));
+            out.push(Violation {
+                rule: "needs.device",
+                path: format!("execution_plan[{p}].non_const_buffer_device[{k}]"),
+                offset: None,
+                message: format!(
+                    "method {name:?} places planned buffer {} ({} bytes) on {}:{}; a CPU-only runtime cannot allocate it",
+                    d.buffer_idx,
+                    size.map_or_else(|| "?".into(), i64::to_string),
+                    d.device_type,
+                    d.device_index
+                ),
+            });
+        }
+        for (j, v) in plan.value_list().iter().enumerate() {
+            let Some(KernelTypes::Tensor(t)) = &v.val else { continue };
+            let Some(e) = t.extra_tensor_info.as_ref().filter(|e| e.device_type != DeviceType::CPU) else { continue };
+            out.push(Violation {
+                rule: "needs.device",
+                path: format!("execution_plan[{p}].values[{j}].extra_tensor_info.device_type"),
+                offset: None,
+                message: format!(
+                    "method {name:?} places tensor {} on {}:{}",
+                    t.fqn().map_or_else(|| format!("values[{j}]"), str::to_string),
+                    e.device_type,
+                    e.device_index
+                ),
+            });
+        }
+    }
+    out
+}
