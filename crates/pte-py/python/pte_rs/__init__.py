@@ -1,0 +1,470 @@
+"""Fast, lossless, zero-copy access to ExecuTorch files (.pte, .ptd, .ptn, .bpte).
+
+The parsing, verifying and writing happen in Rust (``pte_rs._native``). This
+layer maps the file a second time with Python's :mod:`mmap` and hands out numpy
+arrays and memoryviews *over that map*: they share memory with the file, and
+each keeps the map alive (``array.base`` chain) after the file object is gone.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import mmap
+import os
+import warnings
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from . import _native
+from ._native import PteError
+
+__all__ = [
+    "PteError",
+    "Violation",
+    "Report",
+    "File",
+    "Program",
+    "DataFile",
+    "Package",
+    "Bundle",
+    "Constant",
+    "Blob",
+    "Method",
+    "SampleSet",
+    "Sample",
+    "Call",
+    "SamplesWarning",
+    "open",
+    "internalize",
+    "read_samples",
+    "write_samples",
+]
+
+#: ExecuTorch ScalarType names and safetensors codes to numpy dtypes. BFLOAT16
+#: has no numpy dtype: such tensors come back as raw ``uint16`` words.
+_DTYPES: Dict[str, str] = {
+    "BYTE": "u1", "CHAR": "i1", "SHORT": "<i2", "INT": "<i4", "LONG": "<i8",
+    "HALF": "<f2", "FLOAT": "<f4", "DOUBLE": "<f8", "COMPLEXFLOAT": "<c8",
+    "COMPLEXDOUBLE": "<c16", "BOOL": "?", "BFLOAT16": "<u2", "UINT16": "<u2",
+    "UINT32": "<u4", "UINT64": "<u8",
+    "U8": "u1", "I8": "i1", "I16": "<i2", "I32": "<i4", "I64": "<i8",
+    "F16": "<f2", "F32": "<f4", "F64": "<f8", "C64": "<c8", "BOOL_": "?",
+    "BF16": "<u2", "U16": "<u2", "U32": "<u4", "U64": "<u8",
+}
+_SAFETENSORS = {
+    np.dtype("u1"): "U8", np.dtype("i1"): "I8", np.dtype("<i2"): "I16",
+    np.dtype("<i4"): "I32", np.dtype("<i8"): "I64", np.dtype("<f2"): "F16",
+    np.dtype("<f4"): "F32", np.dtype("<f8"): "F64", np.dtype("<c8"): "C64",
+    np.dtype("?"): "BOOL", np.dtype("<u2"): "U16", np.dtype("<u4"): "U32",
+    np.dtype("<u8"): "U64",
+}
+
+
+class SamplesWarning(UserWarning):
+    """A sample set was written with a tolerance loose enough to hide errors."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken (or warned-about) rule: rule id, field path, byte offset, message."""
+
+    rule: str
+    path: str
+    offset: Optional[int]
+    message: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :meth:`File.verify` found. ``valid`` is true when no rule is broken."""
+
+    violations: List[Violation]
+    warnings: List[Violation]
+
+    @property
+    def valid(self) -> bool:
+        """True when there are no violations (warnings do not count)."""
+        return not self.violations
+
+
+def _array(buf: Any, offset: int, size: int, dtype: Optional[str], shape: Optional[Sequence[int]],
+           dim_order: Optional[Sequence[int]] = None) -> np.ndarray:
+    """A read-only numpy view of ``buf[offset:offset+size]`` (no copy)."""
+    dt = np.dtype(_DTYPES.get(dtype or "", "u1"))
+    if dtype not in _DTYPES or shape is None:
+        return np.frombuffer(buf, dtype=np.uint8, count=size, offset=offset)
+    shape = [int(s) for s in shape]
+    n = int(np.prod(shape, dtype=np.int64)) if shape else 1
+    if n * dt.itemsize > size:
+        # The data is shorter than the tensor claims: expose the raw bytes.
+        return np.frombuffer(buf, dtype=np.uint8, count=size, offset=offset)
+    a = np.frombuffer(buf, dtype=dt, count=n, offset=offset)
+    order = list(dim_order) if dim_order else list(range(len(shape)))
+    if order == list(range(len(shape))) or sorted(order) != list(range(len(shape))):
+        return a.reshape(shape)
+    # Stored in dim_order: view the storage shape, then permute back (still a view).
+    stored = a.reshape([shape[d] for d in order])
+    return stored.transpose(np.argsort(order))
+
+
+@dataclass(frozen=True)
+class Constant:
+    """A constant or mutable tensor buffer of a program.
+
+    ``index`` is the tensor's ``data_buffer_idx``; ``tensor`` describes the first
+    tensor using it (dtype, sizes, dim_order, fqn), or is None when none does.
+    """
+
+    index: int
+    offset: int
+    size: int
+    tensor: Optional[Dict[str, Any]]
+    _buf: Any = field(repr=False, compare=False)
+
+    @property
+    def data(self) -> memoryview:
+        """The bytes, a memoryview sharing the file's map."""
+        return memoryview(self._buf)[self.offset:self.offset + self.size]
+
+    @property
+    def fqn(self) -> Optional[str]:
+        """The tensor's fully qualified name, when the program stores one."""
+        return (self.tensor or {}).get("fqn")
+
+    def array(self) -> np.ndarray:
+        """The tensor as a numpy array of its dtype and shape, sharing the map."""
+        t = self.tensor or {}
+        return _array(self._buf, self.offset, self.size, t.get("dtype"), t.get("sizes"), t.get("dim_order"))
+
+
+@dataclass(frozen=True)
+class Blob:
+    """A named-data entry, delegate blob, segment or data-file entry."""
+
+    name: str
+    offset: int
+    size: int
+    info: Dict[str, Any]
+    _buf: Any = field(repr=False, compare=False)
+
+    @property
+    def data(self) -> memoryview:
+        """The bytes, a memoryview sharing the file's map."""
+        return memoryview(self._buf)[self.offset:self.offset + self.size]
+
+    def array(self) -> np.ndarray:
+        """The bytes as a numpy array (typed when the entry has a layout)."""
+        return _array(self._buf, self.offset, self.size, self.info.get("dtype"), self.info.get("sizes"),
+                      self.info.get("dim_order"))
+
+
+@dataclass(frozen=True)
+class Method:
+    """An execution plan: its name and its inputs and outputs (value index, kind, tensor)."""
+
+    name: str
+    inputs: List[Dict[str, Any]]
+    outputs: List[Dict[str, Any]]
+
+
+class File:
+    """An open ExecuTorch file. Use :func:`open`; the subclass follows the content."""
+
+    def __init__(self, handle: Any, buf: Any, path: Optional[str]) -> None:
+        self._h = handle
+        self._buf = buf
+        #: The path it was opened from, or None for bytes.
+        self.path = path
+
+    @property
+    def kind(self) -> str:
+        """``"pte"``, ``"ptd"``, ``"ptn"``, ``"bpte"`` or ``"unknown"``."""
+        return self._h.kind
+
+    @property
+    def buffer(self) -> memoryview:
+        """The whole file, zero-copy."""
+        start, end = self._h.range
+        return memoryview(self._buf)[start:end]
+
+    def to_json(self) -> Dict[str, Any]:
+        """The file as the JSON document ``pte dump`` prints (parsed)."""
+        return json.loads(self._h.dump_json())
+
+    def verify(self) -> Report:
+        """Checks every load rule of the format; returns the violations and warnings."""
+        v, w = self._h.verify()
+        return Report([Violation(*x) for x in v], [Violation(*x) for x in w])
+
+    def __repr__(self) -> str:
+        return f"<pte_rs.{type(self).__name__} {self.path or '<bytes>'}>"
+
+
+_OPTION_KEYS = ("segment_alignment", "tensor_alignment", "delegate_alignment", "constant_repack", "layout",
+                "delegates")
+
+
+def _options(kw: Dict[str, Any]) -> Dict[str, Any]:
+    unknown = set(kw) - set(_OPTION_KEYS)
+    if unknown:
+        raise TypeError(f"unknown write options: {sorted(unknown)}")
+    return {k: kw.get(k) for k in _OPTION_KEYS}
+
+
+class Program(File):
+    """A ``.pte`` program."""
+
+    def __init__(self, handle: Any, buf: Any, path: Optional[str]) -> None:
+        super().__init__(handle, buf, path)
+        self._summary: Optional[Dict[str, Any]] = None
+
+    def _s(self) -> Dict[str, Any]:
+        if self._summary is None:
+            self._summary = json.loads(self._h.pte_summary())
+        return self._summary
+
+    def program_json(self) -> Dict[str, Any]:
+        """The program as flatc-compatible JSON, equal to ``pte dump``'s output."""
+        return self.to_json()
+
+    @property
+    def methods(self) -> List[Method]:
+        """Every method with its inputs and outputs."""
+        return [Method(m["name"], m["inputs"], m["outputs"]) for m in self._s()["methods"]]
+
+    @property
+    def constants(self) -> List[Constant]:
+        """The constant buffers (index 0, the placeholder, left out)."""
+        return [Constant(c["index"], c["offset"], c["size"], c["tensor"], self._buf)
+                for c in self._s()["constants"] if c["offset"] is not None]
+
+    @property
+    def mutable_buffers(self) -> List[Constant]:
+        """The initial values of mutable buffers."""
+        return [Constant(c["index"], c["offset"], c["size"], c["tensor"], self._buf)
+                for c in self._s()["mutable_buffers"] if c["offset"] is not None]
+
+    @property
+    def named_data(self) -> Dict[str, Blob]:
+        """Named data blobs by key."""
+        return {n["key"]: Blob(n["key"], n["offset"], n["size"], n, self._buf)
+                for n in self._s()["named_data"] if n["offset"] is not None}
+
+    @property
+    def delegate_blobs(self) -> List[Blob]:
+        """The processed blob of every delegate (inline or in a segment)."""
+        return [Blob(d["id"], d["offset"], d["size"], d, self._buf)
+                for d in self._s()["delegates"] if d["offset"] is not None]
+
+    @property
+    def segments(self) -> List[Blob]:
+        """The raw segments, in table order."""
+        return [Blob(str(s["index"]), s["offset"], s["size"], s, self._buf)
+                for s in self._s()["segments"] if s["offset"] is not None]
+
+    def to_bytes(self, **options: Any) -> bytes:
+        """Serializes with layout options (see :meth:`save`)."""
+        return self._h.pte_bytes(_options(options))
+
+    def save(self, path: Union[str, os.PathLike], **options: Any) -> int:
+        """Writes atomically (temp file, fsync, rename); returns the size.
+
+        Options, each None to keep the file's own: ``segment_alignment``,
+        ``tensor_alignment``, ``delegate_alignment``, ``constant_repack``
+        (repack constants at that alignment), ``layout`` (``"keep"`` or
+        ``"repack"``), ``delegates`` (``"keep"``, ``"inline"``, ``"segment"``).
+        """
+        return self._h.save_pte(os.fspath(path), _options(options))
+
+    def externalize(self, pte_path: Union[str, os.PathLike], ptd_path: Union[str, os.PathLike],
+                    keys: Optional[Sequence[str]] = None) -> Tuple[List[str], List[str]]:
+        """Moves constants and named data (all, or those in ``keys``) to a ``.ptd``.
+
+        Saves both files atomically; returns (moved tensor keys, moved named keys).
+        """
+        return self._h.externalize(os.fspath(pte_path), os.fspath(ptd_path),
+                                   None if keys is None else list(keys))
+
+
+class DataFile(File):
+    """A ``.ptd`` tensor-data file."""
+
+    @property
+    def entries(self) -> Dict[str, Blob]:
+        """Entries by key, with their layout (dtype, sizes, dim_order)."""
+        out = {}
+        for key, dtype, sizes, dim_order, off, size in self._h.ptd_entries():
+            if off is not None:
+                out[key] = Blob(key, off, size, {"dtype": dtype, "sizes": sizes, "dim_order": dim_order}, self._buf)
+        return out
+
+
+class Package(File):
+    """A ``.ptn`` package (program graph, safetensors constants, sidecars)."""
+
+    @property
+    def tensors(self) -> Dict[str, np.ndarray]:
+        """Every constant (aliases included) as a numpy array; zero-copy when stored uncompressed."""
+        out = {}
+        for key, dtype, shape, off, copy in self._h.ptn_tensors():
+            size = int(np.prod(shape, dtype=np.int64)) * np.dtype(_DTYPES.get(dtype, "u1")).itemsize
+            buf, at = (self._buf, off) if off is not None else (copy, 0)
+            out[key] = _array(buf, at, size, dtype, shape)
+        return out
+
+    def read_samples(self) -> List["SampleSet"]:
+        """The sample sets of the samples sidecar."""
+        return [_set_from(d, self._buf) for d in self._h.read_samples()]
+
+
+class Bundle(File):
+    """A ``.bpte`` bundled program: a program plus test suites."""
+
+    @property
+    def program(self) -> Program:
+        """The embedded program, sharing this bundle's map."""
+        return Program(self._h.bpte_program(), self._buf, self.path)
+
+
+_CLASSES = {"pte": Program, "ptd": DataFile, "ptn": Package, "bpte": Bundle}
+
+
+def open(source: Union[str, os.PathLike, bytes]) -> File:  # noqa: A001 - the natural name
+    """Opens a file (memory-mapped) or wraps ``bytes``; the class follows the content.
+
+    Raises :class:`PteError` (``kind == "io"``) when the file cannot be read.
+    """
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+        h = _native.Handle.from_bytes(data)
+        return _CLASSES.get(h.kind, File)(h, data, None)
+    path = os.fspath(source)
+    h = _native.Handle.open(path)
+    size = h.range[1]
+    if size == 0:
+        buf: Any = b""
+    else:
+        with builtins.open(path, "rb") as fh:
+            buf = mmap.mmap(fh.fileno(), 0, access=mmap.ACCESS_READ)
+        if len(buf) != size:
+            raise PteError(f"{path}: changed while being opened")
+    return _CLASSES.get(h.kind, File)(h, buf, path)
+
+
+def internalize(pte: Union[str, os.PathLike], ptds: Sequence[Union[str, os.PathLike]],
+                out: Union[str, os.PathLike]) -> int:
+    """Brings the EXTERNAL tensors of ``pte`` back from ``ptds``; saves ``out`` atomically."""
+    return _native.internalize(os.fspath(pte), [os.fspath(p) for p in ptds], os.fspath(out))
+
+
+# ---- samples sidecar -------------------------------------------------------
+
+Value = Any
+
+
+@dataclass
+class Call:
+    """One call of a method: input and expected output values (arrays, scalars, lists of arrays)."""
+
+    inputs: List[Value]
+    outputs: List[Value]
+    tolerance: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class Sample:
+    """A named sequence of calls (stateful methods take several)."""
+
+    calls: List[Call]
+    name: Optional[str] = None
+    tolerance: Optional[Tuple[float, float]] = None
+
+
+@dataclass
+class SampleSet:
+    """Sample inputs and expected outputs for one method. Tolerances are ``(atol, rtol)``."""
+
+    method: str
+    name: str
+    samples: List[Sample]
+    tolerance: Optional[Tuple[float, float]] = None
+
+
+def _value_from(v: Any, buf: Any) -> Value:
+    if isinstance(v, dict):
+        size = v.get("size")
+        if "offset" in v:
+            return _array(buf, v["offset"], size, v["dtype"], v["shape"])
+        data = v["data"]
+        return _array(data, 0, len(data), v["dtype"], v["shape"])
+    if isinstance(v, list):
+        return [_value_from(x, buf) for x in v]
+    return v
+
+
+def _set_from(d: Dict[str, Any], buf: Any) -> SampleSet:
+    samples = [
+        Sample([Call([_value_from(x, buf) for x in c["inputs"]], [_value_from(x, buf) for x in c["outputs"]],
+                     c["tolerance"]) for c in s["calls"]], s["name"], s["tolerance"])
+        for s in d["samples"]
+    ]
+    return SampleSet(d["method"], d["name"], samples, d["tolerance"])
+
+
+def _tensor_to(a: np.ndarray) -> Tuple[str, List[int], bytes]:
+    a = np.ascontiguousarray(a)
+    code = _SAFETENSORS.get(a.dtype.newbyteorder("<") if a.dtype.byteorder == ">" else a.dtype)
+    if code is None:
+        raise PteError(f"unsupported sample dtype {a.dtype}")
+    return code, list(a.shape), a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
+
+
+def _value_to(v: Value) -> Tuple[str, Any]:
+    if isinstance(v, np.ndarray) or isinstance(v, np.generic) and not isinstance(v, (np.bool_, np.integer,
+                                                                                   np.floating)):
+        return ("tensor", _tensor_to(np.asarray(v)))
+    if v is None:
+        return ("none", None)
+    if isinstance(v, (bool, np.bool_)):
+        return ("bool", bool(v))
+    if isinstance(v, (int, np.integer)):
+        return ("int", int(v))
+    if isinstance(v, (float, np.floating)):
+        return ("float", float(v))
+    if isinstance(v, str):
+        return ("string", v)
+    if isinstance(v, (list, tuple)) and all(isinstance(x, np.ndarray) for x in v):
+        return ("tensor_list", [_tensor_to(x) for x in v])
+    if hasattr(v, "__array__"):
+        return ("tensor", _tensor_to(np.asarray(v)))
+    raise TypeError(f"unsupported sample value {type(v).__name__}")
+
+
+def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet]) -> List[str]:
+    """Adds (or replaces, by method and name) sample sets in the ``.ptn`` at ``path``.
+
+    The file is rewritten atomically. Warnings about loose tolerances are
+    returned as text and also issued as :class:`SamplesWarning`.
+    """
+    raw = [
+        (s.method, s.name, s.tolerance,
+         [(smp.name, smp.tolerance,
+           [([_value_to(x) for x in c.inputs], [_value_to(x) for x in c.outputs], c.tolerance)
+            for c in smp.calls]) for smp in s.samples])
+        for s in sets
+    ]
+    found = _native.write_samples(os.fspath(path), raw)
+    for w in found:
+        warnings.warn(w, SamplesWarning, stacklevel=2)
+    return found
+
+
+def read_samples(source: Union[str, os.PathLike, bytes, Package]) -> List[SampleSet]:
+    """The sample sets of a ``.ptn`` (a path, bytes or an open :class:`Package`)."""
+    f = source if isinstance(source, Package) else open(source)
+    if not isinstance(f, Package):
+        raise PteError(f"{getattr(f, 'path', None) or '<bytes>'}: not a .ptn package")
+    return f.read_samples()

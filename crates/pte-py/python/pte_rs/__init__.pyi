@@ -1,0 +1,209 @@
+"""Type stubs of pte_rs: fast, lossless, zero-copy ExecuTorch file access."""
+
+import os
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+_Path = Union[str, os.PathLike]
+
+class PteError(Exception):
+    """A read, verify or write error.
+
+    ``kind`` is ``"malformed"``, ``"unsupported"``, ``"limit_exceeded"``,
+    ``"invalid_use"``, ``"io"``, ``"busy"`` or a samples rule name; ``path`` is
+    the field path inside the file; ``offset`` the byte offset, when known.
+    """
+
+    kind: str
+    path: str
+    offset: Optional[int]
+    message: str
+
+class SamplesWarning(UserWarning):
+    """A sample set was written with a tolerance loose enough to hide errors."""
+
+@dataclass(frozen=True)
+class Violation:
+    """One broken (or warned-about) rule."""
+
+    rule: str
+    path: str
+    offset: Optional[int]
+    message: str
+
+@dataclass(frozen=True)
+class Report:
+    """What verify found."""
+
+    violations: List[Violation]
+    warnings: List[Violation]
+    @property
+    def valid(self) -> bool:
+        """True when no rule is broken."""
+
+@dataclass(frozen=True)
+class Constant:
+    """A constant or mutable tensor buffer (``index`` = ``data_buffer_idx``)."""
+
+    index: int
+    offset: int
+    size: int
+    tensor: Optional[Dict[str, Any]]
+    @property
+    def data(self) -> memoryview:
+        """The bytes, sharing the file's map."""
+    @property
+    def fqn(self) -> Optional[str]:
+        """The tensor's fully qualified name, if stored."""
+    def array(self) -> np.ndarray:
+        """A read-only numpy view of the right dtype and shape, sharing the map."""
+
+@dataclass(frozen=True)
+class Blob:
+    """A named-data entry, delegate blob, segment or .ptd entry."""
+
+    name: str
+    offset: int
+    size: int
+    info: Dict[str, Any]
+    @property
+    def data(self) -> memoryview:
+        """The bytes, sharing the file's map."""
+    def array(self) -> np.ndarray:
+        """The bytes as a numpy array (typed when the entry has a layout)."""
+
+@dataclass(frozen=True)
+class Method:
+    """An execution plan with its inputs and outputs."""
+
+    name: str
+    inputs: List[Dict[str, Any]]
+    outputs: List[Dict[str, Any]]
+
+class File:
+    """An open ExecuTorch file; :func:`open` returns the subclass of its kind."""
+
+    path: Optional[str]
+    @property
+    def kind(self) -> str:
+        """``"pte"``, ``"ptd"``, ``"ptn"``, ``"bpte"`` or ``"unknown"``."""
+    @property
+    def buffer(self) -> memoryview:
+        """The whole file, zero-copy."""
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON document ``pte dump`` prints."""
+    def verify(self) -> Report:
+        """Checks every load rule of the format."""
+
+class Program(File):
+    """A ``.pte`` program."""
+
+    def program_json(self) -> Dict[str, Any]:
+        """The program as flatc-compatible JSON (``pte dump``)."""
+    @property
+    def methods(self) -> List[Method]:
+        """Every method with inputs and outputs."""
+    @property
+    def constants(self) -> List[Constant]:
+        """Constant buffers (placeholder 0 left out)."""
+    @property
+    def mutable_buffers(self) -> List[Constant]:
+        """Initial values of mutable buffers."""
+    @property
+    def named_data(self) -> Dict[str, Blob]:
+        """Named data by key."""
+    @property
+    def delegate_blobs(self) -> List[Blob]:
+        """Processed delegate blobs."""
+    @property
+    def segments(self) -> List[Blob]:
+        """Raw segments in table order."""
+    def to_bytes(
+        self,
+        *,
+        segment_alignment: Optional[int] = ...,
+        tensor_alignment: Optional[int] = ...,
+        delegate_alignment: Optional[int] = ...,
+        constant_repack: Optional[int] = ...,
+        layout: Optional[str] = ...,
+        delegates: Optional[str] = ...,
+    ) -> bytes:
+        """Serializes with layout options; None keeps the file's own."""
+    def save(
+        self,
+        path: _Path,
+        *,
+        segment_alignment: Optional[int] = ...,
+        tensor_alignment: Optional[int] = ...,
+        delegate_alignment: Optional[int] = ...,
+        constant_repack: Optional[int] = ...,
+        layout: Optional[str] = ...,
+        delegates: Optional[str] = ...,
+    ) -> int:
+        """Writes atomically; returns the size written."""
+    def externalize(
+        self, pte_path: _Path, ptd_path: _Path, keys: Optional[Sequence[str]] = ...
+    ) -> Tuple[List[str], List[str]]:
+        """Moves constants and named data to a .ptd; returns the moved keys."""
+
+class DataFile(File):
+    """A ``.ptd`` tensor-data file."""
+
+    @property
+    def entries(self) -> Dict[str, Blob]:
+        """Entries by key with dtype, sizes, dim_order."""
+
+class Package(File):
+    """A ``.ptn`` package."""
+
+    @property
+    def tensors(self) -> Dict[str, np.ndarray]:
+        """Constants as numpy arrays (zero-copy when stored uncompressed)."""
+    def read_samples(self) -> List[SampleSet]:
+        """The samples sidecar."""
+
+class Bundle(File):
+    """A ``.bpte`` bundled program."""
+
+    @property
+    def program(self) -> Program:
+        """The embedded program, sharing the bundle's map."""
+
+@dataclass
+class Call:
+    """One call: inputs and expected outputs."""
+
+    inputs: List[Any]
+    outputs: List[Any]
+    tolerance: Optional[Tuple[float, float]] = ...
+
+@dataclass
+class Sample:
+    """A sequence of calls."""
+
+    calls: List[Call]
+    name: Optional[str] = ...
+    tolerance: Optional[Tuple[float, float]] = ...
+
+@dataclass
+class SampleSet:
+    """Samples for one method; tolerances are (atol, rtol)."""
+
+    method: str
+    name: str
+    samples: List[Sample]
+    tolerance: Optional[Tuple[float, float]] = ...
+
+def open(source: Union[_Path, bytes, bytearray, memoryview]) -> File:
+    """Opens a file memory-mapped (or wraps bytes); the class follows the content."""
+
+def internalize(pte: _Path, ptds: Sequence[_Path], out: _Path) -> int:
+    """Brings EXTERNAL tensors back from .ptd files; saves atomically."""
+
+def write_samples(path: _Path, sets: Sequence[SampleSet]) -> List[str]:
+    """Adds or replaces sample sets in a .ptn; warnings returned and issued."""
+
+def read_samples(source: Union[_Path, bytes, Package]) -> List[SampleSet]:
+    """The sample sets of a .ptn."""

@@ -1,0 +1,58 @@
+"""The Rust extension behind pte_rs (use the pte_rs API instead)."""
+
+from typing import Any, Dict, List, Optional, Tuple
+
+class PteError(Exception):
+    """A read, verify or write error with kind, path, offset and message."""
+
+    kind: str
+    path: str
+    offset: Optional[int]
+    message: str
+
+_Finding = Tuple[str, str, Optional[int], str]
+
+class Handle:
+    """An open file: its bytes (map or bytes object), byte range and kind."""
+
+    @staticmethod
+    def open(path: str) -> Handle:
+        """Maps the file read-only."""
+    @staticmethod
+    def from_bytes(data: bytes) -> Handle:
+        """Wraps a bytes object without copying."""
+    @property
+    def kind(self) -> str:
+        """The detected kind."""
+    @property
+    def range(self) -> Tuple[int, int]:
+        """This file's byte range in its source."""
+    @property
+    def mapped(self) -> bool:
+        """Whether the source is a memory map."""
+    def dump_json(self) -> str:
+        """JSON text equal to ``pte dump``."""
+    def verify(self) -> Tuple[List[_Finding], List[_Finding]]:
+        """Violations and warnings."""
+    def pte_summary(self) -> str:
+        """JSON text of methods, constants, buffers, named data, delegates, segments."""
+    def save_pte(self, path: str, options: Dict[str, Any]) -> int:
+        """Atomic save with layout options."""
+    def pte_bytes(self, options: Dict[str, Any]) -> bytes:
+        """Serialized program."""
+    def externalize(self, pte_path: str, ptd_path: str, keys: Optional[List[str]] = ...) -> Tuple[List[str], List[str]]:
+        """Moves data to a .ptd."""
+    def ptd_entries(self) -> List[Tuple[str, Optional[str], Optional[List[int]], Optional[List[int]], Optional[int], int]]:
+        """Entries of a .ptd."""
+    def bpte_program(self) -> Handle:
+        """The embedded program of a .bpte."""
+    def ptn_tensors(self) -> List[Tuple[str, str, List[int], Optional[int], Optional[bytes]]]:
+        """Tensors of a .ptn."""
+    def read_samples(self) -> List[Dict[str, Any]]:
+        """Sample sets as nested dicts."""
+
+def write_samples(path: str, sets: List[Any]) -> List[str]:
+    """Writes sample sets; returns warnings."""
+
+def internalize(pte: str, ptds: List[str], out: str) -> int:
+    """Internalizes EXTERNAL tensors."""

@@ -1,0 +1,135 @@
+//! Dump, verify and the `.ptd`, `.bpte` and `.ptn` views.
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::Value;
+
+use pte_core::{FileKind, Report, Violation};
+
+use crate::error::{invalid, IntoPy};
+use crate::handle::{offset_in, Handle};
+
+/// `(rule, path, offset, message)`.
+pub(crate) type Finding = (String, String, Option<u64>, String);
+
+/// `(key, dtype, sizes, dim_order, offset, size)` of a `.ptd` entry.
+pub(crate) type PtdEntry = (String, Option<String>, Option<Vec<i32>>, Option<Vec<u8>>, Option<u64>, usize);
+
+/// `(key, dtype, shape, offset, copy)`: `offset` when the bytes lie in the
+/// source as stored, else `copy` holds them (a compressed member).
+pub(crate) type PtnEntry<'py> = (String, String, Vec<u64>, Option<u64>, Option<Bound<'py, PyBytes>>);
+
+/// What `pte dump` prints for each kind.
+pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<Value> {
+    let name = h.name();
+    Ok(match h.file_kind() {
+        FileKind::Pte => {
+            let (_, region) = pte_file::verify::program_region(bytes).py_err(name)?;
+            let program = pte_schema::decode_program(region, &Default::default()).py_err(name)?;
+            pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers)
+        }
+        FileKind::Ptd => {
+            let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).py_err(name)?;
+            pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor)
+        }
+        FileKind::Ptn => {
+            let ptn = pte_ptn::PtnFile::from_bytes_unchecked(bytes).py_err(name)?;
+            let program = ptn.native_program(&Default::default()).py_err(name)?;
+            pte_schema::native::native_program_to_json(&program)
+        }
+        FileKind::Bpte => {
+            let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).py_err(name)?;
+            pte_schema::bundled::bundled_program_to_json(&b)
+        }
+        _ => return Err(not_executorch(h)),
+    })
+}
+
+fn not_executorch(h: &Handle) -> PyErr {
+    crate::error::to_py(
+        pte_core::Error::new(pte_core::ErrorKind::Malformed, "not an ExecuTorch file (.pte, .ptd, .ptn or .bpte)"),
+        h.name(),
+    )
+}
+
+fn finding(v: Violation) -> Finding {
+    (v.rule.to_string(), v.path, v.offset, v.message)
+}
+
+/// The verifier of the file's kind; a `.ptn` also gets its samples sidecar
+/// checked, as `pte verify` does.
+pub(crate) fn verify(h: &Handle, bytes: &[u8]) -> PyResult<(Vec<Finding>, Vec<Finding>)> {
+    let report: Report = match h.file_kind() {
+        FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
+        FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
+        FileKind::Ptn => {
+            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
+            if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(bytes) {
+                report.violations.extend(pte_samples::check_sidecar(&ptn).into_iter().map(|e| Violation {
+                    rule: e.rule().verifier_rule(),
+                    path: e.path().to_string(),
+                    offset: e.offset(),
+                    message: e.message().to_string(),
+                }));
+            }
+            report
+        }
+        // Anything else is judged as a program, so a damaged identifier is
+        // named by its rule rather than refused.
+        _ => pte_file::verify::verify_bytes(bytes, &Default::default()),
+    };
+    Ok((report.violations.into_iter().map(finding).collect(), report.warnings.into_iter().map(finding).collect()))
+}
+
+/// Every key of a `.ptd` with its layout and absolute byte range.
+pub(crate) fn ptd_entries(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Vec<PtdEntry>> {
+    let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).py_err(h.name())?;
+    let mut out = vec![];
+    for key in ptd.keys() {
+        let Some((layout, data)) = ptd.get(key).py_err(h.name())? else { continue };
+        let dtype = layout.map(|l| l.scalar_type.name().map_or_else(|| l.scalar_type.0.to_string(), str::to_string));
+        out.push((
+            key.to_string(),
+            dtype,
+            layout.and_then(|l| l.sizes.clone()),
+            layout.and_then(|l| l.dim_order.clone()),
+            offset_in(whole, data),
+            data.len(),
+        ));
+    }
+    Ok(out)
+}
+
+/// Where the embedded program of a `.bpte` lies in the source.
+pub(crate) fn bpte_program(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<(u64, u64)> {
+    let b = pte_file::bpte::BundledFile::from_bytes(bytes).py_err(h.name())?;
+    let program: &[u8] = &b.program;
+    let off = offset_in(whole, program).ok_or_else(|| invalid("embedded program not inside the bundle"))?;
+    Ok((off, u64::try_from(program.len()).unwrap_or(u64::MAX)))
+}
+
+/// The owner tensors of a `.ptn` (aliases resolve to them), zero-copy when stored.
+pub(crate) fn ptn_tensors<'py>(
+    py: Python<'py>,
+    h: &Handle,
+    bytes: &[u8],
+    whole: &[u8],
+) -> PyResult<Vec<PtnEntry<'py>>> {
+    let ptn = pte_ptn::PtnFile::from_bytes(bytes).py_err(h.name())?;
+    let mut out = vec![];
+    for (key, t) in &ptn.tensors {
+        let data: &[u8] = &t.data;
+        let off = offset_in(whole, data);
+        let copy = off.is_none().then(|| PyBytes::new(py, data));
+        out.push((key.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy));
+    }
+    for (alias, owner) in &ptn.aliases {
+        if let Some(t) = ptn.tensors.get(owner) {
+            let data: &[u8] = &t.data;
+            let off = offset_in(whole, data);
+            let copy = off.is_none().then(|| PyBytes::new(py, data));
+            out.push((alias.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy));
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,230 @@
+//! `.pte` views and writes: summary with absolute offsets, layout options,
+//! externalize and internalize.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use pyo3::prelude::*;
+use serde_json::{json, Value};
+
+use pte_file::{DelegatePlacement, PteFile, SegmentLayout, WriteOptions};
+use pte_schema::{ExecutionPlan, KernelTypes, Tensor};
+
+use crate::error::{invalid, IntoPy};
+use crate::handle::{offset_in, Handle};
+
+/// Parses the program of a handle, naming the file in errors.
+pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
+    PteFile::from_bytes(bytes).py_err(h.name())
+}
+
+fn dtype(t: &Tensor) -> String {
+    t.scalar_type.name().map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string)
+}
+
+fn tensor_json(t: &Tensor) -> Value {
+    json!({
+        "dtype": dtype(t),
+        "sizes": t.sizes,
+        "dim_order": t.dim_order,
+        "nbytes": t.nbytes(),
+        "fqn": t.fqn(),
+        "external": t.is_external(),
+        "mutable": t.allocation_info.is_some(),
+        "data_buffer_idx": t.data_buffer_idx,
+    })
+}
+
+fn io_json(plan: &ExecutionPlan, list: &Option<Vec<i32>>) -> Vec<Value> {
+    list.iter()
+        .flatten()
+        .map(|&i| {
+            let v = usize::try_from(i).ok().and_then(|i| plan.value_list().get(i)).and_then(|v| v.val.as_ref());
+            match v {
+                Some(KernelTypes::Tensor(t)) => json!({"index": i, "kind": "Tensor", "tensor": tensor_json(t)}),
+                Some(k) => json!({"index": i, "kind": k.type_name()}),
+                None => json!({"index": i, "kind": null}),
+            }
+        })
+        .collect()
+}
+
+/// The first tensor using each data buffer: constants (no allocation info)
+/// and mutable buffers (with it) are numbered separately.
+fn buffer_users(pte: &PteFile<'_>, mutable: bool) -> BTreeMap<u32, Value> {
+    let mut users = BTreeMap::new();
+    for plan in pte.program.plans() {
+        for v in plan.value_list() {
+            if let Some(KernelTypes::Tensor(t)) = &v.val {
+                if t.data_buffer_idx > 0 && t.allocation_info.is_some() == mutable && !t.is_external() {
+                    users.entry(t.data_buffer_idx).or_insert_with(|| tensor_json(t));
+                }
+            }
+        }
+    }
+    users
+}
+
+/// Everything a Python user lists: methods with their inputs and outputs,
+/// constants, mutable buffers, named data, delegate blobs and segments. Byte
+/// ranges are absolute offsets in the source (`whole`).
+pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
+    let pte = read(h, bytes)?;
+    let at = |b: &[u8]| offset_in(whole, b);
+    let methods: Vec<Value> = pte
+        .program
+        .plans()
+        .iter()
+        .map(|p| json!({"name": p.name, "inputs": io_json(p, &p.inputs), "outputs": io_json(p, &p.outputs)}))
+        .collect();
+    let users = buffer_users(&pte, false);
+    let constants: Vec<Value> = pte
+        .constants()
+        .py_err(h.name())?
+        .iter()
+        .filter(|c| c.index > 0)
+        .map(|c| {
+            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
+            json!({"index": c.index, "offset": at(c.bytes), "size": c.bytes.len(), "tensor": users.get(&idx)})
+        })
+        .collect();
+    let musers = buffer_users(&pte, true);
+    let mutable: Vec<Value> = pte
+        .mutable_segments()
+        .py_err(h.name())?
+        .iter()
+        .flatten()
+        .filter(|c| c.index > 0)
+        .map(|c| {
+            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
+            json!({"index": c.index, "offset": at(c.bytes), "size": c.bytes.len(), "tensor": musers.get(&idx)})
+        })
+        .collect();
+    let named: Vec<Value> = pte
+        .named_data()
+        .py_err(h.name())?
+        .iter()
+        .map(|n| json!({"key": n.key, "segment": n.segment_index, "offset": at(n.bytes), "size": n.bytes.len()}))
+        .collect();
+    let delegates: Vec<Value> = pte
+        .delegate_blobs()
+        .py_err(h.name())?
+        .iter()
+        .map(|d| {
+            json!({
+                "plan": d.plan, "delegate": d.delegate, "id": d.id,
+                "location": d.location.name(), "index": d.index,
+                "offset": at(d.bytes), "size": d.bytes.len(),
+            })
+        })
+        .collect();
+    let segments: Vec<Value> =
+        pte.segments.iter().enumerate().map(|(i, s)| json!({"index": i, "offset": at(s), "size": s.len()})).collect();
+    Ok(json!({
+        "methods": methods, "constants": constants, "mutable_buffers": mutable,
+        "named_data": named, "delegates": delegates, "segments": segments,
+    }))
+}
+
+/// Layout options from Python keyword arguments; `None` keeps what the file has.
+#[derive(FromPyObject, Default)]
+pub(crate) struct Options {
+    #[pyo3(item)]
+    segment_alignment: Option<u64>,
+    #[pyo3(item)]
+    tensor_alignment: Option<u64>,
+    #[pyo3(item)]
+    delegate_alignment: Option<u64>,
+    #[pyo3(item)]
+    constant_repack: Option<u64>,
+    #[pyo3(item)]
+    layout: Option<String>,
+    #[pyo3(item)]
+    delegates: Option<String>,
+}
+
+impl Options {
+    /// The write options: the file's own layout overridden by what was given.
+    fn resolve(&self, h: &Handle, pte: &PteFile<'_>, bytes: &[u8]) -> PyResult<WriteOptions> {
+        let mut o = WriteOptions::matching(pte, bytes);
+        if let Some(a) = self.segment_alignment {
+            o = o.with_segment_alignment(a).py_err(h.name())?;
+        }
+        if let Some(a) = self.tensor_alignment {
+            o = o.with_tensor_alignment(a).py_err(h.name())?;
+        }
+        if let Some(a) = self.delegate_alignment {
+            o = o.with_delegate_alignment(a).py_err(h.name())?;
+        }
+        if let Some(a) = self.constant_repack {
+            o = o.with_constant_repack(a).py_err(h.name())?;
+        }
+        match self.layout.as_deref() {
+            None | Some("keep") => {}
+            Some("repack") => o = o.with_layout(SegmentLayout::Repack),
+            Some(other) => return Err(invalid(format!("layout must be 'keep' or 'repack', not {other:?}"))),
+        }
+        match self.delegates.as_deref() {
+            None | Some("keep") => {}
+            Some("inline") => o = o.with_delegates(DelegatePlacement::Inline),
+            Some("segment") => o = o.with_delegates(DelegatePlacement::Segment),
+            Some(other) => {
+                return Err(invalid(format!("delegates must be 'keep', 'inline' or 'segment', not {other:?}")))
+            }
+        }
+        Ok(o)
+    }
+}
+
+/// Atomic save (temporary file, fsync, rename): the source map stays valid
+/// even when `path` is the file it maps.
+pub(crate) fn save(h: &Handle, bytes: &[u8], path: &Path, options: &Options) -> PyResult<u64> {
+    let pte = read(h, bytes)?;
+    let o = options.resolve(h, &pte, bytes)?;
+    pte.save(path, &o).py_err(Some(&path.display().to_string()))
+}
+
+/// The serialized file.
+pub(crate) fn to_bytes(h: &Handle, bytes: &[u8], options: &Options) -> PyResult<Vec<u8>> {
+    let pte = read(h, bytes)?;
+    let o = options.resolve(h, &pte, bytes)?;
+    pte.to_bytes(&o).py_err(h.name())
+}
+
+/// Moves matching constants and named blobs into a `.ptd`.
+pub(crate) fn externalize(
+    h: &Handle,
+    bytes: &[u8],
+    pte_path: &Path,
+    ptd_path: &Path,
+    keys: Option<&[String]>,
+) -> PyResult<(Vec<String>, Vec<String>)> {
+    let pte = read(h, bytes)?;
+    let o = WriteOptions::matching(&pte, bytes);
+    let matches = |k: &str| keys.is_none_or(|ks| ks.iter().any(|x| x == k));
+    let ex = pte_file::external::externalize(&pte, matches, &o, &Default::default()).py_err(h.name())?;
+    ex.data.save(ptd_path, &Default::default()).py_err(Some(&ptd_path.display().to_string()))?;
+    ex.program.save(pte_path, &o).py_err(Some(&pte_path.display().to_string()))?;
+    Ok((ex.moved_tensors, ex.moved_named))
+}
+
+/// Brings EXTERNAL tensors of `pte` back from the `.ptd` files; saves atomically.
+#[pyfunction]
+pub(crate) fn internalize(pte: PathBuf, ptds: Vec<PathBuf>, out: PathBuf) -> PyResult<u64> {
+    let name = pte.display().to_string();
+    let map = pte_core::MappedFile::open(&pte).py_err(Some(&name))?;
+    let file = PteFile::from_bytes(map.bytes()).py_err(Some(&name))?;
+    let maps = ptds
+        .iter()
+        .map(|p| pte_core::MappedFile::open(p).py_err(Some(&p.display().to_string())))
+        .collect::<PyResult<Vec<_>>>()?;
+    let files = maps
+        .iter()
+        .zip(&ptds)
+        .map(|(m, p)| pte_file::ptd::PtdFile::from_bytes(m.bytes()).py_err(Some(&p.display().to_string())))
+        .collect::<PyResult<Vec<_>>>()?;
+    let refs: Vec<&pte_file::ptd::PtdFile<'_>> = files.iter().collect();
+    let o = WriteOptions::matching(&file, map.bytes());
+    let inside = pte_file::external::internalize(&file, &refs, &o).py_err(Some(&name))?;
+    inside.save(&out, &o).py_err(Some(&out.display().to_string()))
+}

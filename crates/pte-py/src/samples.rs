@@ -1,0 +1,153 @@
+//! The `.ptn` samples sidecar: read into Python structures, write from them.
+
+use std::path::PathBuf;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList};
+
+use pte_ptn::{Dtype, PtnFile, PtnTensor};
+use pte_samples::{Call, Sample, SampleSet, Tolerance, Value};
+
+use crate::error::{invalid, raise, IntoPy};
+use crate::handle::{offset_in, Handle};
+
+fn samples_err(e: pte_samples::Error, file: Option<&str>) -> PyErr {
+    let text = match file {
+        Some(f) => format!("{f}: {e}"),
+        None => e.to_string(),
+    };
+    Python::attach(|py| raise(py, e.rule().name(), e.path(), e.offset(), e.message(), text))
+}
+
+/// A tensor as a dict: dtype code, shape and either `offset` (bytes in the
+/// source) or `data` (a copy, for compressed members).
+fn tensor<'py>(py: Python<'py>, t: &PtnTensor<'_>, whole: &[u8]) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("dtype", pte_ptn::dtype_code(t.dtype))?;
+    d.set_item("shape", t.shape.clone())?;
+    let data: &[u8] = &t.data;
+    match offset_in(whole, data) {
+        Some(off) => {
+            d.set_item("offset", off)?;
+            d.set_item("size", data.len())?;
+        }
+        None => d.set_item("data", PyBytes::new(py, data))?,
+    }
+    Ok(d)
+}
+
+fn value<'py>(py: Python<'py>, v: &Value<'_>, whole: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Tensor(t) => tensor(py, t, whole)?.into_any(),
+        Value::Int(i) => i.into_pyobject(py)?.into_any(),
+        Value::Float(f) => f.into_pyobject(py)?.into_any(),
+        Value::Bool(b) => b.into_pyobject(py)?.to_owned().into_any(),
+        Value::String(s) => s.into_pyobject(py)?.into_any(),
+        Value::None => py.None().into_bound(py),
+        Value::TensorList(l) => {
+            let items = l.iter().map(|t| tensor(py, t, whole)).collect::<PyResult<Vec<_>>>()?;
+            PyList::new(py, items)?.into_any()
+        }
+    })
+}
+
+fn tol(t: Option<Tolerance>) -> Option<(f64, f64)> {
+    t.map(|t| (t.atol, t.rtol))
+}
+
+/// Every sample set, nested as dicts: method, name, tolerance, samples →
+/// name, tolerance, calls → inputs, outputs, tolerance.
+pub(crate) fn read<'py>(py: Python<'py>, h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Bound<'py, PyAny>> {
+    let ptn = PtnFile::from_bytes(bytes).py_err(h.name())?;
+    let sets = pte_samples::read_samples(&ptn).map_err(|e| samples_err(e, h.name()))?;
+    let out = PyList::empty(py);
+    for s in &sets {
+        let d = PyDict::new(py);
+        d.set_item("method", &s.method)?;
+        d.set_item("name", &s.name)?;
+        d.set_item("tolerance", tol(s.tolerance))?;
+        let samples = PyList::empty(py);
+        for smp in &s.samples {
+            let sd = PyDict::new(py);
+            sd.set_item("name", &smp.name)?;
+            sd.set_item("tolerance", tol(smp.tolerance))?;
+            let calls = PyList::empty(py);
+            for c in &smp.calls {
+                let cd = PyDict::new(py);
+                let ins = c.inputs.iter().map(|v| value(py, v, whole)).collect::<PyResult<Vec<_>>>()?;
+                let outs = c.outputs.iter().map(|v| value(py, v, whole)).collect::<PyResult<Vec<_>>>()?;
+                cd.set_item("inputs", ins)?;
+                cd.set_item("outputs", outs)?;
+                cd.set_item("tolerance", tol(c.tolerance))?;
+                calls.append(cd)?;
+            }
+            sd.set_item("calls", calls)?;
+            samples.append(sd)?;
+        }
+        d.set_item("samples", samples)?;
+        out.append(d)?;
+    }
+    Ok(out.into_any())
+}
+
+/// A tensor from `(dtype code, shape, bytes)`.
+fn tensor_in(obj: &Bound<'_, PyAny>) -> PyResult<PtnTensor<'static>> {
+    let (code, shape, data): (String, Vec<u64>, Vec<u8>) = obj.extract()?;
+    let dtype: Dtype = serde_json::from_value(serde_json::Value::String(code.clone()))
+        .map_err(|_| invalid(format!("unsupported dtype {code:?}")))?;
+    PtnTensor::new(dtype, shape, data).py_err(None)
+}
+
+/// A value: `("tensor", (dtype, shape, bytes))`, `("tensor_list", [...])`,
+/// `("int", i)`, `("float", f)`, `("bool", b)`, `("string", s)`, `("none", None)`.
+fn value_in(obj: &Bound<'_, PyAny>) -> PyResult<Value<'static>> {
+    let (kind, v): (String, Bound<'_, PyAny>) = obj.extract()?;
+    Ok(match kind.as_str() {
+        "tensor" => Value::Tensor(tensor_in(&v)?),
+        "tensor_list" => Value::TensorList(v.try_iter()?.map(|t| tensor_in(&t?)).collect::<PyResult<Vec<_>>>()?),
+        "int" => Value::Int(v.extract()?),
+        "float" => Value::Float(v.extract()?),
+        "bool" => Value::Bool(v.extract()?),
+        "string" => Value::String(v.extract()?),
+        "none" => Value::None,
+        other => return Err(invalid(format!("unknown value kind {other:?}"))),
+    })
+}
+
+fn tol_in(obj: Option<(f64, f64)>) -> Option<Tolerance> {
+    obj.map(|(atol, rtol)| Tolerance { atol, rtol })
+}
+
+/// `(method, name, tolerance, [(name, tolerance, [(inputs, outputs, tolerance)])])`.
+type SetIn<'py> = (String, String, Option<(f64, f64)>, Vec<(Option<String>, Option<(f64, f64)>, Vec<CallIn<'py>>)>);
+type CallIn<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyAny>>, Option<(f64, f64)>);
+
+/// Writes sample sets into the `.ptn` at `path` (atomically, replacing sets of
+/// the same method and name); returns the warnings as text.
+#[pyfunction]
+pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>) -> PyResult<Vec<String>> {
+    let mut built = vec![];
+    for (method, name, tolerance, samples) in sets {
+        let mut set = SampleSet::new(method, name);
+        set.tolerance = tol_in(tolerance);
+        for (sname, stol, calls) in samples {
+            let mut calls_out = vec![];
+            for (ins, outs, ctol) in calls {
+                calls_out.push(Call {
+                    inputs: ins.iter().map(value_in).collect::<PyResult<Vec<_>>>()?,
+                    outputs: outs.iter().map(value_in).collect::<PyResult<Vec<_>>>()?,
+                    tolerance: tol_in(ctol),
+                });
+            }
+            set.samples.push(Sample { name: sname, tolerance: tol_in(stol), calls: calls_out });
+        }
+        built.push(set);
+    }
+    let name = path.display().to_string();
+    let mut warnings = vec![];
+    for set in &built {
+        let w = pte_samples::put_set_in_file(&path, set, true).map_err(|e| samples_err(e, Some(&name)))?;
+        warnings.extend(w.iter().map(ToString::to_string));
+    }
+    Ok(warnings)
+}
