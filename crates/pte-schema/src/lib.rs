@@ -36,6 +36,7 @@ pub mod native;
 mod offsets;
 pub mod ptd;
 mod view;
+mod view_items;
 
 pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
@@ -46,3 +47,4 @@ pub use limits::Limits;
 pub use locate::{locate, Locator};
 pub use model::*;
 pub use view::{PlanView, ProgramView};
+pub use view_items::{ChainView, DelegateView, InstructionRef, List, TensorView, ValueRef};

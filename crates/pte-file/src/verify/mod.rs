@@ -175,6 +175,24 @@ impl Checker<'_> {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
+    verify_with(bytes, options, true)
+}
+
+/// [`verify_bytes`] without its clean-file pass: every rule is checked on
+/// the decoded model. The report is the same; this is the reference the
+/// quick pass is tested against.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let o = Default::default();
+/// assert_eq!(pte_file::verify::verify_bytes_full(&bytes, &o), pte_file::verify::verify_bytes(&bytes, &o));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn verify_bytes_full(bytes: &[u8], options: &VerifyOptions) -> Report {
+    verify_with(bytes, options, false)
+}
+
+fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
     let mut violations = vec![];
     let mut c = Checker { out: &mut violations, warnings: vec![] };
     let len = bytes.len() as u64;
@@ -210,6 +228,9 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
             c.add("flatbuffer.root_offset", "", Some(0), format!("root offset {r} is outside [8, {max}]"));
             return Report { violations, warnings: vec![] };
         }
+    }
+    if quick && c.out.is_empty() && fast::clean(region, header.as_ref(), len, &options.limits) {
+        return Report::default();
     }
     let program = match decode_program(region, &options.limits) {
         Ok(p) => p,
@@ -881,6 +902,7 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
     }
 }
 mod bpte;
+mod fast;
 mod ptd;
 
 pub use bpte::verify_bpte_bytes;
