@@ -36,6 +36,7 @@ mod info;
 mod ptd;
 mod ptn;
 mod samples;
+mod stream;
 
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
 
@@ -332,10 +333,8 @@ fn run(cmd: Command) -> CmdResult {
             // the stored program only: segment problems must not hide it
             let fail = at::<pte_file::Error>(&file);
             let (_, region) = pte_file::verify::program_region(map.bytes()).map_err(&fail)?;
-            let program = pte_schema::decode_program(region, &Default::default()).map_err(&fail)?;
-            let v = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
-            println!("{}", serde_json::to_string_pretty(&v)?);
-            Ok(())
+            let json = pte_schema::ProgramJson::new(region, &Default::default()).map_err(&fail)?;
+            stream::to_stdout(|w| json.write_pretty(w))
         }
         Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
         Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {

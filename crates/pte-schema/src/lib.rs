@@ -29,6 +29,7 @@ mod enums;
 mod error;
 mod fenced;
 mod json;
+mod json_stream;
 mod limits;
 mod locate;
 mod model;
@@ -43,6 +44,7 @@ pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUF
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::MappedFile;
 pub use json::{program_to_json, JsonBytes};
+pub use json_stream::ProgramJson;
 pub use limits::Limits;
 pub use locate::{locate, Locator};
 pub use model::*;
