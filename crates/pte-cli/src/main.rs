@@ -363,7 +363,7 @@ fn run(cmd: Command) -> CmdResult {
                 Delegates::Segment => DelegatePlacement::Segment,
             });
             let source = std::fs::File::open(&input).map_err(at(&input))?;
-            let n = pte.save_copying_from(&output, &o, &source, map.bytes()).map_err(at(&output))?;
+            let n = pte.save_keeping_program(&output, &o, &source, map.bytes()).map_err(at(&output))?;
             println!("wrote {} ({n} bytes)", output.display());
             Ok(())
         }

@@ -25,6 +25,7 @@ pub mod bpte;
 mod build;
 pub mod external;
 pub mod fuzzing;
+mod keep;
 mod options;
 pub mod ptd;
 mod read;
