@@ -29,9 +29,8 @@ fn len_of(l: Option<List<'_, u64>>) -> usize {
     l.map_or(0, |l| l.len())
 }
 
-/// Whether the program in `region` passes every rule, with no warning.
-pub(super) fn clean(region: &[u8], header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
-    let Ok(p) = ProgramView::new(region, limits) else { return false };
+/// Whether the verified program `p` passes every rule, with no warning.
+pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
     // the limits decode_program applies after verification
     if p.segment_count() > limits.max_segments || p.named_data_count() > limits.max_named_data {
         return false;
@@ -39,7 +38,7 @@ pub(super) fn clean(region: &[u8], header: Option<&ExtendedHeader>, file_len: u6
     if p.version() != 0 || !p.has_execution_plan() || (p.has_named_data() && !p.has_segments()) {
         return false;
     }
-    if !segments_clean(&p, header, file_len) {
+    if !segments_clean(p, header, file_len) {
         return false;
     }
     let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| p.segment(i)).map(|s| s.size);
@@ -78,7 +77,7 @@ pub(super) fn clean(region: &[u8], header: Option<&ExtendedHeader>, file_len: u6
         segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
         max_key_len: limits.max_key_len,
     };
-    (0..p.plan_count()).all(|i| p.plan(i).is_some_and(|plan| plan_clean(&p, &plan, &ctx)))
+    (0..p.plan_count()).all(|i| p.plan(i).is_some_and(|plan| plan_clean(p, &plan, &ctx)))
 }
 
 fn offsets_clean(offsets: Option<List<'_, u64>>, seg: Option<u64>) -> bool {

@@ -229,10 +229,20 @@ fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
             return Report { violations, warnings: vec![] };
         }
     }
-    if quick && c.out.is_empty() && fast::clean(region, header.as_ref(), len, &options.limits) {
-        return Report::default();
+    // the quick pass's verification serves the full pass too: a file that
+    // breaks a rule is verified once, as before
+    let verified = (quick && c.out.is_empty()).then(|| pte_schema::ProgramView::new(region, &options.limits));
+    if let Some(Ok(view)) = &verified {
+        if fast::clean(view, header.as_ref(), len, &options.limits) {
+            return Report::default();
+        }
     }
-    let program = match decode_program(region, &options.limits) {
+    let decoded = match verified {
+        Some(Ok(view)) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
+        Some(Err(e)) => Err(e),
+        None => decode_program(region, &options.limits),
+    };
+    let program = match decoded {
         Ok(p) => p,
         Err(e) => {
             let rule = if e.kind() == ErrorKind::Unsupported { "flatbuffer.union_tag" } else { "flatbuffer.structure" };
