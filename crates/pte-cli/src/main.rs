@@ -22,6 +22,7 @@ mod formats;
 mod input;
 mod paths;
 mod progress;
+mod stream;
 mod style;
 
 fn main() -> ExitCode {

@@ -256,6 +256,7 @@ fn main() {
         bench_case(dir.path(), &format!("segment-heavy {mib} MiB"), segment_heavy(mib), runs);
     }
     bench_case(dir.path(), "program-heavy 100k values", program_heavy(), runs);
+    bench_program_heavy_reads(dir.path(), runs);
     bench_case(dir.path(), "named-data-heavy 7.5k keys", named_heavy(), runs);
     bench_ptd(dir.path(), runs);
     bench_adversarial(runs);
@@ -334,4 +335,69 @@ fn bench_adversarial(runs: usize) {
     worst = worst.max(report("16 MiB of noise with an ET12 identifier", &noise));
     println!();
     println!("worst read + verify cost: {worst:.2} ms/MiB (target 50)");
+}
+
+/// Program-heavy reads on a real exporter file (the corpus `deep_program`,
+/// 3,000 layers) and on the 100k-value program: verify (the quick pass and
+/// the full pass), dump (streamed and the tree it replaced), rewrite (program
+/// copied as stored, and re-encoded) beside `cp`.
+fn bench_program_heavy_reads(dir: &Path, runs: usize) {
+    let deep = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/deep_program/model.pte");
+    let heavy = dir.join("program-heavy.pte");
+    let opts = WriteOptions::default();
+    program_heavy().build(&opts).unwrap().save(&heavy, &opts).unwrap();
+    for (case, src) in
+        [("deep_program (exporter, 3,000 layers)", deep.as_path()), ("program-heavy 100k values", &heavy)]
+    {
+        let size = std::fs::metadata(src).unwrap().len();
+        let program = {
+            let b = std::fs::read(src).unwrap();
+            pte_file::verify::program_region(&b).unwrap().1.len()
+        };
+        println!("| {case} | (file: {size} bytes, program flatbuffer {program} bytes) | | | |");
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            assert!(pte_file::verify::verify_bytes(map.bytes(), &Default::default()).is_ok());
+        });
+        row(case, "open + full verify, quick pass (`pte verify`)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            assert!(pte_file::verify::verify_bytes_full(map.bytes(), &Default::default()).is_ok());
+        });
+        row(case, "open + full verify, decoded model (before)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
+            let json = ProgramJson::new(region, &Default::default()).unwrap();
+            json.write_pretty(std::io::BufWriter::new(std::io::sink())).unwrap();
+        });
+        row(case, "dump JSON, streamed (`pte dump`)", &m, size);
+        let m = measure(runs.min(3), || {
+            let map = MappedFile::open(src).unwrap();
+            let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
+            let p = decode_program(region, &Default::default()).unwrap();
+            let v = program_to_json(&p, JsonBytes::Integers);
+            std::hint::black_box(serde_json::to_string_pretty(&v).unwrap());
+        });
+        row(case, "dump JSON, model + tree (before)", &m, size);
+        let dst = dir.join("program-heavy.out.pte");
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            let pte = PteFile::from_bytes(map.bytes()).unwrap();
+            let o = WriteOptions::matching(&pte, map.bytes());
+            pte.save_keeping_program(&dst, &o, &std::fs::File::open(src).unwrap(), map.bytes()).unwrap();
+        });
+        row(case, "rewrite, program copied as stored (`pte rewrite`)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            let pte = PteFile::from_bytes(map.bytes()).unwrap();
+            let o = WriteOptions::matching(&pte, map.bytes());
+            pte.save_copying_from(&dst, &o, &std::fs::File::open(src).unwrap(), map.bytes()).unwrap();
+        });
+        row(case, "rewrite, program re-encoded (before)", &m, size);
+        let m = measure(runs, || {
+            std::fs::copy(src, &dst).unwrap();
+        });
+        row(case, "std::fs::copy of the same file (cp)", &m, size);
+    }
 }

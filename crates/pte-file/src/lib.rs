@@ -41,6 +41,7 @@ mod exir_view;
 #[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod fuzzing;
+mod keep;
 pub mod pack;
 pub mod ptd;
 mod pte;

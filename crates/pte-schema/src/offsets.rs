@@ -10,8 +10,6 @@
 //! file. This walk runs after the Rust verifier has passed, over the same
 //! tables it visited, so its work is bounded by the same limits.
 
-use std::fmt::Write;
-
 use crate::fenced::{bp, et, ft};
 use pte_core::{Error, ErrorKind, Result};
 
@@ -200,15 +198,43 @@ pub(crate) fn check_offsets(buf: &[u8], schema: Schema, max_depth: usize) -> Res
         Schema::FlatTensor => &flat_tensor::ROOT,
         Schema::Bundled => &bundled::ROOT,
     };
-    let mut walk = Walk { buf, path: String::new(), max_depth };
+    let mut walk = Walk { buf, path: Vec::new(), max_depth };
     let table = walk.follow(0)?;
     walk.table(table, root, 0)
 }
 
 struct Walk<'a> {
     buf: &'a [u8],
-    path: String,
+    /// Where the walk is, as steps: rendered to text only for an error, so a
+    /// valid buffer costs no formatting.
+    path: Vec<Step>,
     max_depth: usize,
+}
+
+#[derive(Clone, Copy)]
+enum Step {
+    Field(&'static str),
+    Index(usize),
+}
+
+fn render(steps: &[Step]) -> String {
+    let mut path = String::new();
+    for step in steps {
+        match step {
+            Step::Field(name) => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(name);
+            }
+            Step::Index(i) => {
+                path.push('[');
+                path.push_str(&i.to_string());
+                path.push(']');
+            }
+        }
+    }
+    path
 }
 
 impl Walk<'_> {
@@ -224,7 +250,7 @@ impl Walk<'_> {
         if self.path.is_empty() {
             err
         } else {
-            err.at_path(self.path.clone())
+            err.at_path(render(&self.path))
         }
     }
 
@@ -278,10 +304,7 @@ impl Walk<'_> {
             };
             let Some(at) = self.slot(table, vt, slot)? else { continue };
             let mark = self.path.len();
-            if mark > 0 {
-                self.path.push('.');
-            }
-            self.path.push_str(name);
+            self.path.push(Step::Field(name));
             match *field {
                 Field::Leaf(..) => {
                     self.follow(at)?;
@@ -323,7 +346,7 @@ impl Walk<'_> {
                 .and_then(|o| o.checked_add(vec))
                 .ok_or_else(|| self.error(vec, "vector element offset overflows".into()))?;
             self.path.truncate(mark);
-            let _ = write!(self.path, "[{i}]");
+            self.path.push(Step::Index(i));
             let t = self.follow(elem)?;
             self.table(t, desc, depth)?;
         }

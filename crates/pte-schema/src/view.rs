@@ -24,7 +24,7 @@ use pte_core::Result;
 /// ```
 #[derive(Clone, Copy)]
 pub struct ProgramView<'a> {
-    root: et::Program<'a>,
+    pub(crate) root: et::Program<'a>,
 }
 
 impl<'a> ProgramView<'a> {
@@ -67,7 +67,8 @@ impl<'a> ProgramView<'a> {
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().plan(5).is_none());
     /// ```
     pub fn plan(&self, i: usize) -> Option<PlanView<'a>> {
-        let p = self.root.execution_plan()?.iter().nth(i)?;
+        let plans = self.root.execution_plan()?;
+        let p = (i < plans.len()).then(|| plans.get(i))?;
         Some(PlanView { index: i, plan: p })
     }
 
@@ -123,7 +124,7 @@ impl<'a> ProgramView<'a> {
 #[derive(Clone, Copy)]
 pub struct PlanView<'a> {
     index: usize,
-    plan: et::ExecutionPlan<'a>,
+    pub(crate) plan: et::ExecutionPlan<'a>,
 }
 
 impl<'a> PlanView<'a> {
@@ -179,7 +180,8 @@ impl<'a> PlanView<'a> {
     /// assert!(matches!(v.plan(0).unwrap().value(0).unwrap().unwrap().val, Some(pte_schema::KernelTypes::Tensor(_))));
     /// ```
     pub fn value(&self, j: usize) -> Option<Result<EValue>> {
-        let v = self.plan.values()?.iter().nth(j)?;
+        let values = self.plan.values()?;
+        let v = (j < values.len()).then(|| values.get(j))?;
         Some(evalue(self.index, j, v))
     }
 

@@ -28,10 +28,8 @@ pub(crate) fn run(file: &Path, exir: bool) -> CmdResult {
             // the stored program only: segment problems must not hide it
             let fail = at::<pte_file::Error>(file);
             let (_, region) = pte_file::verify::program_region(bytes).map_err(&fail)?;
-            let program = pte_schema::decode_program(region, &Default::default()).map_err(&fail)?;
-            let v = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
-            println!("{}", serde_json::to_string_pretty(&v)?);
-            Ok(())
+            let json = pte_schema::ProgramJson::new(region, &Default::default()).map_err(&fail)?;
+            crate::stream::to_stdout(|w| json.write_pretty(w))
         }
     }
 }

@@ -73,8 +73,8 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         Delegates::Segment => DelegatePlacement::Segment,
     });
     let n = match &lock {
-        Some(l) => l.save_file(|dst| pte.write_copying_from(dst, &o, source, bytes))?,
-        None => pte.save_copying_from(output, &o, source, bytes).map_err(at(output))?,
+        Some(l) => l.save_file(|dst| pte.write_keeping_program(dst, &o, source, bytes))?,
+        None => pte.save_keeping_program(output, &o, source, bytes).map_err(at(output))?,
     };
     println!("wrote {} ({n} bytes)", output.display());
     Ok(())

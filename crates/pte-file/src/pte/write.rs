@@ -123,31 +123,40 @@ impl PteFile<'_> {
         source: &std::fs::File,
         source_bytes: &[u8],
     ) -> Result<u64> {
-        use std::io::{Read, Seek, SeekFrom};
-        let start = source_bytes.as_ptr() as usize;
-        let end = start.saturating_add(source_bytes.len());
         let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
         let prep = Prepared::new(self, options)?;
-        let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| -> Result<()> {
-            let p = d.as_ptr() as usize;
-            if d.len() < (1 << 16) || p < start || p.saturating_add(d.len()) > end {
-                return plain(w, d);
-            }
-            w.flush()?;
-            let mut src = source;
-            src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
-            let want = d.len() as u64;
-            let mut out: &std::fs::File = w.get_ref();
-            let n = std::io::copy(&mut src.take(want), &mut out)?;
-            if n != want {
-                return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
-            }
-            Ok(())
-        };
+        let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| copy_from(source, source_bytes, w, d);
         encode_program_with(&prep.program, &options.encode_options(), |fb| {
             stream(&mut w, &prep, fb, options, &mut copy)
         })?
     }
+}
+
+/// Writes `d` to `w`: bytes lying in `source_bytes` (a map of `source`) are
+/// copied file to file by the kernel, others written plainly.
+pub(crate) fn copy_from(
+    source: &std::fs::File,
+    source_bytes: &[u8],
+    w: &mut std::io::BufWriter<&std::fs::File>,
+    d: &[u8],
+) -> Result<()> {
+    use std::io::{Read, Seek, SeekFrom};
+    let start = source_bytes.as_ptr() as usize;
+    let end = start.saturating_add(source_bytes.len());
+    let p = d.as_ptr() as usize;
+    if d.len() < (1 << 16) || p < start || p.saturating_add(d.len()) > end {
+        return plain(w, d);
+    }
+    w.flush()?;
+    let mut src = source;
+    src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
+    let want = d.len() as u64;
+    let mut out: &std::fs::File = w.get_ref();
+    let n = std::io::copy(&mut src.take(want), &mut out)?;
+    if n != want {
+        return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
+    }
+    Ok(())
 }
 
 /// Writes a finished flatbuffer with `header` inserted at byte 8, padded with
@@ -221,9 +230,9 @@ pub fn splice_flatbuffer(w: &mut impl Write, file: &[u8], flatbuffer: &[u8], opt
 /// Writes header, flatbuffer, padding and segments in file order.
 /// How segment bytes reach the output: plain writes, or kernel-side copies
 /// from the source file when the bytes are a mapping of it.
-type DataWriter<'c, W> = &'c mut dyn FnMut(&mut W, &[u8]) -> Result<()>;
+pub(crate) type DataWriter<'c, W> = &'c mut dyn FnMut(&mut W, &[u8]) -> Result<()>;
 
-fn plain<W: Write>(w: &mut W, d: &[u8]) -> Result<()> {
+pub(crate) fn plain<W: Write>(w: &mut W, d: &[u8]) -> Result<()> {
     w.write_all(d).map_err(Into::into)
 }
 
@@ -234,10 +243,7 @@ fn stream<W: Write>(
     options: &WriteOptions,
     data: DataWriter<'_, W>,
 ) -> Result<u64> {
-    let table = prep.program.segment_table();
-    let data_size = table.iter().try_fold(0u64, |m, s| {
-        s.offset.checked_add(s.size).map(|e| m.max(e)).ok_or_else(|| limit("segment end overflows 64 bits".into()))
-    })?;
+    let data_size = data_size(prep)?;
     let padded = ExtendedHeader::padded_length(u64::from(options.encode_options().max_alignment()))
         .ok_or_else(|| limit("header padding overflows".into()))?;
     let layout = file_layout(fb.len() as u64, padded, data_size, options.segment_alignment())?;
@@ -248,28 +254,46 @@ fn stream<W: Write>(
         let header = ExtendedHeader::new(layout.program_size, layout.segment_base_offset, data_size);
         splice_header(w, fb, &header.to_bytes(), layout.inserted_header)?;
         write_zeros(w, layout.segment_base_offset.saturating_sub(layout.program_size))?;
-        let mut order: Vec<usize> = (0..table.len()).collect();
-        order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));
-        let mut at = 0u64;
-        for i in order {
-            let (Some(s), Some(chunks)) = (table.get(i), prep.segments.get(i)) else { continue };
-            // empty segments, and a second entry for a range already written
-            // (checked identical before writing), add no bytes
-            if s.size == 0 || s.offset.saturating_add(s.size) <= at {
-                continue;
-            }
-            write_zeros(w, s.offset.saturating_sub(at))?;
-            for c in chunks {
-                match c {
-                    Chunk::Data(d) => data(w, d)?,
-                    Chunk::Zeros(n) => write_zeros(w, *n)?,
-                }
-            }
-            at = s.offset.saturating_add(s.size);
-        }
-        // a trailing empty segment still owns its offset: the data runs up to it
-        write_zeros(w, data_size.saturating_sub(at))?;
+        write_segments(w, prep, data_size, data)?;
     }
     w.flush()?;
     Ok(layout.file_size)
+}
+
+/// The end of the segment data (`segment_data_size`) `prep`'s table implies.
+pub(crate) fn data_size(prep: &Prepared<'_>) -> Result<u64> {
+    prep.program.segment_table().iter().try_fold(0u64, |m, s| {
+        s.offset.checked_add(s.size).map(|e| m.max(e)).ok_or_else(|| limit("segment end overflows 64 bits".into()))
+    })
+}
+
+/// Writes the segment data, from the segment base on, in offset order.
+pub(crate) fn write_segments<W: Write>(
+    w: &mut W,
+    prep: &Prepared<'_>,
+    data_size: u64,
+    data: DataWriter<'_, W>,
+) -> Result<()> {
+    let table = prep.program.segment_table();
+    let mut order: Vec<usize> = (0..table.len()).collect();
+    order.sort_by_key(|&i| table.get(i).map(|s| (s.offset, s.size)));
+    let mut at = 0u64;
+    for i in order {
+        let (Some(s), Some(chunks)) = (table.get(i), prep.segments.get(i)) else { continue };
+        // empty segments, and a second entry for a range already written
+        // (checked identical before writing), add no bytes
+        if s.size == 0 || s.offset.saturating_add(s.size) <= at {
+            continue;
+        }
+        write_zeros(w, s.offset.saturating_sub(at))?;
+        for c in chunks {
+            match c {
+                Chunk::Data(d) => data(w, d)?,
+                Chunk::Zeros(n) => write_zeros(w, *n)?,
+            }
+        }
+        at = s.offset.saturating_add(s.size);
+    }
+    // a trailing empty segment still owns its offset: the data runs up to it
+    write_zeros(w, data_size.saturating_sub(at))
 }

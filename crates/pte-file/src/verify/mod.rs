@@ -126,6 +126,24 @@ impl Checker<'_> {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
+    verify_with(bytes, options, true)
+}
+
+/// [`verify_bytes`] without its clean-file pass: every rule is checked on
+/// the decoded model. The report is the same; this is the reference the
+/// quick pass is tested against.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let o = Default::default();
+/// assert_eq!(pte_file::verify::verify_bytes_full(&bytes, &o), pte_file::verify::verify_bytes(&bytes, &o));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn verify_bytes_full(bytes: &[u8], options: &VerifyOptions) -> Report {
+    verify_with(bytes, options, false)
+}
+
+fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
     let mut violations = vec![];
     let mut c = Checker { out: &mut violations, warnings: vec![] };
     let len = bytes.len() as u64;
@@ -162,7 +180,20 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
             return Report { violations, warnings: vec![] };
         }
     }
-    let program = match decode_program(region, &options.limits) {
+    // the quick pass's verification serves the full pass too: a file that
+    // breaks a rule is verified once, as before
+    let verified = (quick && c.out.is_empty()).then(|| pte_schema::ProgramView::new(region, &options.limits));
+    if let Some(Ok(view)) = &verified {
+        if fast::clean(view, header.as_ref(), len, &options.limits) {
+            return Report::default();
+        }
+    }
+    let decoded = match verified {
+        Some(Ok(view)) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
+        Some(Err(e)) => Err(e),
+        None => decode_program(region, &options.limits),
+    };
+    let program = match decoded {
         Ok(p) => p,
         Err(e) => {
             let rule = if e.kind() == ErrorKind::Unsupported { "flatbuffer.union_tag" } else { "flatbuffer.structure" };
@@ -841,6 +872,7 @@ fn check_tensor(c: &mut Checker<'_>, t: &Tensor, buffer_sizes: &[i64], path: &dy
     }
 }
 mod bpte;
+mod fast;
 mod needs;
 mod ptd;
 

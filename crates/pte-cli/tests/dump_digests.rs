@@ -1,0 +1,50 @@
+//! `pte dump` and `pte info` print exactly what they printed before they
+//! read the buffer in place: the digests in tests/data were recorded from
+//! the tree-building implementation on every corpus file.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+use std::path::Path;
+use std::process::Command;
+
+use sha2::{Digest, Sha256};
+
+fn check(list: &str, args_for: impl Fn(&str) -> Vec<String>) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("tests/data").join(list)).unwrap();
+    let mut n = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (want, file) = (fields[0], fields[fields.len() - 1]);
+        let mode = if fields.len() == 3 { fields[1] } else { "" };
+        let path = root.join("../../tests/corpus").join(file);
+        let mut args = args_for(mode);
+        args.push(path.to_str().unwrap().to_string());
+        let o = Command::new(env!("CARGO_BIN_EXE_pte")).args(&args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        let got: String = Sha256::digest(&o.stdout).iter().map(|b| format!("{b:02x}")).collect();
+        assert_eq!(got, want, "{args:?} prints something else than before");
+        n += 1;
+    }
+    assert!(n >= 14);
+}
+
+#[test]
+fn dump_output_is_unchanged_on_every_corpus_file() {
+    check("dump.sha256", |_| vec!["dump".into()]);
+}
+
+#[test]
+fn info_output_is_unchanged_on_every_corpus_program() {
+    check(
+        "info.sha256",
+        |mode| if mode == "json" { vec!["info".into(), "--json".into()] } else { vec!["info".into()] },
+    );
+}

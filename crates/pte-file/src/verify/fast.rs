@@ -1,0 +1,291 @@
+//! The clean-file pass: every rule of the verifier, asked only "does this
+//! program pass?", over the zero-copy views. It builds no model, formats no
+//! path and locates no offset, so a valid program costs one flatbuffers
+//! verification and one read of the buffer, with heap bounded by the segment
+//! table. Any finding (violation or warning) answers `false`, and the caller
+//! runs the full pass, which names every finding with its path and offset;
+//! the two passes must agree on which files are clean (tests/fast_verify.rs).
+
+use pte_schema::{
+    DataLocation, InstructionRef, Limits, List, PlanView, ProgramView, TensorDataLocation, TensorShapeDynamism,
+    TensorView, ValueRef,
+};
+use pte_segments::ExtendedHeader;
+
+/// What the tensor rules need from the program as a whole.
+struct Context<'a> {
+    constant_offsets: Option<List<'a, u64>>,
+    constant_segment_size: Option<u64>,
+    mutable0: Option<(Option<List<'a, u64>>, Option<u64>)>,
+    segment_base: bool,
+    max_key_len: usize,
+}
+
+fn in_range(i: i64, n: usize) -> bool {
+    usize::try_from(i).is_ok_and(|i| i < n)
+}
+
+fn len_of(l: Option<List<'_, u64>>) -> usize {
+    l.map_or(0, |l| l.len())
+}
+
+/// Whether the verified program `p` passes every rule, with no warning.
+pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
+    // the limits decode_program applies after verification
+    if p.segment_count() > limits.max_segments || p.named_data_count() > limits.max_named_data {
+        return false;
+    }
+    if p.version() != 0 || !p.has_execution_plan() || (p.has_named_data() && !p.has_segments()) {
+        return false;
+    }
+    if !segments_clean(p, header, file_len) {
+        return false;
+    }
+    let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| p.segment(i)).map(|s| s.size);
+    let Some((cs_index, cs_offsets)) = p.constant_offsets() else { return false };
+    let ncs = len_of(cs_offsets);
+    if ncs == 0 {
+        return false; // the deprecated constant_buffer path: a warning
+    }
+    if ncs > 1 && (p.constant_buffer().is_some_and(|b| b.len() > 0) || seg_size(cs_index).is_none()) {
+        return false;
+    }
+    if !offsets_clean(cs_offsets, seg_size(cs_index)) {
+        return false;
+    }
+    let mut mutable0 = None;
+    if let Some(m) = p.mutable_offsets() {
+        for (k, (index, offsets)) in m.enumerate() {
+            let size = seg_size(index);
+            if size.is_none() || !offsets_clean(offsets, size) {
+                return false;
+            }
+            if k == 0 {
+                mutable0 = Some((offsets, size));
+            }
+        }
+    }
+    for (key, index) in p.named_data() {
+        if key.is_none_or(|k| k.len() > limits.max_key_len) || seg_size(index).is_none() {
+            return false;
+        }
+    }
+    let ctx = Context {
+        constant_offsets: cs_offsets,
+        constant_segment_size: seg_size(cs_index),
+        mutable0,
+        segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
+        max_key_len: limits.max_key_len,
+    };
+    (0..p.plan_count()).all(|i| p.plan(i).is_some_and(|plan| plan_clean(p, &plan, &ctx)))
+}
+
+fn offsets_clean(offsets: Option<List<'_, u64>>, seg: Option<u64>) -> bool {
+    let mut prev = 0u64;
+    offsets.is_none_or(|l| {
+        l.iter().all(|o| {
+            let ok = o >= prev && seg.is_none_or(|s| o <= s);
+            prev = o;
+            ok
+        })
+    })
+}
+
+fn segments_clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, len: u64) -> bool {
+    let base = header.map_or(0, |h| h.segment_base_offset);
+    let sds = header.map_or(0, |h| h.segment_data_size);
+    // one (start, end) per non-empty segment: at most the table's own size
+    let mut spans = Vec::new();
+    for s in p.segments().filter(|s| s.size != 0) {
+        if base == 0 {
+            return false;
+        }
+        let Some(end) = base.checked_add(s.offset).and_then(|a| a.checked_add(s.size)) else { return false };
+        let rel_end = s.offset.saturating_add(s.size);
+        if end > len || (sds > 0 && rel_end > sds) {
+            return false;
+        }
+        spans.push((s.offset, rel_end));
+    }
+    spans.sort_unstable();
+    // the same range named twice is sharing, not overlap
+    spans.windows(2).all(|w| !matches!(w, [(s0, e0), (s1, e1)] if s1 < e0 && !(s0 == s1 && e0 == e1)))
+}
+
+fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bool {
+    let [values, inputs, outputs, sizes, _, _, delegates] = plan.present();
+    if plan.name().is_none() || !(values && inputs && outputs && sizes && delegates) {
+        return false;
+    }
+    let n = plan.value_count();
+    let io_ok = |l: Option<List<'_, i32>>| l.is_none_or(|l| l.iter().all(|v| in_range(i64::from(v), n)));
+    if !io_ok(plan.input_list()) || !io_ok(plan.output_list()) {
+        return false;
+    }
+    let buffer_sizes = plan.buffer_sizes();
+    if buffer_sizes.is_some_and(|s| s.iter().skip(1).any(|s| s < 0)) {
+        return false;
+    }
+    for (j, v) in plan.value_refs().enumerate() {
+        let ok = match v {
+            ValueRef::None | ValueRef::Unknown(_) => false,
+            ValueRef::Tensor(t) => tensor_clean(&t, buffer_sizes, ctx),
+            ValueRef::String(s) => s.is_some(),
+            ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, n))),
+            ValueRef::DoubleList(items) => items.is_some(),
+            ValueRef::BoolList(items) => items.is_some(),
+            ValueRef::TensorList(items) => tensor_list_clean(plan, items, j, false),
+            ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
+            ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    chains_clean(plan, n) && delegates_clean(p, plan)
+}
+
+fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize, optional: bool) -> bool {
+    let Some(items) = items else { return false };
+    items.iter().all(|x| {
+        (optional && x == -1)
+            || usize::try_from(x)
+                .ok()
+                .filter(|&i| i < j)
+                .and_then(|i| plan.value_ref(i))
+                .is_some_and(|t| matches!(t, ValueRef::Tensor(_)) || (optional && matches!(t, ValueRef::Null)))
+    })
+}
+
+fn chains_clean(plan: &PlanView<'_>, n: usize) -> bool {
+    let Some(chains) = plan.chains() else { return false };
+    if chains.len() == 0 {
+        return false;
+    }
+    let ndel = plan.delegates().map_or(0, |d| d.len());
+    let idx = |v: i32| in_range(i64::from(v), n);
+    let args_ok = |a: Option<List<'_, i32>>| a.is_some_and(|a| a.iter().all(idx));
+    for chain in chains {
+        let Some(instructions) = chain.instructions() else { return false };
+        for ins in instructions {
+            let ok = match ins {
+                InstructionRef::None | InstructionRef::Unknown(_) => false,
+                InstructionRef::KernelCall { op_index, args } => {
+                    args_ok(args)
+                        && usize::try_from(op_index).ok().and_then(|i| plan.operator(i)).is_some_and(|(name, ov)| {
+                            name.is_some_and(|name| {
+                                let ov = ov.unwrap_or("");
+                                let full = if ov.is_empty() {
+                                    name.len()
+                                } else {
+                                    name.len().saturating_add(1).saturating_add(ov.len())
+                                };
+                                full < 100
+                            })
+                        })
+                }
+                InstructionRef::DelegateCall { delegate_index, args } => {
+                    args_ok(args) && in_range(i64::from(delegate_index), ndel)
+                }
+                InstructionRef::MoveCall { move_from, move_to } => idx(move_from) && idx(move_to),
+                InstructionRef::JumpFalseCall { cond_value_index, .. } => idx(cond_value_index),
+                InstructionRef::FreeCall { value_index } => idx(value_index),
+            };
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+fn delegates_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
+    let Some(delegates) = plan.delegates() else { return false };
+    let nseg = p.segment_count();
+    for d in delegates {
+        if d.id().is_none() || d.compile_specs().is_some_and(|mut c| c.any(|(k, v)| k.is_none() || v.is_none())) {
+            return false;
+        }
+        let Some(r) = d.processed() else { return false };
+        let ok = match r.location {
+            DataLocation::INLINE => {
+                usize::try_from(r.index).ok().and_then(|i| p.inline_delegate_data(i)).is_some_and(|d| d.is_some())
+            }
+            DataLocation::SEGMENT => in_range(i64::from(r.index), nseg),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    true
+}
+
+fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> bool {
+    if t.storage_offset() != 0
+        || !t.scalar_type().is_runtime_valid()
+        || t.shape_dynamism() == TensorShapeDynamism::DYNAMIC_UNBOUND
+        || t.fqn().is_some_and(|k| k.len() > ctx.max_key_len)
+    {
+        return false;
+    }
+    let Some(sizes) = t.sizes() else { return false };
+    if sizes.len() > 16 || sizes.iter().any(|x| x < 0) {
+        return false;
+    }
+    let nbytes = t.nbytes();
+    if nbytes.is_none() {
+        return false; // the scalar type is valid here, so the size overflows
+    }
+    let Some(dim_order) = t.dim_order() else { return false };
+    // rank <= 16 here, so a 32-bit mask records the dimensions seen
+    let mut seen = 0u32;
+    let perm = dim_order.len() == sizes.len()
+        && dim_order.iter().all(|&x| {
+            let bit = 1u32.checked_shl(u32::from(x)).filter(|_| usize::from(x) < dim_order.len()).unwrap_or(0);
+            let fresh = bit != 0 && seen & bit == 0;
+            seen |= bit;
+            fresh
+        });
+    if !perm {
+        return false;
+    }
+    let external = t.is_external();
+    if t.location() == Some(TensorDataLocation::EXTERNAL) && t.fqn().is_none() {
+        return false;
+    }
+    let nbytes = nbytes.unwrap_or(0);
+    let size_of = |i: usize| buffer_sizes.and_then(|s| s.get(i));
+    let idx = t.data_buffer_idx();
+    if let Some(a) = t.allocation_info() {
+        let nbuf = buffer_sizes.map_or(0, |s| s.len()).saturating_sub(1);
+        let id = usize::try_from(a.memory_id).unwrap_or(usize::MAX);
+        let Some(size) = id.checked_sub(1).filter(|&b| b < nbuf).and_then(|_| size_of(id)) else { return false };
+        let fits = a.offset().checked_add(nbytes).is_some_and(|end| u64::try_from(size).is_ok_and(|s| end <= s));
+        if !fits {
+            return false;
+        }
+        if idx > 0 && !external {
+            let resolves = ctx.mutable0.is_some_and(|(offs, seg)| {
+                usize::try_from(idx)
+                    .ok()
+                    .and_then(|i| offs.and_then(|o| o.get(i)))
+                    .is_some_and(|o| seg.is_some_and(|s| o.checked_add(nbytes).is_some_and(|e| e <= s)))
+            });
+            if !resolves || !ctx.segment_base || size_of(id) == Some(0) {
+                return false;
+            }
+        }
+    } else if idx > 0 && !external {
+        let i = usize::try_from(idx).unwrap_or(usize::MAX);
+        let resolves = len_of(ctx.constant_offsets) > 1
+            && ctx
+                .constant_offsets
+                .and_then(|o| o.get(i))
+                .is_some_and(|o| ctx.constant_segment_size.is_some_and(|s| o <= s && nbytes <= s.saturating_sub(o)));
+        if !resolves {
+            return false;
+        }
+    }
+    true
+}
