@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 mod aliases;
+mod budget;
 mod build;
 pub mod fuzzing;
 mod limits;
