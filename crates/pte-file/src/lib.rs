@@ -25,6 +25,7 @@ pub mod bpte;
 mod build;
 pub mod external;
 pub mod fuzzing;
+mod naming;
 mod options;
 pub mod ptd;
 mod read;
@@ -37,7 +38,7 @@ mod write;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
-pub use options::{DelegatePlacement, SegmentLayout, WriteOptions};
+pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
 pub use read::ReadOptions;
