@@ -22,7 +22,9 @@ mod catalogue;
 mod edit;
 pub mod fuzzing;
 mod generate;
+pub mod hostile;
 mod judge;
+mod kind;
 mod mutate;
 mod rules;
 
