@@ -5,25 +5,11 @@ use std::path::Path;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
-use crate::{at, open, read_pte, CmdResult};
+use crate::extract_out::{Count, Extraction};
+use crate::{open, read_pte, CmdResult};
 
 pub(crate) fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
-}
-
-pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
-    let path = dir.join(name);
-    pte_file::write_atomically(&path, |w| {
-        w.write_all(bytes)?;
-        Ok(())
-    })
-    .map_err(at(&path))?;
-    let mut entry = json!({"file": name, "size": bytes.len(), "sha256": sha(bytes)});
-    if let (Some(e), Some(x)) = (entry.as_object_mut(), extra.as_object()) {
-        e.extend(x.clone());
-    }
-    manifest.push(entry);
-    Ok(())
 }
 
 /// Keys can hold any characters; file names get a safe rendering plus the index.
@@ -33,64 +19,78 @@ pub(crate) fn safe(key: &str) -> String {
     s.trim_start_matches('.').to_string()
 }
 
-pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
+/// How `pte extract` writes: into an empty (or, forced, any) directory, at
+/// most `max_files` files.
+#[derive(Clone, Copy)]
+pub(crate) struct Target<'d> {
+    pub(crate) dir: &'d Path,
+    pub(crate) force: bool,
+    pub(crate) max_files: usize,
+}
+
+pub(crate) fn extract(file: &Path, target: Target<'_>) -> CmdResult {
     let map = open(file)?;
     if crate::detect::kind(map.bytes()) == crate::detect::Kind::Ptn {
         drop(map);
-        return crate::ptn::extract(file, dir);
+        return crate::ptn::extract(file, target);
     }
     let pte = read_pte(file, map.bytes())?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut m = vec![];
-    for (i, s) in pte.segments.iter().enumerate() {
+    let mut count = Count::default();
+    walk(&pte, &mut |_, bytes, _| {
+        count.add(bytes);
+        Ok(())
+    })?;
+    count.check(target.max_files)?;
+    let mut header = serde_json::Map::new();
+    header.insert("manifest_version".into(), json!(2));
+    header.insert("format".into(), json!("pte"));
+    header.insert("source".into(), json!(file.display().to_string()));
+    let mut out = Extraction::begin(target.dir, target.force, &header)?;
+    walk(&pte, &mut |name, bytes, extra| out.put(&name(), bytes, extra()))?;
+    let (entries, files) = out.finish()?;
+    println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
+    Ok(())
+}
+
+/// Called per blob with its file name, bytes and manifest fields; the name
+/// and fields are built only when wanted (a count needs neither).
+type Visit<'v> = dyn FnMut(&dyn Fn() -> String, &[u8], &dyn Fn() -> Value) -> CmdResult + 'v;
+
+/// Every stored blob of a program, in manifest order.
+fn walk(pte: &pte_file::PteFile<'_>, f: &mut Visit<'_>) -> CmdResult {
+    for (i, seg) in pte.segments.iter().enumerate() {
         let t = pte.program.segment_table().get(i).copied().unwrap_or_default();
-        put(dir, &format!("segment-{i}.bin"), s, &mut m, json!({"kind": "segment", "index": i, "offset": t.offset}))?;
+        f(&|| format!("segment-{i}.bin"), seg, &|| json!({"kind": "segment", "index": i, "offset": t.offset}))?;
     }
     for c in pte.constants()? {
-        put(
-            dir,
-            &format!("constant-{}.bin", c.index),
+        f(
+            &|| format!("constant-{}.bin", c.index),
             c.bytes,
-            &mut m,
-            json!({"kind": "constant", "index": c.index, "offset": c.offset}),
+            &|| json!({"kind": "constant", "index": c.index, "offset": c.offset}),
         )?;
     }
     for (k, bufs) in pte.mutable_segments()?.iter().enumerate() {
         for c in bufs {
-            put(
-                dir,
-                &format!("mutable-{k}-{}.bin", c.index),
+            f(
+                &|| format!("mutable-{k}-{}.bin", c.index),
                 c.bytes,
-                &mut m,
-                json!({"kind": "mutable", "segment": k, "index": c.index, "offset": c.offset}),
+                &|| json!({"kind": "mutable", "segment": k, "index": c.index, "offset": c.offset}),
             )?;
         }
     }
     for (i, n) in pte.named_data()?.iter().enumerate() {
-        put(
-            dir,
-            &format!("named-{i}-{}.bin", safe(n.key)),
+        f(
+            &|| format!("named-{i}-{}.bin", safe(n.key)),
             n.bytes,
-            &mut m,
-            json!({"kind": "named", "key": n.key, "segment_index": n.segment_index}),
+            &|| json!({"kind": "named", "key": n.key, "segment_index": n.segment_index}),
         )?;
     }
     for d in pte.delegate_blobs()? {
-        put(
-            dir,
-            &format!("delegate-{}-{}.bin", d.plan, d.delegate),
+        f(
+            &|| format!("delegate-{}-{}.bin", d.plan, d.delegate),
             d.bytes,
-            &mut m,
-            json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
+            &|| json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
         )?;
     }
-    let manifest = json!({"source": file.display().to_string(), "entries": m});
-    let text = serde_json::to_string_pretty(&manifest)?;
-    let path = dir.join("manifest.json");
-    pte_file::write_atomically(&path, |w| {
-        w.write_all(text.as_bytes())?;
-        Ok(())
-    })?;
-    println!("extracted {} entries into {}", m.len(), dir.display());
     Ok(())
 }

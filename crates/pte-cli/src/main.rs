@@ -32,6 +32,7 @@ macro_rules! print {
 mod bpte;
 mod detect;
 mod extract;
+mod extract_out;
 mod info;
 mod ptd;
 mod ptn;
@@ -50,6 +51,12 @@ struct Cli {
 enum Delegates {
     Keep,
     Inline,
+    Segment,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Constants {
+    Keep,
     Segment,
 }
 
@@ -100,6 +107,9 @@ enum Command {
         /// Where delegate blobs go.
         #[arg(long, value_enum, default_value = "keep")]
         delegates: Delegates,
+        /// Legacy inline constants (constant_buffer): keep them, or move them into a constant segment.
+        #[arg(long, value_enum, default_value = "keep")]
+        constants: Constants,
     },
     /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
     Externalize {
@@ -112,6 +122,9 @@ enum Command {
         /// Only keys matching this glob pattern (e.g. 'layers.*.weight'); default all.
         #[arg(long)]
         keys: Option<String>,
+        /// First name every unnamed constant PREFIX<data_buffer_idx> (e.g. 'constant.'), so it can be moved.
+        #[arg(long, value_name = "PREFIX")]
+        name_constants: Option<String>,
     },
     /// Move EXTERNAL tensors and tensor-data blobs back into the program.
     Internalize {
@@ -155,8 +168,14 @@ enum Command {
     Extract {
         /// The file.
         file: PathBuf,
-        /// Output directory (created if missing).
+        /// Output directory (created if missing; must be empty unless --force).
         dir: PathBuf,
+        /// Write into a directory that is not empty (files the new manifest does not name stay).
+        #[arg(long)]
+        force: bool,
+        /// Refuse to write more files than this.
+        #[arg(long, default_value_t = extract_out::DEFAULT_MAX_FILES)]
+        max_files: usize,
     },
 }
 
@@ -338,10 +357,22 @@ fn run(cmd: Command) -> CmdResult {
             Ok(())
         }
         Command::Verify { file, ptd, json, deny_warnings } => verify(&file, &ptd, json, deny_warnings),
-        Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
+        Command::Rewrite {
+            input,
+            output,
+            segment_alignment,
+            constant_alignment,
+            delegate_alignment,
+            delegates,
+            constants,
+        } => {
             let map = open(&input)?;
             if detect::kind(map.bytes()) == detect::Kind::Ptn {
-                if segment_alignment.is_some() || constant_alignment.is_some() || delegate_alignment.is_some() {
+                if segment_alignment.is_some()
+                    || constant_alignment.is_some()
+                    || delegate_alignment.is_some()
+                    || constants != Constants::Keep
+                {
                     return Err(Failure { message: "alignment options apply to .pte programs only".into(), code: 2 });
                 }
                 return ptn::rewrite(&input, map.bytes(), &output);
@@ -349,6 +380,9 @@ fn run(cmd: Command) -> CmdResult {
             let pte = read_pte(&input, map.bytes())?;
             // without options, keep the alignments the input shows
             let mut o = WriteOptions::matching(&pte, map.bytes());
+            if constants == Constants::Segment {
+                o = o.with_constants(pte_file::ConstantPlacement::Segment);
+            }
             if let Some(a) = segment_alignment {
                 o = o.with_segment_alignment(a)?;
             }
@@ -368,7 +402,9 @@ fn run(cmd: Command) -> CmdResult {
             println!("wrote {} ({n} bytes)", output.display());
             Ok(())
         }
-        Command::Extract { file, dir } => extract::extract(&file, &dir),
+        Command::Extract { file, dir, force, max_files } => {
+            extract::extract(&file, extract::Target { dir: &dir, force, max_files })
+        }
         Command::Samples(cmd) => match cmd {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),
@@ -387,7 +423,9 @@ fn run(cmd: Command) -> CmdResult {
             BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
             BpteCommand::Bundle { program, samples, output } => bpte::bundle(&program, &samples, &output),
         },
-        Command::Externalize { input, output, data, keys } => ptd::externalize(&input, &output, &data, keys.as_deref()),
+        Command::Externalize { input, output, data, keys, name_constants } => {
+            ptd::externalize(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
+        }
         Command::Internalize { files } => ptd::internalize(&files),
     }
 }

@@ -84,20 +84,29 @@ pub(crate) fn info(file: &Path, bytes: &[u8], json_out: bool) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn externalize(input: &Path, output: &Path, data: &Path, keys: Option<&str>) -> CmdResult {
+pub(crate) fn externalize(
+    input: &Path,
+    output: &Path,
+    data: &Path,
+    keys: Option<&str>,
+    name_constants: Option<&str>,
+) -> CmdResult {
     let pattern = match keys {
         Some(k) => Some(glob::Pattern::new(k).map_err(|e| Failure { message: format!("--keys {k:?}: {e}"), code: 2 })?),
         None => None,
     };
     let map = crate::open(input)?;
-    let pte = crate::read_pte(input, map.bytes())?;
+    let mut pte = crate::read_pte(input, map.bytes())?;
+    if let Some(prefix) = name_constants {
+        pte_file::external::name_unnamed_constants(&mut pte, prefix).map_err(at(input))?;
+    }
     let matches = |k: &str| pattern.as_ref().is_none_or(|p| p.matches(k));
     let ex = pte_file::external::externalize(&pte, matches, &Default::default(), &Default::default())?;
+    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
+        return Err(Failure { message: format!("{}: {}", input.display(), nothing_to_move(&ex, keys)), code: 2 });
+    }
     for u in &ex.unnamed {
         eprintln!("pte: warning: constant at {u} has no fully qualified name; it stays in the program");
-    }
-    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
-        eprintln!("pte: warning: nothing matched; {} is an empty tensor-data file", data.display());
     }
     ex.data.save(data, &Default::default()).map_err(at(data))?;
     ex.program.save(output, &Default::default()).map_err(at(output))?;
@@ -109,6 +118,23 @@ pub(crate) fn externalize(input: &Path, output: &Path, data: &Path, keys: Option
         output.display()
     );
     Ok(())
+}
+
+/// Why externalizing moved nothing, and what would.
+fn nothing_to_move(ex: &pte_file::external::Externalized<'_>, keys: Option<&str>) -> String {
+    let mut why = vec![];
+    if !ex.unnamed.is_empty() {
+        why.push(format!(
+            "{} constant(s) have no fully qualified name (--name-constants PREFIX names them)",
+            ex.unnamed.len()
+        ));
+    }
+    if let Some(k) = keys {
+        why.push(format!("no named constant or named-data key matches --keys {k:?}"));
+    } else if ex.unnamed.is_empty() {
+        why.push("the program has no named constant and no named data".to_string());
+    }
+    format!("nothing to externalize: {}; nothing was written", why.join("; "))
 }
 
 pub(crate) fn internalize(files: &[std::path::PathBuf]) -> CmdResult {

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use pte_ptn::PtnFile;
 
-use crate::extract::{put, safe, sha};
+use crate::extract::{safe, sha};
 use crate::{at, open, CmdResult, Failure};
 
 pub(crate) fn read_ptn<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
@@ -97,29 +97,32 @@ pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn extract(file: &Path, dir: &Path) -> CmdResult {
+pub(crate) fn extract(file: &Path, target: crate::extract::Target<'_>) -> CmdResult {
     let map = open(file)?;
     let ptn = read_ptn(file, map.bytes())?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut manifest = vec![];
-    put(dir, pte_ptn::PROGRAM_MEMBER, &ptn.program, &mut manifest, json!({"kind": "program"}))?;
-    std::fs::create_dir_all(dir.join("constants")).map_err(at(dir))?;
+    let mut count = crate::extract_out::Count::default();
+    count.add(&ptn.program);
+    ptn.constants().for_each(|(_, t)| count.add(&t.data));
+    ptn.members.iter().for_each(|m| count.add(&m.data));
+    count.check(target.max_files)?;
+    let mut header = serde_json::Map::new();
+    header.insert("manifest_version".into(), json!(2));
+    header.insert("format".into(), json!("ptn"));
+    header.insert("aliases".into(), json!(ptn.aliases));
+    let mut out = crate::extract_out::Extraction::begin(target.dir, target.force, &header)?;
+    out.put(pte_ptn::PROGRAM_MEMBER, &ptn.program, json!({"kind": "program"}))?;
     for (i, (key, t)) in ptn.constants().enumerate() {
         let name = format!("constants/{i:04}-{}.bin", safe(key));
         let extra = json!({"kind": "constant", "key": key, "dtype": pte_ptn::dtype_code(t.dtype), "shape": t.shape,
             "alias_of": ptn.aliases.get(key)});
-        put(dir, &name, &t.data, &mut manifest, extra)?;
-    }
-    if !ptn.members.is_empty() {
-        std::fs::create_dir_all(dir.join("members")).map_err(at(dir))?;
+        out.put(&name, &t.data, extra)?;
     }
     for (i, m) in ptn.members.iter().enumerate() {
         let name = format!("members/{i:04}-{}", safe(&m.name));
-        put(dir, &name, &m.data, &mut manifest, json!({"kind": "member", "member": m.name}))?;
+        out.put(&name, &m.data, json!({"kind": "member", "member": m.name}))?;
     }
-    let text = serde_json::to_string_pretty(&json!({"format": "ptn", "entries": manifest, "aliases": ptn.aliases}))?;
-    put(dir, "manifest.json", text.as_bytes(), &mut vec![], json!({}))?;
-    println!("extracted {} entries into {}", manifest.len(), dir.display());
+    let (entries, files) = out.finish()?;
+    println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
     Ok(())
 }
 

@@ -1,0 +1,159 @@
+//! The output side of `pte extract`: each distinct byte range written once
+//! (entries naming the same range share its file), no sync per file but one
+//! for the whole directory before the manifest is committed by a rename, a
+//! bound on the number of files, and no writing into a directory that
+//! already holds something unless asked.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::extract::sha;
+use crate::{at, CmdResult, Failure};
+
+/// Files `pte extract` writes at most unless `--max-files` says otherwise.
+pub(crate) const DEFAULT_MAX_FILES: usize = 10_000;
+
+/// The name of the manifest in the output directory.
+const MANIFEST: &str = "manifest.json";
+/// Where the manifest is streamed before its rename commits the extraction.
+const MANIFEST_PARTIAL: &str = ".manifest.json.partial";
+
+/// A byte range of the input, by address: entries borrowing the same range
+/// share a file, whatever their kind.
+fn region(bytes: &[u8]) -> (usize, usize) {
+    (bytes.as_ptr() as usize, bytes.len())
+}
+
+/// Counts the distinct ranges a walk over the input would write.
+#[derive(Default)]
+pub(crate) struct Count(std::collections::HashSet<(usize, usize)>);
+
+impl Count {
+    pub(crate) fn add(&mut self, bytes: &[u8]) {
+        self.0.insert(region(bytes));
+    }
+
+    /// Refuses more distinct files than `max` before anything is written.
+    pub(crate) fn check(&self, max: usize) -> CmdResult {
+        let n = self.0.len().saturating_add(1);
+        if n > max {
+            return Err(Failure {
+                message: format!(
+                    "extracting would write {n} files (manifest included), over the limit of {max} (--max-files raises it)"
+                ),
+                code: 2,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// An extraction in progress.
+pub(crate) struct Extraction<'d> {
+    dir: &'d Path,
+    manifest: BufWriter<File>,
+    written: HashMap<(usize, usize), (String, String)>,
+    files: Vec<File>,
+    entries: usize,
+}
+
+/// The directory must be missing (it is created) or empty, unless `force`.
+fn prepare_dir(dir: &Path, force: bool) -> CmdResult {
+    match std::fs::read_dir(dir) {
+        Ok(mut listing) => {
+            if !force && listing.next().is_some() {
+                return Err(Failure {
+                    message: format!(
+                        "{}: the output directory is not empty (files of an earlier extraction would sit beside the new manifest); use an empty directory or --force",
+                        dir.display()
+                    ),
+                    code: 2,
+                });
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(dir).map_err(at(dir)),
+        Err(e) => Err(at(dir)(e)),
+    }
+}
+
+impl<'d> Extraction<'d> {
+    /// Opens the output: `header` holds the manifest's fields before `entries`.
+    pub(crate) fn begin(dir: &'d Path, force: bool, header: &serde_json::Map<String, Value>) -> Result<Self, Failure> {
+        prepare_dir(dir, force)?;
+        let path = dir.join(MANIFEST_PARTIAL);
+        let file = File::create(&path).map_err(at(&path))?;
+        let mut manifest = BufWriter::with_capacity(1 << 16, file);
+        let head = serde_json::to_string(header)?;
+        // the header object without its closing brace, then the entries array
+        let open = head.strip_suffix('}').unwrap_or("{");
+        let sep = if open.len() > 1 { "," } else { "" };
+        write!(manifest, "{open}{sep}\"entries\":[").map_err(at(&path))?;
+        Ok(Extraction { dir, manifest, written: HashMap::new(), files: vec![], entries: 0 })
+    }
+
+    /// Records one entry; its bytes go to `name` unless the same range was
+    /// already written, in which case the entry names that file.
+    pub(crate) fn put(&mut self, name: &str, bytes: &[u8], extra: Value) -> CmdResult {
+        let key = region(bytes);
+        let (file, digest) = match self.written.get(&key) {
+            Some(done) => done.clone(),
+            None => {
+                let path = self.dir.join(name);
+                if let Some(parent) = path.parent() {
+                    std::fs::create_dir_all(parent).map_err(at(parent))?;
+                }
+                let mut f = File::create(&path).map_err(at(&path))?;
+                f.write_all(bytes).map_err(at(&path))?;
+                if cfg!(not(target_os = "linux")) {
+                    self.files.push(f);
+                }
+                let done = (name.to_string(), sha(bytes));
+                self.written.insert(key, done.clone());
+                done
+            }
+        };
+        let mut entry = json!({"file": file, "size": bytes.len(), "sha256": digest});
+        if let (Some(e), Some(x)) = (entry.as_object_mut(), extra.as_object()) {
+            e.extend(x.clone());
+        }
+        let sep = if self.entries == 0 { "\n" } else { ",\n" };
+        let path = self.dir.join(MANIFEST_PARTIAL);
+        self.manifest.write_all(sep.as_bytes()).map_err(at(&path))?;
+        serde_json::to_writer(&mut self.manifest, &entry)?;
+        self.entries = self.entries.saturating_add(1);
+        Ok(())
+    }
+
+    /// Syncs everything once, then commits the manifest by renaming it.
+    /// Returns (entries, files written).
+    pub(crate) fn finish(mut self) -> Result<(usize, usize), Failure> {
+        let partial = self.dir.join(MANIFEST_PARTIAL);
+        self.manifest.write_all(b"\n]}\n").map_err(at(&partial))?;
+        let manifest = self.manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
+        sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
+        let target: PathBuf = self.dir.join(MANIFEST);
+        std::fs::rename(&partial, &target).map_err(at(&target))?;
+        File::open(self.dir).and_then(|d| d.sync_all()).map_err(at(self.dir))?;
+        Ok((self.entries, self.written.len()))
+    }
+}
+
+/// One filesystem-wide sync where the platform has it; elsewhere each file.
+#[cfg(target_os = "linux")]
+fn sync_all_written(dir: &Path, _files: &[File], _manifest: &File) -> std::io::Result<()> {
+    let d = File::open(dir)?;
+    rustix::fs::syncfs(&d).map_err(std::io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_all_written(_dir: &Path, files: &[File], manifest: &File) -> std::io::Result<()> {
+    for f in files {
+        f.sync_all()?;
+    }
+    manifest.sync_all()
+}
