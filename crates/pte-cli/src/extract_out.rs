@@ -100,31 +100,29 @@ impl<'d> Extraction<'d> {
     /// already written, in which case the entry names that file.
     pub(crate) fn put(&mut self, name: &str, bytes: &[u8], extra: Value) -> CmdResult {
         let key = region(bytes);
-        let (file, digest) = match self.written.get(&key) {
-            Some(done) => done.clone(),
-            None => {
-                let path = self.dir.join(name);
-                if let Some(parent) = path.parent() {
-                    std::fs::create_dir_all(parent).map_err(at(parent))?;
-                }
-                let mut f = File::create(&path).map_err(at(&path))?;
-                f.write_all(bytes).map_err(at(&path))?;
-                if cfg!(not(target_os = "linux")) {
-                    self.files.push(f);
-                }
-                let done = (name.to_string(), sha(bytes));
-                self.written.insert(key, done.clone());
-                done
+        if !self.written.contains_key(&key) {
+            let path = self.dir.join(name);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(at(parent))?;
             }
-        };
-        let mut entry = json!({"file": file, "size": bytes.len(), "sha256": digest});
-        if let (Some(e), Some(x)) = (entry.as_object_mut(), extra.as_object()) {
-            e.extend(x.clone());
+            let mut f = File::create(&path).map_err(at(&path))?;
+            f.write_all(bytes).map_err(at(&path))?;
+            if cfg!(not(target_os = "linux")) {
+                self.files.push(f);
+            }
+            self.written.insert(key, (name.to_string(), sha(bytes)));
         }
+        let Some((file, digest)) = self.written.get(&key) else { return Ok(()) };
+        // written field by field: a million entries must not cost a million maps
+        let m = &mut self.manifest;
         let sep = if self.entries == 0 { "\n" } else { ",\n" };
         let path = self.dir.join(MANIFEST_PARTIAL);
-        self.manifest.write_all(sep.as_bytes()).map_err(at(&path))?;
-        serde_json::to_writer(&mut self.manifest, &entry)?;
+        write!(m, "{sep}{{\"file\":{},\"size\":{},\"sha256\":\"{digest}\"", json!(file), bytes.len())
+            .map_err(at(&path))?;
+        for (k, v) in extra.as_object().into_iter().flatten() {
+            write!(m, ",{}:{v}", json!(k)).map_err(at(&path))?;
+        }
+        m.write_all(b"}").map_err(at(&path))?;
         self.entries = self.entries.saturating_add(1);
         Ok(())
     }
