@@ -99,3 +99,11 @@ fn a_million_segment_entries_sharing_one_range_read() {
     assert_eq!(pte.segments.len(), 1_000_000);
     assert!(pte.program.segment_table().iter().all(|s| s.offset == 0 && s.size == 60));
 }
+
+#[test]
+fn a_package_read_at_the_member_limit_writes_back() {
+    let at = ptn_many_members(&base(), 65_536).unwrap();
+    let ptn = PtnFile::from_bytes(&at).unwrap();
+    let again = ptn.to_bytes().unwrap();
+    assert_eq!(PtnFile::from_bytes(&again).unwrap(), ptn);
+}
