@@ -27,7 +27,7 @@ for dir in "$root"/tests/corpus/*/; do
   case=$(basename "$dir"); pte_in="$dir/model.pte"
   [ -f "$pte_in" ] || continue
   ptd=$(ls "$dir"/*.ptd 2>/dev/null | head -n 1)
-  for variant in keep repack inline segment align64; do
+  for variant in keep repack inline segment align64 constseg; do
     f="$out/$case-$variant.pte"
     case $variant in
       keep)    "$pte" rewrite "$pte_in" "$f" >/dev/null ;;
@@ -35,6 +35,7 @@ for dir in "$root"/tests/corpus/*/; do
       inline)  "$pte" rewrite "$pte_in" "$f" --delegates inline >/dev/null ;;
       segment) "$pte" rewrite "$pte_in" "$f" --delegates segment >/dev/null ;;
       align64) "$pte" rewrite "$pte_in" "$f" --delegate-alignment 64 --segment-alignment 96 >/dev/null ;;
+      constseg) "$pte" rewrite "$pte_in" "$f" --constants segment >/dev/null ;;
     esac || { fail=$((fail+1)); echo "FAIL  $case/$variant: pte rewrite failed"; continue; }
     for io in "$dir"/io*.safetensors; do
       [ -f "$io" ] || continue

@@ -10,19 +10,23 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 et_run="$root/../shared/tools/et_run.py"
 if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
-cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" && cargo build -q --release -p pte-file --examples --manifest-path "$root/Cargo.toml" || exit 2
+cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 pass=0; fail=0
 ok() { pass=$((pass+1)); echo "ok    $1"; }
 bad() { fail=$((fail+1)); echo "FAIL  $1"; }
 run() { local line; line=$("$venv/bin/python" "$et_run" "$@" 2>/dev/null | tail -n 1); [[ $line == MATCH* ]]; }
-"$root/target/release/examples/name_constants" "$root/tests/corpus/linear/model.pte" "$out/named_linear.pte"
-cases=("linear:$root/tests/corpus/linear/model.pte" "xnnpack_mlp:$root/tests/corpus/xnnpack_mlp/model.pte" "named_linear:$out/named_linear.pte")
+# a stock program's constants carry no name: externalizing it must fail (exit 2)
+"$pte" externalize "$root/tests/corpus/linear/model.pte" "$out/x.pte" "$out/x.ptd" >/dev/null 2>&1
+[ $? -eq 2 ] && [ ! -e "$out/x.ptd" ] && ok "linear: nothing to move is exit 2" || bad "linear: nothing to move is exit 2"
+# ... unless its constants are named on the way (--name-constants)
 ptds=()
+cases=("xnnpack_mlp:$root/tests/corpus/xnnpack_mlp/model.pte" "named_linear:$root/tests/corpus/linear/model.pte")
 for c in "${cases[@]}"; do
   name=${c%%:*}; src=${c#*:}; io="$root/tests/corpus/${name#named_}/io.safetensors"
-  "$pte" externalize "$src" "$out/$name.pte" "$out/$name.ptd" >/dev/null 2>&1 || { bad "$name: externalize"; continue; }
+  name_opt=(); [[ $name == named_* ]] && name_opt=(--name-constants constant.)
+  "$pte" externalize "${name_opt[@]}" "$src" "$out/$name.pte" "$out/$name.ptd" >/dev/null 2>&1 || { bad "$name: externalize"; continue; }
   ptds+=("$out/$name.ptd")
   "$pte" verify "$out/$name.pte" --ptd "$out/$name.ptd" >/dev/null && ok "$name: pte verify pair" || bad "$name: pte verify pair"
   run "$out/$name.pte" "$io" --ptd "$out/$name.ptd" && ok "$name: runtime with .ptd" || bad "$name: runtime with .ptd"

@@ -19,7 +19,13 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Constants {
+    Keep,
+    Segment,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Delegates {
     Keep,
     Inline,
@@ -96,6 +102,9 @@ pub(crate) enum Command {
         /// Where delegate blobs go.
         #[arg(long, value_enum, default_value = "keep")]
         delegates: Delegates,
+        /// Legacy inline constants (constant_buffer): keep them, or move them into a constant segment.
+        #[arg(long, value_enum, default_value = "keep")]
+        constants: Constants,
     },
     /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
     Externalize {
@@ -108,6 +117,9 @@ pub(crate) enum Command {
         /// Only keys matching this glob pattern (e.g. 'layers.*.weight'); default all.
         #[arg(long)]
         keys: Option<String>,
+        /// First name every unnamed constant PREFIX<data_buffer_idx> (e.g. 'constant.'), so it can be moved.
+        #[arg(long, value_name = "PREFIX")]
+        name_constants: Option<String>,
     },
     /// Move EXTERNAL tensors and tensor-data blobs back into the program.
     Internalize {
@@ -179,8 +191,14 @@ pub(crate) enum Command {
     Extract {
         /// The file.
         file: PathBuf,
-        /// Output directory (created if missing).
+        /// Output directory (created if missing; must be empty unless --force).
         dir: PathBuf,
+        /// Write into a directory that is not empty (files the new manifest does not name stay).
+        #[arg(long)]
+        force: bool,
+        /// Refuse to write more files than this.
+        #[arg(long, default_value_t = crate::extract_out::DEFAULT_MAX_FILES)]
+        max_files: usize,
     },
 }
 

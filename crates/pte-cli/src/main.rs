@@ -16,6 +16,7 @@ mod out;
 mod cli;
 mod commands;
 mod docs_check;
+mod extract_out;
 mod failure;
 mod files;
 mod formats;

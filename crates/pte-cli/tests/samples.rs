@@ -37,11 +37,12 @@ fn f32s(shape: Vec<u64>, v: &[f32]) -> PtnTensor<'static> {
 }
 
 fn the_set() -> SampleSet<'static> {
-    let x: Vec<f32> = (0..16).map(|i| i as f32).collect();
-    let y: Vec<f32> = (0..8).map(|i| i as f32 * 0.5).collect();
+    // the shapes the corpus method declares: x [2, 16] -> [2, 8]
+    let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let y: Vec<f32> = (0..16).map(|i| i as f32 * 0.5).collect();
     let call = |tol| Call {
-        inputs: vec![Value::Tensor(f32s(vec![1, 16], &x))],
-        outputs: vec![Value::Tensor(f32s(vec![1, 8], &y))],
+        inputs: vec![Value::Tensor(f32s(vec![2, 16], &x))],
+        outputs: vec![Value::Tensor(f32s(vec![2, 8], &y))],
         tolerance: tol,
     };
     let mut set = SampleSet::new("forward", "smoke");
@@ -106,7 +107,7 @@ fn add_list_show_check_export_remove() {
     let text = out(&o);
     assert!(text.contains("sample 0 \"first\": 2 call(s)"), "{text}");
     assert!(text.contains("call 1 (atol 0.01 rtol 0, from sample 0 call 1)"), "{text}");
-    assert!(text.contains("in[0]  tensor F32 [1, 16] [0, 1, 2, 3, 4, 5, 6, 7, …]"), "{text}");
+    assert!(text.contains("in[0]  tensor F32 [2, 16] [0, 1, 2, 3, 4, 5, 6, 7, …]"), "{text}");
     let o = pte(&["samples", "show", "--json", s(&f.package), "forward", "smoke"]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!((v["format"].as_str(), v["version"].as_u64()), (Some("pte-samples"), Some(1)));
@@ -117,11 +118,11 @@ fn add_list_show_check_export_remove() {
     assert!(o.status.success(), "{}{}", out(&o), err(&o));
 
     // Actual outputs from "another runtime": one scoped key, one bare key.
-    let y: Vec<f32> = (0..8).map(|i| i as f32 * 0.5).collect();
+    let y: Vec<f32> = (0..16).map(|i| i as f32 * 0.5).collect();
     let mut off = y.clone();
     off[3] += 0.1;
     let actual = f.root.join("actual.safetensors");
-    actual_file(&actual, &[("forward/smoke/0.0.out.0", f32s(vec![1, 8], &y)), ("0.1.out.0", f32s(vec![1, 8], &off))]);
+    actual_file(&actual, &[("forward/smoke/0.0.out.0", f32s(vec![2, 8], &y)), ("0.1.out.0", f32s(vec![2, 8], &off))]);
     let o = pte(&["samples", "check", s(&f.package), "--actual", s(&actual)]);
     assert_eq!(o.status.code(), Some(1), "{}", out(&o));
     assert!(out(&o).contains("FAIL forward/smoke sample 0 (\"first\") call 1: output 0: 1 element(s) outside tolerance; worst at index 3"), "{}", out(&o));
@@ -129,7 +130,7 @@ fn add_list_show_check_export_remove() {
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["failures"][0]["call"], 1);
     assert_eq!(v["failures"][0]["problem"]["mismatch"]["index"], 3);
-    actual_file(&actual, &[("0.0.out.0", f32s(vec![1, 8], &y)), ("0.1.out.0", f32s(vec![1, 8], &y))]);
+    actual_file(&actual, &[("0.0.out.0", f32s(vec![2, 8], &y)), ("0.1.out.0", f32s(vec![2, 8], &y))]);
     let o = pte(&["samples", "check", s(&f.package), "--actual", s(&actual)]);
     assert!(o.status.success(), "{}", out(&o));
     assert!(out(&o).ends_with("all passed\n"), "{}", out(&o));

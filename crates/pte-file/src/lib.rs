@@ -42,6 +42,7 @@ mod exir_view;
 #[doc(hidden)]
 pub mod fuzzing;
 mod keep;
+mod naming;
 pub mod pack;
 pub mod ptd;
 mod pte;
@@ -55,7 +56,7 @@ pub use ptd::external;
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
 pub use exir_view::exir_program;
-pub use options::{DelegatePlacement, SegmentLayout, WriteOptions};
+pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte::tensors::{TensorEntry, TensorStorage};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;

@@ -40,7 +40,9 @@ impl Corruption {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn apply(&self, input: &[u8]) -> Result<Vec<u8>, NotApplicable> {
-        (self.generate)(input).map_err(|reason| NotApplicable { class: self.name, reason })
+        crate::kind::require(self.input, input)
+            .and_then(|()| (self.generate)(input))
+            .map_err(|reason| NotApplicable { class: self.name, reason })
     }
 }
 

@@ -90,27 +90,7 @@ pub(crate) fn member<'m>(m: &'m mut [(String, Vec<u8>)], name: &str) -> Edit<&'m
 /// Adds a valid one-sample set for the package's first method, then lets
 /// `change` edit its index text and data blob.
 pub(crate) fn with_samples(bytes: &[u8], change: impl FnOnce(&mut String, &mut Vec<u8>) -> Edit<()>) -> Edit<Vec<u8>> {
-    let mut ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| format!("not a readable package: {e}"))?;
-    let method = ptn
-        .native_program(&Default::default())
-        .ok()
-        .and_then(|p| p.methods.into_iter().next())
-        .map(|m| m.name)
-        .ok_or("the package has no method")?;
-    let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![2], vec![0u8; 8]).map_err(|e| e.to_string())?;
-    let mut set = pte_samples::SampleSet::new(method, "generated");
-    set.samples.push(pte_samples::Sample {
-        name: None,
-        tolerance: None,
-        calls: vec![pte_samples::Call {
-            inputs: vec![pte_samples::Value::Tensor(x.clone())],
-            outputs: vec![pte_samples::Value::Tensor(x)],
-            tolerance: None,
-        }],
-    });
-    let loc = pte_samples::Location::new(set.method.clone(), set.name.clone());
-    pte_samples::put_set(&mut ptn, &set, true).map_err(|e| e.to_string())?;
-    let written = ptn.to_bytes().map_err(|e| e.to_string())?;
+    let (written, loc) = with_call(bytes, |_| Ok(()))?;
     ptn_members(&written, |m| {
         let mut index = String::from_utf8(member(m, &loc.index_member())?.clone()).map_err(|e| e.to_string())?;
         let mut data = member(m, &loc.data_member())?.clone();
@@ -119,6 +99,59 @@ pub(crate) fn with_samples(bytes: &[u8], change: impl FnOnce(&mut String, &mut V
         *member(m, &loc.data_member())? = data;
         Ok(())
     })
+}
+
+/// Adds a one-sample, one-call set for the package's first method whose call
+/// meets the method's signature, after `change` edited that call; returns the
+/// package and where the set is.
+pub(crate) fn with_call(
+    bytes: &[u8],
+    change: impl FnOnce(&mut pte_samples::Call<'static>) -> Edit<()>,
+) -> Edit<(Vec<u8>, pte_samples::Location)> {
+    let mut ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| format!("not a readable package: {e}"))?;
+    let program = ptn.native_program(&Default::default()).map_err(|e| format!("no readable program: {e}"))?;
+    let method = program.methods.first().ok_or("the package has no method")?;
+    let mut set = pte_samples::SampleSet::new(method.name.clone(), "generated");
+    // one zero tensor per declared value, so the set meets the signature
+    let (inputs, outputs) = declared_tensors(method)?;
+    let mut call = pte_samples::Call { inputs, outputs, tolerance: None };
+    change(&mut call)?;
+    set.samples.push(pte_samples::Sample { name: None, tolerance: None, calls: vec![call] });
+    let loc = pte_samples::Location::new(set.method.clone(), set.name.clone());
+    pte_samples::put_set(&mut ptn, &set, true).map_err(|e| e.to_string())?;
+    Ok((ptn.to_bytes().map_err(|e| e.to_string())?, loc))
+}
+
+/// Zero tensors for a method's declared inputs and outputs, each of the
+/// declared dtype and static shape (an `F32 [2]` where the graph leaves it open).
+fn declared_tensors(
+    method: &pte_schema::native::NativeMethod,
+) -> Edit<(Vec<pte_samples::Value<'static>>, Vec<pte_samples::Value<'static>>)> {
+    let meta = |name: &str| method.graph.tensor_values.iter().flatten().find(|v| v.name == name).map(|v| &v.meta);
+    let zero = |m: Option<&pte_schema::native::TensorMeta>| -> Edit<pte_samples::Value<'static>> {
+        let dtype = m
+            .and_then(|m| m.dtype.safetensors_dtype())
+            .and_then(|code| serde_json::from_value::<pte_ptn::Dtype>(serde_json::json!(code)).ok())
+            .unwrap_or(pte_ptn::Dtype::F32);
+        let shape = m.and_then(|m| m.static_shape()).unwrap_or_else(|| vec![2]);
+        let mut t = pte_ptn::PtnTensor { dtype, shape, data: std::borrow::Cow::Owned(vec![]) };
+        let n = t.expected_len().and_then(|n| usize::try_from(n).ok()).ok_or("a declared tensor too large")?;
+        t.data = std::borrow::Cow::Owned(vec![0u8; n]);
+        Ok(pte_samples::Value::Tensor(t))
+    };
+    let ins = method.graph.inputs.iter().flatten().map(|n| zero(meta(n))).collect::<Edit<Vec<_>>>()?;
+    // the outputs a caller gets back: state write-backs are not among them
+    let names = method.graph.outputs.as_deref().unwrap_or(&[]);
+    let specs = method.output_specs.as_deref().filter(|s| s.len() == names.len());
+    let outs = names
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            specs.and_then(|s| s.get(*i)).is_none_or(|s| s.kind == pte_schema::native::OutputKind::USER_OUTPUT)
+        })
+        .map(|(_, n)| zero(meta(n)))
+        .collect::<Edit<Vec<_>>>()?;
+    Ok((ins, outs))
 }
 
 /// Decodes a bundle, edits the model, encodes it (alignments as the schema asks).

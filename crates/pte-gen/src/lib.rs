@@ -30,7 +30,9 @@ mod edit;
 #[doc(hidden)]
 pub mod fuzzing;
 mod generate;
+pub mod hostile;
 mod judge;
+mod kind;
 mod mutate;
 mod payload;
 mod rules;

@@ -877,8 +877,9 @@ pub static RULE_CLASSES: &[Corruption] = &[
         rule("ptn.samples.reused-tensor"),
         |b| {
             samples_doc(b, |doc| {
-                let key = doc.pointer("/samples/0/calls/0/inputs/0/key").cloned().ok_or("no input key")?;
-                *doc.pointer_mut("/samples/0/calls/0/outputs/0/key").ok_or("no output key")? = key;
+                // the whole input value, so dtype and shape agree and only the key is shared
+                let input = doc.pointer("/samples/0/calls/0/inputs/0").cloned().ok_or("no input")?;
+                *doc.pointer_mut("/samples/0/calls/0/outputs/0").ok_or("no output")? = input;
                 Ok(())
             })
         }
@@ -933,6 +934,24 @@ pub static RULE_CLASSES: &[Corruption] = &[
                 }
                 Ok(())
             })
+        }
+    ),
+    class!(
+        "ptn.samples.signature",
+        "ptn.samples.signature",
+        Ptn,
+        "a call's first input has one more dimension than the method declares",
+        rule("ptn.samples.signature"),
+        |b| {
+            let (bytes, _) = with_call(b, |call| {
+                let Some(pte_samples::Value::Tensor(t)) = call.inputs.first_mut() else {
+                    return Err("the method's first input is no tensor".into());
+                };
+                // a trailing dimension of 1 keeps the bytes: only the signature breaks
+                t.shape.push(1);
+                Ok(())
+            })?;
+            Ok(bytes)
         }
     ),
 ];

@@ -115,3 +115,17 @@ fn every_verifier_rule_has_a_class_that_breaks_it() {
     let missing: Vec<&&str> = rules.iter().filter(|r| breaking(r).next().is_none()).collect();
     assert!(missing.is_empty(), "rules no class breaks: {missing:?}");
 }
+
+#[test]
+fn no_class_applies_to_a_file_of_another_kind() {
+    let kinds = [FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
+    for class in classes() {
+        for other in kinds.iter().filter(|k| **k != class.input) {
+            for (name, bytes) in corpus_files(*other) {
+                let e = class.apply(&bytes).err();
+                assert!(e.is_some(), "{} applied to {name}, a {other:?}", class.name);
+            }
+        }
+        assert!(class.apply(b"plain text, no identifier").is_err(), "{}", class.name);
+    }
+}

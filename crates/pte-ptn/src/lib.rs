@@ -29,6 +29,7 @@
 #![forbid(unsafe_code)]
 
 mod aliases;
+mod budget;
 mod build;
 /// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
 /// they are built only with the `fuzzing` feature (the fuzz targets and the

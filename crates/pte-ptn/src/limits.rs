@@ -22,8 +22,14 @@ pub struct PtnLimits {
     /// Longest member name, in bytes.
     pub max_member_name: usize,
     /// Largest decompressed size of a deflated member (stored members are
-    /// borrowed and need no bound).
+    /// borrowed and need no bound). Checked against the declared size before
+    /// inflating; inflation stops one byte past the declared size.
     pub max_inflated_size: u64,
+    /// Largest decompressed size of all deflated members together.
+    pub max_total_inflated: u64,
+    /// Largest decompressed size of a deflated `*.json` member (the alias
+    /// map, sample indexes).
+    pub max_json_member: u64,
     /// Largest safetensors JSON header, in bytes (the safetensors crate's own cap).
     pub max_safetensors_header: usize,
     /// Most tensors in `program.safetensors`.
@@ -41,7 +47,11 @@ impl Default for PtnLimits {
         PtnLimits {
             max_members: 65_536,
             max_member_name: 4096,
-            max_inflated_size: 1 << 32,
+            // exir stores members; deflate is tolerated, not a way to make
+            // a small file cost gigabytes
+            max_inflated_size: 256 << 20,
+            max_total_inflated: 256 << 20,
+            max_json_member: 64 << 20,
             max_safetensors_header: 100_000_000,
             max_tensors: 1_000_000,
             max_key_len: 4096,
@@ -62,6 +72,8 @@ impl PtnLimits {
             max_members: usize::MAX,
             max_member_name: usize::MAX,
             max_inflated_size: u64::MAX,
+            max_total_inflated: u64::MAX,
+            max_json_member: u64::MAX,
             max_safetensors_header: usize::MAX,
             max_tensors: usize::MAX,
             max_key_len: usize::MAX,

@@ -97,6 +97,7 @@ pub(crate) fn read_members<'a>(bytes: &'a [u8], limits: &PtnLimits) -> Result<Ve
         Ok(true) => return Err(bad("member data or headers overlap (or run into the central directory)")),
         Err(e) => return Err(bad(format!("locating member data: {e}"))),
     }
+    crate::budget::check_declared_sizes(&mut archive, limits)?;
     let mut out = Vec::with_capacity(archive.len());
     for index in 0..archive.len() {
         out.push(read_member(&mut archive, index, bytes, limits)?);
@@ -152,10 +153,16 @@ fn read_member<'a>(
 }
 
 fn inflate(archive: &mut ZipArchive<Cursor<&[u8]>>, index: usize, size: u64, limits: &PtnLimits) -> Result<Vec<u8>> {
-    if size > limits.max_inflated_size {
+    // check_declared_sizes has bounded every member; checked again here so
+    // this function is safe on its own
+    let bound = archive
+        .name_for_index(index)
+        .and_then(|n| n.ok())
+        .map_or(limits.max_inflated_size, |n| crate::budget::member_bound(n.as_bytes(), limits));
+    if size > bound {
         return Err(Error::new(
             ErrorKind::LimitExceeded,
-            format!("deflated member declares {size} bytes, over the limit of {}", limits.max_inflated_size),
+            format!("deflated member declares {size} bytes, over the limit of {bound}"),
         ));
     }
     let mut entry = archive.by_index(index).map_err(|e| bad(format!("opening deflated member: {e}")))?;
@@ -163,6 +170,7 @@ fn inflate(archive: &mut ZipArchive<Cursor<&[u8]>>, index: usize, size: u64, lim
     let mut out = Vec::new();
     let limit = size.saturating_add(1);
     (&mut entry).take(limit).read_to_end(&mut out).map_err(|e| bad(format!("inflating member: {e}")))?;
+    // the reader stopped one byte past the claim: more means the header lied
     if u64::try_from(out.len()).ok() != Some(size) {
         return Err(bad(format!("deflated member inflates to {} bytes, not the declared {size}", out.len())));
     }

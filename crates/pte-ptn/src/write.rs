@@ -53,7 +53,13 @@ impl PtnFile<'_> {
             }
             out
         };
-        let count = self.members.len().saturating_add(3);
+        // the members the writer will emit: program, then safetensors and
+        // aliases only when they hold something (a package read at the limit
+        // must write back)
+        let written = 1usize
+            .saturating_add(usize::from(!self.tensors.is_empty() || self.metadata.is_some()))
+            .saturating_add(usize::from(!self.aliases.is_empty()));
+        let count = self.members.len().saturating_add(written);
         if count > limits.max_members || self.tensors.len() > limits.max_tensors {
             return Err(Error::new(
                 ErrorKind::LimitExceeded,

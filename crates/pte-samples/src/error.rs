@@ -47,6 +47,10 @@ pub enum Rule {
     /// A set records calls to a method the program lacks (refused by the
     /// writer, reported by [`check_sidecar`](crate::check_sidecar)).
     UnknownMethod,
+    /// A call's inputs or outputs contradict the signature of the method it
+    /// calls: their count, or a tensor's dtype, rank or a size (static
+    /// dimensions exactly, dynamic ones within their range).
+    Signature,
     /// The writer was handed an inconsistent set (a tensor whose bytes do not
     /// match its shape, removing a set the package lacks).
     InvalidUse,
@@ -71,6 +75,7 @@ impl Rule {
         Rule::Limit,
         Rule::DuplicateSet,
         Rule::UnknownMethod,
+        Rule::Signature,
         Rule::InvalidUse,
         Rule::Package,
     ];
@@ -96,6 +101,7 @@ impl Rule {
             Rule::Limit => "limit",
             Rule::DuplicateSet => "duplicate-set",
             Rule::UnknownMethod => "unknown-method",
+            Rule::Signature => "signature",
             Rule::InvalidUse => "invalid-use",
             Rule::Package => "package",
         }
@@ -122,6 +128,7 @@ impl Rule {
             Rule::Limit => "ptn.samples.limit",
             Rule::DuplicateSet => "ptn.samples.duplicate-set",
             Rule::UnknownMethod => "ptn.samples.unknown-method",
+            Rule::Signature => "ptn.samples.signature",
             Rule::InvalidUse => "ptn.samples.invalid-use",
             Rule::Package => "ptn.samples.package",
         }

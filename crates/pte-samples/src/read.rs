@@ -385,8 +385,9 @@ fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>>
 }
 
 /// Every sidecar problem in a package: the first reading error, or else
-/// each set whose method the program lacks. Empty when the sidecar is sound
-/// (or absent).
+/// each set whose method the program lacks and each call contradicting the
+/// signature of the method it calls ([`check_signature`](crate::check_signature)).
+/// Empty when the sidecar is sound (or absent).
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
@@ -402,13 +403,14 @@ pub fn check_sidecar(ptn: &PtnFile<'_>) -> Vec<Error> {
     if sets.is_empty() {
         return Vec::new();
     }
-    let methods: Vec<String> = match ptn.native_program(&Default::default()) {
-        Ok(p) => p.methods.into_iter().map(|m| m.name).collect(),
+    let program = match ptn.native_program(&Default::default()) {
+        Ok(p) => p,
         // The program's own rules report an undecodable program.
         Err(_) => return Vec::new(),
     };
-    sets.iter()
-        .filter(|s| !methods.contains(&s.method))
+    let mut found: Vec<Error> = sets
+        .iter()
+        .filter(|s| !program.methods.iter().any(|m| m.name == s.method))
         .map(|s| {
             Error::new(
                 Rule::UnknownMethod,
@@ -416,5 +418,7 @@ pub fn check_sidecar(ptn: &PtnFile<'_>) -> Vec<Error> {
             )
             .at_path(Location::new(s.method.clone(), s.name.clone()).index_member())
         })
-        .collect()
+        .collect();
+    found.extend(sets.iter().flat_map(|s| crate::signature::check_signature(&program, s)));
+    found
 }

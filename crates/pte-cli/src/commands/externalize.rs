@@ -6,7 +6,13 @@ use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, read_pte};
 use crate::paths::Outputs;
 
-pub(crate) fn run(input: &Path, output: &Path, data: &Path, keys: Option<&str>) -> CmdResult {
+pub(crate) fn run(
+    input: &Path,
+    output: &Path,
+    data: &Path,
+    keys: Option<&str>,
+    name_constants: Option<&str>,
+) -> CmdResult {
     let pattern = match keys {
         Some(k) => Some(glob::Pattern::new(k).map_err(|e| Failure::bad_input(format!("--keys {k:?}: {e}")))?),
         None => None,
@@ -15,14 +21,17 @@ pub(crate) fn run(input: &Path, output: &Path, data: &Path, keys: Option<&str>) 
     // the other, would lose the data being moved.
     Outputs::new(&[input], &[output, data], false)?;
     let map = open(input)?;
-    let pte = read_pte(input, map.bytes())?;
+    let mut pte = read_pte(input, map.bytes())?;
+    if let Some(prefix) = name_constants {
+        pte_file::external::name_unnamed_constants(&mut pte, prefix).map_err(at(input))?;
+    }
     let matches = |k: &str| pattern.as_ref().is_none_or(|p| p.matches(k));
     let ex = pte_file::external::externalize(&pte, matches, &Default::default(), &Default::default())?;
+    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
+        return Err(Failure::bad_input(format!("{}: {}", input.display(), nothing_to_move(&ex, keys))));
+    }
     for u in &ex.unnamed {
         eprintln!("pte: warning: constant at {u} has no fully qualified name; it stays in the program");
-    }
-    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
-        eprintln!("pte: warning: nothing matched; {} is an empty tensor-data file", data.display());
     }
     ex.data.save(data, &Default::default()).map_err(at(data))?;
     ex.program.save(output, &Default::default()).map_err(at(output))?;
@@ -34,4 +43,21 @@ pub(crate) fn run(input: &Path, output: &Path, data: &Path, keys: Option<&str>) 
         output.display()
     );
     Ok(())
+}
+
+/// Why externalizing moved nothing, and what would.
+fn nothing_to_move(ex: &pte_file::external::Externalized<'_>, keys: Option<&str>) -> String {
+    let mut why = vec![];
+    if !ex.unnamed.is_empty() {
+        why.push(format!(
+            "{} constant(s) have no fully qualified name (--name-constants PREFIX names them)",
+            ex.unnamed.len()
+        ));
+    }
+    if let Some(k) = keys {
+        why.push(format!("no named constant or named-data key matches --keys {k:?}"));
+    } else if ex.unnamed.is_empty() {
+        why.push("the program has no named constant and no named data".to_string());
+    }
+    format!("nothing to externalize: {}; nothing was written", why.join("; "))
 }

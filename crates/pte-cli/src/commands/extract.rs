@@ -1,4 +1,6 @@
-//! `pte extract`: every stored blob as its own file, plus a manifest.
+//! `pte extract`: every stored blob as its own file (a range several
+//! entries share is written once), plus a manifest, `program.json` and the
+//! layout that make the folder packable again (`pte pack`).
 
 use std::path::Path;
 
@@ -6,10 +8,12 @@ use serde_json::{json, Value};
 
 use pte_core::FileKind;
 
+use crate::extract_out::{Count, Extraction};
 use crate::failure::{at, CmdResult};
 use crate::files::{safe, sha};
 use crate::input::{read_pte, Input};
 
+/// Writes one loose file and records it in `manifest` (for `.ptd` extraction).
 pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
     let path = dir.join(name);
     pte_file::write_atomically(&path, |w| {
@@ -25,97 +29,115 @@ pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value
     Ok(())
 }
 
-pub(crate) fn run(file: &Path, dir: &Path) -> CmdResult {
+/// How `pte extract` writes: into an empty (or, forced, any) directory, at
+/// most `max_files` files.
+#[derive(Clone, Copy)]
+pub(crate) struct Target<'d> {
+    pub(crate) dir: &'d Path,
+    pub(crate) force: bool,
+    pub(crate) max_files: usize,
+}
+
+pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     let _progress = crate::progress::Progress::spinner("extract");
     let input = Input::open(file)?;
     input.require("extract", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn])?;
     if input.kind == FileKind::Ptn {
-        return extract_ptn(file, input.bytes(), dir);
+        return extract_ptn(file, input.bytes(), target);
     }
     if input.kind == FileKind::Ptd {
-        return crate::commands::pack::extract_ptd(file, input.bytes(), dir);
+        return crate::commands::pack::extract_ptd(file, input.bytes(), target.dir);
     }
     let pte = read_pte(file, input.bytes())?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut m = vec![];
-    for (i, s) in pte.segments.iter().enumerate() {
+    let mut count = Count::default();
+    walk(&pte, &mut |_, bytes, _| {
+        count.add(bytes);
+        Ok(())
+    })?;
+    count.check(target.max_files)?;
+    let mut header = serde_json::Map::new();
+    header.insert("manifest_version".into(), json!(2));
+    header.insert("source".into(), json!(file.display().to_string()));
+    header.insert("format".into(), json!("pte"));
+    // the program and the layout make the folder packable (`pte pack`)
+    header.insert("program".into(), json!("program.json"));
+    header.insert("layout".into(), pte_file::pack::layout_json(&pte, input.bytes()));
+    let mut out = Extraction::begin(target.dir, target.force, &header)?;
+    let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
+    crate::commands::pack::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
+    walk(&pte, &mut |name, bytes, extra| out.put(&name(), bytes, extra()))?;
+    let (entries, files) = out.finish()?;
+    println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
+    Ok(())
+}
+
+/// Called per blob with its file name, bytes and manifest fields; the name
+/// and fields are built only when wanted (a count needs neither).
+type Visit<'v> = dyn FnMut(&dyn Fn() -> String, &[u8], &dyn Fn() -> Value) -> CmdResult + 'v;
+
+/// Every stored blob of a program, in manifest order.
+fn walk(pte: &pte_file::PteFile<'_>, f: &mut Visit<'_>) -> CmdResult {
+    for (i, seg) in pte.segments.iter().enumerate() {
         let t = pte.program.segment_table().get(i).copied().unwrap_or_default();
-        put(dir, &format!("segment-{i}.bin"), s, &mut m, json!({"kind": "segment", "index": i, "offset": t.offset}))?;
+        f(&|| format!("segment-{i}.bin"), seg, &|| json!({"kind": "segment", "index": i, "offset": t.offset}))?;
     }
     for c in pte.constants()? {
-        put(
-            dir,
-            &format!("constant-{}.bin", c.index),
+        f(
+            &|| format!("constant-{}.bin", c.index),
             c.bytes,
-            &mut m,
-            json!({"kind": "constant", "index": c.index, "offset": c.offset}),
+            &|| json!({"kind": "constant", "index": c.index, "offset": c.offset}),
         )?;
     }
     for (k, bufs) in pte.mutable_segments()?.iter().enumerate() {
         for c in bufs {
-            put(
-                dir,
-                &format!("mutable-{k}-{}.bin", c.index),
+            f(
+                &|| format!("mutable-{k}-{}.bin", c.index),
                 c.bytes,
-                &mut m,
-                json!({"kind": "mutable", "segment": k, "index": c.index, "offset": c.offset}),
+                &|| json!({"kind": "mutable", "segment": k, "index": c.index, "offset": c.offset}),
             )?;
         }
     }
     for (i, n) in pte.named_data()?.iter().enumerate() {
-        put(
-            dir,
-            &format!("named-{i}-{}.bin", safe(n.key)),
+        f(
+            &|| format!("named-{i}-{}.bin", safe(n.key)),
             n.bytes,
-            &mut m,
-            json!({"kind": "named", "key": n.key, "segment_index": n.segment_index}),
+            &|| json!({"kind": "named", "key": n.key, "segment_index": n.segment_index}),
         )?;
     }
     for d in pte.delegate_blobs()? {
-        put(
-            dir,
-            &format!("delegate-{}-{}.bin", d.plan, d.delegate),
+        f(
+            &|| format!("delegate-{}-{}.bin", d.plan, d.delegate),
             d.bytes,
-            &mut m,
-            json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
+            &|| json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
         )?;
     }
-    // the program and the layout make the folder packable (`pte pack`)
-    let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
-    crate::commands::pack::write_text(&dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
-    let layout = pte_file::pack::layout_json(&pte, input.bytes());
-    let manifest = json!({"source": file.display().to_string(), "format": "pte", "program": "program.json", "layout": layout, "entries": m});
-    let text = serde_json::to_string_pretty(&manifest)?;
-    let path = dir.join("manifest.json");
-    pte_file::write_atomically(&path, |w| {
-        w.write_all(text.as_bytes())?;
-        Ok(())
-    })?;
-    println!("extracted {} entries into {}", m.len(), dir.display());
     Ok(())
 }
 
-fn extract_ptn(file: &Path, bytes: &[u8], dir: &Path) -> CmdResult {
+fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut manifest = vec![];
-    put(dir, pte_ptn::PROGRAM_MEMBER, &ptn.program, &mut manifest, json!({"kind": "program"}))?;
-    std::fs::create_dir_all(dir.join("constants")).map_err(at(dir))?;
+    let mut count = Count::default();
+    count.add(&ptn.program);
+    ptn.constants().for_each(|(_, t)| count.add(&t.data));
+    ptn.members.iter().for_each(|m| count.add(&m.data));
+    count.check(target.max_files)?;
+    let mut header = serde_json::Map::new();
+    header.insert("manifest_version".into(), json!(2));
+    header.insert("format".into(), json!("ptn"));
+    header.insert("aliases".into(), json!(ptn.aliases));
+    let mut out = Extraction::begin(target.dir, target.force, &header)?;
+    out.put(pte_ptn::PROGRAM_MEMBER, &ptn.program, json!({"kind": "program"}))?;
     for (i, (key, t)) in ptn.constants().enumerate() {
         let name = format!("constants/{i:04}-{}.bin", safe(key));
         let extra = json!({"kind": "constant", "key": key, "dtype": pte_ptn::dtype_code(t.dtype), "shape": t.shape,
             "alias_of": ptn.aliases.get(key)});
-        put(dir, &name, &t.data, &mut manifest, extra)?;
-    }
-    if !ptn.members.is_empty() {
-        std::fs::create_dir_all(dir.join("members")).map_err(at(dir))?;
+        out.put(&name, &t.data, extra)?;
     }
     for (i, m) in ptn.members.iter().enumerate() {
         let name = format!("members/{i:04}-{}", safe(&m.name));
-        put(dir, &name, &m.data, &mut manifest, json!({"kind": "member", "member": m.name}))?;
+        out.put(&name, &m.data, json!({"kind": "member", "member": m.name}))?;
     }
-    let text = serde_json::to_string_pretty(&json!({"format": "ptn", "entries": manifest, "aliases": ptn.aliases}))?;
-    put(dir, "manifest.json", text.as_bytes(), &mut vec![], json!({}))?;
-    println!("extracted {} entries into {}", manifest.len(), dir.display());
+    let (entries, files) = out.finish()?;
+    println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
     Ok(())
 }

@@ -35,14 +35,22 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             [one] if !one.is_dir() => verify::run(one, &ptd, json, deny_warnings),
             _ => verify_many::run(&files, &ptd, json, deny_warnings),
         },
-        Command::Rewrite { input, output, segment_alignment, constant_alignment, delegate_alignment, delegates } => {
-            rewrite::run(
-                &input,
-                &output,
-                rewrite::Layout { segment_alignment, constant_alignment, delegate_alignment, delegates },
-            )
+        Command::Rewrite {
+            input,
+            output,
+            segment_alignment,
+            constant_alignment,
+            delegate_alignment,
+            delegates,
+            constants,
+        } => rewrite::run(
+            &input,
+            &output,
+            rewrite::Layout { segment_alignment, constant_alignment, delegate_alignment, delegates, constants },
+        ),
+        Command::Extract { file, dir, force, max_files } => {
+            extract::run(&file, extract::Target { dir: &dir, force, max_files })
         }
-        Command::Extract { file, dir } => extract::run(&file, &dir),
         Command::Pack(a) => pack::run(a),
         Command::Diff(a) => diff::run(a),
         Command::Samples(cmd) => match cmd {
@@ -63,7 +71,9 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
             BpteCommand::Bundle { program, samples, output } => bpte::bundle(&program, &samples, &output),
         },
-        Command::Externalize { input, output, data, keys } => externalize::run(&input, &output, &data, keys.as_deref()),
+        Command::Externalize { input, output, data, keys, name_constants } => {
+            externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
+        }
         Command::Internalize { files } => internalize::run(&files),
     }
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 use pte_core::{FileKind, MappedFile};
 use pte_file::{DelegatePlacement, WriteOptions};
 
-use crate::cli::Delegates;
+use crate::cli::{Constants, Delegates};
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats;
 use crate::input::{read_pte, Input};
@@ -18,6 +18,7 @@ pub(crate) struct Layout {
     pub(crate) constant_alignment: Option<u64>,
     pub(crate) delegate_alignment: Option<u64>,
     pub(crate) delegates: Delegates,
+    pub(crate) constants: Constants,
 }
 
 pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult {
@@ -43,6 +44,7 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         if layout.segment_alignment.is_some()
             || layout.constant_alignment.is_some()
             || layout.delegate_alignment.is_some()
+            || layout.constants != Constants::Keep
         {
             return Err(Failure::bad_input("alignment options apply to .pte programs only"));
         }
@@ -58,6 +60,9 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
     let pte = read_pte(input_path, bytes)?;
     // without options, keep the alignments the input shows
     let mut o = WriteOptions::matching(&pte, bytes);
+    if layout.constants == Constants::Segment {
+        o = o.with_constants(pte_file::ConstantPlacement::Segment);
+    }
     if let Some(a) = layout.segment_alignment {
         o = o.with_segment_alignment(a)?;
     }

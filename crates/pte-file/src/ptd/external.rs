@@ -17,6 +17,7 @@ use pte_segments::align::padding;
 use pte_segments::layout::{pack_subsegments, plan_segments};
 use pte_segments::SegmentSpec;
 
+pub use crate::naming::name_unnamed_constants;
 use crate::ptd::{PtdEntry, PtdFile, PtdParts, PtdWriteOptions};
 use crate::{Bytes, PteFile, WriteOptions};
 

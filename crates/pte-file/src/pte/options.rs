@@ -21,6 +21,22 @@ pub enum SegmentLayout {
     Repack,
 }
 
+/// What becomes of legacy inline constants (`Program.constant_buffer`).
+///
+/// ```
+/// assert_eq!(pte_file::ConstantPlacement::default(), pte_file::ConstantPlacement::Segment);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ConstantPlacement {
+    /// Moved into a constant segment placed first (and a program with neither
+    /// form gets the placeholder segment), because the stock runtime builds
+    /// compile the inline path out.
+    #[default]
+    Segment,
+    /// Left as they are: the program's constant form is not touched.
+    Keep,
+}
+
 /// Where delegate blobs go.
 ///
 /// ```
@@ -57,6 +73,7 @@ pub struct WriteOptions {
     layout: SegmentLayout,
     delegates: DelegatePlacement,
     repack_constants: bool,
+    constants: ConstantPlacement,
 }
 
 impl Default for WriteOptions {
@@ -68,6 +85,7 @@ impl Default for WriteOptions {
             layout: SegmentLayout::Keep,
             delegates: DelegatePlacement::Keep,
             repack_constants: false,
+            constants: ConstantPlacement::Segment,
         }
     }
 }
@@ -133,6 +151,8 @@ impl WriteOptions {
     pub fn with_constant_repack(self, a: u64) -> Result<Self> {
         let mut o = self.with_tensor_alignment(a)?;
         o.repack_constants = true;
+        // repacking lays constants out in a segment
+        o.constants = ConstantPlacement::Segment;
         o.layout = SegmentLayout::Repack;
         Ok(o)
     }
@@ -148,7 +168,8 @@ impl WriteOptions {
         Ok(self)
     }
 
-    /// Sets where delegate blobs go; anything but `Keep` repacks the segments.
+    /// Sets where delegate blobs go. Segments are placed anew only when a
+    /// blob actually moves: a program with nothing to move keeps its layout.
     ///
     /// ```
     /// use pte_file::{DelegatePlacement, WriteOptions};
@@ -157,10 +178,28 @@ impl WriteOptions {
     /// ```
     pub fn with_delegates(mut self, p: DelegatePlacement) -> Self {
         self.delegates = p;
-        if p != DelegatePlacement::Keep {
-            self.layout = SegmentLayout::Repack;
-        }
         self
+    }
+
+    /// Sets what becomes of legacy inline constants.
+    ///
+    /// ```
+    /// use pte_file::{ConstantPlacement, WriteOptions};
+    /// let o = WriteOptions::default().with_constants(ConstantPlacement::Keep);
+    /// assert_eq!(o.constants(), ConstantPlacement::Keep);
+    /// ```
+    pub fn with_constants(mut self, p: ConstantPlacement) -> Self {
+        self.constants = p;
+        self
+    }
+
+    /// What becomes of legacy inline constants.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::WriteOptions::default().constants(), pte_file::ConstantPlacement::Segment);
+    /// ```
+    pub fn constants(&self) -> ConstantPlacement {
+        self.constants
     }
 
     /// Sets the segment layout policy.
@@ -231,8 +270,10 @@ impl WriteOptions {
     /// Options that keep the alignments `file` (read from `bytes`) shows: the
     /// segment base keeps the largest power of two (up to 64 KiB) dividing its
     /// offset, and inline delegate data the largest power of two (up to 4 KiB)
-    /// dividing every blob's offset. Segments keep their stored offsets.
-    /// This is what `pte rewrite` uses when no alignment option is given.
+    /// dividing every blob's offset. Segments keep their stored offsets and
+    /// legacy inline constants stay inline ([`ConstantPlacement::Keep`]):
+    /// what `pte rewrite` uses when no option is given, so the file that
+    /// comes back is the file that went in.
     ///
     /// ```
     /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/inline_delegate/model.pte"))?;
@@ -240,11 +281,12 @@ impl WriteOptions {
     /// let o = pte_file::WriteOptions::matching(&pte, &bytes);
     /// assert!(o.delegate_alignment() >= 16);
     /// assert_eq!(o.layout(), pte_file::SegmentLayout::Keep);
+    /// assert_eq!(o.constants(), pte_file::ConstantPlacement::Keep);
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn matching(file: &crate::PteFile<'_>, bytes: &[u8]) -> Self {
         use pte_segments::align::power_of_two_dividing;
-        let mut o = WriteOptions::default();
+        let mut o = WriteOptions { constants: ConstantPlacement::Keep, ..WriteOptions::default() };
         if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes) {
             if h.segment_base_offset > 0 {
                 o.segment_alignment = power_of_two_dividing(h.segment_base_offset, 1 << 16).max(1);

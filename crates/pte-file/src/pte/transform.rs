@@ -13,7 +13,7 @@ use pte_segments::align::padding;
 use pte_segments::layout::{pack_subsegments, plan_segments};
 use pte_segments::SegmentSpec;
 
-use crate::options::{DelegatePlacement, SegmentLayout, WriteOptions};
+use crate::options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 use crate::PteFile;
 
 /// A piece of a segment to write.
@@ -37,6 +37,9 @@ pub(crate) struct Prepared<'s> {
     /// Borrowed until a transform changes it, so a plain rewrite never copies the model.
     pub(crate) program: Cow<'s, Program<'s>>,
     pub(crate) segments: Vec<Vec<Chunk<'s>>>,
+    /// A transform moved a blob into or out of the segments, so stored
+    /// offsets no longer describe them.
+    relayout: bool,
 }
 
 fn chunks_len(c: &[Chunk<'_>]) -> u64 {
@@ -117,8 +120,11 @@ impl<'s> Prepared<'s> {
         let mut prep = Prepared {
             program: Cow::Borrowed(&file.program),
             segments: file.segments.iter().map(|s| vec![Chunk::Data(s.as_ref())]).collect(),
+            relayout: false,
         };
-        prep.segment_form_constants(file, options)?;
+        if options.constants() == ConstantPlacement::Segment {
+            prep.segment_form_constants(file, options)?;
+        }
         if options.repacks_constants() {
             prep.repack_constants(file, options)?;
         }
@@ -132,8 +138,9 @@ impl<'s> Prepared<'s> {
     }
 
     /// The stock runtime refuses programs without constant segment offsets,
-    /// so legacy inline constants are always moved into a segment (placed first,
-    /// as exir places it), and a missing constant segment gets its placeholder.
+    /// so unless asked to keep them, legacy inline constants are moved into a
+    /// segment (placed first, as exir places it), and a missing constant
+    /// segment gets its placeholder.
     fn segment_form_constants(&mut self, file: &'s PteFile<'_>, options: &WriteOptions) -> Result<()> {
         let has_offsets =
             self.program.constant_segment.as_ref().is_some_and(|c| c.offsets.as_ref().is_some_and(|o| !o.is_empty()));
@@ -278,6 +285,7 @@ impl<'s> Prepared<'s> {
                 }
             }
         }
+        self.relayout |= !new_segments.is_empty();
         let mut table = self.program_mut().segments.take().unwrap_or_default();
         for (j, bytes) in new_segments.iter().enumerate() {
             let pos = insert_at.saturating_add(j);
@@ -313,6 +321,7 @@ impl<'s> Prepared<'s> {
             }
         }
         self.program_mut().backend_delegate_data = Some(inline);
+        self.relayout |= !moved_segments.is_empty();
         let still_used = |p: &Program<'_>, s: u32| {
             p.constant_segment.as_ref().is_some_and(|c| c.segment_index == s)
                 || p.mutable_data_segments.iter().flatten().any(|m| m.segment_index == s)
@@ -341,7 +350,9 @@ impl<'s> Prepared<'s> {
     fn place_segments(&mut self, options: &WriteOptions) -> Result<()> {
         let sizes: Vec<u64> = self.segments.iter().map(|c| chunks_len(c)).collect();
         let Some(table) = self.program.segments.as_ref() else { return Ok(()) };
-        let keep = options.layout() == SegmentLayout::Keep && table.iter().zip(&sizes).all(|(t, &s)| t.size == s);
+        let keep = options.layout() == SegmentLayout::Keep
+            && !self.relayout
+            && table.iter().zip(&sizes).all(|(t, &s)| t.size == s);
         if keep {
             return check_keepable(table, &self.segments);
         }

@@ -1,0 +1,151 @@
+//! The output side of `pte extract`: each distinct byte range written once
+//! (entries naming the same range share its file), no sync per file but one
+//! for the whole directory before the manifest is committed by a rename, a
+//! bound on the number of files, and no writing into a directory that
+//! already holds something unless asked.
+
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use serde_json::{json, Value};
+
+use crate::failure::{at, CmdResult, Failure};
+use crate::files::sha;
+
+/// Files `pte extract` writes at most unless `--max-files` says otherwise.
+pub(crate) const DEFAULT_MAX_FILES: usize = 10_000;
+
+/// The name of the manifest in the output directory.
+const MANIFEST: &str = "manifest.json";
+/// Where the manifest is streamed before its rename commits the extraction.
+const MANIFEST_PARTIAL: &str = ".manifest.json.partial";
+
+/// A byte range of the input, by address: entries borrowing the same range
+/// share a file, whatever their kind.
+fn region(bytes: &[u8]) -> (usize, usize) {
+    (bytes.as_ptr() as usize, bytes.len())
+}
+
+/// Counts the distinct ranges a walk over the input would write.
+#[derive(Default)]
+pub(crate) struct Count(std::collections::HashSet<(usize, usize)>);
+
+impl Count {
+    pub(crate) fn add(&mut self, bytes: &[u8]) {
+        self.0.insert(region(bytes));
+    }
+
+    /// Refuses more distinct files than `max` before anything is written.
+    pub(crate) fn check(&self, max: usize) -> CmdResult {
+        let n = self.0.len().saturating_add(1);
+        if n > max {
+            return Err(Failure::bad_input(format!(
+                "extracting would write {n} files (manifest included), over the limit of {max} (--max-files raises it)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// An extraction in progress.
+pub(crate) struct Extraction<'d> {
+    dir: &'d Path,
+    manifest: BufWriter<File>,
+    written: HashMap<(usize, usize), (String, String)>,
+    files: Vec<File>,
+    entries: usize,
+}
+
+/// The directory must be missing (it is created) or empty, unless `force`.
+fn prepare_dir(dir: &Path, force: bool) -> CmdResult {
+    match std::fs::read_dir(dir) {
+        Ok(mut listing) => {
+            if !force && listing.next().is_some() {
+                return Err(Failure::bad_input(format!(
+                        "{}: the output directory is not empty (files of an earlier extraction would sit beside the new manifest); use an empty directory or --force",
+                        dir.display()
+                    )));
+            }
+            Ok(())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(dir).map_err(at(dir)),
+        Err(e) => Err(at(dir)(e)),
+    }
+}
+
+impl<'d> Extraction<'d> {
+    /// Opens the output: `header` holds the manifest's fields before `entries`.
+    pub(crate) fn begin(dir: &'d Path, force: bool, header: &serde_json::Map<String, Value>) -> Result<Self, Failure> {
+        prepare_dir(dir, force)?;
+        let path = dir.join(MANIFEST_PARTIAL);
+        let file = File::create(&path).map_err(at(&path))?;
+        let mut manifest = BufWriter::with_capacity(1 << 16, file);
+        let head = serde_json::to_string(header)?;
+        // the header object without its closing brace, then the entries array
+        let open = head.strip_suffix('}').unwrap_or("{");
+        let sep = if open.len() > 1 { "," } else { "" };
+        write!(manifest, "{open}{sep}\"entries\":[").map_err(at(&path))?;
+        Ok(Extraction { dir, manifest, written: HashMap::new(), files: vec![], entries: 0 })
+    }
+
+    /// Records one entry; its bytes go to `name` unless the same range was
+    /// already written, in which case the entry names that file.
+    pub(crate) fn put(&mut self, name: &str, bytes: &[u8], extra: Value) -> CmdResult {
+        let key = region(bytes);
+        if !self.written.contains_key(&key) {
+            let path = self.dir.join(name);
+            if let Some(parent) = path.parent() {
+                std::fs::create_dir_all(parent).map_err(at(parent))?;
+            }
+            let mut f = File::create(&path).map_err(at(&path))?;
+            f.write_all(bytes).map_err(at(&path))?;
+            if cfg!(not(target_os = "linux")) {
+                self.files.push(f);
+            }
+            self.written.insert(key, (name.to_string(), sha(bytes)));
+        }
+        let Some((file, digest)) = self.written.get(&key) else { return Ok(()) };
+        // written field by field: a million entries must not cost a million maps
+        let m = &mut self.manifest;
+        let sep = if self.entries == 0 { "\n" } else { ",\n" };
+        let path = self.dir.join(MANIFEST_PARTIAL);
+        write!(m, "{sep}{{\"file\":{},\"size\":{},\"sha256\":\"{digest}\"", json!(file), bytes.len())
+            .map_err(at(&path))?;
+        for (k, v) in extra.as_object().into_iter().flatten() {
+            write!(m, ",{}:{v}", json!(k)).map_err(at(&path))?;
+        }
+        m.write_all(b"}").map_err(at(&path))?;
+        self.entries = self.entries.saturating_add(1);
+        Ok(())
+    }
+
+    /// Syncs everything once, then commits the manifest by renaming it.
+    /// Returns (entries, files written).
+    pub(crate) fn finish(mut self) -> Result<(usize, usize), Failure> {
+        let partial = self.dir.join(MANIFEST_PARTIAL);
+        self.manifest.write_all(b"\n]}\n").map_err(at(&partial))?;
+        let manifest = self.manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
+        sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
+        let target: PathBuf = self.dir.join(MANIFEST);
+        std::fs::rename(&partial, &target).map_err(at(&target))?;
+        File::open(self.dir).and_then(|d| d.sync_all()).map_err(at(self.dir))?;
+        Ok((self.entries, self.written.len()))
+    }
+}
+
+/// One filesystem-wide sync where the platform has it; elsewhere each file.
+#[cfg(target_os = "linux")]
+fn sync_all_written(dir: &Path, _files: &[File], _manifest: &File) -> std::io::Result<()> {
+    let d = File::open(dir)?;
+    rustix::fs::syncfs(&d).map_err(std::io::Error::from)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn sync_all_written(_dir: &Path, files: &[File], manifest: &File) -> std::io::Result<()> {
+    for f in files {
+        f.sync_all()?;
+    }
+    manifest.sync_all()
+}

@@ -1,0 +1,149 @@
+//! Commands that must refuse (exit 2, saying why) instead of claiming a
+//! success that did nothing or the wrong thing.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn corpus(case: &str, file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join(file)
+}
+
+fn pte(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn mutate_refuses_a_class_of_another_file_kind() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let ptn = corpus("native_ptn", "model.ptn");
+    let o = pte(&["mutate", "--rule", "pte.bad-identifier", s(&ptn), s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("takes a .pte program but the input is a .ptn package"), "{}", stderr(&o));
+    assert!(!out.exists());
+    // and the other way round
+    let o = pte(&["mutate", "--rule", "ptn.zip-slip", s(&corpus("linear", "model.pte")), s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(!out.exists());
+    // a class of the input's kind still applies
+    let o = pte(&["mutate", "--rule", "ptn.zip-slip", s(&ptn), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+#[test]
+fn externalize_with_nothing_to_move_fails_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, data) = (dir.path().join("out.pte"), dir.path().join("out.ptd"));
+    // a stock program: its constants carry no name
+    let o = pte(&["externalize", s(&corpus("linear", "model.pte")), s(&out), s(&data)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no fully qualified name") && stderr(&o).contains("--name-constants"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists() && !data.exists());
+    // a pattern that matches nothing
+    let o = pte(&["externalize", "--keys", "nope.*", s(&corpus("xnnpack_mlp", "model.pte")), s(&out), s(&data)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--keys"), "{}", stderr(&o));
+    assert!(!out.exists() && !data.exists());
+}
+
+#[test]
+fn externalize_names_unnamed_constants_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let (out, data) = (dir.path().join("out.pte"), dir.path().join("out.ptd"));
+    let input = corpus("linear", "model.pte");
+    let o = pte(&["externalize", "--name-constants", "constant.", s(&input), s(&out), s(&data)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = pte(&["verify", s(&out), "--ptd", s(&data)]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    let o = pte(&["info", "--json", s(&data)]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let keys: Vec<&str> = v["keys"].as_array().unwrap().iter().map(|k| k["key"].as_str().unwrap()).collect();
+    assert_eq!(keys, ["constant.1", "constant.2"]);
+    // deterministic: the same command gives the same bytes
+    let (out2, data2) = (dir.path().join("out2.pte"), dir.path().join("out2.ptd"));
+    let o = pte(&["externalize", "--name-constants", "constant.", s(&input), s(&out2), s(&data2)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), std::fs::read(&out2).unwrap());
+    assert_eq!(std::fs::read(&data).unwrap(), std::fs::read(&data2).unwrap());
+    // and back
+    let back = dir.path().join("back.pte");
+    let o = pte(&["internalize", s(&out), s(&data), s(&back)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+fn f32_tensor(shape: Vec<u64>) -> pte_ptn::PtnTensor<'static> {
+    let n: u64 = shape.iter().product();
+    pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, shape, vec![0u8; n as usize * 4]).unwrap()
+}
+
+fn one_call_set(input: Vec<u64>, output: Vec<u64>) -> pte_samples::SampleSet<'static> {
+    use pte_samples::*;
+    let mut set = SampleSet::new("forward", "shapes");
+    set.samples.push(Sample {
+        calls: vec![Call {
+            inputs: vec![Value::Tensor(f32_tensor(input))],
+            outputs: vec![Value::Tensor(f32_tensor(output))],
+            tolerance: None,
+        }],
+        ..Default::default()
+    });
+    set
+}
+
+#[test]
+fn samples_add_refuses_and_verify_reports_a_call_contradicting_the_signature() {
+    let dir = tempfile::tempdir().unwrap();
+    let package = dir.path().join("model.ptn");
+    std::fs::copy(corpus("native_ptn", "model.ptn"), &package).unwrap();
+    let original = std::fs::read(&package).unwrap();
+    // the method declares x: F32 [2, 16]; this set records [1, 16]
+    let set_dir = dir.path().join("set");
+    std::fs::create_dir(&set_dir).unwrap();
+    let enc = pte_samples::encode_set(&one_call_set(vec![1, 16], vec![1, 8]), &Default::default()).unwrap();
+    std::fs::write(set_dir.join(pte_samples::INDEX_FILE), &enc.index).unwrap();
+    std::fs::write(set_dir.join(pte_samples::DATA_FILE), &enc.data).unwrap();
+    let o = pte(&["samples", "add", s(&package), s(&set_dir)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[signature]") && stderr(&o).contains("dimension 0 is 1"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&package).unwrap(), original);
+
+    // a package holding such a set (written by another tool) fails verify
+    let mut ptn = pte_ptn::PtnFile::from_bytes(&original).unwrap();
+    pte_samples::put_set(&mut ptn, &one_call_set(vec![1, 16], vec![1, 8]), false).unwrap();
+    ptn.save(&package).unwrap();
+    let o = pte(&["verify", "--json", s(&package)]);
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stdout));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let rules: Vec<&str> = v["violations"].as_array().unwrap().iter().map(|x| x["rule"].as_str().unwrap()).collect();
+    assert!(rules.contains(&"ptn.samples.signature"), "{rules:?}");
+
+    // the right shapes are accepted
+    std::fs::write(&package, &original).unwrap();
+    let enc = pte_samples::encode_set(&one_call_set(vec![2, 16], vec![2, 8]), &Default::default()).unwrap();
+    std::fs::write(set_dir.join(pte_samples::INDEX_FILE), &enc.index).unwrap();
+    std::fs::write(set_dir.join(pte_samples::DATA_FILE), &enc.data).unwrap();
+    let o = pte(&["samples", "add", s(&package), s(&set_dir)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(pte(&["verify", s(&package)]).status.success());
+}

@@ -1,0 +1,54 @@
+//! Writes the resource-hostile inputs `scripts/hostile-bench.sh` measures:
+//! `cargo run --release -p pte-gen --example hostile -- OUT_DIR`
+//!
+//! * `member-3gib.ptn`: `program.safetensors` deflated, inflating to 3 GiB (about 3 MB);
+//! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
+//! * `index-1gib.ptn`: a samples `index.json` inflating to 1 GiB (about 1 MB);
+//! * `members-65536.ptn`: 65,536 members (the default limit);
+//! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB).
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::path::PathBuf;
+
+use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
+
+const GIB: u64 = 1 << 30;
+
+fn main() {
+    let out = PathBuf::from(std::env::args().nth(1).expect("usage: hostile OUT_DIR"));
+    std::fs::create_dir_all(&out).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let ptn = std::fs::read(root.join("native_ptn/model.ptn")).unwrap();
+    let pte = std::fs::read(root.join("linear/model.pte")).unwrap();
+    let bomb = |declared| Payload::Bomb { inflated: 3 * GIB, declared, fill: 0 };
+    let files: Vec<(&str, Vec<u8>)> = vec![
+        ("member-3gib.ptn", ptn_with_members(&ptn, &[("program.safetensors".into(), bomb(3 * GIB))]).unwrap()),
+        ("member-3gib-lying.ptn", ptn_with_members(&ptn, &[("program.safetensors".into(), bomb(1024))]).unwrap()),
+        (
+            "index-1gib.ptn",
+            ptn_with_members(
+                &ptn,
+                &[
+                    (
+                        "samples/forward/big/index.json".into(),
+                        Payload::Bomb { inflated: GIB, declared: GIB, fill: b' ' },
+                    ),
+                    (
+                        "samples/forward/big/data.safetensors".into(),
+                        Payload::Stored(
+                            pte_ptn::safetensors_to_bytes(&Default::default(), &Default::default()).unwrap(),
+                        ),
+                    ),
+                ],
+            )
+            .unwrap(),
+        ),
+        ("members-65536.ptn", ptn_many_members(&ptn, 65_536).unwrap()),
+        ("segments-1m.pte", pte_shared_segments(&pte, 1_000_000).unwrap()),
+    ];
+    for (name, bytes) in files {
+        std::fs::write(out.join(name), &bytes).unwrap();
+        println!("{name}: {} bytes", bytes.len());
+    }
+}
