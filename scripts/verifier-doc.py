@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Regenerates docs/verifier.md from the RULES table in crates/pte-file/src/verify.rs.
+"""Regenerates docs/verifier.md from the RULES table in crates/pte-file/src/verify/mod.rs.
 A test (every_verifier_rule_is_documented) fails when the two disagree."""
 import pathlib, re
 root = pathlib.Path(__file__).resolve().parent.parent
-src = (root / "crates/pte-file/src/verify.rs").read_text()
+src = (root / "crates/pte-file/src/verify/mod.rs").read_text()
 start = src.index("pub const RULES")
 rules = re.findall(r'\(\s*"([a-z_.]+)",\s*"([^"]+)",?\s*\),', src[start:src.index("];", start)])
 ptn_src = (root / "crates/pte-ptn/src/verify.rs").read_text()
