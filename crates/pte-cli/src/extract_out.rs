@@ -129,6 +129,10 @@ impl<'d> Extraction<'d> {
         let manifest = self.manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
         sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
         let target: PathBuf = self.dir.join(MANIFEST);
+        // a manifest being replaced keeps its mode, as every save does
+        if let Ok(meta) = std::fs::metadata(&target) {
+            std::fs::set_permissions(&partial, meta.permissions()).map_err(at(&partial))?;
+        }
         std::fs::rename(&partial, &target).map_err(at(&target))?;
         File::open(self.dir).and_then(|d| d.sync_all()).map_err(at(self.dir))?;
         Ok((self.entries, self.written.len()))

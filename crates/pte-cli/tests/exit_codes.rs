@@ -72,7 +72,8 @@ const COMMANDS: &[(&str, &[Case])] = &[
     (
         "verify",
         &[
-            Case { args: &["verify", IN], valid: "in.pte", writes: &[], skip: &[] },
+            // A folder is verify's batch form (every file in it, here none).
+            Case { args: &["verify", IN], valid: "in.pte", writes: &[], skip: &["folder.pte"] },
             Case { args: &["verify", "e.pte", "--ptd", IN], valid: "e.ptd", writes: &[], skip: &[] },
         ],
     ),
@@ -105,6 +106,10 @@ const COMMANDS: &[(&str, &[Case])] = &[
     // gen reads nothing: its output goes below the path under test, which
     // only a directory can hold.
     ("gen", &[]),
+    // completions and man read no file.
+    ("completions", &[]),
+    ("man", &[]),
+    ("graph", &[Case { args: &["graph", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),
     (
         "pack",
@@ -267,9 +272,9 @@ fn workspace() -> tempfile::TempDir {
     let pte_bytes = std::fs::read(d.join("in.pte")).unwrap();
     let pte = pte_file::PteFile::from_bytes(&pte_bytes).unwrap();
     std::fs::write(d.join("seg0.bin"), &pte.segments[0]).unwrap();
-    // A set that fits the package's forward (one [1,16] input, one [1,8] output).
-    let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64]).unwrap();
-    let y = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 8], vec![0u8; 32]).unwrap();
+    // A set that fits the package's forward (one [2,16] input, one [2,8] output).
+    let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![2, 16], vec![0u8; 128]).unwrap();
+    let y = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![2, 8], vec![0u8; 64]).unwrap();
     let io: BTreeMap<String, pte_ptn::PtnTensor<'static>> =
         [("input.0".to_string(), x), ("output.0".to_string(), y)].into_iter().collect();
     std::fs::write(d.join("pkgio.safetensors"), pte_ptn::safetensors_to_bytes(&io, &Default::default()).unwrap())

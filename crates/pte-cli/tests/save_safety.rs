@@ -136,18 +136,18 @@ fn f32s(shape: Vec<u64>, v: &[f32]) -> pte_ptn::PtnTensor<'static> {
         .unwrap()
 }
 
-/// A `forward` set for the corpus package (input [1,16], output [1,8]) with `calls` calls.
+/// A `forward` set for the corpus package (input [2,16], output [2,8]) with `calls` calls.
 fn set(name: &str, calls: usize) -> SampleSet<'static> {
-    let x: Vec<f32> = (0..16).map(|i| i as f32).collect();
-    let y: Vec<f32> = (0..8).map(|i| i as f32 * 0.5).collect();
+    let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
+    let y: Vec<f32> = (0..16).map(|i| i as f32 * 0.5).collect();
     let mut s = SampleSet::new("forward", name);
     s.samples.push(Sample {
         name: None,
         tolerance: None,
         calls: (0..calls)
             .map(|_| Call {
-                inputs: vec![Value::Tensor(f32s(vec![1, 16], &x))],
-                outputs: vec![Value::Tensor(f32s(vec![1, 8], &y))],
+                inputs: vec![Value::Tensor(f32s(vec![2, 16], &x))],
+                outputs: vec![Value::Tensor(f32s(vec![2, 8], &y))],
                 tolerance: None,
             })
             .collect(),
@@ -341,7 +341,10 @@ fn every_writer_keeps_the_mode_of_an_existing_target() {
             }
             run_writer(d, w, None);
             for (f, old) in files.iter().zip(before) {
-                assert_ne!(ino(f), old.ino, "{}: {} was not replaced", w.name, f.display());
+                // extract fills its (forced) folder in place and syncs once at the end
+                if !w.name.starts_with("extract") {
+                    assert_ne!(ino(f), old.ino, "{}: {} was not replaced", w.name, f.display());
+                }
                 assert_eq!(mode(f), m, "{}: {} lost mode {m:o}", w.name, f.display());
             }
         }
@@ -500,6 +503,9 @@ fn in_place_edits_through_any_spelling_are_allowed_and_correct() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     aliased_inputs(d);
+    // A program with segments, so realigning them changes the bytes (the
+    // hard link sees the new content: it is the same file).
+    std::fs::write(d.join("in.pte"), std::fs::read(corpus("linear/model.pte")).unwrap()).unwrap();
     let original = std::fs::read(d.join("in.pte")).unwrap();
     let realign = ["--segment-alignment", "4096"];
     ok(&pte_in(d, &[&["rewrite", "in.pte", "want.pte"][..], &realign].concat()), "reference");

@@ -22,7 +22,7 @@ impl FileKind {
     /// Recognises a file from its bytes (at least the first eight).
     ///
     /// ```
-    /// use crate::error::FileKind;
+    /// use pte_core::FileKind;
     /// assert_eq!(FileKind::detect(b"\x1c\0\0\0ET12rest"), FileKind::Pte);
     /// assert_eq!(FileKind::detect(b"PK\x03\x04...."), FileKind::Ptn);
     /// assert_eq!(FileKind::detect(b"hello"), FileKind::Unknown);

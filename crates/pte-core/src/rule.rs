@@ -10,7 +10,7 @@ use std::fmt;
 /// `ptn.samples.missing_tensor`). Tools may match on them.
 ///
 /// ```
-/// use crate::error::Rule;
+/// use pte_core::Rule;
 /// const SIZES: Rule = Rule::new("tensor.sizes", "sizes are present and non-negative");
 /// assert_eq!(SIZES.name(), "tensor.sizes");
 /// assert_eq!(SIZES, "tensor.sizes");
@@ -110,7 +110,7 @@ impl fmt::Display for Rule {
 /// One format's rules, with a heading for the documentation.
 ///
 /// ```
-/// use crate::error::{Catalogue, Rule};
+/// use pte_core::{Catalogue, Rule};
 /// const RULES: &[Rule] = &[Rule::new("demo.one", "the first")];
 /// let c = Catalogue { format: "demo files", rules: RULES };
 /// assert!(c.markdown().contains("| `demo.one` | the first |"));
