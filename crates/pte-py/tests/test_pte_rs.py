@@ -50,7 +50,10 @@ def test_verify_equals_cli(path):
     assert got.valid == expected["valid"]
     as_dicts = [{"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message} for v in got.violations]
     assert as_dicts == expected["violations"]
-    assert len(got.warnings) == len(expected["warnings"])
+    # The CLI also names what a program needs from outside (needs.* warnings,
+    # a command-level check); the library report does not.
+    cli_warnings = [w for w in expected["warnings"] if not w["rule"].startswith("needs.")]
+    assert len(got.warnings) == len(cli_warnings)
 
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".pte"], ids=lambda p: p.parent.name)
@@ -140,8 +143,9 @@ def test_ptn_tensors_and_samples(tmp_path):
     shutil.copy(CORPUS / "native_ptn" / "model.ptn", path)
     p = pte_rs.open(path)
     assert p.tensors["seq.0.weight"].shape == (32, 16)
-    x = np.arange(16, dtype=np.float32).reshape(1, 16)
-    y = np.ones((1, 8), dtype=np.float32)
+    # the method's declared signature: one [2, 16] input, one [2, 8] output
+    x = np.arange(32, dtype=np.float32).reshape(2, 16)
+    y = np.ones((2, 8), dtype=np.float32)
     sets = [pte_rs.SampleSet("forward", "smoke", [pte_rs.Sample([pte_rs.Call([x], [y])])])]
     with warnings.catch_warnings():
         warnings.simplefilter("error")
