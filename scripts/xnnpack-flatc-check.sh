@@ -39,12 +39,23 @@ work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 fail=0; checked=0
 for f in "${files[@]}"; do
   n=0
-  while read -r id; do
+  while read -r id loc index method delegate; do
     if [ "$id" = XnnpackBackend ]; then
       d="$work/$checked"; mkdir -p "$d"
       "$pte" dump "$f" --delegate "$n" > "$d/ours.json"
       "$pte" extract "$f" "$d/blobs" > /dev/null
-      blob=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1]+"/manifest.json"))["entries"]; print([e["file"] for e in m if e["file"].startswith("delegate-")][int(sys.argv[2])])' "$d/blobs" "$n")
+      # an inline payload is its own entry; a segment payload is the segment it names
+      blob=$(python3 - "$d/blobs/manifest.json" "$loc" "$index" "$method" "$delegate" <<'PY'
+import json, sys
+entries = json.load(open(sys.argv[1]))["entries"]
+loc, index, method, delegate = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+if loc == "SEGMENT":
+    hits = [e for e in entries if e["kind"] == "segment" and e["index"] == index]
+else:
+    hits = [e for e in entries if e["kind"] == "delegate" and e["method"] == method and e["delegate"] == delegate]
+print(hits[0]["file"])
+PY
+)
       # the flatbuffer is where the XH00 header says (whole blob without one)
       python3 - "$d/blobs/$blob" "$d/graph.bin" <<'PY'
 import struct, sys
@@ -67,7 +78,7 @@ PY
       checked=$((checked + 1))
     fi
     n=$((n + 1))
-  done < <("$pte" info --json "$f" | python3 -c 'import json,sys; [print(d["id"]) for d in json.load(sys.stdin)["delegates"]]')
+  done < <("$pte" info --json "$f" | python3 -c 'import json,sys; [print(d["id"], d["location"], d["index"], d["method"], d["delegate"]) for d in json.load(sys.stdin)["delegates"]]')
 done
 echo "$checked payload(s) checked"
 [ $checked -gt 0 ] && [ $fail = 0 ]
