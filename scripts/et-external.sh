@@ -33,6 +33,13 @@ for c in "${cases[@]}"; do
   "$pte" internalize "$out/$name.pte" "$out/$name.ptd" "$out/$name.back.pte" >/dev/null || { bad "$name: internalize"; continue; }
   run "$out/$name.back.pte" "$io" && ok "$name: runtime after internalize" || bad "$name: runtime after internalize"
 done
+# a .ptd missing one key the XNNPACK payload needs: we name the key, the runtime fails too
+if [ -e "$out/xnnpack_mlp.pte" ]; then
+  "$pte" externalize "$root/tests/corpus/xnnpack_mlp/model.pte" "$out/other.pte" "$out/three.ptd" --keys '*[0-9]' >/dev/null 2>&1
+  missing=$("$pte" verify --json "$out/xnnpack_mlp.pte" --ptd "$out/three.ptd" 2>/dev/null | python3 -c 'import json,sys; v=json.load(sys.stdin)["violations"]; print(" ".join(x["message"].split("\"")[1] for x in v if x["rule"].startswith("link.payload")))' 2>/dev/null)
+  [ -n "$missing" ] && ok "xnnpack_mlp: pte verify names the missing key ${missing:0:16}..." || bad "xnnpack_mlp: pte verify names the missing key"
+  run "$out/xnnpack_mlp.pte" "$root/tests/corpus/xnnpack_mlp/io.safetensors" --ptd "$out/three.ptd" && bad "xnnpack_mlp: runtime refuses the .ptd missing a key" || ok "xnnpack_mlp: runtime refuses the .ptd missing a key"
+fi
 ptds+=("$root/tests/corpus/external/_default_external_constant.ptd")
 "$venv/bin/python" "$root/scripts/exir_read_ptd.py" "${ptds[@]}" > "$out/exir.jsonl" 2>/dev/null || bad "exir could not read our .ptd files"
 for p in "${ptds[@]}"; do
