@@ -71,12 +71,7 @@ pub(crate) fn run(
     };
     let bytes = if svg { render_svg(&text)? } else { text.into_bytes() };
     match output {
-        Some(out) => pte_file::write_atomically(out, |w| {
-            w.write_all(&bytes)?;
-            Ok(())
-        })
-        .map_err(at(out))
-        .map(drop),
+        Some(out) => crate::files::write_file(out, &bytes),
         None => {
             print!("{}", String::from_utf8_lossy(&bytes));
             Ok(())
