@@ -53,6 +53,7 @@ fn usage(msg: &str) -> Failure {
 }
 
 pub(crate) fn run(a: PackArgs) -> CmdResult {
+    let progress = crate::progress::Progress::spinner("pack: reading");
     let mut packed = if a.input.is_dir() {
         if !a.segments.is_empty() || a.ptd || a.bare {
             return Err(usage("--segment, --ptd and --bare apply to a JSON input; a folder's manifest says all that"));
@@ -103,7 +104,9 @@ pub(crate) fn run(a: PackArgs) -> CmdResult {
             }
         }
     }
+    progress.message("pack: writing");
     let n = packed.save(&a.output).map_err(at(&a.output))?;
+    drop(progress);
     println!("wrote {} ({n} bytes)", a.output.display());
     Ok(())
 }
