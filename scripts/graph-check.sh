@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Checks that `pte graph` yields DOT that Graphviz renders, on the corpus
-# models with a delegate (xnnpack_mlp) and with two methods (multi_method).
+# models with a delegate (xnnpack_mlp) and with two methods (multi_method),
+# and on the other kinds that carry a program (a .ptn's native graph, the
+# program a .bpte embeds).
 # Installs Graphviz from the distribution's packages when it is missing;
 # skips (exit 0, with a note) when that is not possible.
 set -euo pipefail
@@ -18,8 +20,8 @@ cargo build -q -p pte-cli --manifest-path "$root/Cargo.toml"
 pte="$root/target/debug/pte"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-check() { # model method
-  local model="$root/tests/corpus/$1/model.pte"
+check() { # case method [file]
+  local model="$root/tests/corpus/$1/${3:-model.pte}"
   "$pte" graph "$model" --method "$2" -o "$out/$1-$2.dot"
   dot -Tsvg "$out/$1-$2.dot" -o "$out/$1-$2.svg"
   grep -q "<svg" "$out/$1-$2.svg"
@@ -30,4 +32,6 @@ check() { # model method
 check xnnpack_mlp forward
 check multi_method forward
 check multi_method encode
+check native_ptn forward model.ptn
+check bundled forward model.bpte
 echo "graph-check: ok"

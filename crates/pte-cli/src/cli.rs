@@ -44,9 +44,15 @@ pub(crate) enum GraphFormat {
 #[derive(Subcommand)]
 pub(crate) enum Command {
     /// Summarize a file: methods, operators, delegates, segments, constants, named data.
+    ///
+    /// Given several files or a folder (walked recursively, files chosen by
+    /// content), reads them on parallel workers: each summary under a
+    /// `==> FILE <==` header (one JSON object per line with --json, holding
+    /// "file"), then a summary; exit 2 when any file could not be read.
     Info {
-        /// The file.
-        file: PathBuf,
+        /// The files or folders (.pte, .ptd, .ptn or .bpte).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
         /// Print stable JSON (documented in docs/cli.md) instead of text.
         #[arg(long)]
         json: bool,

@@ -13,6 +13,7 @@ use clap::Parser;
 #[macro_use]
 mod out;
 
+mod batch;
 mod cli;
 mod commands;
 mod docs_check;

@@ -1,5 +1,5 @@
 //! Progress on stderr for work that may take more than about a second
-//! (rewrite, extract, batch verify; pack and diff can call it too). Shown
+//! (rewrite, extract, pack, diff, batch verify and info). Shown
 //! only when stderr is a terminal, so pipes, logs and tests see nothing.
 
 use std::io::IsTerminal;
@@ -37,8 +37,7 @@ impl Progress {
         self.bar.inc(n);
     }
 
-    /// Replaces the label.
-    #[allow(dead_code)] // for pack and diff, which call it per phase
+    /// Replaces the label (a command moving to its next phase).
     pub(crate) fn message(&self, what: &str) {
         self.bar.set_message(what.to_string());
     }

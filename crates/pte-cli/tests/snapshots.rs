@@ -1,5 +1,9 @@
 //! Snapshot tests of `pte info` (text and JSON, with and without
-//! `--tensors`) on every corpus file, stored under tests/snapshots/.
+//! `--tensors`), `pte verify` (text and JSON) and `pte graph` (DOT and
+//! Mermaid, every kind with a program) on every corpus file, and of batch
+//! `pte verify` over the corpus, stored under tests/snapshots/. Commands
+//! run in the corpus folder with relative paths, so the outputs that name
+//! a file do not depend on where the repository sits.
 //! `PTE_BLESS=1 cargo test -p pte-cli --test snapshots` rewrites them;
 //! review the diff before committing.
 
@@ -43,7 +47,7 @@ fn files() -> Vec<PathBuf> {
 }
 
 #[test]
-fn info_outputs_match_their_snapshots() {
+fn outputs_match_their_snapshots() {
     let bless = std::env::var_os("PTE_BLESS").is_some_and(|v| v == "1");
     let files = files();
     assert!(files.len() >= 16, "corpus not found: {files:?}");
@@ -52,13 +56,23 @@ fn info_outputs_match_their_snapshots() {
     for f in &files {
         let case = f.parent().unwrap().file_name().unwrap().to_string_lossy().into_owned();
         let file = f.file_name().unwrap().to_string_lossy().into_owned();
+        let has_program = !file.ends_with(".ptd");
         for (variant, args) in [
-            ("text", &[][..]),
-            ("json", &["--json"][..]),
-            ("tensors.text", &["--tensors"][..]),
-            ("tensors.json", &["--json", "--tensors"][..]),
+            ("text", &["info"][..]),
+            ("json", &["info", "--json"][..]),
+            ("tensors.text", &["info", "--tensors"][..]),
+            ("tensors.json", &["info", "--json", "--tensors"][..]),
+            ("verify.text", &["verify"][..]),
+            ("verify.json", &["verify", "--json"][..]),
+            ("graph.dot", &["graph"][..]),
+            ("graph.mermaid", &["graph", "--format", "mermaid"][..]),
         ] {
-            let o = Command::new(env!("CARGO_BIN_EXE_pte")).arg("info").args(args).arg(f).output().unwrap();
+            if variant.starts_with("graph") && !has_program {
+                continue;
+            }
+            let rel = format!("{case}/{file}");
+            let o =
+                Command::new(env!("CARGO_BIN_EXE_pte")).current_dir(corpus()).args(args).arg(&rel).output().unwrap();
             assert!(o.status.success(), "{}: {}", f.display(), String::from_utf8_lossy(&o.stderr));
             let actual = String::from_utf8(o.stdout).unwrap();
             let name = format!("{case}.{file}.{variant}");
@@ -69,11 +83,20 @@ fn info_outputs_match_their_snapshots() {
                 std::fs::write(&path, &actual).unwrap();
                 continue;
             }
-            match std::fs::read_to_string(&path) {
-                Ok(want) if want == actual => {}
-                Ok(want) => failures.push(format!("{name}: differs\n{}", first_difference(&want, &actual))),
-                Err(_) => failures.push(format!("{name}: no snapshot")),
-            }
+            compare(&name, &actual, &mut failures);
+        }
+    }
+    // the batch form over the whole corpus, in one process
+    for (variant, args) in [("text", &["verify", "."][..]), ("json", &["verify", "--json", "."][..])] {
+        let o = Command::new(env!("CARGO_BIN_EXE_pte")).current_dir(corpus()).args(args).output().unwrap();
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let name = format!("corpus.verify-many.{variant}");
+        expected_names.push(name.clone());
+        let actual = String::from_utf8(o.stdout).unwrap();
+        if bless {
+            std::fs::write(snapshots().join(&name), &actual).unwrap();
+        } else {
+            compare(&name, &actual, &mut failures);
         }
     }
     // a snapshot whose file left the corpus is stale
@@ -91,6 +114,14 @@ fn info_outputs_match_their_snapshots() {
         failures.len(),
         failures.join("\n")
     );
+}
+
+fn compare(name: &str, actual: &str, failures: &mut Vec<String>) {
+    match std::fs::read_to_string(snapshots().join(name)) {
+        Ok(want) if want == actual => {}
+        Ok(want) => failures.push(format!("{name}: differs\n{}", first_difference(&want, actual))),
+        Err(_) => failures.push(format!("{name}: no snapshot")),
+    }
 }
 
 fn first_difference(want: &str, got: &str) -> String {

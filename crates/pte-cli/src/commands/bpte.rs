@@ -12,11 +12,7 @@ pub(crate) fn unbundle(file: &Path, out: &Path) -> CmdResult {
     Outputs::new(&[file], &[out], false)?;
     let map = open(file)?;
     let b = read(file, map.bytes())?;
-    pte_file::write_atomically(out, |w| {
-        w.write_all(&b.program)?;
-        Ok(())
-    })
-    .map_err(at(out))?;
+    crate::files::write_file(out, &b.program)?;
     println!("wrote {} ({} bytes)", out.display(), b.program.len());
     Ok(())
 }

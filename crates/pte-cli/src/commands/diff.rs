@@ -37,7 +37,9 @@ pub(crate) fn run(a: DiffArgs) -> CmdResult {
     }
     let o =
         pte_diff::Options { atol: a.atol, rtol: a.rtol, ignore_layout: a.ignore_layout, max_samples: a.max_samples };
+    let progress = crate::progress::Progress::spinner("diff");
     let r = pte_diff::diff_files(&a.a, &a.b, &o)?;
+    drop(progress);
     if a.json {
         println!("{}", serde_json::to_string_pretty(&r.to_json())?);
     } else {

@@ -9,25 +9,9 @@ use serde_json::{json, Value};
 use pte_core::FileKind;
 
 use crate::extract_out::{Count, Extraction};
-use crate::failure::{at, CmdResult};
-use crate::files::{safe, sha};
+use crate::failure::CmdResult;
+use crate::files::safe;
 use crate::input::{read_pte, Input};
-
-/// Writes one loose file and records it in `manifest` (for `.ptd` extraction).
-pub(crate) fn put(dir: &Path, name: &str, bytes: &[u8], manifest: &mut Vec<Value>, extra: Value) -> CmdResult {
-    let path = dir.join(name);
-    pte_file::write_atomically(&path, |w| {
-        w.write_all(bytes)?;
-        Ok(())
-    })
-    .map_err(at(&path))?;
-    let mut entry = json!({"file": name, "size": bytes.len(), "sha256": sha(bytes)});
-    if let (Some(e), Some(x)) = (entry.as_object_mut(), extra.as_object()) {
-        e.extend(x.clone());
-    }
-    manifest.push(entry);
-    Ok(())
-}
 
 /// How `pte extract` writes: into an empty (or, forced, any) directory, at
 /// most `max_files` files.
@@ -46,7 +30,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
         return extract_ptn(file, input.bytes(), target);
     }
     if input.kind == FileKind::Ptd {
-        return crate::commands::pack::extract_ptd(file, input.bytes(), target.dir);
+        return extract_ptd(file, input.bytes(), target);
     }
     let pte = read_pte(file, input.bytes())?;
     let mut count = Count::default();
@@ -64,7 +48,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     header.insert("layout".into(), pte_file::pack::layout_json(&pte, input.bytes()));
     let mut out = Extraction::begin(target.dir, target.force, &header)?;
     let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
-    crate::commands::pack::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
+    crate::files::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
     walk(&pte, &mut |name, bytes, extra| out.put(&name(), bytes, extra()))?;
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
@@ -136,6 +120,38 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     for (i, m) in ptn.members.iter().enumerate() {
         let name = format!("members/{i:04}-{}", safe(&m.name));
         out.put(&name, &m.data, json!({"kind": "member", "member": m.name}))?;
+    }
+    let (entries, files) = out.finish()?;
+    println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
+    Ok(())
+}
+
+/// A `.ptd`: each segment, an entry per key naming its segment's file (the
+/// same range, so no second copy), and the tables as `program.json`, which
+/// with the layout makes the folder packable.
+fn extract_ptd(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
+    let ptd = crate::formats::ptd::read_ptd(file, bytes)?;
+    let mut count = Count::default();
+    ptd.segments.iter().for_each(|s| count.add(s));
+    count.check(target.max_files)?;
+    let mut header = serde_json::Map::new();
+    header.insert("manifest_version".into(), json!(2));
+    header.insert("source".into(), json!(file.display().to_string()));
+    header.insert("format".into(), json!("ptd"));
+    header.insert("program".into(), json!("program.json"));
+    header.insert("layout".into(), pte_file::pack::ptd_layout_json(&ptd, bytes));
+    let mut out = Extraction::begin(target.dir, target.force, &header)?;
+    let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
+    crate::files::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&tables)?)?;
+    let table = ptd.flat_tensor.segments.as_deref().unwrap_or_default();
+    for (i, s) in ptd.segments.iter().enumerate() {
+        let offset = table.get(i).map(|t| t.offset);
+        out.put(&format!("segment-{i}.bin"), s, json!({"kind": "segment", "index": i, "offset": offset}))?;
+    }
+    for (i, n) in ptd.flat_tensor.named_data.iter().flatten().enumerate() {
+        let Some(blob) = usize::try_from(n.segment_index).ok().and_then(|k| ptd.segments.get(k)) else { continue };
+        let extra = json!({"kind": "named", "key": n.key, "segment_index": n.segment_index});
+        out.put(&format!("named-{i}-{}.bin", safe(n.key.as_deref().unwrap_or_default())), blob, extra)?;
     }
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());

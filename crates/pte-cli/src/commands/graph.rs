@@ -1,5 +1,7 @@
 //! `pte graph`: a method's dataflow as Graphviz DOT or Mermaid, rendered to
-//! SVG by Graphviz's `dot` when asked.
+//! SVG by Graphviz's `dot` when asked. Every kind that carries a program
+//! has one: a `.pte`, the program a `.bpte` embeds, and a `.ptn`'s native
+//! graph (`graph_native`); a `.ptd` holds data only and is refused.
 //!
 //! Nodes are the method's inputs and outputs, its stored tensors (constants,
 //! mutable buffers, EXTERNAL tensors) and its instructions (kernel and
@@ -39,34 +41,58 @@ pub(crate) fn run(
     svg: bool,
 ) -> CmdResult {
     let input = Input::open(file)?;
-    input.require("graph", &[FileKind::Pte])?;
-    let pte = read_pte(file, input.bytes())?;
-    let plans = pte.program.plans();
-    let plan = match method {
-        Some(m) => plans.iter().find(|p| p.name.as_deref() == Some(m)).ok_or_else(|| {
-            let names: Vec<&str> = plans.iter().filter_map(|p| p.name.as_deref()).collect();
-            Failure::bad_input(format!("{}: no method {m:?} (methods: {})", file.display(), names.join(", ")))
-        })?,
-        None => {
-            plans.first().ok_or_else(|| Failure::bad_input(format!("{}: the program has no method", file.display())))?
+    if input.kind == FileKind::Ptd {
+        return Err(Failure::bad_input(format!(
+            "{}: a .ptd holds tensor data only, no program to draw; graph the .pte whose EXTERNAL tensors it holds",
+            file.display()
+        )));
+    }
+    input.require("graph", &[FileKind::Pte, FileKind::Ptn, FileKind::Bpte])?;
+    let bytes = input.bytes();
+    let g = match input.kind {
+        FileKind::Ptn => {
+            let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
+            let program = ptn.native_program(&Default::default()).map_err(at(file))?;
+            crate::commands::graph_native::build(pick(file, &program.methods, |m| Some(&m.name), method)?)
+        }
+        FileKind::Bpte => {
+            let bundle = crate::formats::bpte::read(file, bytes)?;
+            let pte = bundle.pte().map_err(at(file))?;
+            build(pick(file, pte.program.plans(), |p| p.name.as_deref(), method)?)
+        }
+        _ => {
+            let pte = read_pte(file, bytes)?;
+            build(pick(file, pte.program.plans(), |p| p.name.as_deref(), method)?)
         }
     };
-    let g = build(plan);
     let text = match (svg, format) {
         (true, _) | (false, GraphFormat::Dot) => dot(&g),
         (false, GraphFormat::Mermaid) => mermaid(&g),
     };
     let bytes = if svg { render_svg(&text)? } else { text.into_bytes() };
     match output {
-        Some(out) => pte_file::write_atomically(out, |w| {
-            w.write_all(&bytes)?;
-            Ok(())
-        })
-        .map_err(at(out))
-        .map(drop),
+        Some(out) => crate::files::write_file(out, &bytes),
         None => {
             print!("{}", String::from_utf8_lossy(&bytes));
             Ok(())
+        }
+    }
+}
+
+/// The method named `method`, or the first.
+fn pick<'m, T>(
+    file: &Path,
+    methods: &'m [T],
+    name: impl Fn(&T) -> Option<&str>,
+    method: Option<&str>,
+) -> Result<&'m T, Failure> {
+    match method {
+        Some(m) => methods.iter().find(|p| name(p) == Some(m)).ok_or_else(|| {
+            let names: Vec<&str> = methods.iter().filter_map(&name).collect();
+            Failure::bad_input(format!("{}: no method {m:?} (methods: {})", file.display(), names.join(", ")))
+        }),
+        None => {
+            methods.first().ok_or_else(|| Failure::bad_input(format!("{}: the program has no method", file.display())))
         }
     }
 }

@@ -9,7 +9,9 @@ pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
 pub(crate) mod graph;
+pub(crate) mod graph_native;
 pub(crate) mod info;
+pub(crate) mod info_many;
 pub(crate) mod internalize;
 pub(crate) mod mutate;
 pub(crate) mod pack;
@@ -23,7 +25,10 @@ use crate::failure::CmdResult;
 
 pub(crate) fn run(cmd: Command) -> CmdResult {
     match cmd {
-        Command::Info { file, json, tensors } => info::run(&file, json, tensors),
+        Command::Info { files, json, tensors } => match files.as_slice() {
+            [one] if !crate::batch::is_batch(&files) => info::run(one, json, tensors),
+            _ => info_many::run(&files, json, tensors),
+        },
         Command::Dump { file, delegate: Some(n), .. } => crate::formats::payload::dump(&file, n),
         Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
         Command::Completions { shell } => completions::completions(shell),
@@ -32,7 +37,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             graph::run(&file, method.as_deref(), format, output.as_deref(), svg)
         }
         Command::Verify { files, ptd, json, deny_warnings } => match files.as_slice() {
-            [one] if !one.is_dir() => verify::run(one, &ptd, json, deny_warnings),
+            [one] if !crate::batch::is_batch(&files) => verify::run(one, &ptd, json, deny_warnings),
             _ => verify_many::run(&files, &ptd, json, deny_warnings),
         },
         Command::Rewrite {

@@ -4,7 +4,7 @@ use std::path::Path;
 
 use pte_core::FileKind;
 
-use crate::failure::{at, CmdResult, Failure};
+use crate::failure::{CmdResult, Failure};
 use crate::input::{describe, open};
 use crate::paths::Outputs;
 
@@ -82,11 +82,7 @@ fn apply(candidates: &[&pte_gen::Corruption], input: &Path, output: &Path, bytes
     let Some((class, out)) = chosen else {
         return Err(Failure::bad_input(format!("{}: {}", input.display(), reasons.join("; "))));
     };
-    pte_file::write_atomically(output, |w| {
-        w.write_all(&out)?;
-        Ok(())
-    })
-    .map_err(at(output))?;
+    crate::files::write_file(output, &out)?;
     println!(
         "wrote {} ({} bytes, class {}, breaks {}): {}",
         output.display(),

@@ -1,16 +1,14 @@
 //! `pte pack`: an extract folder, or a JSON program plus segment files, back
 //! into a `.pte` or `.ptd` (the inverse of `extract` and `dump`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
-use serde_json::json;
 
 use pte_file::pack::{from_json, read_dir, Packed};
 use pte_file::ptd::{PtdLayout, PtdWriteOptions};
 use pte_file::DelegatePlacement;
 
-use crate::commands::extract::put;
 use crate::failure::{at, CmdResult, Failure};
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,21 +48,12 @@ pub(crate) struct PackArgs {
     delegates: Delegates,
 }
 
-pub(crate) fn write_text(path: &Path, text: &str) -> CmdResult {
-    pte_file::write_atomically(path, |w| {
-        w.write_all(text.as_bytes())?;
-        w.write_all(b"\n")?;
-        Ok(())
-    })
-    .map_err(at(path))?;
-    Ok(())
-}
-
 fn usage(msg: &str) -> Failure {
     Failure::bad_input(msg)
 }
 
 pub(crate) fn run(a: PackArgs) -> CmdResult {
+    let progress = crate::progress::Progress::spinner("pack: reading");
     let mut packed = if a.input.is_dir() {
         if !a.segments.is_empty() || a.ptd || a.bare {
             return Err(usage("--segment, --ptd and --bare apply to a JSON input; a folder's manifest says all that"));
@@ -115,30 +104,9 @@ pub(crate) fn run(a: PackArgs) -> CmdResult {
             }
         }
     }
+    progress.message("pack: writing");
     let n = packed.save(&a.output).map_err(at(&a.output))?;
+    drop(progress);
     println!("wrote {} ({n} bytes)", a.output.display());
-    Ok(())
-}
-
-/// `pte extract` of a `.ptd`: each segment, the tables as JSON, the manifest.
-pub(crate) fn extract_ptd(file: &Path, bytes: &[u8], dir: &Path) -> CmdResult {
-    let ptd = crate::formats::ptd::read_ptd(file, bytes)?;
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
-    let mut m = vec![];
-    for (i, s) in ptd.segments.iter().enumerate() {
-        let t = ptd.flat_tensor.segments.as_deref().and_then(|t| t.get(i)).copied().unwrap_or_default();
-        put(dir, &format!("segment-{i}.bin"), s, &mut m, json!({"kind": "segment", "index": i, "offset": t.offset}))?;
-    }
-    let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
-    write_text(&dir.join("program.json"), &serde_json::to_string_pretty(&tables)?)?;
-    let manifest = json!({
-        "source": file.display().to_string(),
-        "format": "ptd",
-        "program": "program.json",
-        "layout": pte_file::pack::ptd_layout_json(&ptd, bytes),
-        "entries": m,
-    });
-    write_text(&dir.join("manifest.json"), &serde_json::to_string_pretty(&manifest)?)?;
-    println!("extracted {} entries into {}", m.len(), dir.display());
     Ok(())
 }

@@ -243,11 +243,7 @@ pub(crate) fn write_set_dir(dir: &Path, enc: &pte_samples::EncodedSet) -> CmdRes
     std::fs::create_dir_all(dir).map_err(at(dir))?;
     for (name, bytes) in [(pte_samples::INDEX_FILE, &enc.index), (pte_samples::DATA_FILE, &enc.data)] {
         let path = dir.join(name);
-        pte_file::write_atomically(&path, |w| {
-            w.write_all(bytes)?;
-            Ok(bytes.len() as u64)
-        })
-        .map_err(at(&path))?;
+        crate::files::write_file(&path, bytes)?;
     }
     println!("wrote {}", dir.display());
     Ok(())

@@ -1,19 +1,17 @@
-//! `pte verify` over many files and folders: folders are walked (recursing,
-//! files chosen by content, not by name), files are checked by parallel
-//! workers, one line per file (or one JSON object per line) in path order,
-//! then a summary; the exit status is the worst result.
+//! `pte verify` over many files and folders (walked and shared out to
+//! parallel workers by `crate::batch`): one line per file (or one JSON
+//! object per line) in path order, then a summary; the exit status is the
+//! worst result.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
 
 use serde_json::json;
 
 use pte_core::{FileKind, Report, Violation};
 
+use crate::batch;
 use crate::commands::verify;
 use crate::failure::{CmdResult, Exit, Failure};
-use crate::progress::Progress;
 
 /// How one file came out.
 enum Outcome {
@@ -22,8 +20,11 @@ enum Outcome {
 }
 
 pub(crate) fn run(paths: &[PathBuf], ptds: &[PathBuf], json: bool, deny_warnings: bool) -> CmdResult {
-    let files = collect(paths)?;
-    let outcomes = check_all(&files, ptds);
+    let files = batch::collect(paths)?;
+    let outcomes: Vec<Outcome> = batch::map(&files, "verify", |f| check(f, ptds))
+        .into_iter()
+        .map(|r| r.unwrap_or_else(Outcome::Unreadable))
+        .collect();
     let (mut valid, mut warned, mut invalid, mut unreadable) = (0u64, 0u64, 0u64, 0u64);
     for (f, o) in files.iter().zip(&outcomes) {
         match o {
@@ -57,86 +58,13 @@ pub(crate) fn run(paths: &[PathBuf], ptds: &[PathBuf], json: bool, deny_warnings
     } else {
         None
     };
-    match exit {
-        None => Ok(()),
-        Some(exit) => Err(Failure { message: String::new(), exit, source: None }),
-    }
+    batch::worst(exit)
 }
 
-/// The files to check: named files as given, folders walked in name order,
-/// keeping the files whose content is an ExecuTorch kind.
-fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
-    let mut out = vec![];
-    for p in paths {
-        if p.is_dir() {
-            walk(p, &mut out)?;
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let mut entries: Vec<PathBuf> =
-        std::fs::read_dir(dir).map_err(crate::failure::at(dir))?.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for p in entries {
-        // links to folders are not followed, so a loop cannot recurse forever
-        let Ok(meta) = std::fs::symlink_metadata(&p) else { continue };
-        if meta.is_dir() {
-            walk(&p, out)?;
-        } else if meta.is_file() && is_executorch(&p) {
-            out.push(p);
-        }
-    }
-    Ok(())
-}
-
-/// Whether a file's content is a kind `verify` takes (the first bytes and,
-/// for a zip, the end of the file decide; the name does not).
-fn is_executorch(p: &Path) -> bool {
-    pte_core::MappedFile::open(p).is_ok_and(|m| FileKind::detect(m.bytes()) != FileKind::Unknown)
-}
-
-/// Checks every file on `available_parallelism` workers, each taking the
-/// next unchecked file, so one slow file does not hold a fixed share back.
-fn check_all(files: &[PathBuf], ptds: &[PathBuf]) -> Vec<Outcome> {
-    let workers = std::thread::available_parallelism().map_or(2, usize::from).clamp(1, files.len().max(1));
-    let next = AtomicUsize::new(0);
-    let slots: Vec<Mutex<Option<Outcome>>> = files.iter().map(|_| Mutex::new(None)).collect();
-    let progress = Progress::bar(files.len() as u64, "verify");
-    std::thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let (Some(f), Some(slot)) = (files.get(i), slots.get(i)) else { break };
-                let outcome = check(f, ptds);
-                if let Ok(mut g) = slot.lock() {
-                    *g = Some(outcome);
-                }
-                progress.inc(1);
-            });
-        }
-    });
-    slots
-        .into_iter()
-        .map(|m| {
-            m.into_inner()
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| Outcome::Unreadable(Failure::bad_input("the worker checking this file stopped")))
-        })
-        .collect()
-}
-
-fn check(file: &Path, ptds: &[PathBuf]) -> Outcome {
+fn check(file: &Path, ptds: &[PathBuf]) -> Result<Outcome, Failure> {
     // --ptd resolves programs; the data files in the same folders are checked on their own
     let is_pte = pte_core::MappedFile::open(file).is_ok_and(|m| FileKind::detect(m.bytes()) == FileKind::Pte);
-    match verify::report(file, if is_pte { ptds } else { &[] }) {
-        Ok(r) => Outcome::Checked(r),
-        Err(e) => Outcome::Unreadable(e),
-    }
+    verify::report(file, if is_pte { ptds } else { &[] }).map(Outcome::Checked)
 }
 
 fn line_text(f: &Path, o: &Outcome) -> String {

@@ -45,7 +45,8 @@ fn value_json(v: &BundledValue<'_>) -> Json {
     }
 }
 
-pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
+/// The `info --json` object of a bundled program.
+pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
     let b = read(file, bytes)?;
     let pte = b.pte().map_err(at(file))?;
     let offset = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
@@ -62,7 +63,7 @@ pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
             })
         })
         .collect();
-    let v = json!({
+    Ok(json!({
         "format": "bpte",
         "file_size": bytes.len(),
         "version": b.version,
@@ -70,20 +71,20 @@ pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
         "program_size": b.program.len(),
         "program": crate::formats::pte::info_json(&pte, &b.program),
         "test_suites": suites,
-    });
-    if as_json {
-        println!("{}", serde_json::to_string_pretty(&v)?);
-        return Ok(());
-    }
-    println!(
-        "bundled program, {} bytes, version {}; embedded .pte of {} bytes at offset {}",
+    }))
+}
+
+/// The `info` text of a bundled program, from its JSON object.
+pub(crate) fn info_text(v: &Json) -> String {
+    let mut out = format!(
+        "bundled program, {} bytes, version {}; embedded .pte of {} bytes at offset {}\n",
         v["file_size"], v["version"], v["program_size"], v["program_offset"]
     );
     for s in v["test_suites"].as_array().into_iter().flatten() {
         let cases = s["cases"].as_array().map_or(0, Vec::len);
-        println!("suite {}: {}", s["method"], crate::style::count(cases as u64, "case"));
+        out.push_str(&format!("suite {}: {}\n", s["method"], crate::style::count(cases as u64, "case")));
         for (j, c) in s["cases"].as_array().into_iter().flatten().enumerate() {
-            println!("  case {j}");
+            out.push_str(&format!("  case {j}\n"));
             for (side, label) in [("inputs", "in"), ("expected_outputs", "out")] {
                 for (k, x) in c[side].as_array().into_iter().flatten().enumerate() {
                     let body = match x["kind"].as_str() {
@@ -96,14 +97,14 @@ pub(crate) fn info(file: &Path, bytes: &[u8], as_json: bool) -> CmdResult {
                         Some(kind) => format!("{kind} {}", x["value"]),
                         None => String::new(),
                     };
-                    println!("    {label}[{k}] {}", body.trim_end());
+                    out.push_str(&format!("    {label}[{k}] {}\n", body.trim_end()));
                 }
             }
         }
     }
-    println!("embedded program:");
-    print!("{}", crate::formats::pte::text(&v["program"]));
-    Ok(())
+    out.push_str("embedded program:\n");
+    out.push_str(&crate::formats::pte::text(&v["program"]));
+    out
 }
 
 pub(crate) fn dump(file: &Path, bytes: &[u8]) -> CmdResult {
