@@ -1,16 +1,13 @@
 """Drop-in replacements for exir's ``serialize_pte_binary`` and
 ``deserialize_pte_binary`` (``executorch.exir._serialize._program``).
 
-Needs ``executorch`` installed (it returns exir's own ``PTEFile`` and
-``Program`` dataclasses). Reading is done by the Rust reader: the program
-table comes back as flatc-style JSON and is turned into exir's dataclasses
-here; segments are restored exactly as exir restores them (constants split at
-their offsets with padding, delegates moved inline, named data with alignment
-1), so the result compares equal to exir's.
-
-Writing: until the workspace has a JSON-to-program writer (``pack``), this
-``serialize_pte_binary`` hands the work to exir's own implementation, so its
-output is exir's byte for byte. The seam is :func:`_serialize_program`.
+Needs ``executorch`` installed (it returns and takes exir's own ``PTEFile``
+and ``Program`` dataclasses). Both directions run in Rust: reading decodes
+the program and builds exir's dataclasses directly (no JSON), restoring
+segments as exir does (constants split at their offsets with padding,
+delegates moved inline, named data with alignment 1), so the result compares
+equal to exir's. Writing reads exir's dataclasses into the Rust model and
+lays the file out as exir does, with the Rust flatbuffer encoder.
 """
 
 from __future__ import annotations
@@ -27,13 +24,6 @@ def _exir() -> Any:
     from executorch.exir._serialize import _program
 
     return _program
-
-
-try:
-    # exir's own writer, bound before anyone swaps ours into its module.
-    from executorch.exir._serialize._program import serialize_pte_binary as _exir_serialize
-except ImportError:  # executorch is optional: only this module needs it
-    _exir_serialize = None
 
 
 def deserialize_pte_binary(program_data: bytes, *, zero_copy: bool = False) -> Any:
@@ -79,11 +69,10 @@ def deserialize_pte_binary(program_data: bytes, *, zero_copy: bool = False) -> A
     return p.PTEFile(program=program, mutable_data=mutable_data, named_data=named_data)
 
 
-def _serialize_program(pte_file: Any, **kwargs: Any) -> Any:
-    """The seam for a Rust writer of exir's program JSON; exir's own for now."""
-    if _exir_serialize is None:
-        raise ImportError("serialize_pte_binary needs executorch installed")
-    return _exir_serialize(pte_file, **kwargs)
+def _valid_alignment(alignment: Optional[int], name: str) -> None:
+    # exir's own check and message (a positive power of two).
+    if alignment is not None and (alignment <= 0 or alignment & (alignment - 1)):
+        raise ValueError(f"Bad {name} {alignment}")
 
 
 def serialize_pte_binary(
@@ -94,11 +83,29 @@ def serialize_pte_binary(
     constant_tensor_alignment: Optional[int] = None,
     delegate_alignment: Optional[int] = None,
 ) -> Any:
-    """Serializes exir's ``PTEFile`` with exir's keyword arguments; returns a ``Cord``."""
-    return _serialize_program(
+    """Serializes exir's ``PTEFile`` with exir's keyword arguments; returns
+    exir's ``Cord`` holding the file.
+
+    exir's layout (segment order, padding, alignments, delegate extraction
+    and deduplication, named data) is reproduced by the Rust writer; the
+    program flatbuffer comes from the Rust encoder, so the bytes differ from
+    exir's while describing the same program. ``pte_file`` is not modified.
+    """
+    from executorch.exir import schema
+    from executorch.exir._serialize._cord import Cord
+    from executorch.exir.backend.compile_spec_schema import CompileSpec
+
+    if constant_tensor_alignment is None:
+        constant_tensor_alignment = 16  # exir's ALIGNMENT
+    _valid_alignment(constant_tensor_alignment, "constant_tensor_alignment")
+    _valid_alignment(delegate_alignment, "delegate_alignment")
+    data = _native.exir_serialize(
         pte_file,
-        extract_delegate_segments=extract_delegate_segments,
-        segment_alignment=segment_alignment,
-        constant_tensor_alignment=constant_tensor_alignment,
-        delegate_alignment=delegate_alignment,
+        schema,
+        CompileSpec,
+        extract_delegate_segments,
+        segment_alignment,
+        constant_tensor_alignment,
+        delegate_alignment,
     )
+    return Cord(data)
