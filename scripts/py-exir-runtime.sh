@@ -5,12 +5,16 @@
 # the stock ExecuTorch runtime loads each result and computes bit-identical
 # outputs.
 #
-#   scripts/py-exir-runtime.sh [VENV]   (default VENV: ../.venv-executorch,
-#                                       made by ../shared/tools/setup-executorch.sh)
+#   scripts/py-exir-runtime.sh [VENV] [CASE...]
+#       (default VENV: ../.venv-executorch, made by
+#       ../shared/tools/setup-executorch.sh; CASEs: corpus folder names, all
+#       when none are given)
 # Exit status 0 when every run says MATCH; skips (exit 0) when no venv exists.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
+shift || true
+cases=" $* "
 et_run="$root/../shared/tools/et_run.py"
 if [ ! -x "$venv/bin/python" ] || [ ! -f "$et_run" ]; then
   echo "skipped: no ExecuTorch venv at $venv (run ../shared/tools/setup-executorch.sh)"; exit 0
@@ -21,6 +25,7 @@ pass=0; fail=0
 for dir in "$root"/tests/corpus/*/; do
   case=$(basename "$dir"); pte_in="$dir/model.pte"
   [ -f "$pte_in" ] || continue
+  [ "$cases" = "  " ] || [[ "$cases" == *" $case "* ]] || continue
   ptd=$(ls "$dir"/*.ptd 2>/dev/null | head -n 1)
   for variant in default delegates aligned; do
     f="$out/$case-$variant.pte"
