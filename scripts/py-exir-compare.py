@@ -27,6 +27,11 @@ for path in sys.argv[1:]:
         print(f"FAIL {path}: deserialize_pte_binary differs")
         failed += 1
         continue
+    zc = ours.deserialize_pte_binary(data, zero_copy=True)
+    if zc != want or bytes(ours.serialize_pte_binary(zc)) != bytes(ours.serialize_pte_binary(got)):
+        print(f"FAIL {path}: deserialize_pte_binary(zero_copy=True) differs")
+        failed += 1
+        continue
     if "--serialize" in sys.argv:
         for kw in ({}, {"extract_delegate_segments": True}, {"segment_alignment": 64, "constant_tensor_alignment": 32}):
             a = bytes(exir.serialize_pte_binary(want, **kw))
