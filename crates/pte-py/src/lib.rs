@@ -14,6 +14,11 @@
 #![deny(unsafe_code)]
 
 mod error;
+mod exir_classes;
+mod exir_model;
+mod exir_read;
+mod exir_restore;
+mod exir_write;
 mod handle;
 mod other;
 mod pte;
@@ -28,5 +33,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PteError", m.py().get_type::<error::PteError>())?;
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
+    m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
+    m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;
     Ok(())
 }

@@ -56,3 +56,19 @@ def write_samples(path: str, sets: List[Any]) -> List[str]:
 
 def internalize(pte: str, ptds: List[str], out: str) -> int:
     """Internalizes EXTERNAL tensors."""
+
+def exir_deserialize(
+    data: bytes, schema: Any, compile_spec: Any, zero_copy: bool
+) -> Tuple[Any, Optional[List[Any]], Optional[List[Tuple[str, bytes]]]]:
+    """exir's Program, mutable Buffers and named (key, bytes) pairs (used by pte_rs.exir)."""
+
+def exir_serialize(
+    pte_file: Any,
+    schema: Any,
+    compile_spec: Any,
+    extract_delegate_segments: bool,
+    segment_alignment: int,
+    constant_tensor_alignment: int,
+    delegate_alignment: Optional[int],
+) -> bytes:
+    """A .pte from exir's PTEFile laid out as exir does (used by pte_rs.exir)."""

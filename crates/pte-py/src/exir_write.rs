@@ -1,0 +1,330 @@
+//! exir's `serialize_pte_binary` on the Rust model and encoder.
+//!
+//! The layout decisions are exir's, in exir's order: constants become the
+//! first segment (padded between tensors to the tensor alignment), then the
+//! mutable buffers (unpadded), then delegate blobs when asked (deduplicated
+//! by content), then named data (one segment per distinct buffer, aligned to
+//! the lcm of the segment alignment and the entry's). The flatbuffer comes
+//! from `pte_schema::encode_program`, so the bytes differ from exir's Python
+//! builder while the program they describe is the same.
+
+use std::collections::HashMap;
+
+use pyo3::exceptions::PyValueError;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use pte_schema::{
+    BackendDelegateDataReference, DataLocation, DataSegment, EncodeOptions, NamedData, Program, SubsegmentOffsets,
+};
+use pte_segments::ExtendedHeader;
+
+use crate::error::IntoPy;
+use crate::exir_classes::Classes;
+use crate::exir_model::{bytes_of, Reader};
+
+fn value_error(msg: impl Into<String>) -> PyErr {
+    PyValueError::new_err(msg.into())
+}
+
+fn overflow() -> PyErr {
+    value_error("size overflows")
+}
+
+/// `x` rounded up to a multiple of `a` (`a` > 0, any value, as exir allows).
+fn aligned(x: u64, a: u64) -> PyResult<u64> {
+    let rem = x.checked_rem(a).ok_or_else(|| value_error("alignment must be positive"))?;
+    if rem == 0 {
+        Ok(x)
+    } else {
+        a.checked_sub(rem).and_then(|p| x.checked_add(p)).ok_or_else(overflow)
+    }
+}
+
+fn gcd(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        let r = a.checked_rem(b).unwrap_or(0);
+        a = b;
+        b = r;
+    }
+    a
+}
+
+fn lcm(a: u64, b: u64) -> PyResult<u64> {
+    let g = gcd(a, b);
+    if g == 0 {
+        return Ok(0);
+    }
+    a.checked_div(g).and_then(|q| q.checked_mul(b)).ok_or_else(overflow)
+}
+
+fn len64(v: &[u8]) -> u64 {
+    v.len() as u64
+}
+
+/// Appends zeros until `out` is `to` bytes long.
+fn pad_to(out: &mut Vec<u8>, to: u64) -> PyResult<()> {
+    let to = usize::try_from(to).map_err(|_| overflow())?;
+    if to > out.len() {
+        out.resize(to, 0);
+    }
+    Ok(())
+}
+
+/// exir's `_extract_constant_segment`: the buffers concatenated, each but
+/// the last padded to `align` (when given); returns data and offsets.
+fn concat(buffers: &[Vec<u8>], align: Option<u64>) -> PyResult<(Vec<u8>, Vec<u64>)> {
+    let mut data = vec![];
+    let mut offsets = Vec::with_capacity(buffers.len());
+    let last = buffers.len().saturating_sub(1);
+    for (i, b) in buffers.iter().enumerate() {
+        offsets.push(len64(&data));
+        data.extend_from_slice(b);
+        if let (Some(a), true) = (align, i < last) {
+            let to = aligned(len64(&data), a)?;
+            pad_to(&mut data, to)?;
+        }
+    }
+    Ok((data, offsets))
+}
+
+fn index(n: usize) -> PyResult<u32> {
+    u32::try_from(n).map_err(|_| value_error("too many segments"))
+}
+
+/// exir's `_extract_delegate_segments`: inline blobs with data move into
+/// segments (one per distinct content); empty ones stay inline, renumbered.
+fn extract_delegates(program: &mut Program<'_>, segments: &mut Vec<(Vec<u8>, u64)>) -> PyResult<()> {
+    let inline = program.backend_delegate_data.take().unwrap_or_default();
+    let mut remaining = vec![];
+    let mut seen = vec![false; inline.len()];
+    let mut by_content: HashMap<&[u8], u32> = HashMap::new();
+    for plan in program.execution_plan.iter_mut().flatten() {
+        for delegate in plan.delegates.iter_mut().flatten() {
+            let Some(processed) = delegate.processed.as_mut() else { continue };
+            if processed.location != DataLocation::INLINE {
+                return Err(value_error(format!(
+                    "Program must only contain inline delegate data, saw {:?} with {:?}",
+                    delegate.id, processed
+                )));
+            }
+            let i = usize::try_from(processed.index).unwrap_or(usize::MAX);
+            let Some(entry) = inline.get(i) else {
+                return Err(value_error(format!(
+                    "Delegate processed index {} >= len(Program.backend_delegate_data) {}",
+                    processed.index,
+                    inline.len()
+                )));
+            };
+            if let Some(s) = seen.get_mut(i) {
+                *s = true;
+            }
+            let data = entry.data.as_deref().unwrap_or(&[]);
+            if data.is_empty() {
+                processed.index = index(remaining.len())?;
+                remaining.push(entry.clone());
+            } else {
+                let seg = match by_content.get(data) {
+                    Some(&s) => s,
+                    None => {
+                        let s = index(segments.len())?;
+                        segments.push((data.to_vec(), 1));
+                        by_content.insert(data, s);
+                        s
+                    }
+                };
+                *processed = BackendDelegateDataReference { location: DataLocation::SEGMENT, index: seg };
+            }
+        }
+    }
+    let left: Vec<usize> = seen.iter().enumerate().filter(|(_, s)| !**s).map(|(i, _)| i).collect();
+    if !left.is_empty() {
+        return Err(value_error(format!("Did not handle all elements of backend_delegate_data; remaining: {left:?}")));
+    }
+    program.backend_delegate_data = Some(remaining);
+    Ok(())
+}
+
+/// exir's `_extract_named_data`: one segment per distinct buffer index, in
+/// the order keys appear, with the entry's alignment.
+fn extract_named(
+    program: &mut Program<'_>,
+    named: &Bound<'_, PyAny>,
+    segments: &mut Vec<(Vec<u8>, u64)>,
+) -> PyResult<()> {
+    let py = named.py();
+    if program.named_data.as_ref().is_some_and(|v| !v.is_empty()) {
+        return Err(value_error("Program already has named data."));
+    }
+    let buffers = named.getattr(intern!(py, "buffers"))?;
+    let entries = named.getattr(intern!(py, "pte_data"))?;
+    let entries = entries.cast::<PyDict>()?;
+    let mut seg_of_buffer: HashMap<usize, u32> = HashMap::new();
+    let mut out = vec![];
+    for (key, entry) in entries.iter() {
+        let buffer_index: usize = entry.getattr(intern!(py, "buffer_index"))?.extract()?;
+        let seg = match seg_of_buffer.get(&buffer_index) {
+            Some(&s) => s,
+            None => {
+                let s = index(segments.len())?;
+                let alignment: Option<u64> = entry.getattr(intern!(py, "alignment"))?.extract()?;
+                segments.push((bytes_of(&buffers.get_item(buffer_index)?)?, alignment.unwrap_or(1)));
+                seg_of_buffer.insert(buffer_index, s);
+                s
+            }
+        };
+        out.push(NamedData { key: Some(key.extract()?), segment_index: seg });
+    }
+    program.named_data = Some(out);
+    Ok(())
+}
+
+/// Lays out the segments after the ones the program already lists; returns
+/// the concatenated segment data.
+fn place_segments(
+    program: &mut Program<'_>,
+    segments: Vec<(Vec<u8>, u64)>,
+    segment_alignment: u64,
+) -> PyResult<Vec<u8>> {
+    let table = program.segments.get_or_insert_with(Vec::new);
+    let mut data: Vec<u8> = vec![];
+    for (bytes, align) in segments {
+        let prev_end =
+            table.last().map(|s| s.offset.checked_add(s.size).ok_or_else(overflow)).transpose()?.unwrap_or(0);
+        let alignment = lcm(segment_alignment, align)?;
+        table.push(DataSegment { offset: aligned(prev_end, alignment)?, size: len64(&bytes) });
+        let to = aligned(len64(&data), alignment)?;
+        pad_to(&mut data, to)?;
+        data.extend_from_slice(&bytes);
+    }
+    Ok(data)
+}
+
+/// The file: the flatbuffer, with an `eh00` header and the segments when
+/// there are any (exir omits both when no segment holds a byte).
+fn assemble(fb: &[u8], segment_data: &[u8], max_alignment: u64, segment_alignment: u64) -> PyResult<Vec<u8>> {
+    if segment_data.is_empty() {
+        return Ok(fb.to_vec());
+    }
+    let padded_header = aligned(32, max_alignment)?;
+    let program_size = padded_header.checked_add(len64(fb)).ok_or_else(overflow)?;
+    let base = aligned(program_size, segment_alignment)?;
+    let header = ExtendedHeader::new(program_size, base, len64(segment_data)).to_bytes();
+    let root = fb.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
+    let root = u32::try_from(padded_header).ok().and_then(|p| root.checked_add(p)).ok_or_else(overflow)?;
+    let total = base.checked_add(len64(segment_data)).ok_or_else(overflow)?;
+    let mut out = Vec::with_capacity(usize::try_from(total).map_err(|_| overflow())?);
+    out.extend_from_slice(&root.to_le_bytes());
+    out.extend_from_slice(fb.get(4..8).unwrap_or(&[]));
+    out.extend_from_slice(&header);
+    pad_to(&mut out, 8u64.checked_add(padded_header).ok_or_else(overflow)?)?;
+    out.extend_from_slice(fb.get(8..).unwrap_or(&[]));
+    pad_to(&mut out, base)?;
+    out.extend_from_slice(segment_data);
+    Ok(out)
+}
+
+/// exir's `serialize_pte_binary(pte_file, ...)`: the file's bytes.
+#[pyfunction]
+#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (pte_file, schema, compile_spec, extract_delegate_segments, segment_alignment,
+    constant_tensor_alignment, delegate_alignment))]
+pub(crate) fn exir_serialize<'py>(
+    py: Python<'py>,
+    pte_file: &Bound<'py, PyAny>,
+    schema: &Bound<'py, PyAny>,
+    compile_spec: &Bound<'py, PyAny>,
+    extract_delegate_segments: bool,
+    segment_alignment: u64,
+    constant_tensor_alignment: u32,
+    delegate_alignment: Option<u32>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    if segment_alignment == 0 {
+        return Err(value_error("segment_alignment must be positive"));
+    }
+    let classes = Classes::load(schema, compile_spec)?;
+    let reader = Reader { c: &classes };
+    let mut program = reader.program(&pte_file.getattr(intern!(py, "program"))?)?;
+    let mut segments: Vec<(Vec<u8>, u64)> = vec![];
+
+    let constants: Vec<Vec<u8>> = program
+        .constant_buffer
+        .as_deref()
+        .unwrap_or(&[])
+        .iter()
+        .map(|b| b.storage.as_deref().unwrap_or(&[]).to_vec())
+        .collect();
+    if !constants.is_empty() {
+        let (data, offsets) = concat(&constants, Some(u64::from(constant_tensor_alignment)))?;
+        program.constant_segment =
+            Some(SubsegmentOffsets { segment_index: index(segments.len())?, offsets: Some(offsets) });
+        program.constant_buffer = Some(vec![]);
+        segments.push((data, 1));
+    }
+    drop(constants);
+
+    let mutable = pte_file.getattr(intern!(py, "mutable_data"))?;
+    if !mutable.is_none() {
+        let buffers = mutable
+            .try_iter()?
+            .map(|b| bytes_of(&b?.getattr(intern!(py, "storage"))?))
+            .collect::<PyResult<Vec<_>>>()?;
+        let (data, offsets) = concat(&buffers, None)?;
+        if !data.is_empty() {
+            program.mutable_data_segments =
+                Some(vec![SubsegmentOffsets { segment_index: index(segments.len())?, offsets: Some(offsets) }]);
+            segments.push((data, 1));
+        }
+    }
+
+    if extract_delegate_segments {
+        extract_delegates(&mut program, &mut segments)?;
+    }
+    let named = pte_file.getattr(intern!(py, "named_data"))?;
+    if !named.is_none() {
+        extract_named(&mut program, &named, &mut segments)?;
+    }
+    let segment_data = place_segments(&mut program, segments, segment_alignment)?;
+
+    let options = EncodeOptions {
+        tensor_alignment: constant_tensor_alignment,
+        delegate_alignment: delegate_alignment.unwrap_or(16),
+    };
+    let fb = pte_schema::encode_program(&program, &options).py_err(None)?;
+    let out = assemble(&fb, &segment_data, u64::from(options.max_alignment()), segment_alignment)?;
+    Ok(PyBytes::new(py, &out))
+}
+
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn alignment_arithmetic_matches_exir() {
+        assert_eq!(aligned(0, 16).ok(), Some(0));
+        assert_eq!(aligned(17, 16).ok(), Some(32));
+        assert_eq!(aligned(10, 12).ok(), Some(12));
+        assert!(aligned(1, 0).is_err());
+        assert_eq!(lcm(128, 12).ok(), Some(384));
+    }
+
+    #[test]
+    fn constants_pad_between_tensors_only() {
+        let (data, offsets) = concat(&[vec![1; 5], vec![2; 3]], Some(16)).unwrap_or_default();
+        assert_eq!(offsets, vec![0, 16]);
+        assert_eq!(data.len(), 19);
+    }
+
+    #[test]
+    fn header_goes_after_the_identifier() {
+        let fb = [4u8, 0, 0, 0, b'E', b'T', b'1', b'2', 9, 9];
+        let out = assemble(&fb, &[7; 3], 16, 128).unwrap_or_default();
+        assert_eq!(&out[..4], &36u32.to_le_bytes());
+        assert_eq!(&out[8..12], b"eh00");
+        assert_eq!(out.len(), 131);
+        assert_eq!(&out[128..], &[7, 7, 7]);
+        assert_eq!(assemble(&fb, &[], 16, 128).unwrap_or_default(), fb.to_vec());
+    }
+}
