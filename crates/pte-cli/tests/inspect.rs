@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case)
 }
 
 fn pte(args: &[&str]) -> Output {
@@ -139,7 +139,7 @@ fn clean_programs_have_no_needs() {
 }
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
 #[test]

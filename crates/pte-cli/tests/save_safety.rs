@@ -26,7 +26,7 @@ use pte_schema::*;
 const PTE: &str = env!("CARGO_BIN_EXE_pte");
 
 fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
 }
 
 /// Runs `pte args` in `dir`.

@@ -10,7 +10,7 @@ use pte_schema::bundled::*;
 use pte_schema::ScalarType;
 
 fn corpus(case: &str, file: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 fn offset_in(outer: &[u8], inner: &[u8]) -> usize {

@@ -9,7 +9,7 @@ use std::path::Path;
 use pte_gen::*;
 
 fn corpus_files(kind: FileKind) -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out = Vec::new();
     let mut dirs: Vec<_> =
         std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
@@ -78,7 +78,7 @@ fn every_class_is_documented() {
 /// The `link.*` rules `pte verify model.pte --ptd data.ptd` reports when
 /// `broken` replaces its side of the corpus pair `external`.
 fn link_rules(kind: FileKind, broken: &[u8]) -> Vec<&'static str> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external");
     let pte = std::fs::read(dir.join("model.pte")).unwrap();
     let ptd = std::fs::read(dir.join("_default_external_constant.ptd")).unwrap();
     let (pte, ptd) = match kind {

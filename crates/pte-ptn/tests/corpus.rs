@@ -17,7 +17,7 @@ use pte_ptn::{verify::verify_ptn_bytes, PtnFile};
 use sha2::{Digest, Sha256};
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn")
 }
 
 fn hex(b: &[u8]) -> String {

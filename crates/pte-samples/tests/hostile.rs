@@ -205,7 +205,7 @@ fn huge_declared_sizes_are_refused_without_allocating_them() {
 }
 
 fn package(members: Vec<(&str, Vec<u8>)>) -> Vec<u8> {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap().into_owned();
     for (name, data) in members {
         ptn.members.push(Member { name: name.into(), data: Cow::Owned(data) });
@@ -253,7 +253,7 @@ fn the_layout_is_checked() {
 
 #[test]
 fn writers_refuse_what_readers_would_refuse() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     let before = ptn.clone();
     assert_eq!(put_set(&mut ptn, &SampleSet::new("backward", "s"), false).unwrap_err().rule(), Rule::UnknownMethod);

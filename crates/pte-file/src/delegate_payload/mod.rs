@@ -18,7 +18,7 @@
 //! a `.ptd` at load time) and, with linked `.ptd` files, `link.payload_key`.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 //! let pte = pte_file::PteFile::from_bytes(&bytes)?;
 //! let reg = pte_file::delegate_payload::PayloadRegistry::builtin();
 //! let blob = &pte.delegate_blobs()?[0];
@@ -239,7 +239,7 @@ pub fn builtin_registry() -> &'static PayloadRegistry {
 /// A delegate's payload located in the file.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/inline_delegate/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_file::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!(p[0].id, "XnnpackBackend");
@@ -277,7 +277,7 @@ impl Payload<'_> {
 /// reference that does not resolve is skipped: the program rules report it.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_file::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!((p[0].bytes.len(), p[0].file_offset), (1184, Some(1536)));
@@ -336,7 +336,7 @@ fn violation(p: &Payload<'_>, issue: PayloadIssue) -> Violation {
 /// backend reads is a `payload.constant` violation.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_file::delegate_payload::builtin_registry();
 /// let r = pte_file::delegate_payload::check_payloads(&pte.program, &bytes, reg, &Default::default());
@@ -411,7 +411,7 @@ fn program_named_sizes<'p>(program: &'p Program<'_>) -> BTreeMap<&'p str, u64> {
 /// neither is a `link.payload_key` violation naming the key and the delegate.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_file::delegate_payload::builtin_registry();
 /// assert!(pte_file::delegate_payload::verify_payload_links(&pte.program, &bytes, reg, &Default::default(), &[]).is_ok());

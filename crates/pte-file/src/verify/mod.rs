@@ -119,7 +119,7 @@ impl Checker<'_> {
 /// Verifies a `.pte` held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// assert!(pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok());
 /// let report = pte_file::verify::verify_bytes(&bytes[..40], &Default::default());
 /// assert!(report.breaks("file.min_size"));
@@ -134,7 +134,7 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 /// quick pass is tested against.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// let o = Default::default();
 /// assert_eq!(pte_file::verify::verify_bytes_full(&bytes, &o), pte_file::verify::verify_bytes(&bytes, &o));
 /// # Ok::<(), std::io::Error>(())
@@ -227,7 +227,7 @@ fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
 /// Verifies an already-decoded program against the file bytes it came from.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// assert!(pte_file::verify::verify_program(&pte.program, &bytes).is_ok());
 /// # Ok::<(), pte_file::Error>(())

@@ -22,7 +22,7 @@ pub const NEEDS_RULES: &[(&str, &str)] = &[
 /// the `.ptd` files that hold them; nothing when it has none.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let w = pte_file::verify::external_needs(&pte.program);
 /// assert_eq!(w.len(), 1);
