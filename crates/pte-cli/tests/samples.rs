@@ -64,8 +64,7 @@ struct Fixture {
 fn fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("model.ptn");
-    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn"), &package)
-        .unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn"), &package).unwrap();
     let set_dir = dir.path().join("set");
     std::fs::create_dir(&set_dir).unwrap();
     let enc = encode_set(&the_set(), &SampleLimits::default()).unwrap();

@@ -18,8 +18,7 @@ use pte_file::{PteFile, WriteOptions};
 use pte_schema::*;
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte"))
-        .unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")).unwrap()
 }
 
 fn edit(case: &str, f: impl FnOnce(&mut PteFile<'static>)) -> Vec<u8> {

@@ -1,5 +1,8 @@
 //! The named corruption classes.
 
+use pte_file::verify::rules as pte_rules;
+use pte_ptn::verify::rules as ptn_rules;
+use pte_samples::rules as samples_rules;
 use pte_schema::bundled::BundledValue;
 use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
 
@@ -14,7 +17,7 @@ pub struct Corruption {
     /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
     pub name: &'static str,
     /// The verifier rule `pte verify` names for the result (docs/verifier.md).
-    pub rule: &'static str,
+    pub rule: pte_file::verify::Rule,
     /// The kind of file it starts from and produces.
     pub input: FileKind,
     /// What it breaks.
@@ -80,7 +83,7 @@ pub fn breaking(rule: &str) -> impl Iterator<Item = &'static Corruption> + '_ {
 const MALFORMED: Expect = Expect::Kind(ErrorKind::Malformed);
 
 macro_rules! class {
-    ($name:literal, $rule:literal, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
+    ($name:literal, $rule:expr, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
         Corruption { name: $name, rule: $rule, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
     };
 }
@@ -150,7 +153,7 @@ fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::
 pub static CATALOGUE: &[Corruption] = &[
     class!(
         "pte.bad-identifier",
-        "flatbuffer.identifier",
+        pte_rules::FLATBUFFER_IDENTIFIER,
         Pte,
         "the ET12 file identifier at byte 4 is changed",
         MALFORMED,
@@ -162,7 +165,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.header-length",
-        "header.length",
+        pte_rules::HEADER_LENGTH,
         Pte,
         "the eh00 header declares a length below its 24-byte minimum",
         MALFORMED,
@@ -173,15 +176,22 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(b)
         }
     ),
-    class!("pte.header-program-size", "header.program_size", Pte, "eh00 program_size is u64::MAX", MALFORMED, |b| {
-        header_len(b)?;
-        let mut b = b.to_vec();
-        put_u64(&mut b, 16, u64::MAX)?;
-        Ok(b)
-    }),
+    class!(
+        "pte.header-program-size",
+        pte_rules::HEADER_PROGRAM_SIZE,
+        Pte,
+        "eh00 program_size is u64::MAX",
+        MALFORMED,
+        |b| {
+            header_len(b)?;
+            let mut b = b.to_vec();
+            put_u64(&mut b, 16, u64::MAX)?;
+            Ok(b)
+        }
+    ),
     class!(
         "pte.header-sum-wraps",
-        "header.file_size",
+        pte_rules::HEADER_FILE_SIZE,
         Pte,
         "eh00 segment_base_offset + segment_data_size wraps u64",
         MALFORMED,
@@ -195,7 +205,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.segment-base-past-end",
-        "segment.bounds",
+        pte_rules::SEGMENT_BOUNDS,
         Pte,
         "segments start at the end of the file, so every segment lies outside it",
         MALFORMED,
@@ -208,7 +218,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.zero-offset",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "the root table's execution_plan offset is 0, pointing at itself",
         MALFORMED,
@@ -221,7 +231,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.root-offset",
-        "flatbuffer.root_offset",
+        pte_rules::FLATBUFFER_ROOT_OFFSET,
         Pte,
         "the flatbuffer root offset points past the end",
         MALFORMED,
@@ -233,7 +243,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.invalid-utf8",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "a method name holds a byte that is not UTF-8",
         MALFORMED,
@@ -245,7 +255,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.missing-nul",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "a string's NUL terminator is overwritten",
         MALFORMED,
@@ -257,10 +267,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.constant-segment-index",
-        "segment.index",
+        pte_rules::SEGMENT_INDEX,
         Pte,
         "constant_segment names a segment past the table",
-        Expect::Rule("segment.index"),
+        Expect::Rule(pte_rules::SEGMENT_INDEX),
         |b| {
             pte_model(b, |p| {
                 let c = p.program.constant_segment.as_mut().ok_or("no constant segment")?;
@@ -275,10 +285,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.data-buffer-idx",
-        "constant.bounds",
+        pte_rules::CONSTANT_BOUNDS,
         Pte,
         "a constant tensor's data_buffer_idx is past the constant table",
-        Expect::Rule("constant.bounds"),
+        Expect::Rule(pte_rules::CONSTANT_BOUNDS),
         |b| {
             pte_model(b, |p| {
                 let t = first_plan(p)?
@@ -297,10 +307,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.input-index",
-        "plan.io_index",
+        pte_rules::PLAN_IO_INDEX,
         Pte,
         "a method input names a value past the value table",
-        Expect::Rule("plan.io_index"),
+        Expect::Rule(pte_rules::PLAN_IO_INDEX),
         |b| {
             pte_model(b, |p| {
                 *first_plan(p)?.inputs.as_mut().and_then(|i| i.first_mut()).ok_or("no input")? = 1_000_000;
@@ -310,10 +320,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.output-index-negative",
-        "plan.io_index",
+        pte_rules::PLAN_IO_INDEX,
         Pte,
         "a method output index is negative",
-        Expect::Rule("plan.io_index"),
+        Expect::Rule(pte_rules::PLAN_IO_INDEX),
         |b| {
             pte_model(b, |p| {
                 *first_plan(p)?.outputs.as_mut().and_then(|i| i.first_mut()).ok_or("no output")? = -5;
@@ -323,10 +333,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.kernel-arg-index",
-        "instruction.args",
+        pte_rules::INSTRUCTION_ARGS,
         Pte,
         "a kernel call argument names a value past the value table",
-        Expect::Rule("instruction.args"),
+        Expect::Rule(pte_rules::INSTRUCTION_ARGS),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
@@ -339,10 +349,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.operator-index",
-        "instruction.operator",
+        pte_rules::INSTRUCTION_OPERATOR,
         Pte,
         "a kernel call names an operator past the operator table",
-        Expect::Rule("instruction.operator"),
+        Expect::Rule(pte_rules::INSTRUCTION_OPERATOR),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
@@ -355,10 +365,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.delegate-index",
-        "instruction.delegate",
+        pte_rules::INSTRUCTION_DELEGATE,
         Pte,
         "a delegate call names a delegate past the delegate table",
-        Expect::Rule("instruction.delegate"),
+        Expect::Rule(pte_rules::INSTRUCTION_DELEGATE),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::DelegateCall { .. }))?;
@@ -371,10 +381,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.missing-method-name",
-        "plan.name",
+        pte_rules::PLAN_NAME,
         Pte,
         "a method has no name (the runtime dereferences it)",
-        Expect::Rule("plan.name"),
+        Expect::Rule(pte_rules::PLAN_NAME),
         |b| {
             pte_model(b, |p| {
                 first_plan(p)?.name = None;
@@ -382,18 +392,25 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.missing-values", "plan.fields", Pte, "a method has no value table", Expect::Rule("plan.fields"), |b| {
-        pte_model(b, |p| {
-            first_plan(p)?.values = None;
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.missing-values",
+        pte_rules::PLAN_FIELDS,
+        Pte,
+        "a method has no value table",
+        Expect::Rule(pte_rules::PLAN_FIELDS),
+        |b| {
+            pte_model(b, |p| {
+                first_plan(p)?.values = None;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.missing-instruction-args",
-        "plan.chains",
+        pte_rules::PLAN_CHAINS,
         Pte,
         "an instruction has no arguments union",
-        Expect::Rule("plan.chains"),
+        Expect::Rule(pte_rules::PLAN_CHAINS),
         |b| {
             pte_model(b, |p| {
                 first_instruction(p, |_| true)?.instr_args = None;
@@ -401,18 +418,25 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.negative-size", "tensor.sizes", Pte, "a tensor size is negative", Expect::Rule("tensor.sizes"), |b| {
-        pte_model(b, |p| {
-            *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.negative-size",
+        pte_rules::TENSOR_SIZES,
+        Pte,
+        "a tensor size is negative",
+        Expect::Rule(pte_rules::TENSOR_SIZES),
+        |b| {
+            pte_model(b, |p| {
+                *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.numel-overflow",
-        "tensor.sizes",
+        pte_rules::TENSOR_SIZES,
         Pte,
         "a tensor's sizes multiply past u64",
-        Expect::Rule("tensor.sizes"),
+        Expect::Rule(pte_rules::TENSOR_SIZES),
         |b| {
             pte_model(b, |p| {
                 first_tensor(p, false)?.sizes = Some(vec![i32::MAX; 4]);
@@ -422,10 +446,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.unknown-scalar-type",
-        "tensor.scalar_type",
+        pte_rules::TENSOR_SCALAR_TYPE,
         Pte,
         "a tensor's scalar type is not one the runtime knows",
-        Expect::Rule("tensor.scalar_type"),
+        Expect::Rule(pte_rules::TENSOR_SCALAR_TYPE),
         |b| {
             pte_model(b, |p| {
                 first_tensor(p, false)?.scalar_type = ScalarType(99);
@@ -435,10 +459,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.mutable-segment-index",
-        "mutable.bounds",
+        pte_rules::MUTABLE_BOUNDS,
         Pte,
         "mutable_data_segments names a segment past the table",
-        Expect::Rule("segment.index"),
+        Expect::Rule(pte_rules::SEGMENT_INDEX),
         |b| {
             pte_model(b, |p| {
                 p.program
@@ -451,19 +475,19 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("ptd.bad-identifier", "ptd.identifier", Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
+    class!("ptd.bad-identifier", pte_rules::PTD_IDENTIFIER, Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"FT99");
         Ok(b)
     }),
-    class!("ptd.header-magic", "ptd.header", Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
+    class!("ptd.header-magic", pte_rules::PTD_HEADER, Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         replace_first(&mut b, b"FH01", b"FH99")?;
         Ok(b)
     }),
     class!(
         "ptd.header-sum-wraps",
-        "ptd.segment",
+        pte_rules::PTD_SEGMENT,
         Ptd,
         "FH01 segment_base_offset + segment_data_size wraps u64",
         MALFORMED,
@@ -476,10 +500,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptd.segment-data-past-end",
-        "ptd.header",
+        pte_rules::PTD_HEADER,
         Ptd,
         "FH01 segment_data_size reaches past the file",
-        Expect::Rule("ptd.header"),
+        Expect::Rule(pte_rules::PTD_HEADER),
         |b| {
             let mut out = b.to_vec();
             put_u64(&mut out, 40, (b.len() as u64).saturating_mul(4))?;
@@ -488,7 +512,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.bad-identifier",
-        "bpte.structure",
+        pte_rules::BPTE_STRUCTURE,
         Bpte,
         "the BP08 identifier is changed to an older one",
         MALFORMED,
@@ -500,7 +524,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.bad-embedded-program",
-        "flatbuffer.identifier",
+        pte_rules::FLATBUFFER_IDENTIFIER,
         Bpte,
         "the embedded program's identifier is broken",
         MALFORMED,
@@ -515,10 +539,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.case-count",
-        "bpte.case_count",
+        pte_rules::BPTE_CASE_COUNT,
         Bpte,
         "a test case has fewer inputs than its method",
-        Expect::Rule("bpte.case_count"),
+        Expect::Rule(pte_rules::BPTE_CASE_COUNT),
         |b| {
             bundle_model(b, |m| {
                 let c = m
@@ -535,10 +559,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-dtype",
-        "bpte.tensor",
+        pte_rules::BPTE_TENSOR,
         Bpte,
         "a test-case tensor's dtype differs from the method's",
-        Expect::Rule("bpte.tensor"),
+        Expect::Rule(pte_rules::BPTE_TENSOR),
         |b| {
             bundle_model(b, |m| {
                 let t = first_case_tensor(m)?;
@@ -550,10 +574,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-data-short",
-        "bpte.tensor",
+        pte_rules::BPTE_TENSOR,
         Bpte,
         "a test-case tensor holds fewer bytes than its sizes need",
-        Expect::Rule("bpte.tensor"),
+        Expect::Rule(pte_rules::BPTE_TENSOR),
         |b| {
             bundle_model(b, |m| {
                 first_case_tensor(m)?.data = Some(vec![0u8; 1].into());
@@ -563,10 +587,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.unknown-method",
-        "bpte.suite_method",
+        pte_rules::BPTE_SUITE_METHOD,
         Bpte,
         "a suite names a method the program lacks",
-        Expect::Rule("bpte.suite_method"),
+        Expect::Rule(pte_rules::BPTE_SUITE_METHOD),
         |b| {
             bundle_model(b, |m| {
                 m.method_test_suites.as_mut().and_then(|s| s.first_mut()).ok_or("no suite")?.method_name =
@@ -577,7 +601,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.zip-slip",
-        "ptn.container",
+        ptn_rules::PTN_CONTAINER,
         Ptn,
         "a member name climbs out of the extraction directory",
         MALFORMED,
@@ -593,7 +617,7 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(z)
         }
     ),
-    class!("ptn.duplicate-member", "ptn.container", Ptn, "two members share a name", MALFORMED, |b| {
+    class!("ptn.duplicate-member", ptn_rules::PTN_CONTAINER, Ptn, "two members share a name", MALFORMED, |b| {
         let mut z = ptn_members(b, |m| {
             m.push(("dup-a.bin".into(), b"a".to_vec()));
             m.push(("dup-b.bin".into(), b"a".to_vec()));
@@ -606,7 +630,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "ptn.crc-mismatch",
-        "ptn.container",
+        ptn_rules::PTN_CONTAINER,
         Ptn,
         "the first member's CRC in the central directory is wrong",
         MALFORMED,
@@ -619,7 +643,7 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(z)
         }
     ),
-    class!("ptn.missing-program", "ptn.program", Ptn, "program.ptg is removed", MALFORMED, |b| {
+    class!("ptn.missing-program", ptn_rules::PTN_PROGRAM, Ptn, "program.ptg is removed", MALFORMED, |b| {
         ptn_members(b, |m| {
             let before = m.len();
             m.retain(|(n, _)| n != "program.ptg");
@@ -631,7 +655,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "ptn.safetensors-header-huge",
-        "ptn.safetensors",
+        ptn_rules::PTN_SAFETENSORS,
         Ptn,
         "program.safetensors declares a 2^62-byte header",
         Expect::Kind(ErrorKind::LimitExceeded),
@@ -644,7 +668,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.safetensors-offset-past-end",
-        "ptn.safetensors",
+        ptn_rules::PTN_SAFETENSORS,
         Ptn,
         "a constant's data_offsets end past the data",
         MALFORMED,
@@ -667,7 +691,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.dangling-alias",
-        "ptn.aliases",
+        ptn_rules::PTN_ALIASES,
         Ptn,
         "aliases.json names an owner that does not exist",
         MALFORMED,
@@ -681,10 +705,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.traversal-name",
-        "ptn.samples.name",
+        samples_rules::PTN_SAMPLES_NAME,
         Ptn,
         "a samples index names its set `..`",
-        Expect::Rule("ptn.samples.name"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_NAME),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"set\": \"generated\"", "\"set\": \"..\"", 1);
@@ -694,10 +718,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.missing-tensor",
-        "ptn.samples.missing-tensor",
+        samples_rules::PTN_SAMPLES_MISSING_TENSOR,
         Ptn,
         "a samples value names a tensor data.safetensors lacks",
-        Expect::Rule("ptn.samples.missing-tensor"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_MISSING_TENSOR),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"0.0.in.0\"", "\"0.0.in.9\"", 1);
@@ -707,10 +731,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.dtype-mismatch",
-        "ptn.samples.dtype-mismatch",
+        samples_rules::PTN_SAMPLES_DTYPE_MISMATCH,
         Ptn,
         "a samples value declares another dtype than the stored tensor",
-        Expect::Rule("ptn.samples.dtype-mismatch"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_DTYPE_MISMATCH),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"F32\"", "\"F16\"", 1);
@@ -720,10 +744,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.huge-shape",
-        "ptn.samples.shape-mismatch",
+        samples_rules::PTN_SAMPLES_SHAPE_MISMATCH,
         Ptn,
         "a samples value declares a shape of 2^32 × 2^32 elements",
-        Expect::Rule("ptn.samples.shape-mismatch"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_SHAPE_MISMATCH),
         |b| {
             with_samples(b, |index, _| {
                 let i = index.find("\"shape\": [").ok_or("no shape")?;
@@ -735,10 +759,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unknown-version",
-        "ptn.samples.unknown-version",
+        samples_rules::PTN_SAMPLES_UNKNOWN_VERSION,
         Ptn,
         "a samples index declares version 7",
-        Expect::Rule("ptn.samples.unknown-version"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_UNKNOWN_VERSION),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"version\": 1", "\"version\": 7", 1);
@@ -748,10 +772,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unreferenced-tensor",
-        "ptn.samples.unreferenced-tensor",
+        samples_rules::PTN_SAMPLES_UNREFERENCED_TENSOR,
         Ptn,
         "data.safetensors holds a tensor no value refers to",
-        Expect::Rule("ptn.samples.unreferenced-tensor"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_UNREFERENCED_TENSOR),
         |b| {
             with_samples(b, |index, _| {
                 // Drop the output; its tensor stays in the blob.

@@ -5,6 +5,9 @@
 //! delegate, a key) to an otherwise valid file, so they apply to any input of
 //! their kind that reads.
 
+use pte_file::verify::rules as pte_rules;
+use pte_ptn::verify::rules as ptn_rules;
+use pte_samples::rules as samples_rules;
 use std::borrow::Cow;
 
 use pte_file::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
@@ -20,7 +23,7 @@ use crate::catalogue::{class, Corruption};
 use crate::edit::*;
 use crate::judge::{Expect, FileKind};
 
-const fn rule(r: &'static str) -> Expect {
+const fn rule(r: pte_file::verify::Rule) -> Expect {
     Expect::Rule(r)
 }
 
@@ -189,15 +192,20 @@ fn first_referenced_key(bytes: &[u8]) -> Edit<String> {
 
 /// The classes, in docs/verifier.md order.
 pub static RULE_CLASSES: &[Corruption] = &[
-    class!("file.min_size", "file.min_size", Pte, "the file is cut to 60 bytes", rule("file.min_size"), |b| {
-        Ok(b.get(..60).ok_or("the file is already shorter than 60 bytes")?.to_vec())
-    }),
+    class!(
+        "file.min_size",
+        pte_rules::FILE_MIN_SIZE,
+        Pte,
+        "the file is cut to 60 bytes",
+        rule(pte_rules::FILE_MIN_SIZE),
+        |b| { Ok(b.get(..60).ok_or("the file is already shorter than 60 bytes")?.to_vec()) }
+    ),
     class!(
         "header.required",
-        "header.required",
+        pte_rules::HEADER_REQUIRED,
         Pte,
         "the eh00 magic is broken in a file whose segments hold data",
-        rule("header.required"),
+        rule(pte_rules::HEADER_REQUIRED),
         |b| {
             let mut out = with_segment_data(b)?;
             out.get_mut(8..12).ok_or("short file")?.copy_from_slice(b"xx00");
@@ -206,10 +214,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "header.segment_base",
-        "header.segment_base",
+        pte_rules::HEADER_SEGMENT_BASE,
         Pte,
         "segment_base_offset points into the flatbuffer, at byte 64",
-        rule("header.segment_base"),
+        rule(pte_rules::HEADER_SEGMENT_BASE),
         |b| {
             let mut out = with_segment_data(b)?;
             put_u64(&mut out, 24, 64)?;
@@ -218,10 +226,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "flatbuffer.union_tag",
-        "flatbuffer.union_tag",
+        pte_rules::FLATBUFFER_UNION_TAG,
         Pte,
         "the first value's union tag is 200, a member the schema lacks",
-        rule("flatbuffer.union_tag"),
+        rule(pte_rules::FLATBUFFER_UNION_TAG),
         |b| {
             let mut out = push_value(b, Some(KernelTypes::Null))?;
             let at = first_value_tag(&out)?;
@@ -229,18 +237,25 @@ pub static RULE_CLASSES: &[Corruption] = &[
             Ok(out)
         }
     ),
-    class!("program.version", "program.version", Pte, "the schema version is 1", rule("program.version"), |b| {
-        pte_model(b, |p| {
-            p.program.version = 1;
-            Ok(())
-        })
-    }),
+    class!(
+        "program.version",
+        pte_rules::PROGRAM_VERSION,
+        Pte,
+        "the schema version is 1",
+        rule(pte_rules::PROGRAM_VERSION),
+        |b| {
+            pte_model(b, |p| {
+                p.program.version = 1;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "program.execution_plan",
-        "program.execution_plan",
+        pte_rules::PROGRAM_EXECUTION_PLAN,
         Pte,
         "the execution_plan vector is absent",
-        rule("program.execution_plan"),
+        rule(pte_rules::PROGRAM_EXECUTION_PLAN),
         |b| {
             pte_model(b, |p| {
                 p.program.execution_plan = None;
@@ -250,10 +265,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "program.constant_segment",
-        "program.constant_segment",
+        pte_rules::PROGRAM_CONSTANT_SEGMENT,
         Pte,
         "constants move inline into the deprecated constant_buffer (a warning)",
-        rule("program.constant_segment"),
+        rule(pte_rules::PROGRAM_CONSTANT_SEGMENT),
         |b| {
             let pte = PteFile::from_bytes(b).map_err(|e| e.to_string())?;
             let buffers: Vec<Buffer<'static>> = pte
@@ -270,10 +285,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "program.constant_buffer",
-        "program.constant_buffer",
+        pte_rules::PROGRAM_CONSTANT_BUFFER,
         Pte,
         "an inline constant_buffer entry beside a constant segment that holds constants",
-        rule("program.constant_buffer"),
+        rule(pte_rules::PROGRAM_CONSTANT_BUFFER),
         |b| {
             let mut program = program_of(b)?;
             let offsets =
@@ -291,10 +306,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "program.named_data_segments",
-        "program.named_data_segments",
+        pte_rules::PROGRAM_NAMED_DATA_SEGMENTS,
         Pte,
         "named_data is present but the segments vector is absent",
-        rule("program.named_data_segments"),
+        rule(pte_rules::PROGRAM_NAMED_DATA_SEGMENTS),
         |b| {
             let mut program = program_of(b)?;
             program.segments = None;
@@ -304,10 +319,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "segment.overlap",
-        "segment.overlap",
+        pte_rules::SEGMENT_OVERLAP,
         Pte,
         "a non-empty segment is moved to start inside another",
-        rule("segment.overlap"),
+        rule(pte_rules::SEGMENT_OVERLAP),
         |b| {
             let grown = repacked(b, |p| {
                 for (i, data) in [[1u8; 24], [2u8; 24]].into_iter().enumerate() {
@@ -334,10 +349,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "subsegment.offsets",
-        "subsegment.offsets",
+        pte_rules::SUBSEGMENT_OFFSETS,
         Pte,
         "a constant offset past the end of the constant segment",
-        rule("subsegment.offsets"),
+        rule(pte_rules::SUBSEGMENT_OFFSETS),
         |b| {
             let mut program = program_of(b)?;
             let cs = program.constant_segment.as_ref().ok_or("no constant segment")?;
@@ -359,10 +374,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "delegate.fields",
-        "delegate.fields",
+        pte_rules::DELEGATE_FIELDS,
         Pte,
         "a delegate without a backend id is added to the first method",
-        rule("delegate.fields"),
+        rule(pte_rules::DELEGATE_FIELDS),
         |b| {
             pte_model(b, |p| {
                 let inline = p.program.backend_delegate_data.get_or_insert_with(Vec::new);
@@ -379,10 +394,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "delegate.data",
-        "delegate.data",
+        pte_rules::DELEGATE_DATA,
         Pte,
         "a delegate whose inline data index names no entry",
-        rule("delegate.data"),
+        rule(pte_rules::DELEGATE_DATA),
         |b| {
             pte_model(b, |p| {
                 let n = p.program.backend_delegate_data.get_or_insert_with(Vec::new).len();
@@ -398,10 +413,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "plan.buffer_sizes",
-        "plan.buffer_sizes",
+        pte_rules::PLAN_BUFFER_SIZES,
         Pte,
         "a planned buffer of size -1 is added",
-        rule("plan.buffer_sizes"),
+        rule(pte_rules::PLAN_BUFFER_SIZES),
         |b| {
             pte_model(b, |p| {
                 let sizes = first_plan(p)?.non_const_buffer_sizes.get_or_insert_with(|| vec![0]);
@@ -413,23 +428,28 @@ pub static RULE_CLASSES: &[Corruption] = &[
             })
         }
     ),
-    class!("value.null", "value.null", Pte, "a value with union tag NONE is added", rule("value.null"), |b| {
-        push_value(b, None)
-    }),
+    class!(
+        "value.null",
+        pte_rules::VALUE_NULL,
+        Pte,
+        "a value with union tag NONE is added",
+        rule(pte_rules::VALUE_NULL),
+        |b| { push_value(b, None) }
+    ),
     class!(
         "value.list",
-        "value.list",
+        pte_rules::VALUE_LIST,
         Pte,
         "an IntList naming a value index past the table is added",
-        rule("value.list"),
+        rule(pte_rules::VALUE_LIST),
         |b| push_value(b, Some(KernelTypes::IntList(Some(vec![i64::from(i32::MAX)]))))
     ),
     class!(
         "value.tensor_list",
-        "value.tensor_list",
+        pte_rules::VALUE_TENSOR_LIST,
         Pte,
         "a TensorList naming itself (not an earlier tensor) is added",
-        rule("value.tensor_list"),
+        rule(pte_rules::VALUE_TENSOR_LIST),
         |b| {
             pte_model(b, |p| {
                 let values = first_plan(p)?.values.get_or_insert_with(Vec::new);
@@ -441,18 +461,18 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "tensor.storage_offset",
-        "tensor.storage_offset",
+        pte_rules::TENSOR_STORAGE_OFFSET,
         Pte,
         "a tensor with storage_offset 4 is added",
-        rule("tensor.storage_offset"),
+        rule(pte_rules::TENSOR_STORAGE_OFFSET),
         |b| push_value(b, Some(KernelTypes::Tensor(Tensor { storage_offset: 4, ..scalar_tensor() })))
     ),
     class!(
         "tensor.dynamism",
-        "tensor.dynamism",
+        pte_rules::TENSOR_DYNAMISM,
         Pte,
         "a DYNAMIC_UNBOUND tensor is added",
-        rule("tensor.dynamism"),
+        rule(pte_rules::TENSOR_DYNAMISM),
         |b| {
             push_value(
                 b,
@@ -465,10 +485,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "tensor.dim_order",
-        "tensor.dim_order",
+        pte_rules::TENSOR_DIM_ORDER,
         Pte,
         "a rank-2 tensor whose dim_order repeats dimension 1 is added",
-        rule("tensor.dim_order"),
+        rule(pte_rules::TENSOR_DIM_ORDER),
         |b| {
             push_value(
                 b,
@@ -482,10 +502,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "tensor.memory_plan",
-        "tensor.memory_plan",
+        pte_rules::TENSOR_MEMORY_PLAN,
         Pte,
         "a tensor planned in buffer 999, which the method lacks, is added",
-        rule("tensor.memory_plan"),
+        rule(pte_rules::TENSOR_MEMORY_PLAN),
         |b| {
             push_value(
                 b,
@@ -498,10 +518,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "tensor.external",
-        "tensor.external",
+        pte_rules::TENSOR_EXTERNAL,
         Pte,
         "an EXTERNAL tensor without a fully qualified name is added",
-        rule("tensor.external"),
+        rule(pte_rules::TENSOR_EXTERNAL),
         |b| {
             push_value(
                 b,
@@ -516,31 +536,45 @@ pub static RULE_CLASSES: &[Corruption] = &[
             )
         }
     ),
-    class!("ptd.structure", "ptd.structure", Ptd, "the named_data offset is 0", rule("ptd.structure"), |b| {
-        let mut out = b.to_vec();
-        let root = follow(&out, 0)?;
-        let slot = field_slot(&out, root, 8)?;
-        put_u32(&mut out, slot, 0)?;
-        Ok(out)
-    }),
-    class!("ptd.fields", "ptd.fields", Ptd, "the first key is absent", rule("ptd.fields"), |b| {
+    class!(
+        "ptd.structure",
+        pte_rules::PTD_STRUCTURE,
+        Ptd,
+        "the named_data offset is 0",
+        rule(pte_rules::PTD_STRUCTURE),
+        |b| {
+            let mut out = b.to_vec();
+            let root = follow(&out, 0)?;
+            let slot = field_slot(&out, root, 8)?;
+            put_u32(&mut out, slot, 0)?;
+            Ok(out)
+        }
+    ),
+    class!("ptd.fields", pte_rules::PTD_FIELDS, Ptd, "the first key is absent", rule(pte_rules::PTD_FIELDS), |b| {
         ptd_model(b, |f| {
             f.flat_tensor.named_data.iter_mut().flatten().next().ok_or("no key")?.key = None;
             Ok(())
         })
     }),
-    class!("ptd.version", "ptd.version", Ptd, "the .ptd schema version is 1", rule("ptd.version"), |b| {
-        ptd_model(b, |f| {
-            f.flat_tensor.version = 1;
-            Ok(())
-        })
-    }),
+    class!(
+        "ptd.version",
+        pte_rules::PTD_VERSION,
+        Ptd,
+        "the .ptd schema version is 1",
+        rule(pte_rules::PTD_VERSION),
+        |b| {
+            ptd_model(b, |f| {
+                f.flat_tensor.version = 1;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "ptd.duplicate_key",
-        "ptd.duplicate_key",
+        pte_rules::PTD_DUPLICATE_KEY,
         Ptd,
         "the first key appears a second time",
-        rule("ptd.duplicate_key"),
+        rule(pte_rules::PTD_DUPLICATE_KEY),
         |b| {
             ptd_model(b, |f| {
                 let named = f.flat_tensor.named_data.get_or_insert_with(Vec::new);
@@ -552,10 +586,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptd.layout",
-        "ptd.layout",
+        pte_rules::PTD_LAYOUT,
         Ptd,
         "a tensor layout's dim_order repeats a dimension",
-        rule("ptd.layout"),
+        rule(pte_rules::PTD_LAYOUT),
         |b| {
             ptd_model(b, |f| {
                 let layout = first_ptd_layout(f)?;
@@ -568,10 +602,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptd.size",
-        "ptd.size",
+        pte_rules::PTD_SIZE,
         Ptd,
         "a tensor layout gains a leading dimension of 2, doubling its byte size",
-        rule("ptd.size"),
+        rule(pte_rules::PTD_SIZE),
         |b| {
             ptd_model(b, |f| {
                 let layout = first_ptd_layout(f)?;
@@ -587,10 +621,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "link.missing",
-        "link.missing",
+        pte_rules::LINK_MISSING,
         Pte,
         "an EXTERNAL tensor names a key no .ptd has (verify with --ptd)",
-        rule("link.missing"),
+        rule(pte_rules::LINK_MISSING),
         |b| {
             pte_model(b, |p| {
                 let t = first_external(p)?;
@@ -603,10 +637,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "link.duplicate",
-        "link.duplicate",
+        pte_rules::LINK_DUPLICATE,
         Pte,
         "the program's own named data also holds an EXTERNAL tensor's key (verify with --ptd)",
-        rule("link.duplicate"),
+        rule(pte_rules::LINK_DUPLICATE),
         |b| {
             repacked(b, |p| {
                 let key = first_external(p)?.fqn().ok_or("the EXTERNAL tensor has no name")?.to_string();
@@ -624,10 +658,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "link.layout",
-        "link.layout",
+        pte_rules::LINK_LAYOUT,
         Pte,
         "an EXTERNAL tensor's dtype no longer matches its .ptd layout (verify with --ptd)",
-        rule("link.layout"),
+        rule(pte_rules::LINK_LAYOUT),
         |b| {
             pte_model(b, |p| {
                 let t = first_external(p)?;
@@ -638,10 +672,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "link.size",
-        "link.size",
+        pte_rules::LINK_SIZE,
         Ptd,
         "a .ptd blob is 16 bytes longer than its tensor (verify the program with --ptd)",
-        rule("link.size"),
+        rule(pte_rules::LINK_SIZE),
         |b| {
             ptd_model_as(b, PtdLayout::Python { segment_alignment: 128 }, |f| {
                 let seg = f.flat_tensor.named_data.iter().flatten().next().ok_or("no key")?.segment_index;
@@ -654,18 +688,25 @@ pub static RULE_CLASSES: &[Corruption] = &[
             })
         }
     ),
-    class!("bpte.program", "bpte.program", Bpte, "the embedded program is removed", rule("bpte.program"), |b| {
-        bundle_model(b, |m| {
-            m.program = None;
-            Ok(())
-        })
-    }),
+    class!(
+        "bpte.program",
+        pte_rules::BPTE_PROGRAM,
+        Bpte,
+        "the embedded program is removed",
+        rule(pte_rules::BPTE_PROGRAM),
+        |b| {
+            bundle_model(b, |m| {
+                m.program = None;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "bpte.alignment",
-        "bpte.alignment",
+        pte_rules::BPTE_ALIGNMENT,
         Bpte,
         "8 bytes after the identifier move everything, the program off the 16-byte alignment",
-        rule("bpte.alignment"),
+        rule(pte_rules::BPTE_ALIGNMENT),
         |b| {
             // Offsets inside a flatbuffer are relative, so inserting bytes
             // right after the identifier moves every object and only the root
@@ -681,10 +722,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "bpte.value_kind",
-        "bpte.value_kind",
+        pte_rules::BPTE_VALUE_KIND,
         Bpte,
         "a test case's first input becomes an Int where the method takes a tensor",
-        rule("bpte.value_kind"),
+        rule(pte_rules::BPTE_VALUE_KIND),
         |b| {
             bundle_model(b, |m| {
                 let input = m
@@ -704,10 +745,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.data_key",
-        "ptn.data_key",
+        ptn_rules::PTN_DATA_KEY,
         Ptn,
         "a constant's data key is renamed in program.safetensors",
-        rule("ptn.data_key"),
+        rule(ptn_rules::PTN_DATA_KEY),
         |b| {
             let key = first_referenced_key(b)?;
             ptn_members(b, |m| {
@@ -724,10 +765,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.dtype",
-        "ptn.dtype",
+        ptn_rules::PTN_DTYPE,
         Ptn,
         "a referenced tensor is stored as U8 with the same byte count",
-        rule("ptn.dtype"),
+        rule(ptn_rules::PTN_DTYPE),
         |b| {
             let key = first_referenced_key(b)?;
             ptn_members(b, |m| {
@@ -747,10 +788,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.shape",
-        "ptn.shape",
+        ptn_rules::PTN_SHAPE,
         Ptn,
         "a referenced tensor's stored shape gains a leading 1",
-        rule("ptn.shape"),
+        rule(ptn_rules::PTN_SHAPE),
         |b| {
             let key = first_referenced_key(b)?;
             ptn_members(b, |m| {
@@ -766,10 +807,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.mutable_alias",
-        "ptn.mutable_alias",
+        ptn_rules::PTN_MUTABLE_ALIAS,
         Ptn,
         "a constant is marked mutated and made the target of an alias",
-        rule("ptn.mutable_alias"),
+        rule(ptn_rules::PTN_MUTABLE_ALIAS),
         |b| {
             ptn_native(b, |program, m| {
                 let c = program
@@ -796,10 +837,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.unreferenced",
-        "ptn.unreferenced",
+        ptn_rules::PTN_UNREFERENCED,
         Ptn,
         "program.safetensors gains a one-byte tensor no data key names (a warning)",
-        rule("ptn.unreferenced"),
+        rule(ptn_rules::PTN_UNREFERENCED),
         |b| {
             ptn_members(b, |m| {
                 let st = member(m, "program.safetensors")?;
@@ -825,10 +866,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.layout",
-        "ptn.samples.layout",
+        samples_rules::PTN_SAMPLES_LAYOUT,
         Ptn,
         "a sample set's data.safetensors member is removed",
-        rule("ptn.samples.layout"),
+        rule(samples_rules::PTN_SAMPLES_LAYOUT),
         |b| {
             let with = with_samples(b, |_, _| Ok(()))?;
             ptn_members(&with, |m| {
@@ -843,10 +884,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.index",
-        "ptn.samples.index",
+        samples_rules::PTN_SAMPLES_INDEX,
         Ptn,
         "a sample index gains an unknown field",
-        rule("ptn.samples.index"),
+        rule(samples_rules::PTN_SAMPLES_INDEX),
         |b| {
             samples_doc(b, |doc| {
                 doc.as_object_mut().ok_or("not an object")?.insert("pte_mutate".into(), json!(1));
@@ -856,10 +897,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.tolerance",
-        "ptn.samples.tolerance",
+        samples_rules::PTN_SAMPLES_TOLERANCE,
         Ptn,
         "a sample set's tolerance has a negative atol",
-        rule("ptn.samples.tolerance"),
+        rule(samples_rules::PTN_SAMPLES_TOLERANCE),
         |b| {
             samples_doc(b, |doc| {
                 doc.as_object_mut()
@@ -870,11 +911,11 @@ pub static RULE_CLASSES: &[Corruption] = &[
         }
     ),
     class!(
-        "ptn.samples.reused-tensor",
-        "ptn.samples.reused-tensor",
+        "ptn.samples.reused_tensor",
+        samples_rules::PTN_SAMPLES_REUSED_TENSOR,
         Ptn,
         "a sample's output names the same tensor key as its input",
-        rule("ptn.samples.reused-tensor"),
+        rule(samples_rules::PTN_SAMPLES_REUSED_TENSOR),
         |b| {
             samples_doc(b, |doc| {
                 // the whole input value, so dtype and shape agree and only the key is shared
@@ -886,10 +927,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.safetensors",
-        "ptn.samples.safetensors",
+        samples_rules::PTN_SAMPLES_SAFETENSORS,
         Ptn,
         "a sample set's data.safetensors is not safetensors",
-        rule("ptn.samples.safetensors"),
+        rule(samples_rules::PTN_SAMPLES_SAFETENSORS),
         |b| {
             with_samples(b, |_, data| {
                 *data = [&8u64.to_le_bytes()[..], b"notjson!"].concat();
@@ -899,10 +940,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.limit",
-        "ptn.samples.limit",
+        samples_rules::PTN_SAMPLES_LIMIT,
         Ptn,
         "a call has 4,097 inputs, one over the default limit",
-        rule("ptn.samples.limit"),
+        rule(samples_rules::PTN_SAMPLES_LIMIT),
         |b| {
             samples_doc(b, |doc| {
                 let inputs =
@@ -913,11 +954,11 @@ pub static RULE_CLASSES: &[Corruption] = &[
         }
     ),
     class!(
-        "ptn.samples.unknown-method",
-        "ptn.samples.unknown-method",
+        "ptn.samples.unknown_method",
+        samples_rules::PTN_SAMPLES_UNKNOWN_METHOD,
         Ptn,
         "a sample set records calls to a method the program lacks",
-        rule("ptn.samples.unknown-method"),
+        rule(samples_rules::PTN_SAMPLES_UNKNOWN_METHOD),
         |b| {
             let mut method = String::new();
             let with = samples_doc(b, |doc| {
@@ -938,10 +979,10 @@ pub static RULE_CLASSES: &[Corruption] = &[
     ),
     class!(
         "ptn.samples.signature",
-        "ptn.samples.signature",
+        samples_rules::PTN_SAMPLES_SIGNATURE,
         Ptn,
         "a call's first input has one more dimension than the method declares",
-        rule("ptn.samples.signature"),
+        rule(samples_rules::PTN_SAMPLES_SIGNATURE),
         |b| {
             let (bytes, _) = with_call(b, |call| {
                 let Some(pte_samples::Value::Tensor(t)) = call.inputs.first_mut() else {

@@ -94,7 +94,7 @@ fn errors_name_the_field_path() {
             .unwrap_err();
     assert_eq!(e.rule(), Rule::MissingTensor);
     assert_eq!(e.path(), "samples/forward/s/index.json:samples[0].calls[0].inputs[1].items[1]");
-    assert!(e.to_string().starts_with("[missing-tensor] "));
+    assert!(e.to_string().starts_with("[missing_tensor] "));
 }
 
 #[test]
