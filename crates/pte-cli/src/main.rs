@@ -25,6 +25,7 @@ mod paths;
 mod progress;
 mod stream;
 mod style;
+mod verifier_doc;
 
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.

@@ -65,7 +65,12 @@ impl PayloadReader for Counting {
     }
     fn check(&self, payload: &[u8], _: &pte_schema::Limits) -> PayloadCheck {
         PayloadCheck {
-            issues: vec![PayloadIssue::new("payload.value", "", Some(0), format!("{} bytes", payload.len()))],
+            issues: vec![PayloadIssue::new(
+                pte_file::verify::rules::PAYLOAD_VALUE,
+                "",
+                Some(0),
+                format!("{} bytes", payload.len()),
+            )],
             named_keys: vec![NeededKey { key: "elsewhere".into(), path: "k".into(), min_size: None }],
         }
     }

@@ -15,7 +15,7 @@ use pte_segments::ExtendedHeader;
 
 pub use crate::read::program_region;
 
-pub use pte_core::{Report, Rule, Violation};
+pub use pte_core::{Catalogue, Report, Rule, Violation};
 pub use rules::CATALOGUES;
 
 /// Options of the verifier.
