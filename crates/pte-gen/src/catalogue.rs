@@ -3,149 +3,16 @@
 use pte_file::verify::rules as pte_rules;
 use pte_ptn::verify::rules as ptn_rules;
 use pte_samples::rules as samples_rules;
-use pte_schema::bundled::BundledValue;
 use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
 
+use crate::corruption::{class, Corruption};
 use crate::edit::*;
 use crate::judge::{Expect, FileKind};
-use crate::NotApplicable;
 
-/// One corruption class: what it breaks, in which kind of file, and what
-/// the workspace must report for the result.
-#[derive(Clone, Copy)]
-pub struct Corruption {
-    /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
-    pub name: &'static str,
-    /// The verifier rule `pte verify` names for the result (docs/verifier.md).
-    pub rule: pte_file::verify::Rule,
-    /// The kind of file it starts from and produces.
-    pub input: FileKind,
-    /// What it breaks.
-    pub what: &'static str,
-    /// What our reader or verifier must report.
-    pub expect: Expect,
-    pub(crate) generate: fn(&[u8]) -> Edit<Vec<u8>>,
-}
-
-impl std::fmt::Debug for Corruption {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Corruption").field("name", &self.name).field("input", &self.input).finish_non_exhaustive()
-    }
-}
-
-impl Corruption {
-    /// Breaks `input` (a valid file of kind [`Corruption::input`]).
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-    /// let out = pte_gen::find("pte.root-offset").unwrap().apply(&bytes)?;
-    /// assert_eq!(out.len(), bytes.len());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn apply(&self, input: &[u8]) -> Result<Vec<u8>, NotApplicable> {
-        crate::kind::require(self.input, input)
-            .and_then(|()| (self.generate)(input))
-            .map_err(|reason| NotApplicable { class: self.name, reason })
-    }
-}
-
-/// The class of this name.
-///
-/// ```
-/// assert!(pte_gen::find("ptn.zip-slip").is_some());
-/// assert!(pte_gen::find("nope").is_none());
-/// ```
-pub fn find(name: &str) -> Option<&'static Corruption> {
-    classes().find(|c| c.name == name)
-}
-
-/// Every class: the corruption catalogue, then one class per verifier rule
-/// the catalogue does not already break (named after the rule).
-///
-/// ```
-/// assert!(pte_gen::classes().count() > pte_gen::CATALOGUE.len());
-/// assert!(pte_gen::classes().any(|c| c.name == "tensor.dim_order" || c.rule == "tensor.dim_order"));
-/// ```
-pub fn classes() -> impl Iterator<Item = &'static Corruption> {
-    CATALOGUE.iter().chain(crate::payload::PAYLOAD_CLASSES).chain(crate::rules::RULE_CLASSES)
-}
-
-/// The classes whose result `pte verify` reports under verifier rule `rule`.
-///
-/// ```
-/// assert!(pte_gen::breaking("flatbuffer.identifier").any(|c| c.name == "pte.bad-identifier"));
-/// assert!(pte_gen::breaking("no.such.rule").next().is_none());
-/// ```
-pub fn breaking(rule: &str) -> impl Iterator<Item = &'static Corruption> + '_ {
-    classes().filter(move |c| c.rule == rule)
-}
+mod edits;
+use edits::*;
 
 const MALFORMED: Expect = Expect::Kind(ErrorKind::Malformed);
-
-macro_rules! class {
-    ($name:literal, $rule:expr, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
-        Corruption { name: $name, rule: $rule, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
-    };
-}
-pub(crate) use class;
-
-fn header_len(b: &[u8]) -> Edit<()> {
-    if b.get(8..12) != Some(b"eh00".as_slice()) {
-        return Err("the program has no eh00 header".into());
-    }
-    Ok(())
-}
-
-fn first_tensor<'p>(pte: &'p mut pte_file::PteFile<'_>, constant: bool) -> Edit<&'p mut pte_schema::Tensor> {
-    first_plan(pte)?
-        .values
-        .iter_mut()
-        .flatten()
-        .filter_map(|v| match &mut v.val {
-            Some(KernelTypes::Tensor(t)) if !constant || t.data_buffer_idx > 0 || t.allocation_info.is_none() => {
-                Some(t)
-            }
-            _ => None,
-        })
-        .next()
-        .ok_or_else(|| "no tensor value".to_string())
-}
-
-fn first_instruction<'p>(
-    pte: &'p mut pte_file::PteFile<'_>,
-    want: fn(&InstructionArguments) -> bool,
-) -> Edit<&'p mut pte_schema::Instruction> {
-    first_plan(pte)?
-        .chains
-        .iter_mut()
-        .flatten()
-        .flat_map(|c| c.instructions.iter_mut().flatten())
-        .find(|i| i.instr_args.as_ref().is_some_and(want))
-        .ok_or_else(|| "no such instruction".to_string())
-}
-
-fn first_case_tensor<'b, 'a>(
-    b: &'b mut pte_schema::bundled::BundledProgram<'a>,
-) -> Edit<&'b mut pte_schema::bundled::BundledTensor<'a>> {
-    b.method_test_suites
-        .iter_mut()
-        .flatten()
-        .flat_map(|s| s.test_cases.iter_mut().flatten())
-        .flat_map(|c| c.inputs.iter_mut().flatten())
-        .find_map(|v| match v {
-            BundledValue::Tensor(t) => Some(t),
-            _ => None,
-        })
-        .ok_or_else(|| "no tensor in any case".to_string())
-}
-
-/// A safetensors blob's header as JSON, and the header's length.
-fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::Value>, usize)> {
-    let len: [u8; 8] = blob.get(..8).ok_or("blob too short")?.try_into().map_err(|_| "blob too short")?;
-    let n = usize::try_from(u64::from_le_bytes(len)).map_err(|_| "header length")?;
-    let text = blob.get(8..8usize.saturating_add(n)).ok_or("header past the end")?;
-    Ok((serde_json::from_slice(text).map_err(|e| e.to_string())?, n))
-}
 
 /// The classes, in file-kind order. Every class has a test (in
 /// `tests/catalogue.rs`) that applies it to a corpus file and checks

@@ -22,6 +22,8 @@
 #![forbid(unsafe_code)]
 
 mod catalogue;
+mod classes;
+mod corruption;
 mod edit;
 /// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
 /// they are built only with the `fuzzing` feature (the fuzz targets and the
@@ -37,7 +39,9 @@ mod mutate;
 mod payload;
 mod rules;
 
-pub use catalogue::{breaking, classes, find, Corruption, CATALOGUE};
+pub use catalogue::CATALOGUE;
+pub use classes::{breaking, classes, find};
+pub use corruption::Corruption;
 pub use generate::{generate, generate_from, Entropy, Generated};
 pub use judge::{judge, Expect, FileKind, Judgement};
 pub use mutate::{random_mutants, Rng};

@@ -8,7 +8,7 @@ use pte_file::verify::rules as pte_rules;
 use pte_file::PteFile;
 use pte_schema::xnnpack::{XnnHeader, XNNPACK_BACKEND_ID};
 
-use crate::catalogue::{class, Corruption};
+use crate::corruption::{class, Corruption};
 use crate::edit::*;
 use crate::judge::{Expect, FileKind};
 
