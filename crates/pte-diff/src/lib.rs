@@ -18,6 +18,9 @@
 //! with their index, as exir's `diff_pte.py` reports them; `atol`/`rtol`
 //! tolerate `|a - b| <= atol + rtol * |b|`.
 //!
+//! It owns the comparison only: reading every format is the format crates'
+//! (`pte-file`, `pte-ptn`), and it neither verifies nor writes files.
+//!
 //! ```
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
 //! let r = pte_diff::diff_files(path.as_ref(), path.as_ref(), &Default::default())?;
