@@ -3,6 +3,11 @@
 //! Exit status: 0 success; 1 the file was read and found wanting (verify
 //! violations, a failed samples check); 2 bad input, usage or I/O. Errors are
 //! one line on stderr.
+//!
+//! It owns the command line: one module per command (`commands/`), per-format
+//! views (`formats/`), output styles and the exit-code contract. It owns no
+//! format logic: reading, writing, verifying and comparing are the library
+//! crates' (`pte-file`, `pte-ptn`, `pte-samples`, `pte-diff`, `pte-gen`).
 
 #![forbid(unsafe_code)]
 
@@ -26,6 +31,7 @@ mod paths;
 mod progress;
 mod stream;
 mod style;
+mod verifier_doc;
 
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join("model.pte")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")
 }
 
 fn pte(args: &[&str]) -> Output {
@@ -163,7 +163,7 @@ fn other_formats_are_recognised_by_content() {
     assert!(o.status.success());
     assert!(stdout(&o).contains("\"format\": \"ptd\""));
     // commands that take one kind refuse the others by name
-    let bpte = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/bundled/model.bpte");
+    let bpte = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bundled/model.bpte");
     let o = pte(&["rewrite", s(&bpte), s(&dir.path().join("out.pte"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a .bpte bundled program"), "{}", stderr(&o));
@@ -173,7 +173,7 @@ fn other_formats_are_recognised_by_content() {
 }
 
 fn ext(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external").join(name)
 }
 
 #[test]
@@ -287,7 +287,7 @@ fn corrupted_files_never_crash_the_cli() {
 }
 
 fn ptn() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn/model.ptn")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")
 }
 
 #[test]

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
 }
 
 fn programs() -> Vec<PathBuf> {

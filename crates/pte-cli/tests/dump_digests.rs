@@ -25,7 +25,7 @@ fn check(list: &str, args_for: impl Fn(&str) -> Vec<String>) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (want, file) = (fields[0], fields[fields.len() - 1]);
         let mode = if fields.len() == 3 { fields[1] } else { "" };
-        let path = root.join("../../tests/corpus").join(file);
+        let path = root.join("corpus").join(file);
         let mut args = args_for(mode);
         args.push(path.to_str().unwrap().to_string());
         let o = Command::new(env!("CARGO_BIN_EXE_pte")).args(&args).output().unwrap();

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 const PTE: &str = env!("CARGO_BIN_EXE_pte");
 
 fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
 }
 
 /// Runs `pte args` in `dir`; a command still running after a minute is

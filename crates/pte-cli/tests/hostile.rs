@@ -11,7 +11,7 @@ use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, 
 const GIB: u64 = 1 << 30;
 
 fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case)
 }
 
 fn pte(args: &[&str]) -> Output {
@@ -93,7 +93,7 @@ fn verify_warns_of_external_keys_until_the_ptd_is_given() {
     let o = pte(&["verify", s(&p)]);
     assert_eq!(o.status.code(), Some(0));
     let text = stdout(&o);
-    assert!(text.contains("warning: [needs.external-data]"), "{text}");
+    assert!(text.contains("warning: [needs.external_data]"), "{text}");
     for k in EXTERNAL_KEYS {
         assert!(text.contains(k), "{text}");
     }
@@ -102,7 +102,7 @@ fn verify_warns_of_external_keys_until_the_ptd_is_given() {
     let o = pte(&["verify", "--json", "--deny-warnings", s(&p)]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
-    assert_eq!(v["warnings"][0]["rule"], "needs.external-data");
+    assert_eq!(v["warnings"][0]["rule"], "needs.external_data");
     let ptd = dir.join("_default_external_constant.ptd");
     let o = pte(&["verify", "--deny-warnings", "--ptd", s(&ptd), s(&p)]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
@@ -139,7 +139,7 @@ fn clean_programs_have_no_needs() {
 }
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
 #[test]

@@ -26,7 +26,7 @@ use pte_samples::SampleSet;
 const CHILD_DIR: &str = "PTE_LIBRARY_SAVES_CHILD_DIR";
 
 fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
 }
 
 fn mode(p: &Path) -> u32 {
@@ -42,7 +42,7 @@ const SAVES: &[(&str, Save)] = &[
         PteFile::from_bytes(&b).unwrap().save(p, &Default::default()).unwrap();
     }),
     ("PteFile::save_copying_from", |p| {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/xnnpack_mlp/model.pte");
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
         let b = std::fs::read(&src).unwrap();
         let pte = PteFile::from_bytes(&b).unwrap();
         pte.save_copying_from(p, &Default::default(), &std::fs::File::open(&src).unwrap(), &b).unwrap();

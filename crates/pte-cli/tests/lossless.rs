@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use pte_file::PteFile;
 
 fn corpus_programs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out: Vec<PathBuf> =
         std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path().join("model.pte")).filter(|p| p.exists()).collect();
     out.sort();
@@ -61,7 +61,7 @@ fn rewrite_with_no_options_keeps_every_corpus_program_as_stored() {
 #[test]
 fn legacy_inline_constants_stay_inline_unless_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/legacy_inline_constants/model.pte");
+    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/legacy_inline_constants/model.pte");
     let original = std::fs::read(&input).unwrap();
     let before = PteFile::from_bytes(&original).unwrap();
     assert!(before.program.constant_buffer.as_ref().is_some_and(|b| b.len() > 1));
@@ -85,7 +85,7 @@ fn legacy_inline_constants_stay_inline_unless_asked() {
 fn a_delegate_option_on_a_program_without_delegates_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for case in ["mutable_buffer", "linear", "multi_method"] {
-        let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join("model.pte");
+        let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte");
         let original = std::fs::read(&input).unwrap();
         let before = PteFile::from_bytes(&original).unwrap();
         assert!(before.delegate_blobs().unwrap().is_empty(), "{case} has delegates");

@@ -9,7 +9,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out = vec![];
     for e in std::fs::read_dir(&root).unwrap() {
         for f in std::fs::read_dir(e.unwrap().path()).into_iter().flatten() {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join("model.pte")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")
 }
 
 fn pte(args: &[&str]) -> Output {

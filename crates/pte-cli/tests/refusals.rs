@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn corpus(case: &str, file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(case).join(file)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join(file)
 }
 
 fn pte(args: &[&str]) -> Output {

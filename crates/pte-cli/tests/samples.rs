@@ -64,8 +64,7 @@ struct Fixture {
 fn fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("model.ptn");
-    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn/model.ptn"), &package)
-        .unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn"), &package).unwrap();
     let set_dir = dir.path().join("set");
     std::fs::create_dir(&set_dir).unwrap();
     let enc = encode_set(&the_set(), &SampleLimits::default()).unwrap();
@@ -93,7 +92,7 @@ fn add_list_show_check_export_remove() {
     assert!(err(&o).contains("warning: forward/smoke: sample 0 call 1 gives atol 0.01"), "{}", err(&o));
     let o = pte(&["samples", "add", s(&f.package), s(&f.set_dir)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("[duplicate-set]"), "{}", err(&o));
+    assert!(err(&o).contains("[duplicate_set]"), "{}", err(&o));
     let o = pte(&["samples", "add", "--replace", s(&f.package), s(&f.set_dir)]);
     assert!(o.status.success(), "{}", err(&o));
 
@@ -155,7 +154,7 @@ fn broken_sidecars_are_refused_by_add_and_reported_by_verify() {
     std::fs::write(f.set_dir.join(INDEX_FILE), index.replace("0.1.out.0", "0.9.out.0")).unwrap();
     let o = pte(&["samples", "add", s(&f.package), s(&f.set_dir)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("[missing-tensor]") && err(&o).contains("samples[0].calls[1].outputs[0]"), "{}", err(&o));
+    assert!(err(&o).contains("[missing_tensor]") && err(&o).contains("samples[0].calls[1].outputs[0]"), "{}", err(&o));
 
     // A package whose sidecar another tool broke.
     let bytes = std::fs::read(&f.package).unwrap();
@@ -169,11 +168,11 @@ fn broken_sidecars_are_refused_by_add_and_reported_by_verify() {
     let o = pte(&["verify", "--json", s(&f.package)]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
-    assert_eq!(v["violations"][0]["rule"], "ptn.samples.dtype-mismatch");
+    assert_eq!(v["violations"][0]["rule"], "ptn.samples.dtype_mismatch");
     assert_eq!(v["violations"][0]["path"], "samples/forward/smoke/index.json:samples[0].calls[0].inputs[0]");
     let o = pte(&["samples", "list", s(&f.package)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(err(&o).contains("[dtype-mismatch]"), "{}", err(&o));
+    assert!(err(&o).contains("[dtype_mismatch]"), "{}", err(&o));
 
     // Not a package at all.
     let o = pte(&["samples", "list", s(&f.set_dir.join(DATA_FILE))]);

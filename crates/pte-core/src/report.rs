@@ -3,16 +3,19 @@
 
 use std::fmt;
 
+use crate::Rule;
+
 /// One broken rule.
 ///
 /// ```
-/// let v = pte_core::Violation { rule: "tensor.sizes", path: "values[3]".into(), offset: Some(96), message: "negative size".into() };
+/// const SIZES: pte_core::Rule = pte_core::Rule::new("tensor.sizes", "sizes are non-negative");
+/// let v = pte_core::Violation { rule: SIZES, path: "values[3]".into(), offset: Some(96), message: "negative size".into() };
 /// assert_eq!(v.to_string(), "[tensor.sizes] negative size at values[3] (byte 96)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Violation {
-    /// Stable rule name (`area.what`, as the format's rule catalogue lists it).
-    pub rule: &'static str,
+    /// The rule broken, one of its format's catalogue (its name is stable).
+    pub rule: Rule,
     /// Field path, e.g. `execution_plan[0].values[7].val.sizes`.
     pub path: String,
     /// Byte offset in the file, when known.

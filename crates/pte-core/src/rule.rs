@@ -15,9 +15,10 @@ use std::fmt;
 /// assert_eq!(SIZES.name(), "tensor.sizes");
 /// assert_eq!(SIZES, "tensor.sizes");
 /// assert_eq!(SIZES.to_string(), "tensor.sizes");
+/// assert_eq!(format!("{SIZES:<14}|"), "tensor.sizes  |");
 /// assert!(Rule::is_well_named(SIZES.name()));
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Rule {
     name: &'static str,
     checks: &'static str,
@@ -101,37 +102,77 @@ impl PartialEq<&str> for Rule {
     }
 }
 
-impl fmt::Display for Rule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name)
+impl PartialOrd for Rule {
+    fn partial_cmp(&self, other: &Rule) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 
-/// One format's rules, with a heading for the documentation.
+/// Rules order by name, so reports sort the same whatever built them.
+impl Ord for Rule {
+    fn cmp(&self, other: &Rule) -> std::cmp::Ordering {
+        self.name.cmp(other.name)
+    }
+}
+
+/// Only the name: reports and failed assertions stay readable.
+impl fmt::Debug for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Rule({:?})", self.name)
+    }
+}
+
+/// The name, padded as the format asks (`{:<28}` aligns tables).
+impl fmt::Display for Rule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name)
+    }
+}
+
+/// One format's rules, with a heading and the prose that introduces them in
+/// the documentation.
 ///
 /// ```
 /// use pte_core::{Catalogue, Rule};
-/// const RULES: &[Rule] = &[Rule::new("demo.one", "the first")];
-/// let c = Catalogue { format: "demo files", rules: RULES };
+/// const ONE: Rule = Rule::new("demo.one", "the first");
+/// let c = Catalogue { format: "demo files", intro: "How demo files are checked.", rules: &[ONE] };
 /// assert!(c.markdown().contains("| `demo.one` | the first |"));
+/// assert_eq!(c.find("demo.one"), Some(ONE));
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Catalogue {
-    /// What the rules apply to ("`.pte` programs").
+    /// What the rules apply to ("`.pte` programs"): the section heading.
     pub format: &'static str,
+    /// Markdown prose printed between the heading and the table; may be empty.
+    pub intro: &'static str,
     /// Every rule, in documentation order.
     pub rules: &'static [Rule],
 }
 
 impl Catalogue {
-    /// The catalogue as a Markdown section: a heading and a table.
+    /// The rule of this name, if the catalogue lists it.
     ///
     /// ```
-    /// let c = pte_core::Catalogue { format: "x", rules: &[] };
-    /// assert!(c.markdown().starts_with("## x\n"));
+    /// let c = pte_core::Catalogue { format: "x", intro: "", rules: &[] };
+    /// assert!(c.find("x.y").is_none());
+    /// ```
+    pub fn find(&self, name: &str) -> Option<Rule> {
+        self.rules.iter().copied().find(|r| r.name == name)
+    }
+
+    /// The catalogue as a Markdown section: a heading, the intro and a table.
+    ///
+    /// ```
+    /// let c = pte_core::Catalogue { format: "x", intro: "", rules: &[] };
+    /// assert!(c.markdown().starts_with("## x\n\n| rule |"));
     /// ```
     pub fn markdown(&self) -> String {
-        let mut out = format!("## {}\n\n| rule | checks |\n| --- | --- |\n", self.format);
+        let mut out = format!("## {}\n\n", self.format);
+        if !self.intro.is_empty() {
+            out.push_str(self.intro.trim_end());
+            out.push_str("\n\n");
+        }
+        out.push_str("| rule | what it checks |\n| --- | --- |\n");
         for r in self.rules {
             out.push_str(&format!("| `{}` | {} |\n", r.name(), r.checks().replace('|', "\\|")));
         }

@@ -18,8 +18,11 @@
 //! with their index, as exir's `diff_pte.py` reports them; `atol`/`rtol`
 //! tolerate `|a - b| <= atol + rtol * |b|`.
 //!
+//! It owns the comparison only: reading every format is the format crates'
+//! (`pte-file`, `pte-ptn`), and it neither verifies nor writes files.
+//!
 //! ```
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
 //! let r = pte_diff::diff_files(path.as_ref(), path.as_ref(), &Default::default())?;
 //! assert!(r.is_equal());
 //! # Ok::<(), pte_schema::Error>(())
@@ -238,7 +241,7 @@ fn kind(bytes: &[u8]) -> Option<&'static str> {
 /// which file (`A:` or `B:`).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// let r = pte_diff::diff_bytes(&bytes, &bytes, &Default::default())?;
 /// assert!(r.bitwise_equal && r.is_equal());
 /// assert!(pte_diff::diff_bytes(&bytes, b"nonsense", &Default::default()).is_err());
@@ -287,7 +290,7 @@ fn check(kind: &str, bytes: &[u8]) -> Result<()> {
 /// programs take, and segment bytes are compared where they lie.
 ///
 /// ```
-/// let p = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte");
+/// let p = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
 /// assert!(pte_diff::diff_files(p.as_ref(), "missing.pte".as_ref(), &Default::default()).is_err());
 /// ```
 pub fn diff_files(a: &std::path::Path, b: &std::path::Path, options: &Options) -> Result<Report> {

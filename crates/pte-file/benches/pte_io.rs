@@ -342,7 +342,7 @@ fn bench_adversarial(runs: usize) {
 /// the full pass), dump (streamed and the tree it replaced), rewrite (program
 /// copied as stored, and re-encoded) beside `cp`.
 fn bench_program_heavy_reads(dir: &Path, runs: usize) {
-    let deep = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/deep_program/model.pte");
+    let deep = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte");
     let heavy = dir.join("program-heavy.pte");
     let opts = WriteOptions::default();
     program_heavy().build(&opts).unwrap().save(&heavy, &opts).unwrap();

@@ -23,7 +23,7 @@ fn bad(msg: String) -> Error {
 /// returned as stored. Byte payloads borrow from `bytes`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let p = pte_file::exir_program(&bytes)?;
 /// assert_eq!(p.constant_buffer.as_ref().map(Vec::len), Some(3));
 /// assert_eq!(p.segments, Some(vec![]));

@@ -33,7 +33,7 @@ impl PteFile<'_> {
     /// options' segment alignment puts it.
     ///
     /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
     /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
     /// let o = pte_file::WriteOptions::matching(&pte, map.bytes());
@@ -60,7 +60,7 @@ impl PteFile<'_> {
     /// [`EditLock`](pte_core::EditLock)); returns the bytes written.
     ///
     /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
     /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
     /// let o = pte_file::WriteOptions::matching(&pte, map.bytes());

@@ -10,7 +10,7 @@ use pte_schema::bundled::*;
 use pte_schema::ScalarType;
 
 fn corpus(case: &str, file: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 fn offset_in(outer: &[u8], inner: &[u8]) -> usize {
@@ -207,10 +207,22 @@ fn misplaced_programs_and_missing_programs_are_reported() {
     assert_eq!(BundledFile::from_bytes(&none).unwrap_err().path(), "program");
 }
 
+/// docs/verifier.md is generated from the catalogues (pte-cli checks it),
+/// so a rule in the bundle catalogue is a documented rule.
 #[test]
-fn every_bpte_rule_is_documented() {
-    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/verifier.md")).unwrap();
-    for (rule, _) in pte_file::verify::RULES.iter().filter(|(n, _)| n.starts_with("bpte.")) {
-        assert!(doc.contains(&format!("| `{rule}` |")), "{rule}");
-    }
+fn every_bpte_rule_is_in_the_bundle_catalogue() {
+    use pte_file::verify::rules::BPTE;
+    let names: Vec<&str> = BPTE.rules.iter().map(|r| r.name()).collect();
+    assert_eq!(
+        names,
+        [
+            "bpte.structure",
+            "bpte.program",
+            "bpte.alignment",
+            "bpte.suite_method",
+            "bpte.case_count",
+            "bpte.value_kind",
+            "bpte.tensor"
+        ]
+    );
 }

@@ -7,7 +7,7 @@ use pte_file::delegate_payload::*;
 use pte_file::verify::{verify_bytes, Report};
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{case}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{case}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 fn verify(b: &[u8]) -> Report {
@@ -65,7 +65,12 @@ impl PayloadReader for Counting {
     }
     fn check(&self, payload: &[u8], _: &pte_schema::Limits) -> PayloadCheck {
         PayloadCheck {
-            issues: vec![PayloadIssue::new("payload.value", "", Some(0), format!("{} bytes", payload.len()))],
+            issues: vec![PayloadIssue::new(
+                pte_file::verify::rules::PAYLOAD_VALUE,
+                "",
+                Some(0),
+                format!("{} bytes", payload.len()),
+            )],
             named_keys: vec![NeededKey { key: "elsewhere".into(), path: "k".into(), min_size: None }],
         }
     }
@@ -117,7 +122,7 @@ fn fuzz_bodies_survive_every_truncation_and_bit_flip_of_the_corpus_payloads() {
             pte_file::fuzzing::native_payload(&m);
         }
     }
-    let ptn = std::fs::read(format!("{}/../../tests/corpus/native_ptn/model.ptn", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let ptn = std::fs::read(format!("{}/corpus/native_ptn/model.ptn", env!("CARGO_MANIFEST_DIR"))).unwrap();
     let ptg = pte_ptn_free_ptg(&ptn);
     let c = NativeReader.check(&ptg, &Default::default());
     assert!(c.issues.is_empty(), "{:?}", c.issues);

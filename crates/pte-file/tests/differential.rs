@@ -17,7 +17,7 @@ use pte_schema::{decode_program, encode_program, EncodeOptions, Limits};
 
 #[test]
 fn planus_and_main_reader_decode_the_same_content() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut n = 0;
     for e in std::fs::read_dir(root).unwrap() {
         let path = e.unwrap().path().join("model.pte");

@@ -16,7 +16,7 @@ fn digest(b: &[u8]) -> Value {
 
 #[test]
 fn exir_view_equals_program_json_on_every_corpus_program() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut n = 0;
     for e in std::fs::read_dir(root).unwrap() {
         let dir = e.unwrap().path();

@@ -11,7 +11,7 @@ use pte_file::{PteFile, WriteOptions};
 use pte_schema::{ExtraTensorInfo, KernelTypes};
 
 fn corpus(p: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(p)).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(p)).unwrap()
 }
 
 fn named_linear(bytes: &[u8]) -> PteFile<'_> {

@@ -17,7 +17,7 @@ use std::path::Path;
 use pte_file::verify::{verify_bytes, verify_bytes_full};
 
 fn corpus_programs() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(root)
         .unwrap()
         .filter_map(|e| {

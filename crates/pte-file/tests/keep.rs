@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
 
 fn corpus_programs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out: Vec<PathBuf> =
         std::fs::read_dir(root).unwrap().map(|e| e.unwrap().path().join("model.pte")).filter(|p| p.exists()).collect();
     out.sort();
@@ -48,7 +48,7 @@ fn every_corpus_program_reads_back_the_same_and_most_come_out_identical() {
 #[test]
 fn options_that_change_the_program_re_encode() {
     let dir = tempfile::tempdir().unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/xnnpack_mlp/model.pte");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
     let map = MappedFile::open(&src).unwrap();
     let pte = PteFile::from_bytes(map.bytes()).unwrap();
     let o = WriteOptions::matching(&pte, map.bytes()).with_delegates(DelegatePlacement::Inline);

@@ -22,7 +22,7 @@ use pte_schema::ScalarType;
 use sha2::{Digest, Sha256};
 
 fn external(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/external").join(name)).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external").join(name)).unwrap()
 }
 
 fn hex(b: &[u8]) -> String {

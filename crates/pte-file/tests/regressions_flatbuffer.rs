@@ -11,7 +11,7 @@
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests")
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
 }
 
 fn flatbuffer_regressions() -> Vec<PathBuf> {

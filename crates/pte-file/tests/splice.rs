@@ -6,7 +6,7 @@ use pte_file::{splice_flatbuffer, ErrorKind, PteFile, WriteOptions};
 use pte_segments::ExtendedHeader;
 
 fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{name}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{name}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 fn splice(file: &[u8], fb: &[u8], options: &WriteOptions) -> pte_file::Result<Vec<u8>> {

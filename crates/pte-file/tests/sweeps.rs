@@ -10,7 +10,7 @@ use std::path::Path;
 use pte_file::PteFile;
 
 fn corpus_files() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap() {
         let dir = e.unwrap().path();

@@ -18,12 +18,12 @@ use pte_schema::{ScalarType, TensorShapeDynamism};
 use pte_segments::ExtendedHeader;
 
 fn case(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(name)
 }
 
 #[test]
 fn every_stored_tensor_has_its_bytes_at_its_range() {
-    for e in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")).unwrap() {
+    for e in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")).unwrap() {
         let p = e.unwrap().path().join("model.pte");
         let Ok(bytes) = std::fs::read(&p) else { continue };
         let pte = PteFile::from_bytes(&bytes).unwrap();

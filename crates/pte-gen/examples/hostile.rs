@@ -18,7 +18,7 @@ const GIB: u64 = 1 << 30;
 fn main() {
     let out = PathBuf::from(std::env::args().nth(1).expect("usage: hostile OUT_DIR"));
     std::fs::create_dir_all(&out).unwrap();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let ptn = std::fs::read(root.join("native_ptn/model.ptn")).unwrap();
     let pte = std::fs::read(root.join("linear/model.pte")).unwrap();
     let bomb = |declared| Payload::Bomb { inflated: 3 * GIB, declared, fill: 0 };

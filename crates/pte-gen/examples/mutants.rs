@@ -108,8 +108,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let name = format!("{n:06}-{case}.pte");
             std::fs::write(out.join(&name), &m)?;
             let report = pte_file::verify::verify_bytes(&m, &Default::default());
-            let rules: Vec<&str> = report.violations.iter().map(|v| v.rule).collect();
-            let warnings: Vec<&str> = report.warnings.iter().map(|v| v.rule).collect();
+            let rules: Vec<&str> = report.violations.iter().map(|v| v.rule.name()).collect();
+            let warnings: Vec<&str> = report.warnings.iter().map(|v| v.rule.name()).collect();
             let line = format!(
                 "{{\"file\":\"{name}\",\"source\":\"{case}\",\"mutation\":\"{mutation}\",\"region\":\"{}\",\"external\":{external},\"valid\":{},\"warnings\":{warnings:?},\"rules\":{rules:?}}}",
                 region(&bytes, &mutation, &delegates),

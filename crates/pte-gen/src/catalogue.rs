@@ -1,148 +1,18 @@
 //! The named corruption classes.
 
-use pte_schema::bundled::BundledValue;
+use pte_file::verify::rules as pte_rules;
+use pte_ptn::verify::rules as ptn_rules;
+use pte_samples::rules as samples_rules;
 use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
 
+use crate::corruption::{class, Corruption};
 use crate::edit::*;
 use crate::judge::{Expect, FileKind};
-use crate::NotApplicable;
 
-/// One corruption class: what it breaks, in which kind of file, and what
-/// the workspace must report for the result.
-#[derive(Clone, Copy)]
-pub struct Corruption {
-    /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
-    pub name: &'static str,
-    /// The verifier rule `pte verify` names for the result (docs/verifier.md).
-    pub rule: &'static str,
-    /// The kind of file it starts from and produces.
-    pub input: FileKind,
-    /// What it breaks.
-    pub what: &'static str,
-    /// What our reader or verifier must report.
-    pub expect: Expect,
-    pub(crate) generate: fn(&[u8]) -> Edit<Vec<u8>>,
-}
-
-impl std::fmt::Debug for Corruption {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Corruption").field("name", &self.name).field("input", &self.input).finish_non_exhaustive()
-    }
-}
-
-impl Corruption {
-    /// Breaks `input` (a valid file of kind [`Corruption::input`]).
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
-    /// let out = pte_gen::find("pte.root-offset").unwrap().apply(&bytes)?;
-    /// assert_eq!(out.len(), bytes.len());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn apply(&self, input: &[u8]) -> Result<Vec<u8>, NotApplicable> {
-        crate::kind::require(self.input, input)
-            .and_then(|()| (self.generate)(input))
-            .map_err(|reason| NotApplicable { class: self.name, reason })
-    }
-}
-
-/// The class of this name.
-///
-/// ```
-/// assert!(pte_gen::find("ptn.zip-slip").is_some());
-/// assert!(pte_gen::find("nope").is_none());
-/// ```
-pub fn find(name: &str) -> Option<&'static Corruption> {
-    classes().find(|c| c.name == name)
-}
-
-/// Every class: the corruption catalogue, then one class per verifier rule
-/// the catalogue does not already break (named after the rule).
-///
-/// ```
-/// assert!(pte_gen::classes().count() > pte_gen::CATALOGUE.len());
-/// assert!(pte_gen::classes().any(|c| c.name == "tensor.dim_order" || c.rule == "tensor.dim_order"));
-/// ```
-pub fn classes() -> impl Iterator<Item = &'static Corruption> {
-    CATALOGUE.iter().chain(crate::payload::PAYLOAD_CLASSES).chain(crate::rules::RULE_CLASSES)
-}
-
-/// The classes whose result `pte verify` reports under verifier rule `rule`.
-///
-/// ```
-/// assert!(pte_gen::breaking("flatbuffer.identifier").any(|c| c.name == "pte.bad-identifier"));
-/// assert!(pte_gen::breaking("no.such.rule").next().is_none());
-/// ```
-pub fn breaking(rule: &str) -> impl Iterator<Item = &'static Corruption> + '_ {
-    classes().filter(move |c| c.rule == rule)
-}
+mod edits;
+use edits::*;
 
 const MALFORMED: Expect = Expect::Kind(ErrorKind::Malformed);
-
-macro_rules! class {
-    ($name:literal, $rule:literal, $kind:ident, $what:literal, $expect:expr, $f:expr) => {
-        Corruption { name: $name, rule: $rule, input: FileKind::$kind, what: $what, expect: $expect, generate: $f }
-    };
-}
-pub(crate) use class;
-
-fn header_len(b: &[u8]) -> Edit<()> {
-    if b.get(8..12) != Some(b"eh00".as_slice()) {
-        return Err("the program has no eh00 header".into());
-    }
-    Ok(())
-}
-
-fn first_tensor<'p>(pte: &'p mut pte_file::PteFile<'_>, constant: bool) -> Edit<&'p mut pte_schema::Tensor> {
-    first_plan(pte)?
-        .values
-        .iter_mut()
-        .flatten()
-        .filter_map(|v| match &mut v.val {
-            Some(KernelTypes::Tensor(t)) if !constant || t.data_buffer_idx > 0 || t.allocation_info.is_none() => {
-                Some(t)
-            }
-            _ => None,
-        })
-        .next()
-        .ok_or_else(|| "no tensor value".to_string())
-}
-
-fn first_instruction<'p>(
-    pte: &'p mut pte_file::PteFile<'_>,
-    want: fn(&InstructionArguments) -> bool,
-) -> Edit<&'p mut pte_schema::Instruction> {
-    first_plan(pte)?
-        .chains
-        .iter_mut()
-        .flatten()
-        .flat_map(|c| c.instructions.iter_mut().flatten())
-        .find(|i| i.instr_args.as_ref().is_some_and(want))
-        .ok_or_else(|| "no such instruction".to_string())
-}
-
-fn first_case_tensor<'b, 'a>(
-    b: &'b mut pte_schema::bundled::BundledProgram<'a>,
-) -> Edit<&'b mut pte_schema::bundled::BundledTensor<'a>> {
-    b.method_test_suites
-        .iter_mut()
-        .flatten()
-        .flat_map(|s| s.test_cases.iter_mut().flatten())
-        .flat_map(|c| c.inputs.iter_mut().flatten())
-        .find_map(|v| match v {
-            BundledValue::Tensor(t) => Some(t),
-            _ => None,
-        })
-        .ok_or_else(|| "no tensor in any case".to_string())
-}
-
-/// A safetensors blob's header as JSON, and the header's length.
-fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::Value>, usize)> {
-    let len: [u8; 8] = blob.get(..8).ok_or("blob too short")?.try_into().map_err(|_| "blob too short")?;
-    let n = usize::try_from(u64::from_le_bytes(len)).map_err(|_| "header length")?;
-    let text = blob.get(8..8usize.saturating_add(n)).ok_or("header past the end")?;
-    Ok((serde_json::from_slice(text).map_err(|e| e.to_string())?, n))
-}
 
 /// The classes, in file-kind order. Every class has a test (in
 /// `tests/catalogue.rs`) that applies it to a corpus file and checks
@@ -150,7 +20,7 @@ fn safetensors_header(blob: &[u8]) -> Edit<(serde_json::Map<String, serde_json::
 pub static CATALOGUE: &[Corruption] = &[
     class!(
         "pte.bad-identifier",
-        "flatbuffer.identifier",
+        pte_rules::FLATBUFFER_IDENTIFIER,
         Pte,
         "the ET12 file identifier at byte 4 is changed",
         MALFORMED,
@@ -162,7 +32,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.header-length",
-        "header.length",
+        pte_rules::HEADER_LENGTH,
         Pte,
         "the eh00 header declares a length below its 24-byte minimum",
         MALFORMED,
@@ -173,15 +43,22 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(b)
         }
     ),
-    class!("pte.header-program-size", "header.program_size", Pte, "eh00 program_size is u64::MAX", MALFORMED, |b| {
-        header_len(b)?;
-        let mut b = b.to_vec();
-        put_u64(&mut b, 16, u64::MAX)?;
-        Ok(b)
-    }),
+    class!(
+        "pte.header-program-size",
+        pte_rules::HEADER_PROGRAM_SIZE,
+        Pte,
+        "eh00 program_size is u64::MAX",
+        MALFORMED,
+        |b| {
+            header_len(b)?;
+            let mut b = b.to_vec();
+            put_u64(&mut b, 16, u64::MAX)?;
+            Ok(b)
+        }
+    ),
     class!(
         "pte.header-sum-wraps",
-        "header.file_size",
+        pte_rules::HEADER_FILE_SIZE,
         Pte,
         "eh00 segment_base_offset + segment_data_size wraps u64",
         MALFORMED,
@@ -195,7 +72,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.segment-base-past-end",
-        "segment.bounds",
+        pte_rules::SEGMENT_BOUNDS,
         Pte,
         "segments start at the end of the file, so every segment lies outside it",
         MALFORMED,
@@ -208,7 +85,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.zero-offset",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "the root table's execution_plan offset is 0, pointing at itself",
         MALFORMED,
@@ -221,7 +98,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.root-offset",
-        "flatbuffer.root_offset",
+        pte_rules::FLATBUFFER_ROOT_OFFSET,
         Pte,
         "the flatbuffer root offset points past the end",
         MALFORMED,
@@ -233,7 +110,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.invalid-utf8",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "a method name holds a byte that is not UTF-8",
         MALFORMED,
@@ -245,7 +122,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.missing-nul",
-        "flatbuffer.structure",
+        pte_rules::FLATBUFFER_STRUCTURE,
         Pte,
         "a string's NUL terminator is overwritten",
         MALFORMED,
@@ -257,10 +134,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.constant-segment-index",
-        "segment.index",
+        pte_rules::SEGMENT_INDEX,
         Pte,
         "constant_segment names a segment past the table",
-        Expect::Rule("segment.index"),
+        Expect::Rule(pte_rules::SEGMENT_INDEX),
         |b| {
             pte_model(b, |p| {
                 let c = p.program.constant_segment.as_mut().ok_or("no constant segment")?;
@@ -275,10 +152,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.data-buffer-idx",
-        "constant.bounds",
+        pte_rules::CONSTANT_BOUNDS,
         Pte,
         "a constant tensor's data_buffer_idx is past the constant table",
-        Expect::Rule("constant.bounds"),
+        Expect::Rule(pte_rules::CONSTANT_BOUNDS),
         |b| {
             pte_model(b, |p| {
                 let t = first_plan(p)?
@@ -297,10 +174,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.input-index",
-        "plan.io_index",
+        pte_rules::PLAN_IO_INDEX,
         Pte,
         "a method input names a value past the value table",
-        Expect::Rule("plan.io_index"),
+        Expect::Rule(pte_rules::PLAN_IO_INDEX),
         |b| {
             pte_model(b, |p| {
                 *first_plan(p)?.inputs.as_mut().and_then(|i| i.first_mut()).ok_or("no input")? = 1_000_000;
@@ -310,10 +187,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.output-index-negative",
-        "plan.io_index",
+        pte_rules::PLAN_IO_INDEX,
         Pte,
         "a method output index is negative",
-        Expect::Rule("plan.io_index"),
+        Expect::Rule(pte_rules::PLAN_IO_INDEX),
         |b| {
             pte_model(b, |p| {
                 *first_plan(p)?.outputs.as_mut().and_then(|i| i.first_mut()).ok_or("no output")? = -5;
@@ -323,10 +200,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.kernel-arg-index",
-        "instruction.args",
+        pte_rules::INSTRUCTION_ARGS,
         Pte,
         "a kernel call argument names a value past the value table",
-        Expect::Rule("instruction.args"),
+        Expect::Rule(pte_rules::INSTRUCTION_ARGS),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
@@ -339,10 +216,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.operator-index",
-        "instruction.operator",
+        pte_rules::INSTRUCTION_OPERATOR,
         Pte,
         "a kernel call names an operator past the operator table",
-        Expect::Rule("instruction.operator"),
+        Expect::Rule(pte_rules::INSTRUCTION_OPERATOR),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::KernelCall { .. }))?;
@@ -355,10 +232,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.delegate-index",
-        "instruction.delegate",
+        pte_rules::INSTRUCTION_DELEGATE,
         Pte,
         "a delegate call names a delegate past the delegate table",
-        Expect::Rule("instruction.delegate"),
+        Expect::Rule(pte_rules::INSTRUCTION_DELEGATE),
         |b| {
             pte_model(b, |p| {
                 let i = first_instruction(p, |a| matches!(a, InstructionArguments::DelegateCall { .. }))?;
@@ -371,10 +248,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.missing-method-name",
-        "plan.name",
+        pte_rules::PLAN_NAME,
         Pte,
         "a method has no name (the runtime dereferences it)",
-        Expect::Rule("plan.name"),
+        Expect::Rule(pte_rules::PLAN_NAME),
         |b| {
             pte_model(b, |p| {
                 first_plan(p)?.name = None;
@@ -382,18 +259,25 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.missing-values", "plan.fields", Pte, "a method has no value table", Expect::Rule("plan.fields"), |b| {
-        pte_model(b, |p| {
-            first_plan(p)?.values = None;
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.missing-values",
+        pte_rules::PLAN_FIELDS,
+        Pte,
+        "a method has no value table",
+        Expect::Rule(pte_rules::PLAN_FIELDS),
+        |b| {
+            pte_model(b, |p| {
+                first_plan(p)?.values = None;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.missing-instruction-args",
-        "plan.chains",
+        pte_rules::PLAN_CHAINS,
         Pte,
         "an instruction has no arguments union",
-        Expect::Rule("plan.chains"),
+        Expect::Rule(pte_rules::PLAN_CHAINS),
         |b| {
             pte_model(b, |p| {
                 first_instruction(p, |_| true)?.instr_args = None;
@@ -401,18 +285,25 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("pte.negative-size", "tensor.sizes", Pte, "a tensor size is negative", Expect::Rule("tensor.sizes"), |b| {
-        pte_model(b, |p| {
-            *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
-            Ok(())
-        })
-    }),
+    class!(
+        "pte.negative-size",
+        pte_rules::TENSOR_SIZES,
+        Pte,
+        "a tensor size is negative",
+        Expect::Rule(pte_rules::TENSOR_SIZES),
+        |b| {
+            pte_model(b, |p| {
+                *first_tensor(p, false)?.sizes.as_mut().and_then(|s| s.first_mut()).ok_or("no dimension")? = -3;
+                Ok(())
+            })
+        }
+    ),
     class!(
         "pte.numel-overflow",
-        "tensor.sizes",
+        pte_rules::TENSOR_SIZES,
         Pte,
         "a tensor's sizes multiply past u64",
-        Expect::Rule("tensor.sizes"),
+        Expect::Rule(pte_rules::TENSOR_SIZES),
         |b| {
             pte_model(b, |p| {
                 first_tensor(p, false)?.sizes = Some(vec![i32::MAX; 4]);
@@ -422,10 +313,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.unknown-scalar-type",
-        "tensor.scalar_type",
+        pte_rules::TENSOR_SCALAR_TYPE,
         Pte,
         "a tensor's scalar type is not one the runtime knows",
-        Expect::Rule("tensor.scalar_type"),
+        Expect::Rule(pte_rules::TENSOR_SCALAR_TYPE),
         |b| {
             pte_model(b, |p| {
                 first_tensor(p, false)?.scalar_type = ScalarType(99);
@@ -435,10 +326,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "pte.mutable-segment-index",
-        "mutable.bounds",
+        pte_rules::MUTABLE_BOUNDS,
         Pte,
         "mutable_data_segments names a segment past the table",
-        Expect::Rule("segment.index"),
+        Expect::Rule(pte_rules::SEGMENT_INDEX),
         |b| {
             pte_model(b, |p| {
                 p.program
@@ -451,19 +342,19 @@ pub static CATALOGUE: &[Corruption] = &[
             })
         }
     ),
-    class!("ptd.bad-identifier", "ptd.identifier", Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
+    class!("ptd.bad-identifier", pte_rules::PTD_IDENTIFIER, Ptd, "the FT01 identifier is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         b.get_mut(4..8).ok_or("too short")?.copy_from_slice(b"FT99");
         Ok(b)
     }),
-    class!("ptd.header-magic", "ptd.header", Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
+    class!("ptd.header-magic", pte_rules::PTD_HEADER, Ptd, "the FH01 header magic is changed", MALFORMED, |b| {
         let mut b = b.to_vec();
         replace_first(&mut b, b"FH01", b"FH99")?;
         Ok(b)
     }),
     class!(
         "ptd.header-sum-wraps",
-        "ptd.segment",
+        pte_rules::PTD_SEGMENT,
         Ptd,
         "FH01 segment_base_offset + segment_data_size wraps u64",
         MALFORMED,
@@ -476,10 +367,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptd.segment-data-past-end",
-        "ptd.header",
+        pte_rules::PTD_HEADER,
         Ptd,
         "FH01 segment_data_size reaches past the file",
-        Expect::Rule("ptd.header"),
+        Expect::Rule(pte_rules::PTD_HEADER),
         |b| {
             let mut out = b.to_vec();
             put_u64(&mut out, 40, (b.len() as u64).saturating_mul(4))?;
@@ -488,7 +379,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.bad-identifier",
-        "bpte.structure",
+        pte_rules::BPTE_STRUCTURE,
         Bpte,
         "the BP08 identifier is changed to an older one",
         MALFORMED,
@@ -500,7 +391,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.bad-embedded-program",
-        "flatbuffer.identifier",
+        pte_rules::FLATBUFFER_IDENTIFIER,
         Bpte,
         "the embedded program's identifier is broken",
         MALFORMED,
@@ -515,10 +406,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.case-count",
-        "bpte.case_count",
+        pte_rules::BPTE_CASE_COUNT,
         Bpte,
         "a test case has fewer inputs than its method",
-        Expect::Rule("bpte.case_count"),
+        Expect::Rule(pte_rules::BPTE_CASE_COUNT),
         |b| {
             bundle_model(b, |m| {
                 let c = m
@@ -535,10 +426,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-dtype",
-        "bpte.tensor",
+        pte_rules::BPTE_TENSOR,
         Bpte,
         "a test-case tensor's dtype differs from the method's",
-        Expect::Rule("bpte.tensor"),
+        Expect::Rule(pte_rules::BPTE_TENSOR),
         |b| {
             bundle_model(b, |m| {
                 let t = first_case_tensor(m)?;
@@ -550,10 +441,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.tensor-data-short",
-        "bpte.tensor",
+        pte_rules::BPTE_TENSOR,
         Bpte,
         "a test-case tensor holds fewer bytes than its sizes need",
-        Expect::Rule("bpte.tensor"),
+        Expect::Rule(pte_rules::BPTE_TENSOR),
         |b| {
             bundle_model(b, |m| {
                 first_case_tensor(m)?.data = Some(vec![0u8; 1].into());
@@ -563,10 +454,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "bpte.unknown-method",
-        "bpte.suite_method",
+        pte_rules::BPTE_SUITE_METHOD,
         Bpte,
         "a suite names a method the program lacks",
-        Expect::Rule("bpte.suite_method"),
+        Expect::Rule(pte_rules::BPTE_SUITE_METHOD),
         |b| {
             bundle_model(b, |m| {
                 m.method_test_suites.as_mut().and_then(|s| s.first_mut()).ok_or("no suite")?.method_name =
@@ -577,7 +468,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.zip-slip",
-        "ptn.container",
+        ptn_rules::PTN_CONTAINER,
         Ptn,
         "a member name climbs out of the extraction directory",
         MALFORMED,
@@ -593,7 +484,7 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(z)
         }
     ),
-    class!("ptn.duplicate-member", "ptn.container", Ptn, "two members share a name", MALFORMED, |b| {
+    class!("ptn.duplicate-member", ptn_rules::PTN_CONTAINER, Ptn, "two members share a name", MALFORMED, |b| {
         let mut z = ptn_members(b, |m| {
             m.push(("dup-a.bin".into(), b"a".to_vec()));
             m.push(("dup-b.bin".into(), b"a".to_vec()));
@@ -606,7 +497,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "ptn.crc-mismatch",
-        "ptn.container",
+        ptn_rules::PTN_CONTAINER,
         Ptn,
         "the first member's CRC in the central directory is wrong",
         MALFORMED,
@@ -619,7 +510,7 @@ pub static CATALOGUE: &[Corruption] = &[
             Ok(z)
         }
     ),
-    class!("ptn.missing-program", "ptn.program", Ptn, "program.ptg is removed", MALFORMED, |b| {
+    class!("ptn.missing-program", ptn_rules::PTN_PROGRAM, Ptn, "program.ptg is removed", MALFORMED, |b| {
         ptn_members(b, |m| {
             let before = m.len();
             m.retain(|(n, _)| n != "program.ptg");
@@ -631,7 +522,7 @@ pub static CATALOGUE: &[Corruption] = &[
     }),
     class!(
         "ptn.safetensors-header-huge",
-        "ptn.safetensors",
+        ptn_rules::PTN_SAFETENSORS,
         Ptn,
         "program.safetensors declares a 2^62-byte header",
         Expect::Kind(ErrorKind::LimitExceeded),
@@ -644,7 +535,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.safetensors-offset-past-end",
-        "ptn.safetensors",
+        ptn_rules::PTN_SAFETENSORS,
         Ptn,
         "a constant's data_offsets end past the data",
         MALFORMED,
@@ -667,7 +558,7 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "ptn.dangling-alias",
-        "ptn.aliases",
+        ptn_rules::PTN_ALIASES,
         Ptn,
         "aliases.json names an owner that does not exist",
         MALFORMED,
@@ -681,10 +572,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.traversal-name",
-        "ptn.samples.name",
+        samples_rules::PTN_SAMPLES_NAME,
         Ptn,
         "a samples index names its set `..`",
-        Expect::Rule("ptn.samples.name"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_NAME),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"set\": \"generated\"", "\"set\": \"..\"", 1);
@@ -694,10 +585,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.missing-tensor",
-        "ptn.samples.missing-tensor",
+        samples_rules::PTN_SAMPLES_MISSING_TENSOR,
         Ptn,
         "a samples value names a tensor data.safetensors lacks",
-        Expect::Rule("ptn.samples.missing-tensor"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_MISSING_TENSOR),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"0.0.in.0\"", "\"0.0.in.9\"", 1);
@@ -707,10 +598,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.dtype-mismatch",
-        "ptn.samples.dtype-mismatch",
+        samples_rules::PTN_SAMPLES_DTYPE_MISMATCH,
         Ptn,
         "a samples value declares another dtype than the stored tensor",
-        Expect::Rule("ptn.samples.dtype-mismatch"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_DTYPE_MISMATCH),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"F32\"", "\"F16\"", 1);
@@ -720,10 +611,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.huge-shape",
-        "ptn.samples.shape-mismatch",
+        samples_rules::PTN_SAMPLES_SHAPE_MISMATCH,
         Ptn,
         "a samples value declares a shape of 2^32 × 2^32 elements",
-        Expect::Rule("ptn.samples.shape-mismatch"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_SHAPE_MISMATCH),
         |b| {
             with_samples(b, |index, _| {
                 let i = index.find("\"shape\": [").ok_or("no shape")?;
@@ -735,10 +626,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unknown-version",
-        "ptn.samples.unknown-version",
+        samples_rules::PTN_SAMPLES_UNKNOWN_VERSION,
         Ptn,
         "a samples index declares version 7",
-        Expect::Rule("ptn.samples.unknown-version"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_UNKNOWN_VERSION),
         |b| {
             with_samples(b, |index, _| {
                 *index = index.replacen("\"version\": 1", "\"version\": 7", 1);
@@ -748,10 +639,10 @@ pub static CATALOGUE: &[Corruption] = &[
     ),
     class!(
         "samples.unreferenced-tensor",
-        "ptn.samples.unreferenced-tensor",
+        samples_rules::PTN_SAMPLES_UNREFERENCED_TENSOR,
         Ptn,
         "data.safetensors holds a tensor no value refers to",
-        Expect::Rule("ptn.samples.unreferenced-tensor"),
+        Expect::Rule(samples_rules::PTN_SAMPLES_UNREFERENCED_TENSOR),
         |b| {
             with_samples(b, |index, _| {
                 // Drop the output; its tensor stays in the blob.

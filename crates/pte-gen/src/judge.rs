@@ -1,5 +1,6 @@
 //! What this workspace's readers and verifiers say about a file.
 
+use pte_file::verify::Rule;
 use pte_schema::ErrorKind;
 
 /// The file kinds a corruption starts from.
@@ -27,26 +28,27 @@ pub struct Judgement {
     /// The reader's error kind, `None` when it read the file.
     pub error: Option<ErrorKind>,
     /// Rules the verifier reports as violations.
-    pub rules: Vec<&'static str>,
+    pub rules: Vec<Rule>,
     /// Rules the verifier reports as warnings.
-    pub warnings: Vec<&'static str>,
+    pub warnings: Vec<Rule>,
 }
 
 /// What a corruption must make the workspace report.
 ///
 /// ```
 /// use pte_gen::*;
-/// let j = Judgement { error: Some(ErrorKind::Malformed), rules: vec!["file.identifier"], warnings: vec![] };
+/// use pte_file::verify::rules::{FLATBUFFER_IDENTIFIER, SEGMENT_BOUNDS};
+/// let j = Judgement { error: Some(ErrorKind::Malformed), rules: vec![FLATBUFFER_IDENTIFIER], warnings: vec![] };
 /// assert!(Expect::Kind(ErrorKind::Malformed).is_met(&j));
-/// assert!(Expect::Rule("file.identifier").is_met(&j));
-/// assert!(!Expect::Rule("segment.bounds").is_met(&j));
+/// assert!(Expect::Rule(FLATBUFFER_IDENTIFIER).is_met(&j));
+/// assert!(!Expect::Rule(SEGMENT_BOUNDS).is_met(&j));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
     /// The reader refuses with this kind.
     Kind(ErrorKind),
     /// The verifier reports this rule.
-    Rule(&'static str),
+    Rule(Rule),
 }
 
 impl Expect {

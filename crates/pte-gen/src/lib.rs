@@ -12,7 +12,7 @@
 //! readers and verifiers, which is what makes the catalogue a test of them.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 //! let class = pte_gen::find("pte.bad-identifier").unwrap();
 //! let broken = class.apply(&bytes)?;
 //! assert!(class.expect.is_met(&pte_gen::judge(class.input, &broken)));
@@ -22,6 +22,8 @@
 #![forbid(unsafe_code)]
 
 mod catalogue;
+mod classes;
+mod corruption;
 mod edit;
 /// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
 /// they are built only with the `fuzzing` feature (the fuzz targets and the
@@ -37,7 +39,9 @@ mod mutate;
 mod payload;
 mod rules;
 
-pub use catalogue::{breaking, classes, find, Corruption, CATALOGUE};
+pub use catalogue::CATALOGUE;
+pub use classes::{breaking, classes, find};
+pub use corruption::Corruption;
 pub use generate::{generate, generate_from, Entropy, Generated};
 pub use judge::{judge, Expect, FileKind, Judgement};
 pub use mutate::{random_mutants, Rng};

@@ -4,10 +4,11 @@
 //! program around it stays valid.
 
 use pte_file::delegate_payload::payloads;
+use pte_file::verify::rules as pte_rules;
 use pte_file::PteFile;
 use pte_schema::xnnpack::{XnnHeader, XNNPACK_BACKEND_ID};
 
-use crate::catalogue::{class, Corruption};
+use crate::corruption::{class, Corruption};
 use crate::edit::*;
 use crate::judge::{Expect, FileKind};
 
@@ -118,10 +119,10 @@ fn rename_key(bytes: &[u8]) -> Edit<Vec<u8>> {
 pub static PAYLOAD_CLASSES: &[Corruption] = &[
     class!(
         "xnnpack.bad-identifier",
-        "payload.structure",
+        pte_rules::PAYLOAD_STRUCTURE,
         Pte,
         "an XNNPACK payload's flatbuffer identifier (XN01) is changed",
-        Expect::Rule("payload.structure"),
+        Expect::Rule(pte_rules::PAYLOAD_STRUCTURE),
         |b| with_xnn(b, |b, _, _, fb| {
             b.get_mut(fb.saturating_add(4)..fb.saturating_add(8)).ok_or("short")?.copy_from_slice(b"XN99");
             Ok(())
@@ -129,10 +130,10 @@ pub static PAYLOAD_CLASSES: &[Corruption] = &[
     ),
     class!(
         "xnnpack.header-range",
-        "payload.structure",
+        pte_rules::PAYLOAD_STRUCTURE,
         Pte,
         "an XNNPACK payload's XH00 header gives its flatbuffer a size past the payload",
-        Expect::Rule("payload.structure"),
+        Expect::Rule(pte_rules::PAYLOAD_STRUCTURE),
         |b| with_xnn(b, |b, start, h, _| {
             h.ok_or("the payload has no XH00 header")?;
             put_u32(b, start.saturating_add(14), 0x7fff_fff0)
@@ -140,10 +141,10 @@ pub static PAYLOAD_CLASSES: &[Corruption] = &[
     ),
     class!(
         "xnnpack.node-id",
-        "payload.ids",
+        pte_rules::PAYLOAD_IDS,
         Pte,
         "an XNNPACK fully-connected node's output names a value id no value defines",
-        Expect::Rule("payload.ids"),
+        Expect::Rule(pte_rules::PAYLOAD_IDS),
         |b| with_xnn(b, |b, _, _, fb| {
             for n in tables(b, root(b, fb)?, GRAPH_XNODES)? {
                 let tag = field(b, n, UNION_TYPE).and_then(|at| b.get(at).copied().ok_or_else(|| "short".into()));
@@ -157,10 +158,10 @@ pub static PAYLOAD_CLASSES: &[Corruption] = &[
     ),
     class!(
         "xnnpack.value-flags",
-        "payload.value",
+        pte_rules::PAYLOAD_VALUE,
         Pte,
         "an XNNPACK tensor value carries a flag bit the backend does not accept",
-        Expect::Rule("payload.value"),
+        Expect::Rule(pte_rules::PAYLOAD_VALUE),
         |b| with_xnn(b, |b, _, _, fb| {
             let at = tensor_field(b, fb, TENSOR_FLAGS)?;
             let v = get_u32(b, at)?;
@@ -169,10 +170,10 @@ pub static PAYLOAD_CLASSES: &[Corruption] = &[
     ),
     class!(
         "xnnpack.constant-index",
-        "payload.constant",
+        pte_rules::PAYLOAD_CONSTANT,
         Pte,
         "an XNNPACK tensor's constant index is past the constant table",
-        Expect::Rule("payload.constant"),
+        Expect::Rule(pte_rules::PAYLOAD_CONSTANT),
         |b| with_xnn(b, |b, _, _, fb| {
             let at = tensor_field(b, fb, TENSOR_CONSTANT_IDX)?;
             put_u32(b, at, 9999)
@@ -180,18 +181,18 @@ pub static PAYLOAD_CLASSES: &[Corruption] = &[
     ),
     class!(
         "xnnpack.named-key",
-        "payload.named_key",
+        pte_rules::PAYLOAD_NAMED_KEY,
         Pte,
         "an XNNPACK constant's named key is one the program's named data lacks",
-        Expect::Rule("payload.named_key"),
+        Expect::Rule(pte_rules::PAYLOAD_NAMED_KEY),
         rename_key
     ),
     class!(
         "xnnpack.named-key-link",
-        "link.payload_key",
+        pte_rules::LINK_PAYLOAD_KEY,
         Pte,
         "an XNNPACK constant's named key is in neither the program's named data nor the linked .ptd",
-        Expect::Rule("link.payload_key"),
+        Expect::Rule(pte_rules::LINK_PAYLOAD_KEY),
         rename_key
     ),
 ];

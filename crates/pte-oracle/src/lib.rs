@@ -3,6 +3,9 @@
 //! fuzz targets to cross-check the main `flatbuffers`-based path. Like the
 //! flatc output in pte-schema, the generated module is the only place
 //! `unsafe` appears (planus needs it in its writers).
+//!
+//! It owns nothing the published crates use: it is a second opinion, not a
+//! dependency of any of them.
 
 #![deny(unsafe_code)]
 

@@ -8,13 +8,14 @@ use pte_schema::native::{decode_native_program, NativeProgram};
 use pte_schema::{Error, ErrorKind, Limits, Result};
 
 use crate::tensor::dtype_code;
+use crate::verify::rules;
 use crate::{in_member, PtnFile, PROGRAM_MEMBER};
 
 /// One broken cross-reference between the program and the constants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// Stable rule name (see [`verify::PTN_RULES`](crate::verify::PTN_RULES)).
-    pub rule: &'static str,
+    /// The rule broken (one of [`verify::rules`](crate::verify::rules)).
+    pub rule: pte_core::Rule,
     /// Field path in the program (`methods[0].constants[1].data_key`).
     pub path: String,
     /// What is wrong.
@@ -36,7 +37,7 @@ pub struct ProgramCheck {
 /// tensors; the first finding is returned as a `Malformed` error.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let check = pte_ptn::check_program(&ptn, &Default::default())?;
 /// assert_eq!(check.referenced.len(), 4);
@@ -61,14 +62,14 @@ pub(crate) fn program_findings(ptn: &PtnFile<'_>, limits: &Limits) -> Result<Pro
     for r in program.data_keys() {
         referenced.insert(r.key.to_string());
         let Some(t) = ptn.constant(r.key) else {
-            add("ptn.data_key", &r.path, format!("data key {:?} has no tensor in the package", r.key));
+            add(rules::PTN_DATA_KEY, &r.path, format!("data key {:?} has no tensor in the package", r.key));
             continue;
         };
         if let Some(dtype) = r.dtype {
             let want = dtype.safetensors_dtype();
             if want != Some(dtype_code(t.dtype).as_str()) {
                 add(
-                    "ptn.dtype",
+                    rules::PTN_DTYPE,
                     &r.path,
                     format!(
                         "data key {:?} is declared {} but stored as {}",
@@ -82,7 +83,7 @@ pub(crate) fn program_findings(ptn: &PtnFile<'_>, limits: &Limits) -> Result<Pro
         if let Some(shape) = r.shape {
             if shape != t.shape {
                 add(
-                    "ptn.shape",
+                    rules::PTN_SHAPE,
                     &r.path,
                     format!("data key {:?} is declared shape {shape:?} but stored as {:?}", r.key, t.shape),
                 );
@@ -92,7 +93,7 @@ pub(crate) fn program_findings(ptn: &PtnFile<'_>, limits: &Limits) -> Result<Pro
     for key in program.mutable_keys() {
         if ptn.aliases.contains_key(key) || ptn.aliases.values().any(|o| o == key) {
             add(
-                "ptn.mutable_alias",
+                rules::PTN_MUTABLE_ALIAS,
                 "",
                 format!("mutable data key {key:?} is deduplicated through aliases.json; it must own its bytes"),
             );

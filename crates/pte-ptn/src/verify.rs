@@ -1,7 +1,7 @@
 //! The package verifier: every rule a reader applies, reported as named
 //! violations (the same [`Report`] the `.pte` verifier returns).
 
-use pte_core::{Report, Violation};
+use pte_core::{Report, Rule, Violation};
 use pte_schema::Error;
 
 use crate::members::read_members;
@@ -9,41 +9,32 @@ use crate::program::program_findings;
 use crate::read::assemble;
 use crate::{PtnLimits, ALIASES_MEMBER, PROGRAM_MEMBER, SAFETENSORS_MEMBER};
 
-/// Every `.ptn` rule: name and what it checks.
-pub const PTN_RULES: &[(&str, &str)] = &[
-    ("ptn.container", "the zip is read strictly: one end record ending the file, no prepended bytes, no duplicate, unsafe, overlapping or encrypted members, local headers agreeing with the central directory, CRCs matching, stored or deflated members only"),
-    ("ptn.program", "program.ptg is present and is a valid NPTG flatbuffer within the limits"),
-    ("ptn.safetensors", "program.safetensors has a bounded header of unique keys, contiguous tensor ranges ending the member, sizes matching shapes, and supported dtypes"),
-    ("ptn.aliases", "aliases.json is an object of strings; every alias names a real owner, no key is both, __metadata__ is never a key"),
-    ("ptn.data_key", "every data key the program references (constants and quantization scales and zero points) resolves to a tensor"),
-    ("ptn.dtype", "a referenced tensor is stored with the dtype the program declares"),
-    ("ptn.shape", "a referenced (unquantized) tensor is stored with the shape the program declares"),
-    ("ptn.mutable_alias", "a mutable data key owns its bytes: it is neither an alias nor an alias target"),
-    ("ptn.unreferenced", "warning: a stored tensor that no data key of the program references"),
-];
+pub mod rules;
 
-fn rule_of(e: &Error) -> &'static str {
+pub use rules::CATALOGUE;
+
+fn rule_of(e: &Error) -> Rule {
     let path = e.path();
     if path.starts_with(PROGRAM_MEMBER) || e.message().contains(PROGRAM_MEMBER) {
-        "ptn.program"
+        rules::PTN_PROGRAM
     } else if path.starts_with(SAFETENSORS_MEMBER) {
-        "ptn.safetensors"
+        rules::PTN_SAFETENSORS
     } else if path.starts_with(ALIASES_MEMBER) {
-        "ptn.aliases"
+        rules::PTN_ALIASES
     } else {
         // a required member missing, or a duplicate key across members
-        "ptn.container"
+        rules::PTN_CONTAINER
     }
 }
 
-fn violation(rule: &'static str, e: &Error) -> Violation {
+fn violation(rule: Rule, e: &Error) -> Violation {
     Violation { rule, path: e.path().to_string(), offset: e.offset(), message: e.message().to_string() }
 }
 
 /// Verifies a package held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
 /// assert!(pte_ptn::verify::verify_ptn_bytes(&bytes, &Default::default()).is_ok());
 /// assert!(pte_ptn::verify::verify_ptn_bytes(&bytes[..100], &Default::default()).breaks("ptn.container"));
 /// # Ok::<(), std::io::Error>(())
@@ -53,7 +44,7 @@ pub fn verify_ptn_bytes(bytes: &[u8], limits: &PtnLimits) -> Report {
     let members = match read_members(bytes, limits) {
         Ok(m) => m,
         Err(e) => {
-            report.violations.push(violation("ptn.container", &e));
+            report.violations.push(violation(rules::PTN_CONTAINER, &e));
             return report;
         }
     };
@@ -67,7 +58,7 @@ pub fn verify_ptn_bytes(bytes: &[u8], limits: &PtnLimits) -> Report {
     let check = match program_findings(&ptn, &limits.flatbuffer) {
         Ok(c) => c,
         Err(e) => {
-            report.violations.push(violation("ptn.program", &e));
+            report.violations.push(violation(rules::PTN_PROGRAM, &e));
             return report;
         }
     };
@@ -82,7 +73,7 @@ pub fn verify_ptn_bytes(bytes: &[u8], limits: &PtnLimits) -> Report {
     for (key, _) in ptn.constants() {
         if !check.referenced.contains(key) {
             report.warnings.push(Violation {
-                rule: "ptn.unreferenced",
+                rule: rules::PTN_UNREFERENCED,
                 path: format!("{SAFETENSORS_MEMBER}[{key:?}]"),
                 offset: None,
                 message: format!("tensor {key:?} is not referenced by the program"),

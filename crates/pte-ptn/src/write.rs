@@ -103,7 +103,7 @@ impl PtnFile<'_> {
     /// the other members in order; all stored, dated 1980-01-01.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let mut out = std::io::Cursor::new(Vec::new());
     /// ptn.write_to(&mut out)?;
@@ -167,7 +167,7 @@ impl PtnFile<'_> {
     /// old file's data stays readable until its last map is dropped.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let dir = tempfile::tempdir()?;
     /// ptn.save(&dir.path().join("copy.ptn"))?;
@@ -182,7 +182,7 @@ impl PtnFile<'_> {
     /// such as an in-place edit under a [`pte_core::EditLock`]).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let f = tempfile::tempfile()?;
     /// ptn.write_file(&f)?;
@@ -253,7 +253,7 @@ mod tests {
 
     #[test]
     fn a_save_failing_at_any_byte_leaves_the_old_package() {
-        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn");
+        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
         let bytes = std::fs::read(corpus).unwrap();
         let old = PtnFile::from_bytes(&bytes).unwrap();
         let mut new = old.clone();

@@ -17,8 +17,7 @@ use proptest::prelude::*;
 use pte_ptn::{Dtype, ErrorKind, Member, PtnFile, PtnTensor, SUPPORTED_DTYPES};
 
 fn corpus() -> PtnFile<'static> {
-    let bytes =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap();
     PtnFile::from_bytes(&bytes).unwrap().into_owned()
 }
 

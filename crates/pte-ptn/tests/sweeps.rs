@@ -14,7 +14,7 @@
 use std::path::Path;
 
 fn corpus() -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/native_ptn/model.ptn")).unwrap()
+    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap()
 }
 
 fn sweep(bytes: &[u8], body: fn(&[u8])) {
@@ -51,7 +51,7 @@ fn the_fuzz_body_round_trips_a_valid_package() {
 
 #[test]
 fn safetensors_readers_agree_on_every_mutation_of_the_corpus_constants() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
     let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let blob = pte_ptn::safetensors_to_bytes(&ptn.tensors, &Default::default()).unwrap();
     pte_ptn::fuzzing::safetensors_differential(&blob);

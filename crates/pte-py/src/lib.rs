@@ -6,6 +6,9 @@
 //! own `mmap` in numpy arrays and memoryviews, so the arrays share memory with
 //! the map and keep it alive by reference counting, with no `unsafe` code here.
 //!
+//! It owns the Python surface only; every format rule, read and write is the
+//! Rust crates' own.
+//!
 //! Its Python API is documented in `python/pte_rs/__init__.pyi` and tested by
 //! pytest (`crates/pte-py/tests`).
 

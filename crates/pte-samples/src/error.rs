@@ -6,10 +6,12 @@ use std::fmt;
 
 use pte_schema::ErrorKind;
 
+use crate::rules;
+
 /// Which rule a sidecar or a call to the writer broke.
 ///
 /// ```
-/// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing-tensor");
+/// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing_tensor");
 /// assert_eq!(pte_samples::Rule::UnknownVersion.kind(), pte_samples::ErrorKind::Unsupported);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,57 +82,43 @@ impl Rule {
         Rule::Package,
     ];
 
-    /// The rule's stable name (`missing-tensor`), as printed and documented.
+    /// The rule's short name (`missing_tensor`), as errors print it: its
+    /// [`verifier_rule`](Rule::verifier_rule) without the `ptn.samples.` prefix.
     ///
     /// ```
     /// assert_eq!(pte_samples::Rule::Layout.name(), "layout");
+    /// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing_tensor");
     /// ```
     pub fn name(self) -> &'static str {
-        match self {
-            Rule::Name => "name",
-            Rule::Layout => "layout",
-            Rule::Index => "index",
-            Rule::UnknownVersion => "unknown-version",
-            Rule::Tolerance => "tolerance",
-            Rule::MissingTensor => "missing-tensor",
-            Rule::DtypeMismatch => "dtype-mismatch",
-            Rule::ShapeMismatch => "shape-mismatch",
-            Rule::UnreferencedTensor => "unreferenced-tensor",
-            Rule::ReusedTensor => "reused-tensor",
-            Rule::Safetensors => "safetensors",
-            Rule::Limit => "limit",
-            Rule::DuplicateSet => "duplicate-set",
-            Rule::UnknownMethod => "unknown-method",
-            Rule::Signature => "signature",
-            Rule::InvalidUse => "invalid-use",
-            Rule::Package => "package",
-        }
+        let full = self.verifier_rule().name();
+        full.strip_prefix("ptn.samples.").unwrap_or(full)
     }
 
-    /// The rule's name in `pte verify` reports (`ptn.samples.missing-tensor`).
+    /// The rule as `pte verify` reports it (`ptn.samples.missing_tensor`),
+    /// one of [`CATALOGUE`](crate::CATALOGUE).
     ///
     /// ```
-    /// assert_eq!(pte_samples::Rule::Name.verifier_rule(), "ptn.samples.name");
+    /// assert_eq!(pte_samples::Rule::Name.verifier_rule().name(), "ptn.samples.name");
     /// ```
-    pub fn verifier_rule(self) -> &'static str {
+    pub fn verifier_rule(self) -> pte_core::Rule {
         match self {
-            Rule::Name => "ptn.samples.name",
-            Rule::Layout => "ptn.samples.layout",
-            Rule::Index => "ptn.samples.index",
-            Rule::UnknownVersion => "ptn.samples.unknown-version",
-            Rule::Tolerance => "ptn.samples.tolerance",
-            Rule::MissingTensor => "ptn.samples.missing-tensor",
-            Rule::DtypeMismatch => "ptn.samples.dtype-mismatch",
-            Rule::ShapeMismatch => "ptn.samples.shape-mismatch",
-            Rule::UnreferencedTensor => "ptn.samples.unreferenced-tensor",
-            Rule::ReusedTensor => "ptn.samples.reused-tensor",
-            Rule::Safetensors => "ptn.samples.safetensors",
-            Rule::Limit => "ptn.samples.limit",
-            Rule::DuplicateSet => "ptn.samples.duplicate-set",
-            Rule::UnknownMethod => "ptn.samples.unknown-method",
-            Rule::Signature => "ptn.samples.signature",
-            Rule::InvalidUse => "ptn.samples.invalid-use",
-            Rule::Package => "ptn.samples.package",
+            Rule::Name => rules::PTN_SAMPLES_NAME,
+            Rule::Layout => rules::PTN_SAMPLES_LAYOUT,
+            Rule::Index => rules::PTN_SAMPLES_INDEX,
+            Rule::UnknownVersion => rules::PTN_SAMPLES_UNKNOWN_VERSION,
+            Rule::Tolerance => rules::PTN_SAMPLES_TOLERANCE,
+            Rule::MissingTensor => rules::PTN_SAMPLES_MISSING_TENSOR,
+            Rule::DtypeMismatch => rules::PTN_SAMPLES_DTYPE_MISMATCH,
+            Rule::ShapeMismatch => rules::PTN_SAMPLES_SHAPE_MISMATCH,
+            Rule::UnreferencedTensor => rules::PTN_SAMPLES_UNREFERENCED_TENSOR,
+            Rule::ReusedTensor => rules::PTN_SAMPLES_REUSED_TENSOR,
+            Rule::Safetensors => rules::PTN_SAMPLES_SAFETENSORS,
+            Rule::Limit => rules::PTN_SAMPLES_LIMIT,
+            Rule::DuplicateSet => rules::PTN_SAMPLES_DUPLICATE_SET,
+            Rule::UnknownMethod => rules::PTN_SAMPLES_UNKNOWN_METHOD,
+            Rule::Signature => rules::PTN_SAMPLES_SIGNATURE,
+            Rule::InvalidUse => rules::PTN_SAMPLES_INVALID_USE,
+            Rule::Package => rules::PTN_SAMPLES_PACKAGE,
         }
     }
 

@@ -23,7 +23,7 @@
 //! ```
 //! use pte_samples::*;
 //! use pte_ptn::{Dtype, PtnTensor};
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
 //! let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 //! let x = PtnTensor::new(Dtype::F32, vec![1], 2.0f32.to_le_bytes().to_vec())?;
 //! let mut set = SampleSet::new("forward", "smoke");
@@ -51,6 +51,7 @@ mod limits;
 mod model;
 mod names;
 mod read;
+pub mod rules;
 mod signature;
 mod tolerance;
 mod verify;
@@ -65,6 +66,7 @@ pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLER
 pub use names::{check_name, MAX_NAME_LEN};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
+pub use rules::CATALOGUE;
 pub use signature::check_signature;
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, RunResult, Runner};

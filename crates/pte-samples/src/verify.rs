@@ -166,7 +166,7 @@ impl fmt::Display for Failure {
 /// `new_runner` (one per sample).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// struct Never;
 /// impl pte_samples::Runner for Never {

@@ -6,7 +6,7 @@ use pte_file::bpte::BundledFile;
 use pte_samples::*;
 
 fn corpus(case: &str, file: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::io::Read;
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
 
 /// Every member's name and stored bytes, read with the `zip` crate (an
 /// independent reader).

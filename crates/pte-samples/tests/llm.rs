@@ -87,7 +87,7 @@ fn llm_set() -> SampleSet<'static> {
 }
 
 fn package_with(set: &SampleSet<'_>) -> Vec<u8> {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     assert!(write_samples(&mut ptn, std::slice::from_ref(set)).unwrap().is_empty());
     ptn.to_bytes().unwrap()

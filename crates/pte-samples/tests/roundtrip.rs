@@ -13,7 +13,7 @@ use proptest::prelude::*;
 use pte_ptn::{Dtype, PtnFile, PtnTensor, SUPPORTED_DTYPES};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
 
 fn tensor() -> impl Strategy<Value = PtnTensor<'static>> {
     (proptest::sample::select(SUPPORTED_DTYPES.to_vec()), proptest::collection::vec(0u64..4, 0..4)).prop_flat_map(

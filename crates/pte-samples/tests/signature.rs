@@ -5,7 +5,7 @@
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn");
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
 
 fn tensor(dtype: Dtype, shape: Vec<u64>) -> Value<'static> {
     let mut t = PtnTensor { dtype, shape, data: std::borrow::Cow::Owned(vec![]) };

@@ -103,7 +103,7 @@ fn a_loose_tolerance_that_no_call_resolves_to_does_not_warn() {
 
 #[test]
 fn writers_return_warnings_with_their_origin() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
     let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let w = write_samples(&mut ptn, &[set_with(None, Some(tol(0.01)), None)]).unwrap();
     assert_eq!(w.len(), 1);

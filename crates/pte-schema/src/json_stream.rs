@@ -17,7 +17,7 @@ use pte_core::Result;
 /// A verified program, ready to be written as JSON.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// let mut out = vec![];
 /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_pretty(&mut out)?;
 /// let tree = pte_schema::program_to_json(
@@ -53,7 +53,7 @@ impl<'a> ProgramJson<'a> {
     /// Writes the pretty-printed JSON (two-space indent, no final newline).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
     /// let mut out = vec![];
     /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_pretty(&mut out)?;
     /// assert!(out.starts_with(b"{\n  \"backend_delegate_data\": []"));

@@ -11,7 +11,7 @@ use pte_core::Result;
 /// A verified program buffer, read on demand.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let region = &bytes[..1616]; // the flatbuffer region (the eh00 header's program_size)
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// assert_eq!(view.plan_count(), 1);
@@ -40,7 +40,7 @@ impl<'a> ProgramView<'a> {
     /// `Program.version`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().version(), 0);
     /// ```
     pub fn version(&self) -> u32 {
@@ -50,7 +50,7 @@ impl<'a> ProgramView<'a> {
     /// Number of execution plans.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/multi_method/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/multi_method/model.pte")).unwrap();
     /// // with an eh00 header, the flatbuffer region ends at program_size (bytes 16..24)
     /// let program_size = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
     /// let view = pte_schema::ProgramView::new(&b[..program_size], &Default::default()).unwrap();
@@ -63,7 +63,7 @@ impl<'a> ProgramView<'a> {
     /// Plan `i`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().plan(5).is_none());
     /// ```
     pub fn plan(&self, i: usize) -> Option<PlanView<'a>> {
@@ -75,7 +75,7 @@ impl<'a> ProgramView<'a> {
     /// The segment table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.segments().next().map(|s| s.size), Some(0));
     /// ```
@@ -90,7 +90,7 @@ impl<'a> ProgramView<'a> {
     /// The constant segment's table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.constant_segment().unwrap().offsets, Some(vec![0]));
     /// ```
@@ -101,7 +101,7 @@ impl<'a> ProgramView<'a> {
     /// Named data as `(key, segment index)` pairs, borrowing the keys.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data().count(), 0);
     /// ```
     pub fn named_data(&self) -> impl Iterator<Item = (Option<&'a str>, u32)> + 'a {
@@ -111,7 +111,7 @@ impl<'a> ProgramView<'a> {
     /// Decodes the whole program into the owned model.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let p = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().to_model().unwrap();
     /// assert_eq!(p.plans().len(), 1);
     /// ```
@@ -131,7 +131,7 @@ impl<'a> PlanView<'a> {
     /// The method name.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().name(), Some("forward"));
     /// ```
@@ -142,7 +142,7 @@ impl<'a> PlanView<'a> {
     /// Number of values.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().value_count() > 0);
     /// ```
@@ -153,7 +153,7 @@ impl<'a> PlanView<'a> {
     /// Value indices of the inputs.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().inputs().len(), 2);
     /// ```
@@ -164,7 +164,7 @@ impl<'a> PlanView<'a> {
     /// Value indices of the outputs.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().outputs().len(), 1);
     /// ```
@@ -175,7 +175,7 @@ impl<'a> PlanView<'a> {
     /// Value `j`, decoded alone.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(matches!(v.plan(0).unwrap().value(0).unwrap().unwrap().val, Some(pte_schema::KernelTypes::Tensor(_))));
     /// ```
@@ -188,7 +188,7 @@ impl<'a> PlanView<'a> {
     /// The whole plan, decoded.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().to_model().unwrap().name.as_deref(), Some("forward"));
     /// ```

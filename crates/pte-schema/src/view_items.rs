@@ -13,7 +13,7 @@ use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 /// A vector of scalars (`i32`, `i64`, `u64`, `f64`, `bool`) in the buffer.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
 /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let inputs = v.plan(0).unwrap().input_list().unwrap();
 /// assert_eq!(inputs.len(), 2);
@@ -28,7 +28,7 @@ impl<'a, T: Follow<'a> + 'a> List<'a, T> {
     /// Number of items.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().len(), 1);
     /// ```
@@ -39,7 +39,7 @@ impl<'a, T: Follow<'a> + 'a> List<'a, T> {
     /// Whether the vector is empty.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(!v.plan(0).unwrap().output_list().unwrap().is_empty());
     /// ```
@@ -50,7 +50,7 @@ impl<'a, T: Follow<'a> + 'a> List<'a, T> {
     /// Item `i`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let outputs = v.plan(0).unwrap().output_list().unwrap();
     /// assert!(outputs.get(0).is_some() && outputs.get(1).is_none());
@@ -62,7 +62,7 @@ impl<'a, T: Follow<'a> + 'a> List<'a, T> {
     /// The items in order.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().iter().count(), 1);
     /// ```
@@ -80,7 +80,7 @@ fn list<'a, T: Follow<'a> + 'a>(v: Option<Vector<'a, T>>) -> Option<List<'a, T>>
 /// schema does not declare).
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// assert!(matches!(v.plan(0).unwrap().value_ref(0), Some(pte_schema::ValueRef::Tensor(_))));
 /// ```
@@ -129,7 +129,7 @@ impl<'a> ValueRef<'a> {
 /// A tensor's metadata, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
 /// assert_eq!(t.scalar_type(), pte_schema::ScalarType::FLOAT);
@@ -196,7 +196,7 @@ impl<'a> TensorView<'a> {
 /// [`crate::InstructionArguments`]; `None` is an unset union).
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
 /// let first = chain.instructions().unwrap().next().unwrap();
@@ -247,7 +247,7 @@ impl<'a> InstructionRef<'a> {
 /// One chain, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
 /// assert_eq!(chain.instruction_count(), chain.instructions().unwrap().count());
@@ -261,7 +261,7 @@ impl<'a> ChainView<'a> {
     /// The instructions, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instructions().is_some());
     /// ```
@@ -272,7 +272,7 @@ impl<'a> ChainView<'a> {
     /// Number of instructions (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instruction_count() > 0);
     /// ```
@@ -284,7 +284,7 @@ impl<'a> ChainView<'a> {
 /// One backend delegate entry of a plan, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte")).unwrap();
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte")).unwrap();
 /// # let size = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
 /// # let v = pte_schema::ProgramView::new(&b[..size], &Default::default()).unwrap();
 /// let d = v.plan(0).unwrap().delegates().unwrap().next().unwrap();
@@ -316,7 +316,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `execution_plan` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_execution_plan());
     /// ```
     pub fn has_execution_plan(&self) -> bool {
@@ -326,7 +326,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `segments` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_segments());
     /// ```
     pub fn has_segments(&self) -> bool {
@@ -336,7 +336,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `named_data` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_named_data());
     /// ```
     pub fn has_named_data(&self) -> bool {
@@ -346,7 +346,7 @@ impl<'a> ProgramView<'a> {
     /// Number of entries of the segment table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().segment_count(), 1);
     /// ```
     pub fn segment_count(&self) -> usize {
@@ -356,7 +356,7 @@ impl<'a> ProgramView<'a> {
     /// Segment `i` of the table, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.segment(0).map(|s| s.size), Some(0));
     /// assert!(v.segment(1).is_none());
@@ -369,7 +369,7 @@ impl<'a> ProgramView<'a> {
     /// Number of named-data entries (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data_count(), 0);
     /// ```
     pub fn named_data_count(&self) -> usize {
@@ -379,7 +379,7 @@ impl<'a> ProgramView<'a> {
     /// The constant segment as `(segment_index, offsets)`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// let (seg, offsets) = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_offsets().unwrap();
     /// assert_eq!((seg, offsets.map(|o| o.len())), (0, Some(1)));
     /// ```
@@ -391,7 +391,7 @@ impl<'a> ProgramView<'a> {
     /// the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().mutable_offsets().is_none());
     /// ```
     pub fn mutable_offsets(&self) -> Option<impl ExactSizeIterator<Item = (u32, Option<List<'a, u64>>)> + 'a> {
@@ -402,7 +402,7 @@ impl<'a> ProgramView<'a> {
     /// when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer().map(|c| c.len()), Some(0));
     /// ```
     pub fn constant_buffer(&self) -> Option<impl ExactSizeIterator<Item = Option<&'a [u8]>> + Clone + 'a> {
@@ -413,7 +413,7 @@ impl<'a> ProgramView<'a> {
     /// when there is no entry `i`, `Some(None)` when the entry has no data.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_data(0).is_none());
     /// ```
     pub fn inline_delegate_data(&self, i: usize) -> Option<Option<&'a [u8]>> {
@@ -424,7 +424,7 @@ impl<'a> ProgramView<'a> {
     /// Number of inline delegate blobs, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_count(), Some(0));
     /// ```
     pub fn inline_delegate_count(&self) -> Option<usize> {
@@ -437,7 +437,7 @@ impl<'a> PlanView<'a> {
     /// `chains`, `operators` and `delegates` are present, in that order.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().present(), [true; 7]);
     /// ```
@@ -457,7 +457,7 @@ impl<'a> PlanView<'a> {
     /// `inputs`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().input_list().map(|l| l.len()), Some(2));
     /// ```
@@ -468,7 +468,7 @@ impl<'a> PlanView<'a> {
     /// `outputs`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().map(|l| l.len()), Some(1));
     /// ```
@@ -479,7 +479,7 @@ impl<'a> PlanView<'a> {
     /// `non_const_buffer_sizes`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().buffer_sizes().and_then(|s| s.get(0)), Some(0));
     /// ```
@@ -490,7 +490,7 @@ impl<'a> PlanView<'a> {
     /// Value `j`, read in place; `None` when there is no value `j`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert!(plan.value_ref(plan.value_count()).is_none());
@@ -503,7 +503,7 @@ impl<'a> PlanView<'a> {
     /// Every value in order (none when `values` is absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert_eq!(plan.value_refs().count(), plan.value_count());
@@ -515,7 +515,7 @@ impl<'a> PlanView<'a> {
     /// The chains, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().chains().map(|c| c.len()), Some(1));
     /// ```
@@ -526,7 +526,7 @@ impl<'a> PlanView<'a> {
     /// Number of operators (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator_count(), 1);
     /// ```
@@ -537,7 +537,7 @@ impl<'a> PlanView<'a> {
     /// Operator `i` as `(name, overload)`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator(0), Some((Some("aten::add"), Some("out"))));
     /// ```
@@ -549,7 +549,7 @@ impl<'a> PlanView<'a> {
     /// The delegates, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().delegates().map(|d| d.len()), Some(0));
     /// ```

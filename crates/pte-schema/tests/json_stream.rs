@@ -18,7 +18,7 @@ use pte_schema::{decode_program, program_to_json, JsonBytes, Limits, ProgramJson
 
 /// Every corpus program's flatbuffer region (up to the eh00 program_size).
 fn regions() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap() {
         let dir = e.unwrap().path();

@@ -7,7 +7,7 @@
 use pte_schema::{bundled::decode_bundled_program, decode_program, ptd::decode_flat_tensor, ErrorKind, Limits};
 
 fn corpus(path: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/../../tests/corpus/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(format!("{}/corpus/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
 }
 
 fn u32_at(b: &[u8], at: usize) -> usize {

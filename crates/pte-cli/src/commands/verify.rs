@@ -79,14 +79,13 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
         );
         report.violations.extend(links.violations);
         // with the data files given, a key outside the program is judged by the link rule
-        report.warnings.retain(|w| w.rule != "payload.named_key");
+        report.warnings.retain(|w| w.rule != pte_file::verify::rules::PAYLOAD_NAMED_KEY);
     }
     Ok(report)
 }
 
 fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> CmdResult {
-    let entry =
-        |v: &Violation| serde_json::json!({"rule": v.rule, "path": v.path, "offset": v.offset, "message": v.message});
+    let entry = |v: &Violation| serde_json::json!({"rule": v.rule.name(), "path": v.path, "offset": v.offset, "message": v.message});
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
     if json {
         let v: Vec<_> = report.violations.iter().map(entry).collect();

@@ -17,7 +17,7 @@ use crate::{PteFile, WriteOptions};
 /// a [`PteFile`] on demand, zero-copy) and the test suites.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
 /// let b = pte_file::bpte::BundledFile::from_bytes(&bytes)?;
 /// assert_eq!(b.pte()?.program.execution_plan.as_ref().map(Vec::len), Some(1));
 /// assert_eq!(b.suites().len(), 1);
@@ -70,7 +70,7 @@ impl<'a> BundledFile<'a> {
     /// A bundle of an already-serialized program with the current version.
     ///
     /// ```
-    /// let pte = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let pte = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let b = pte_file::bpte::BundledFile::new(pte, vec![]);
     /// assert_eq!(b.version, 2);
     /// # Ok::<(), std::io::Error>(())
@@ -82,7 +82,7 @@ impl<'a> BundledFile<'a> {
     /// A bundle of a program aggregate, serialized with `options`.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let b = pte_file::bpte::BundledFile::from_pte(&pte, &Default::default(), vec![])?;
     /// assert_eq!(b.pte()?, pte);

@@ -18,7 +18,7 @@
 //! a `.ptd` at load time) and, with linked `.ptd` files, `link.payload_key`.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 //! let pte = pte_file::PteFile::from_bytes(&bytes)?;
 //! let reg = pte_file::delegate_payload::PayloadRegistry::builtin();
 //! let blob = &pte.delegate_blobs()?[0];
@@ -38,7 +38,7 @@ use std::sync::OnceLock;
 use pte_schema::{DataLocation, Limits, Program, Result};
 
 use crate::ptd::PtdFile;
-use crate::verify::{Report, Violation};
+use crate::verify::{rules, Report, Rule, Violation};
 
 pub use native::{NativeReader, NATIVE_BACKEND_ID};
 pub use xnnpack::XnnpackReader;
@@ -46,13 +46,13 @@ pub use xnnpack::XnnpackReader;
 /// One problem a reader found in a payload.
 ///
 /// ```
-/// let i = pte_file::delegate_payload::PayloadIssue::new("payload.ids", "xnodes[0]", None, "bad id");
+/// let i = pte_file::delegate_payload::PayloadIssue::new(pte_file::verify::rules::PAYLOAD_IDS, "xnodes[0]", None, "bad id");
 /// assert!(!i.warning);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PayloadIssue {
-    /// Rule name (see `verify::RULES`).
-    pub rule: &'static str,
+    /// The rule broken (one of [`verify::rules`](crate::verify::rules)).
+    pub rule: Rule,
     /// Field path inside the payload.
     pub path: String,
     /// Byte offset inside the payload, when known.
@@ -67,10 +67,10 @@ impl PayloadIssue {
     /// A violation.
     ///
     /// ```
-    /// let i = pte_file::delegate_payload::PayloadIssue::new("payload.ids", "", Some(4), "x");
+    /// let i = pte_file::delegate_payload::PayloadIssue::new(pte_file::verify::rules::PAYLOAD_IDS, "", Some(4), "x");
     /// assert_eq!(i.offset, Some(4));
     /// ```
-    pub fn new(rule: &'static str, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Self {
+    pub fn new(rule: Rule, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Self {
         PayloadIssue { rule, path: path.into(), offset, message: message.into(), warning: false }
     }
 
@@ -78,10 +78,10 @@ impl PayloadIssue {
     ///
     /// ```
     /// let e = pte_schema::Error::new(pte_schema::ErrorKind::Malformed, "bad").at_path("xh00").at_offset(8);
-    /// let i = pte_file::delegate_payload::PayloadIssue::from_error("payload.structure", &e);
+    /// let i = pte_file::delegate_payload::PayloadIssue::from_error(pte_file::verify::rules::PAYLOAD_STRUCTURE, &e);
     /// assert_eq!((i.path.as_str(), i.offset), ("xh00", Some(8)));
     /// ```
-    pub fn from_error(rule: &'static str, e: &pte_schema::Error) -> Self {
+    pub fn from_error(rule: Rule, e: &pte_schema::Error) -> Self {
         PayloadIssue::new(rule, e.path(), e.offset(), e.message())
     }
 }
@@ -142,7 +142,7 @@ pub struct PayloadSummary {
 ///     fn backend_id(&self) -> &str { "EmptyBackend" }
 ///     fn check(&self, payload: &[u8], _: &pte_schema::Limits) -> PayloadCheck {
 ///         let mut c = PayloadCheck::default();
-///         if !payload.is_empty() { c.issues.push(PayloadIssue::new("payload.structure", "", Some(0), "not empty")); }
+///         if !payload.is_empty() { c.issues.push(PayloadIssue::new(pte_file::verify::rules::PAYLOAD_STRUCTURE, "", Some(0), "not empty")); }
 ///         c
 ///     }
 ///     fn summary(&self, _: &[u8], _: &pte_schema::Limits) -> pte_schema::Result<PayloadSummary> { Ok(Default::default()) }
@@ -239,7 +239,7 @@ pub fn builtin_registry() -> &'static PayloadRegistry {
 /// A delegate's payload located in the file.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/inline_delegate/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_file::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!(p[0].id, "XnnpackBackend");
@@ -277,7 +277,7 @@ impl Payload<'_> {
 /// reference that does not resolve is skipped: the program rules report it.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_file::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!((p[0].bytes.len(), p[0].file_offset), (1184, Some(1536)));
@@ -336,7 +336,7 @@ fn violation(p: &Payload<'_>, issue: PayloadIssue) -> Violation {
 /// backend reads is a `payload.constant` violation.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_file::delegate_payload::builtin_registry();
 /// let r = pte_file::delegate_payload::check_payloads(&pte.program, &bytes, reg, &Default::default());
@@ -363,7 +363,7 @@ pub fn check_payloads(program: &Program<'_>, file: &[u8], registry: &PayloadRegi
                 None => report.warnings.push(violation(
                     &p,
                     PayloadIssue::new(
-                        "payload.named_key",
+                        rules::PAYLOAD_NAMED_KEY,
                         &k.path,
                         None,
                         format!(
@@ -384,7 +384,7 @@ fn short_blob(p: &Payload<'_>, k: &NeededKey, len: u64, source: &str, out: &mut 
         out.push(violation(
             p,
             PayloadIssue::new(
-                "payload.constant",
+                rules::PAYLOAD_CONSTANT,
                 &k.path,
                 None,
                 format!("key {:?} in {source} holds {len} bytes; the backend reads {need}", k.key),
@@ -411,7 +411,7 @@ fn program_named_sizes<'p>(program: &'p Program<'_>) -> BTreeMap<&'p str, u64> {
 /// neither is a `link.payload_key` violation naming the key and the delegate.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_file::delegate_payload::builtin_registry();
 /// assert!(pte_file::delegate_payload::verify_payload_links(&pte.program, &bytes, reg, &Default::default(), &[]).is_ok());
@@ -439,7 +439,7 @@ pub fn verify_payload_links(
                 None if reported.insert((p.plan, p.delegate, k.key.clone())) => report.violations.push(violation(
                     &p,
                     PayloadIssue::new(
-                        "link.payload_key",
+                        rules::LINK_PAYLOAD_KEY,
                         &k.path,
                         None,
                         format!("key {:?} is in neither the program's named data nor the given .ptd files", k.key),

@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 use pte_schema::native::{decode_native_program, native_program_to_json, NativeProgram, QuantScheme};
 use pte_schema::{Limits, Result};
 
+use crate::verify::rules;
+
 use super::{NeededKey, PayloadCheck, PayloadIssue, PayloadReader, PayloadSummary};
 
 /// The delegate id of native-backend payloads (the exporter's backend class name).
@@ -53,9 +55,10 @@ impl PayloadReader for NativeReader {
 
     fn check(&self, payload: &[u8], limits: &Limits) -> PayloadCheck {
         match decode_native_program(payload, limits) {
-            Err(e) => {
-                PayloadCheck { issues: vec![PayloadIssue::from_error("payload.structure", &e)], named_keys: vec![] }
-            }
+            Err(e) => PayloadCheck {
+                issues: vec![PayloadIssue::from_error(rules::PAYLOAD_STRUCTURE, &e)],
+                named_keys: vec![],
+            },
             Ok(p) => PayloadCheck { issues: vec![], named_keys: keys(&p) },
         }
     }

@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use pte_schema::xnnpack::*;
 use pte_schema::{Limits, Result};
 
+use crate::verify::rules;
+
 use super::{NeededKey, PayloadCheck, PayloadIssue, PayloadReader, PayloadSummary};
 
 /// The runtime refuses more external values than this.
@@ -36,7 +38,7 @@ impl PayloadReader for XnnpackReader {
         let mut c = PayloadCheck::default();
         let parsed = XnnPayload::new(payload, limits).and_then(|p| Ok((p, p.decode()?)));
         match parsed {
-            Err(e) => c.issues.push(PayloadIssue::from_error("payload.structure", &e)),
+            Err(e) => c.issues.push(PayloadIssue::from_error(rules::PAYLOAD_STRUCTURE, &e)),
             Ok((p, g)) => Checker { c: &mut c, payload: &p, graph: &g, needs: HashMap::new() }.run(),
         }
         c
@@ -112,21 +114,29 @@ struct Checker<'a> {
 }
 
 impl Checker<'_> {
-    fn add(&mut self, rule: &'static str, path: String, message: String) {
+    fn add(&mut self, rule: pte_core::Rule, path: String, message: String) {
         self.c.issues.push(PayloadIssue::new(rule, path, None, message));
     }
 
     fn run(mut self) {
         let g = self.graph;
         if g.xvalues.is_none() {
-            self.add("payload.structure", "xvalues".into(), "xvalues is absent (the backend dereferences it)".into());
+            self.add(
+                rules::PAYLOAD_STRUCTURE,
+                "xvalues".into(),
+                "xvalues is absent (the backend dereferences it)".into(),
+            );
         }
         if g.xnodes.is_none() {
-            self.add("payload.structure", "xnodes".into(), "xnodes is absent (the backend dereferences it)".into());
+            self.add(
+                rules::PAYLOAD_STRUCTURE,
+                "xnodes".into(),
+                "xnodes is absent (the backend dereferences it)".into(),
+            );
         }
         if g.num_externs > MAX_EXTERNS {
             self.add(
-                "payload.ids",
+                rules::PAYLOAD_IDS,
                 "num_externs".into(),
                 format!("{} external values; the backend accepts at most {MAX_EXTERNS}", g.num_externs),
             );
@@ -145,13 +155,13 @@ impl Checker<'_> {
             let path = format!("xvalues[{i}].xvalue_union");
             let t = match &v.value {
                 None => {
-                    self.add("payload.value", path, "value has no tensor (union tag NONE)".into());
+                    self.add(rules::PAYLOAD_VALUE, path, "value has no tensor (union tag NONE)".into());
                     continue;
                 }
                 Some(XValueUnion::XNNQuantizedTensorValue(q)) => {
                     let Some(t) = &q.tensor_value else {
                         self.add(
-                            "payload.value",
+                            rules::PAYLOAD_VALUE,
                             format!("{path}.tensor_value"),
                             "quantized value has no tensor".into(),
                         );
@@ -164,26 +174,34 @@ impl Checker<'_> {
             };
             let (t, tpath) = t;
             if t.flags & !ALLOWED_FLAGS != 0 {
-                self.add("payload.value", format!("{tpath}.flags"), format!("unsupported flag bits {:#x}", t.flags));
+                self.add(
+                    rules::PAYLOAD_VALUE,
+                    format!("{tpath}.flags"),
+                    format!("unsupported flag bits {:#x}", t.flags),
+                );
             }
             let external = t.flags & ALLOWED_FLAGS != 0;
             if t.external_id != XNN_INVALID_VALUE_ID || external {
                 if t.external_id >= g.num_externs {
                     self.add(
-                        "payload.ids",
+                        rules::PAYLOAD_IDS,
                         format!("{tpath}.external_id"),
                         format!("external id {} is not below num_externs {}", t.external_id, g.num_externs),
                     );
                 } else if !externals.insert(t.external_id) {
                     self.add(
-                        "payload.ids",
+                        rules::PAYLOAD_IDS,
                         format!("{tpath}.external_id"),
                         format!("external id {} is defined twice", t.external_id),
                     );
                 }
             }
             if !defined.insert(t.id_out) {
-                self.add("payload.ids", format!("{tpath}.id_out"), format!("value id {} is defined twice", t.id_out));
+                self.add(
+                    rules::PAYLOAD_IDS,
+                    format!("{tpath}.id_out"),
+                    format!("value id {} is defined twice", t.id_out),
+                );
             }
             if t.constant_buffer_idx != 0 {
                 let need = t.nbytes().unwrap_or(0);
@@ -196,11 +214,11 @@ impl Checker<'_> {
     fn quant(&mut self, q: &XnnQuantizedTensorValue, t: &XnnTensorValue, path: &str) {
         let qpath = format!("{path}.quant_params");
         match &q.quant_params {
-            None => self.add("payload.value", qpath, "quantized value has no parameters (tag NONE)".into()),
+            None => self.add(rules::PAYLOAD_VALUE, qpath, "quantized value has no parameters (tag NONE)".into()),
             Some(QuantParams::PerChannelQuant { scale, scale_buffer_idx, num_scales, .. }) => {
                 if scale.is_none() {
                     // read even when the scales are in constant data
-                    self.add("payload.value", format!("{qpath}.scale"), "per-channel scale is absent".into());
+                    self.add(rules::PAYLOAD_VALUE, format!("{qpath}.scale"), "per-channel scale is absent".into());
                 }
                 if *scale_buffer_idx != 0 {
                     let need = u64::from(*num_scales).saturating_mul(4);
@@ -210,7 +228,7 @@ impl Checker<'_> {
             Some(QuantParams::PerChannelGroupQuant { scale, scale_buffer_idx, num_scales, .. }) => {
                 if t.dims.as_ref().map_or(0, Vec::len) < 2 {
                     self.add(
-                        "payload.value",
+                        rules::PAYLOAD_VALUE,
                         format!("{path}.tensor_value.dims"),
                         "blockwise-quantized tensor has fewer than 2 dims (the backend reads dims 0 and 1)".into(),
                     );
@@ -219,7 +237,7 @@ impl Checker<'_> {
                     let need = u64::from(*num_scales).saturating_mul(2);
                     self.need(*scale_buffer_idx, need, format!("{qpath}.scale_buffer_idx"));
                 } else if scale.is_none() {
-                    self.add("payload.value", format!("{qpath}.scale"), "blockwise scale is absent".into());
+                    self.add(rules::PAYLOAD_VALUE, format!("{qpath}.scale"), "blockwise scale is absent".into());
                 }
             }
             Some(_) => {}
@@ -234,7 +252,7 @@ impl Checker<'_> {
         let table = if legacy { "constant_buffer" } else { "constant_data" };
         if usize::try_from(index).ok().is_none_or(|i| i >= len.unwrap_or(0)) {
             self.add(
-                "payload.constant",
+                rules::PAYLOAD_CONSTANT,
                 path,
                 format!("constant {index} is not in the {} entries of {table}", len.unwrap_or(0)),
             );
@@ -253,9 +271,9 @@ impl Checker<'_> {
             for (index, (need, path)) in needs {
                 let b = usize::try_from(index).ok().and_then(|i| g.constant_buffer.as_ref()?.get(i));
                 match b.and_then(|b| b.storage.as_ref()) {
-                    None => self.add("payload.constant", path, format!("constant_buffer[{index}] has no storage")),
+                    None => self.add(rules::PAYLOAD_CONSTANT, path, format!("constant_buffer[{index}] has no storage")),
                     Some(s) if (s.len() as u64) < need => self.add(
-                        "payload.constant",
+                        rules::PAYLOAD_CONSTANT,
                         format!("constant_buffer[{index}].storage"),
                         format!("{} bytes; the backend reads {need}", s.len()),
                     ),
@@ -268,7 +286,7 @@ impl Checker<'_> {
         for (i, c) in g.constant_data.iter().flatten().enumerate() {
             if c.named_key.is_none() && i > 0 && c.offset.checked_add(c.size).is_none_or(|end| end > region) {
                 self.add(
-                    "payload.constant",
+                    rules::PAYLOAD_CONSTANT,
                     format!("constant_data[{i}]"),
                     format!("{} bytes at {} run past the {region}-byte constant data", c.size, c.offset),
                 );
@@ -280,7 +298,7 @@ impl Checker<'_> {
             match &c.named_key {
                 Some(k) => self.c.named_keys.push(NeededKey { key: k.clone(), path, min_size: Some(need) }),
                 None if need > c.size => self.add(
-                    "payload.constant",
+                    rules::PAYLOAD_CONSTANT,
                     format!("{path}.size"),
                     format!("{} bytes; the backend reads {need}", c.size),
                 ),
@@ -293,7 +311,7 @@ impl Checker<'_> {
         for (i, n) in self.graph.xnodes.iter().flatten().enumerate() {
             let path = format!("xnodes[{i}].xnode_union");
             if n.kind == XNodeKind::NONE {
-                self.add("payload.structure", format!("{path}_type"), "node has no body (union tag NONE)".into());
+                self.add(rules::PAYLOAD_STRUCTURE, format!("{path}_type"), "node has no body (union tag NONE)".into());
                 continue;
             }
             for (field, id) in n.value_ids() {
@@ -302,7 +320,7 @@ impl Checker<'_> {
                 }
                 if !defined.contains(&id) {
                     self.add(
-                        "payload.ids",
+                        rules::PAYLOAD_IDS,
                         format!("{path}.{field}"),
                         format!("{} {field} {id} names no value the payload defines", n.kind),
                     );

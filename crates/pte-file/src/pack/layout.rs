@@ -13,7 +13,7 @@ use crate::{PteFile, SegmentLayout, WriteOptions};
 /// [`WriteOptions::matching`] finds.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let l = pte_file::pack::layout_json(&pte, &bytes);
 /// assert_eq!(l["extended_header"], true);

@@ -134,7 +134,7 @@ fn drop_segments(pte: &mut PteFile<'_>, drop: &BTreeSet<u32>) {
 /// Moves constants and named blobs whose key satisfies `matches` into a new `.ptd`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let ex = pte_file::external::externalize(&pte, |_| true, &Default::default(), &Default::default())?;
 /// assert_eq!(ex.moved_named.len(), 4);
@@ -269,7 +269,7 @@ pub fn externalize<'a>(
 /// bytes back at that index; otherwise its bytes are appended as a new entry.
 ///
 /// ```
-/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/");
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/");
 /// let pte_bytes = std::fs::read(format!("{dir}model.pte"))?;
 /// let ptd_bytes = std::fs::read(format!("{dir}_default_external_constant.ptd"))?;
 /// let pte = pte_file::PteFile::from_bytes(&pte_bytes)?;

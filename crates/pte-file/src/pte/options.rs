@@ -276,7 +276,7 @@ impl WriteOptions {
     /// comes back is the file that went in.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/inline_delegate/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let o = pte_file::WriteOptions::matching(&pte, &bytes);
     /// assert!(o.delegate_alignment() >= 16);

@@ -26,7 +26,7 @@ pub struct ReadOptions {
 /// file is the flatbuffer.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// let (header, region) = pte_file::verify::program_region(&bytes)?;
 /// assert!(header.is_none());
 /// assert_eq!(region.len(), bytes.len());

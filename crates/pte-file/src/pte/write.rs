@@ -34,7 +34,7 @@ impl PteFile<'_> {
     /// offset; the output is deterministic.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let mut out = Vec::new();
     /// let n = pte.write_to(&mut out, &pte_file::WriteOptions::default())?;
@@ -81,7 +81,7 @@ impl PteFile<'_> {
     /// through user space. The output is identical to [`PteFile::save`]'s.
     ///
     /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
     /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
     /// let dir = tempfile::tempdir()?;
@@ -107,7 +107,7 @@ impl PteFile<'_> {
     /// [`EditLock`](pte_core::EditLock)); returns the bytes written.
     ///
     /// ```
-    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte");
+    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
     /// let map = pte_file::MappedFile::open(path)?;
     /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
     /// let source = std::fs::File::open(path)?;
@@ -191,7 +191,7 @@ pub(crate) fn splice_header(w: &mut impl Write, fb: &[u8], header: &[u8], padded
 /// `segment_data_size`) keeps everything after a non-zero base.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let fb = pte_schema::encode_program(&pte.program, &Default::default())?;
 /// let mut out = Vec::new();

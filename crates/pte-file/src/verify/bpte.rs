@@ -6,9 +6,9 @@
 use pte_schema::bundled::{decode_bundled_program, BundledTensor, BundledValue, TestCase};
 use pte_schema::{ExecutionPlan, KernelTypes, Program, Tensor, TensorShapeDynamism};
 
-use crate::verify::{verify_bytes, Report, VerifyOptions, Violation};
+use crate::verify::{rules, verify_bytes, Report, Rule, VerifyOptions, Violation};
 
-fn v(rule: &'static str, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Violation {
+fn v(rule: Rule, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Violation {
     Violation { rule, path: path.into(), offset, message: message.into() }
 }
 
@@ -20,7 +20,7 @@ fn offset_in(outer: &[u8], inner: &[u8]) -> u64 {
 /// Verifies a `.bpte` held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
 /// assert!(pte_file::verify::verify_bpte_bytes(&bytes, &Default::default()).is_ok());
 /// assert!(pte_file::verify::verify_bpte_bytes(&bytes[..100], &Default::default()).breaks("bpte.structure"));
 /// # Ok::<(), std::io::Error>(())
@@ -30,25 +30,25 @@ pub fn verify_bpte_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     let bundle = match decode_bundled_program(bytes, &options.limits) {
         Ok(b) => b,
         Err(e) => {
-            report.violations.push(v("bpte.structure", e.path(), e.offset(), e.message()));
+            report.violations.push(v(rules::BPTE_STRUCTURE, e.path(), e.offset(), e.message()));
             return report;
         }
     };
     let Some(program) = bundle.program.as_deref() else {
-        report.violations.push(v("bpte.program", "program", None, "the bundle has no embedded program"));
+        report.violations.push(v(rules::BPTE_PROGRAM, "program", None, "the bundle has no embedded program"));
         return report;
     };
     let base = offset_in(bytes, program);
     if !base.is_multiple_of(16) {
         report.violations.push(v(
-            "bpte.alignment",
+            rules::BPTE_ALIGNMENT,
             "program",
             Some(base),
             format!("the embedded program starts at byte {base}, not a multiple of 16 (the runtime needs a 16-aligned program)"),
         ));
     } else if !base.is_multiple_of(32) {
         report.warnings.push(v(
-            "bpte.alignment",
+            rules::BPTE_ALIGNMENT,
             "program",
             Some(base),
             format!("the embedded program starts at byte {base}, not a multiple of 32 as the schema asks"),
@@ -65,7 +65,12 @@ pub fn verify_bpte_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     report.warnings.extend(inner.warnings.into_iter().map(relocate));
     let Ok(decoded) = pte_schema::decode_program(program_region(program), &options.limits) else {
         if program_ok {
-            report.violations.push(v("bpte.program", "program", Some(base), "the embedded program does not decode"));
+            report.violations.push(v(
+                rules::BPTE_PROGRAM,
+                "program",
+                Some(base),
+                "the embedded program does not decode",
+            ));
         }
         return report;
     };
@@ -89,7 +94,7 @@ fn check_suites(
         let path = format!("method_test_suites[{i}]");
         let Some(name) = suite.method_name.as_deref() else {
             report.violations.push(v(
-                "bpte.suite_method",
+                rules::BPTE_SUITE_METHOD,
                 format!("{path}.method_name"),
                 None,
                 "the suite names no method",
@@ -98,7 +103,7 @@ fn check_suites(
         };
         let Some(plan) = plans.iter().find(|p| p.name.as_deref() == Some(name)) else {
             report.violations.push(v(
-                "bpte.suite_method",
+                rules::BPTE_SUITE_METHOD,
                 format!("{path}.method_name"),
                 None,
                 format!("the program has no method {name:?}"),
@@ -107,7 +112,7 @@ fn check_suites(
         };
         if seen.contains(&name) {
             report.warnings.push(v(
-                "bpte.suite_method",
+                rules::BPTE_SUITE_METHOD,
                 format!("{path}.method_name"),
                 None,
                 format!("a second suite for {name:?}: the runtime only uses the first"),
@@ -129,7 +134,7 @@ fn check_case(bytes: &[u8], plan: &ExecutionPlan, case: &TestCase<'_>, path: &st
         let is_output = side == "expected_outputs";
         if values.len() != indices.len() {
             report.violations.push(v(
-                "bpte.case_count",
+                rules::BPTE_CASE_COUNT,
                 format!("{path}.{side}"),
                 None,
                 format!(
@@ -142,7 +147,7 @@ fn check_case(bytes: &[u8], plan: &ExecutionPlan, case: &TestCase<'_>, path: &st
         }
         if is_output && values.is_empty() {
             report.violations.push(v(
-                "bpte.case_count",
+                rules::BPTE_CASE_COUNT,
                 format!("{path}.{side}"),
                 None,
                 "no expected outputs (the runtime refuses to verify)",
@@ -176,7 +181,7 @@ fn check_value(
     at: &str,
     report: &mut Report,
 ) {
-    let mut wrong = |why: String| report.violations.push(v("bpte.value_kind", at.to_string(), None, why));
+    let mut wrong = |why: String| report.violations.push(v(rules::BPTE_VALUE_KIND, at.to_string(), None, why));
     match (value, declared) {
         (BundledValue::Tensor(t), Some(KernelTypes::Tensor(d))) => check_tensor(bytes, t, d, at, report),
         (BundledValue::Tensor(_), _) if output => {
@@ -192,7 +197,7 @@ fn check_value(
 }
 
 fn check_tensor(bytes: &[u8], t: &BundledTensor<'_>, d: &Tensor, at: &str, report: &mut Report) {
-    let mut bad = |why: String| report.violations.push(v("bpte.tensor", at.to_string(), None, why));
+    let mut bad = |why: String| report.violations.push(v(rules::BPTE_TENSOR, at.to_string(), None, why));
     if t.scalar_type != d.scalar_type {
         bad(format!("dtype {:?} where the method declares {:?}", t.scalar_type, d.scalar_type));
         return;
@@ -229,7 +234,7 @@ fn check_tensor(bytes: &[u8], t: &BundledTensor<'_>, d: &Tensor, at: &str, repor
         let off = offset_in(bytes, data);
         if !off.is_multiple_of(16) {
             report.warnings.push(v(
-                "bpte.alignment",
+                rules::BPTE_ALIGNMENT,
                 format!("{at}.data"),
                 Some(off),
                 format!("tensor data at byte {off}, not 16-aligned as the schema asks"),

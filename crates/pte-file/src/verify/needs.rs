@@ -6,23 +6,13 @@
 use pte_core::Violation;
 use pte_schema::{DeviceType, KernelTypes, Program};
 
-/// Rules of [`external_needs`] and [`device_needs`], with what each reports.
-pub const NEEDS_RULES: &[(&str, &str)] = &[
-    (
-        "needs.external-data",
-        "the program has EXTERNAL tensors and no .ptd was given to resolve them (the runtime fails with 0x2 without one)",
-    ),
-    (
-        "needs.device",
-        "a planned buffer or tensor is placed on a device other than the CPU (a CPU-only runtime cannot allocate it)",
-    ),
-];
+use super::rules;
 
 /// One warning naming every EXTERNAL key, for a program checked without
 /// the `.ptd` files that hold them; nothing when it has none.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let w = pte_file::verify::external_needs(&pte.program);
 /// assert_eq!(w.len(), 1);
@@ -48,7 +38,7 @@ pub fn external_needs(program: &Program<'_>) -> Vec<Violation> {
     let Some(path) = first else { return vec![] };
     let n = keys.len();
     vec![Violation {
-        rule: "needs.external-data",
+        rule: rules::NEEDS_EXTERNAL_DATA,
         path,
         offset: None,
         message: format!(
@@ -86,7 +76,7 @@ pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
             }
             let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.get(i));
             out.push(Violation {
-                rule: "needs.device",
+                rule: rules::NEEDS_DEVICE,
                 path: format!("execution_plan[{p}].non_const_buffer_device[{k}]"),
                 offset: None,
                 message: format!(
@@ -102,7 +92,7 @@ pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
             let Some(KernelTypes::Tensor(t)) = &v.val else { continue };
             let Some(e) = t.extra_tensor_info.as_ref().filter(|e| e.device_type != DeviceType::CPU) else { continue };
             out.push(Violation {
-                rule: "needs.device",
+                rule: rules::NEEDS_DEVICE,
                 path: format!("execution_plan[{p}].values[{j}].extra_tensor_info.device_type"),
                 offset: None,
                 message: format!(

@@ -7,9 +7,9 @@ use pte_schema::{KernelTypes, Program};
 use pte_segments::FlatTensorHeader;
 
 use crate::ptd::PtdFile;
-use crate::verify::{Report, VerifyOptions, Violation};
+use crate::verify::{rules, Report, Rule, VerifyOptions, Violation};
 
-fn v(rule: &'static str, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Violation {
+fn v(rule: Rule, path: impl Into<String>, offset: Option<u64>, message: impl Into<String>) -> Violation {
     Violation { rule, path: path.into(), offset, message: message.into() }
 }
 
@@ -36,7 +36,7 @@ fn layout_problem(l: &TensorLayout) -> Option<String> {
 /// Verifies a `.ptd` held in memory.
 ///
 /// ```
-/// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/_default_external_constant.ptd"))?;
+/// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
 /// assert!(pte_file::verify::verify_ptd_bytes(&b, &Default::default()).is_ok());
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -44,35 +44,35 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     let mut out = vec![];
     let len = bytes.len() as u64;
     if len < 64 {
-        out.push(v("file.min_size", "", None, format!("file is {len} bytes; loaders need at least 64")));
+        out.push(v(rules::FILE_MIN_SIZE, "", None, format!("file is {len} bytes; loaders need at least 64")));
     }
     let h = match FlatTensorHeader::parse(bytes) {
         Ok(h) => h,
         Err(e) => {
-            out.push(v("ptd.header", e.path(), e.offset(), e.message()));
+            out.push(v(rules::PTD_HEADER, e.path(), e.offset(), e.message()));
             return Report { violations: out, warnings: vec![] };
         }
     };
     match h.segment_base_offset.checked_add(h.segment_data_size) {
         Some(end) if end <= len => {}
         _ => out.push(v(
-            "ptd.header",
+            rules::PTD_HEADER,
             "fh01.segment_data_size",
             Some(40),
             "segment_base_offset + segment_data_size exceeds the file",
         )),
     }
     if bytes.get(4..8).is_some_and(|id| id != b"FT01") {
-        out.push(v("ptd.identifier", "", Some(4), "file identifier is not FT01"));
+        out.push(v(rules::PTD_IDENTIFIER, "", Some(4), "file identifier is not FT01"));
         return Report { violations: out, warnings: vec![] };
     }
     let ptd = match PtdFile::from_bytes_with(bytes, &crate::ReadOptions { limits: options.limits }) {
         Ok(p) => p,
         Err(e) => {
             let rule = match (e.path().starts_with("fh01"), e.path().starts_with("segments")) {
-                (true, _) => "ptd.header",
-                (_, true) => "ptd.segment",
-                _ => "ptd.structure",
+                (true, _) => rules::PTD_HEADER,
+                (_, true) => rules::PTD_SEGMENT,
+                _ => rules::PTD_STRUCTURE,
             };
             out.push(v(rule, e.path(), e.offset(), e.message()));
             return Report { violations: out, warnings: vec![] };
@@ -81,22 +81,22 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     let ft = &ptd.flat_tensor;
     if ft.version != 0 {
         out.push(v(
-            "ptd.version",
+            rules::PTD_VERSION,
             "version",
             None,
             format!("version {} is newer than the runtime supports (0)", ft.version),
         ));
     }
     if ft.named_data.is_none() {
-        out.push(v("ptd.fields", "named_data", None, "named_data is absent"));
+        out.push(v(rules::PTD_FIELDS, "named_data", None, "named_data is absent"));
     }
     if ft.segments.is_none() {
-        out.push(v("ptd.fields", "segments", None, "segments is absent"));
+        out.push(v(rules::PTD_FIELDS, "segments", None, "segments is absent"));
     }
     for (i, s) in ft.segments.iter().flatten().enumerate() {
         if s.offset.checked_add(s.size).is_none_or(|e| e > h.segment_data_size) {
             out.push(v(
-                "ptd.segment",
+                rules::PTD_SEGMENT,
                 format!("segments[{i}]"),
                 h.segment_base_offset.checked_add(s.offset),
                 "segment ends past segment_data_size",
@@ -107,12 +107,12 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     for (i, n) in ft.named_data.iter().flatten().enumerate() {
         let path = format!("named_data[{i}]");
         let Some(key) = n.key.as_deref() else {
-            out.push(v("ptd.fields", format!("{path}.key"), None, "entry has no key"));
+            out.push(v(rules::PTD_FIELDS, format!("{path}.key"), None, "entry has no key"));
             continue;
         };
         if let Some(first) = seen.insert(key, i) {
             out.push(v(
-                "ptd.duplicate_key",
+                rules::PTD_DUPLICATE_KEY,
                 format!("{path}.key"),
                 None,
                 format!("key {key:?} already at named_data[{first}]"),
@@ -121,7 +121,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         let seg = usize::try_from(n.segment_index).ok().and_then(|s| ptd.segments.get(s));
         let Some(seg) = seg else {
             out.push(v(
-                "ptd.segment",
+                rules::PTD_SEGMENT,
                 format!("{path}.segment_index"),
                 None,
                 format!("segment {} of {}", n.segment_index, ptd.segments.len()),
@@ -130,12 +130,12 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
         };
         if let Some(l) = &n.tensor_layout {
             match layout_problem(l) {
-                Some(p) => out.push(v("ptd.layout", format!("{path}.tensor_layout"), None, p)),
+                Some(p) => out.push(v(rules::PTD_LAYOUT, format!("{path}.tensor_layout"), None, p)),
                 None => {
                     let want = l.nbytes().unwrap_or(0);
                     if want != seg.len() as u64 {
                         out.push(v(
-                            "ptd.size",
+                            rules::PTD_SIZE,
                             &path,
                             None,
                             format!("layout needs {want} bytes, the blob has {}", seg.len()),
@@ -152,7 +152,7 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 /// for messages): every key found exactly once, layouts equal, byte sizes equal.
 ///
 /// ```
-/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/external/");
+/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/");
 /// let pte_bytes = std::fs::read(format!("{dir}model.pte"))?;
 /// let ptd_bytes = std::fs::read(format!("{dir}_default_external_constant.ptd"))?;
 /// let pte = pte_file::PteFile::from_bytes(&pte_bytes)?;
@@ -172,11 +172,11 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
     }
     for (k, files) in &where_ {
         if files.len() > 1 {
-            out.push(v("link.duplicate", "", None, format!("key {k:?} is in {}", files.join(" and "))));
+            out.push(v(rules::LINK_DUPLICATE, "", None, format!("key {k:?} is in {}", files.join(" and "))));
         }
         if program_keys.contains(k) {
             out.push(v(
-                "link.duplicate",
+                rules::LINK_DUPLICATE,
                 "named_data",
                 None,
                 format!("key {k:?} is in {} and in the program's named data", files.join(", ")),
@@ -194,7 +194,7 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
             let found = ptds.iter().find_map(|(name, ptd)| ptd.get(key).ok().flatten().map(|(l, b)| (name, l, b)));
             let Some((name, layout, blob)) = found else {
                 out.push(v(
-                    "link.missing",
+                    rules::LINK_MISSING,
                     &path,
                     None,
                     format!("external key {key:?} is in none of the given .ptd files"),
@@ -203,7 +203,7 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
             };
             let Some(layout) = layout else {
                 out.push(v(
-                    "link.layout",
+                    rules::LINK_LAYOUT,
                     &path,
                     None,
                     format!("{name}: key {key:?} has no tensor layout (the runtime crashes on it)"),
@@ -230,7 +230,7 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
             }
             if !diffs.is_empty() {
                 out.push(v(
-                    "link.layout",
+                    rules::LINK_LAYOUT,
                     &path,
                     None,
                     format!("{name}: key {key:?} layout differs ({} in .ptd vs program)", diffs.join(", ")),
@@ -240,7 +240,7 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
             if let Some(n) = t.nbytes() {
                 if n != blob.len() as u64 {
                     out.push(v(
-                        "link.size",
+                        rules::LINK_SIZE,
                         &path,
                         None,
                         format!("{name}: key {key:?} holds {} bytes, the tensor needs {n}", blob.len()),

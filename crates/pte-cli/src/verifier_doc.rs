@@ -1,0 +1,95 @@
+//! docs/verifier.md is generated from the format crates' rule catalogues, so
+//! a rule added, renamed or redescribed cannot leave the page behind.
+//! `PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites the page.
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use pte_core::{Catalogue, Rule};
+
+    /// What every rule is checked by, before the per-format sections.
+    const PREAMBLE: &str = "\
+# Verifier rules
+
+`pte verify FILE` checks every rule below that applies to the file's kind and
+reports each violation as `[rule] message at field.path (byte N)`. Rule names
+are stable: tools may match on them (`pte verify --json` gives `{\"valid\",
+\"violations\": [{\"rule\", \"path\", \"offset\", \"message\"}]}`).
+
+Each format crate declares its rules as typed values (`pte_core::Rule`) in
+public catalogues: `pte_file::verify::CATALOGUES`, `pte_ptn::verify::CATALOGUE`
+and `pte_samples::CATALOGUE`. This page is generated from them; do not edit it
+by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
+";
+
+    /// Where this verifier and the stock runtime part ways, after the sections.
+    const KNOWN_DIFFERENCES: &str = "\
+## Known differences from the stock runtime
+
+* Strings must be valid UTF-8 (the flatbuffers verifier requires it; the C++
+  runtime accepts any bytes in names). Such files fail `flatbuffer.structure`.
+* `segment.overlap`, `segment.bounds` against `segment_data_size`,
+  `subsegment.offsets`, `header.segment_base`, `header.required`,
+  `ptd.duplicate_key`, `ptd.size` and `link.size` are stricter than the
+  runtime, which leaves these to its data loader or does not check them.
+* `instruction.delegate` is checked at load time here; the runtime only fails
+  when the instruction executes.
+* Operator availability (kernels registered in a given runtime build) and
+  backend availability are not checked: they depend on the runtime, not the file.
+";
+
+    /// Every catalogue, in the order the page shows them.
+    fn catalogues() -> Vec<Catalogue> {
+        let mut all = pte_file::verify::CATALOGUES.to_vec();
+        all.push(pte_ptn::verify::CATALOGUE);
+        all.push(pte_samples::CATALOGUE);
+        all
+    }
+
+    /// The whole page.
+    fn render() -> String {
+        let mut out = String::from(PREAMBLE);
+        for c in catalogues() {
+            out.push('\n');
+            out.push_str(&c.markdown());
+        }
+        out.push('\n');
+        out.push_str(KNOWN_DIFFERENCES);
+        out
+    }
+
+    #[test]
+    fn verifier_doc_is_generated_from_the_catalogues() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/verifier.md");
+        let page = render();
+        if std::env::var_os("PTE_BLESS").is_some_and(|v| v == "1") {
+            let written = std::fs::write(&path, &page);
+            assert!(written.is_ok(), "cannot write {}: {written:?}", path.display());
+            return;
+        }
+        // a packaged crate has no docs/ beside it: only the repository checks the page
+        let Ok(on_disk) = std::fs::read_to_string(&path) else { return };
+        assert!(
+            on_disk == page,
+            "docs/verifier.md is not what the catalogues generate: run PTE_BLESS=1 cargo test -p pte-cli verifier_doc"
+        );
+    }
+
+    #[test]
+    fn verifier_doc_names_every_rule_once() {
+        let page = render();
+        let mut seen = BTreeSet::new();
+        for c in catalogues() {
+            for r in c.rules {
+                assert!(Rule::is_well_named(r.name()), "{r} breaks the naming convention");
+                assert!(seen.insert(r.name()), "{r} is in two catalogues");
+                assert_eq!(page.matches(&format!("| `{r}` |")).count(), 1, "{r}");
+            }
+        }
+        // the known differences name rules that exist
+        for word in KNOWN_DIFFERENCES.split('`').skip(1).step_by(2).filter(|w| w.contains('.')) {
+            assert!(seen.contains(word), "known differences name {word}, which no catalogue has");
+        }
+    }
+}
