@@ -10,7 +10,7 @@ use std::process::{Command, Output};
 use serde_json::Value;
 
 fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
 fn corpus(case: &str) -> PathBuf {

@@ -8,7 +8,7 @@ use std::path::Path;
 use pte_samples::*;
 
 fn doc(name: &str) -> String {
-    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs").join(name)).unwrap()
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name)).unwrap()
 }
 
 #[test]
