@@ -9,13 +9,12 @@ use pte_core::FileKind;
 
 use crate::failure::CmdResult;
 use crate::formats::{self, inspect};
-use crate::input::{read_pte, Input};
+use crate::input::Input;
 
 pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     let input = Input::open(file)?;
     input.require("info", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])?;
     let bytes = input.bytes();
-    let mut extra = String::new();
     let v = match input.kind {
         FileKind::Ptd => {
             let ptd = formats::ptd::read_ptd(file, bytes)?;
@@ -54,24 +53,7 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
             }
             v
         }
-        _ => {
-            let pte = read_pte(file, bytes)?;
-            let mut v = formats::pte::info_json(&pte, bytes);
-            for (m, d) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::buffer_devices(&pte.program)) {
-                m["buffer_devices"] = d;
-            }
-            v["external_data"] = inspect::external_groups(&pte, file);
-            extra.push_str(&inspect::external_text(&v["external_data"]));
-            if tensors {
-                v["tensors"] = inspect::pte_tensors(&pte, bytes);
-                extra.push_str(&inspect::tensors_text(&v["tensors"]));
-            }
-            if !json {
-                print!("{}{extra}", formats::pte::text(&v));
-                return Ok(());
-            }
-            v
-        }
+        _ => return formats::pte_info::run(file, bytes, json, tensors),
     };
     println!("{}", serde_json::to_string_pretty(&v)?);
     Ok(())
