@@ -38,7 +38,7 @@ pub struct SparsePte<'a> {
     pub file: PteFile<'a>,
     /// The stored program, whole table included.
     pub view: ProgramView<'a>,
-    bytes: &'a [u8],
+    pub(crate) bytes: &'a [u8],
     base: u64,
     /// Original index of each renumbered entry.
     kept: Vec<u32>,
@@ -144,6 +144,14 @@ impl<'a> SparsePte<'a> {
         let (bytes, base) = (self.bytes, self.base);
         // every entry was checked when the file was read
         self.view.segments().enumerate().map(move |(i, s)| (s, entry_bytes(bytes, base, i, s).unwrap_or(&[])))
+    }
+}
+
+impl<'a> SparsePte<'a> {
+    /// Entry `i` of the stored table with its bytes.
+    pub(crate) fn entry(&self, i: usize) -> Option<(DataSegment, &'a [u8])> {
+        let s = self.view.segment(i)?;
+        Some((s, entry_bytes(self.bytes, self.base, i, s).unwrap_or(&[])))
     }
 }
 
