@@ -3,7 +3,10 @@
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
+use std::io::Write;
 use std::path::Path;
+
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 use pte_core::FileKind;
 
@@ -44,17 +47,40 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
             if tensors {
                 v["tensors"] = inspect::ptn_tensors(&ptn, bytes);
             }
-            if !json {
-                print!("{}", formats::ptn::info_text(&v));
-                if tensors {
-                    print!("{}", inspect::tensors_text(&v["tensors"]));
+            // the members are printed one by one: a package may hold 65,536
+            let members = Members(&ptn.members);
+            return formats::pte_info::write_stdout(|w| {
+                if json {
+                    let whole = formats::pte_info::WithRows { summary: &v, key: "other_members", rows: members };
+                    serde_json::to_writer_pretty(&mut *w, &whole)?;
+                    return w.write_all(b"\n");
                 }
-                return Ok(());
-            }
-            v
+                w.write_all(formats::ptn::info_text(&v).as_bytes())?;
+                for m in &ptn.members {
+                    w.write_all(formats::ptn::member_line(&formats::ptn::member_json(m)).as_bytes())?;
+                }
+                if tensors {
+                    w.write_all(inspect::tensors_text(&v["tensors"]).as_bytes())?;
+                }
+                Ok(())
+            });
         }
         _ => return formats::pte_info::run(file, bytes, json, tensors),
     };
     println!("{}", serde_json::to_string_pretty(&v)?);
     Ok(())
+}
+
+/// A package's other members as `info --json` lists them, one at a time.
+#[derive(Clone, Copy)]
+struct Members<'m, 'a>(&'m [pte_ptn::Member<'a>]);
+
+impl Serialize for Members<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for m in self.0 {
+            seq.serialize_element(&formats::ptn::member_json(m))?;
+        }
+        seq.end()
+    }
 }

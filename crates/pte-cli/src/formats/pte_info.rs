@@ -40,7 +40,7 @@ pub(crate) fn run(file: &Path, bytes: &[u8], json: bool, tensors: bool) -> CmdRe
     let rows = Rows { sparse: &sparse, kinds: &kinds };
     write_stdout(|w| {
         if json {
-            serde_json::to_writer_pretty(&mut *w, &WithRows { summary: &v, rows })?;
+            serde_json::to_writer_pretty(&mut *w, &WithRows { summary: &v, key: "segments", rows })?;
             return w.write_all(b"\n");
         }
         w.write_all(pte::text_head(&v).as_bytes())?;
@@ -53,7 +53,7 @@ pub(crate) fn run(file: &Path, bytes: &[u8], json: bool, tensors: bool) -> CmdRe
 
 /// Runs `write` over a buffered standard output; standard output closed
 /// early (`pte info x | head`) ends the process quietly.
-fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>) -> io::Result<()>) -> CmdResult {
+pub(crate) fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>) -> io::Result<()>) -> CmdResult {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     if write(&mut out).and_then(|()| out.flush()).is_err() {
         std::process::exit(0);
@@ -85,19 +85,20 @@ impl Serialize for Rows<'_, '_> {
     }
 }
 
-/// The summary with its `segments` entry written from [`Rows`]: the same
-/// keys in the same (sorted) order, so the text is what the whole tree gives.
-struct WithRows<'v, 'r, 'a> {
-    summary: &'v Value,
-    rows: Rows<'r, 'a>,
+/// The summary with its `key` entry written from `rows`: the same keys in
+/// the same (sorted) order, so the text is what the whole tree gives.
+pub(crate) struct WithRows<'v, R> {
+    pub(crate) summary: &'v Value,
+    pub(crate) key: &'static str,
+    pub(crate) rows: R,
 }
 
-impl Serialize for WithRows<'_, '_, '_> {
+impl<R: Serialize> Serialize for WithRows<'_, R> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let Some(fields) = self.summary.as_object() else { return self.summary.serialize(s) };
         let mut map = s.serialize_map(Some(fields.len()))?;
         for (k, x) in fields {
-            if k == "segments" {
+            if k == self.key {
                 map.serialize_entry(k, &self.rows)?;
             } else {
                 map.serialize_entry(k, x)?;
