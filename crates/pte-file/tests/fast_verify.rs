@@ -97,7 +97,7 @@ fn reordered_shared_and_overlapping_tables_get_the_same_report() {
             continue;
         }
         let reversed = |i: u32| (n as u32) - 1 - i;
-        let variants: Vec<(&str, Box<dyn Fn(&mut pte_schema::Program<'_>)>)> = vec![
+        let variants: Vec<(&str, Box<Edit<'_>>)> = vec![
             (
                 "reversed",
                 Box::new(move |p| {
@@ -142,6 +142,8 @@ fn reordered_shared_and_overlapping_tables_get_the_same_report() {
     }
     assert!(tried >= 4);
 }
+
+type Edit<'c> = dyn Fn(&mut pte_schema::Program<'_>) + 'c;
 
 fn remap(p: &mut pte_schema::Program<'_>, map: impl Fn(u32) -> u32) {
     if let Some(c) = &mut p.constant_segment {

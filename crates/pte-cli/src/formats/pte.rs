@@ -86,7 +86,9 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
         .enumerate()
         .map(|(i, s)| segment_json(i, s, u32::try_from(i).ok().and_then(|i| kinds.get(&i))))
         .collect();
-    v["segments"] = Value::Array(segments);
+    if let Some(fields) = v.as_object_mut() {
+        fields.insert("segments".into(), Value::Array(segments));
+    }
     v
 }
 
