@@ -9,9 +9,9 @@ use serde_json::{json, Value};
 use pte_core::FileKind;
 
 use crate::extract_out::{Count, Extraction};
-use crate::failure::CmdResult;
+use crate::failure::{at, CmdResult};
 use crate::files::safe;
-use crate::input::{read_pte, Input};
+use crate::input::{require_kind, Input};
 
 /// How `pte extract` writes: into an empty (or, forced, any) directory, at
 /// most `max_files` files.
@@ -32,7 +32,9 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     if input.kind == FileKind::Ptd {
         return extract_ptd(file, input.bytes(), target);
     }
-    let pte = read_pte(file, input.bytes())?;
+    // the segment table is walked in place: a million entries cost no heap
+    require_kind(file, input.bytes(), FileKind::Pte)?;
+    let pte = pte_file::SparsePte::from_bytes(input.bytes()).map_err(at(file))?;
     let mut count = Count::default();
     walk(&pte, &mut |_, bytes, _| {
         count.add(bytes);
@@ -45,10 +47,9 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     header.insert("format".into(), json!("pte"));
     // the program and the layout make the folder packable (`pte pack`)
     header.insert("program".into(), json!("program.json"));
-    header.insert("layout".into(), pte_file::pack::layout_json(&pte, input.bytes()));
+    header.insert("layout".into(), pte_file::pack::layout_json(&pte.file, input.bytes()));
     let mut out = Extraction::begin(target.dir, target.force, &header)?;
-    let program = pte_schema::program_to_json(&pte.program, pte_schema::JsonBytes::Integers);
-    crate::files::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&program)?)?;
+    write_program_json(&target.dir.join("program.json"), input.bytes()).map_err(at(file))?;
     walk(&pte, &mut |name, bytes, extra| out.put(&name(), bytes, extra()))?;
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
@@ -60,11 +61,11 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
 type Visit<'v> = dyn FnMut(&dyn Fn() -> String, &[u8], &dyn Fn() -> Value) -> CmdResult + 'v;
 
 /// Every stored blob of a program, in manifest order.
-fn walk(pte: &pte_file::PteFile<'_>, f: &mut Visit<'_>) -> CmdResult {
-    for (i, seg) in pte.segments.iter().enumerate() {
-        let t = pte.program.segment_table().get(i).copied().unwrap_or_default();
+fn walk(sparse: &pte_file::SparsePte<'_>, f: &mut Visit<'_>) -> CmdResult {
+    for (i, (t, seg)) in sparse.segments().enumerate() {
         f(&|| format!("segment-{i}.bin"), seg, &|| json!({"kind": "segment", "index": i, "offset": t.offset}))?;
     }
+    let pte = &sparse.file;
     for c in pte.constants()? {
         f(
             &|| format!("constant-{}.bin", c.index),
@@ -85,17 +86,31 @@ fn walk(pte: &pte_file::PteFile<'_>, f: &mut Visit<'_>) -> CmdResult {
         f(
             &|| format!("named-{i}-{}.bin", safe(n.key)),
             n.bytes,
-            &|| json!({"kind": "named", "key": n.key, "segment_index": n.segment_index}),
+            &|| json!({"kind": "named", "key": n.key, "segment_index": sparse.original(n.segment_index)}),
         )?;
     }
     for d in pte.delegate_blobs()? {
+        let index = if d.location == pte_schema::DataLocation::SEGMENT { sparse.original(d.index) } else { d.index };
         f(
             &|| format!("delegate-{}-{}.bin", d.plan, d.delegate),
             d.bytes,
-            &|| json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": d.index}),
+            &|| json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": index}),
         )?;
     }
     Ok(())
+}
+
+/// `program.json`: the stored program as `pte dump` prints it (bytes as
+/// integer lists), written as the buffer is walked.
+fn write_program_json(path: &Path, bytes: &[u8]) -> pte_file::Result<()> {
+    let (_, region) = pte_file::verify::program_region(bytes)?;
+    let json = pte_schema::ProgramJson::new(region, &Default::default())?;
+    pte_file::write_atomically(path, |w| {
+        json.write_pretty(&mut *w)?;
+        w.write_all(b"\n")?;
+        Ok(())
+    })
+    .map(|_| ())
 }
 
 fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {

@@ -1,34 +1,55 @@
-//! `pte info`: a summary of any ExecuTorch file, as text or JSON. The JSON
-//! object is built first and the text is drawn from it, so both say the
-//! same and a batch (`info_many`) can build either on its workers.
+//! `pte info`: a summary of any ExecuTorch file, as text or JSON.
+//!
+//! A `.pte` and a `.ptn` are printed as they are walked (a segment table may
+//! hold a million entries, a package 65,536 members); the other kinds, and
+//! every kind in a batch (`info_many`), build the JSON object first and draw
+//! the text from it, so both say the same.
 
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
+use std::io::Write;
 use std::path::Path;
 
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 use serde_json::Value;
 
 use pte_core::FileKind;
+use pte_ptn::PtnFile;
 
 use crate::failure::{CmdResult, Failure};
 use crate::formats::{self, inspect};
 use crate::input::{read_pte, Input};
 
+const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
+
 pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
-    let v = value(file, tensors)?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else {
-        print!("{}", text(&v));
+    let input = Input::open(file)?;
+    input.require("info", KINDS)?;
+    let bytes = input.bytes();
+    match input.kind {
+        FileKind::Pte => formats::pte_info::run(file, bytes, json, tensors),
+        FileKind::Ptn => ptn_streamed(file, bytes, json, tensors),
+        _ => {
+            let v = value_of(&input, file, tensors)?;
+            if json {
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else {
+                print!("{}", text(&v));
+            }
+            Ok(())
+        }
     }
-    Ok(())
 }
 
 /// The `info --json` object of one file (with the tensor table when `tensors`).
 pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
     let input = Input::open(file)?;
-    input.require("info", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])?;
+    input.require("info", KINDS)?;
+    value_of(&input, file, tensors)
+}
+
+fn value_of(input: &Input, file: &Path, tensors: bool) -> Result<Value, Failure> {
     let bytes = input.bytes();
     let v = match input.kind {
         FileKind::Ptd => {
@@ -42,16 +63,8 @@ pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
         FileKind::Bpte => formats::bpte::info_json(file, bytes)?,
         FileKind::Ptn => {
             let ptn = formats::ptn::read_ptn(file, bytes)?;
-            let mut v = formats::ptn::info_json(&ptn, bytes);
-            if let Ok(program) = ptn.native_program(&Default::default()) {
-                for (m, sig) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::ptn_signatures(&program))
-                {
-                    m["signature"] = sig;
-                }
-            }
-            if tensors {
-                v["tensors"] = inspect::ptn_tensors(&ptn, bytes);
-            }
+            let mut v = ptn_summary(&ptn, bytes, tensors);
+            v["other_members"] = ptn.members.iter().map(formats::ptn::member_json).collect();
             v
         }
         _ => {
@@ -62,7 +75,7 @@ pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
             }
             v["external_data"] = inspect::external_groups(&pte, file);
             if tensors {
-                v["tensors"] = inspect::pte_tensors(&pte, bytes);
+                v["tensors"] = inspect::pte_tensors(&pte, bytes, &|i| i);
             }
             v
         }
@@ -70,11 +83,53 @@ pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
     Ok(v)
 }
 
+/// A package's summary without its other members (`other_members` null).
+fn ptn_summary(ptn: &PtnFile<'_>, bytes: &[u8], tensors: bool) -> Value {
+    let mut v = formats::ptn::info_json(ptn, bytes);
+    if let Ok(program) = ptn.native_program(&Default::default()) {
+        for (m, sig) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::ptn_signatures(&program)) {
+            m["signature"] = sig;
+        }
+    }
+    if tensors {
+        v["tensors"] = inspect::ptn_tensors(ptn, bytes);
+    }
+    v
+}
+
+/// A package's `info`, its members printed one by one: a package may hold 65,536.
+fn ptn_streamed(file: &Path, bytes: &[u8], json: bool, tensors: bool) -> CmdResult {
+    let ptn = formats::ptn::read_ptn(file, bytes)?;
+    let v = ptn_summary(&ptn, bytes, tensors);
+    let members = Members(&ptn.members);
+    formats::pte_info::write_stdout(|w| {
+        if json {
+            let whole = formats::pte_info::WithRows { summary: &v, key: "other_members", rows: members };
+            serde_json::to_writer_pretty(&mut *w, &whole)?;
+            return w.write_all(b"\n");
+        }
+        w.write_all(formats::ptn::info_text(&v).as_bytes())?;
+        for m in &ptn.members {
+            w.write_all(formats::ptn::member_line(&formats::ptn::member_json(m)).as_bytes())?;
+        }
+        if tensors {
+            w.write_all(inspect::tensors_text(&v["tensors"]).as_bytes())?;
+        }
+        Ok(())
+    })
+}
+
 /// The text of an `info` object, by its `format`.
 pub(crate) fn text(v: &Value) -> String {
     let mut out = match v["format"].as_str() {
         Some("ptd") => formats::ptd::info_text(v),
-        Some("ptn") => formats::ptn::info_text(v),
+        Some("ptn") => {
+            let mut s = formats::ptn::info_text(v);
+            for m in v["other_members"].as_array().into_iter().flatten() {
+                s.push_str(&formats::ptn::member_line(m));
+            }
+            s
+        }
         Some("bpte") => return formats::bpte::info_text(v),
         _ => {
             let mut s = formats::pte::text(v);
@@ -86,4 +141,18 @@ pub(crate) fn text(v: &Value) -> String {
         out.push_str(&inspect::tensors_text(rows));
     }
     out
+}
+
+/// A package's other members as `info --json` lists them, one at a time.
+#[derive(Clone, Copy)]
+struct Members<'m, 'a>(&'m [pte_ptn::Member<'a>]);
+
+impl Serialize for Members<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for m in self.0 {
+            seq.serialize_element(&formats::ptn::member_json(m))?;
+        }
+        seq.end()
+    }
 }

@@ -9,7 +9,7 @@ use pte_file::{DelegatePlacement, WriteOptions};
 use crate::cli::{Constants, Delegates};
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats;
-use crate::input::{read_pte, Input};
+use crate::input::{require_kind, Input};
 use crate::paths::Outputs;
 
 /// The layout options of `rewrite`.
@@ -57,9 +57,12 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         println!("wrote {} ({size} bytes)", output.display());
         return Ok(());
     }
-    let pte = read_pte(input_path, bytes)?;
+    // read with the segment table left in the buffer: a rewrite that keeps
+    // the program never decodes it
+    require_kind(input_path, bytes, FileKind::Pte)?;
+    let sparse = pte_file::SparsePte::from_bytes(bytes).map_err(at(input_path))?;
     // without options, keep the alignments the input shows
-    let mut o = WriteOptions::matching(&pte, bytes);
+    let mut o = WriteOptions::matching(&sparse.file, bytes);
     if layout.constants == Constants::Segment {
         o = o.with_constants(pte_file::ConstantPlacement::Segment);
     }
@@ -77,9 +80,15 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         Delegates::Inline => DelegatePlacement::Inline,
         Delegates::Segment => DelegatePlacement::Segment,
     });
+    let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
+        if let Some(n) = sparse.write_keeping_program(dst, &o, source)? {
+            return Ok(n);
+        }
+        pte_file::PteFile::from_bytes(bytes)?.write_keeping_program(dst, &o, source, bytes)
+    };
     let n = match &lock {
-        Some(l) => l.save_file(|dst| pte.write_keeping_program(dst, &o, source, bytes))?,
-        None => pte.save_keeping_program(output, &o, source, bytes).map_err(at(output))?,
+        Some(l) => l.save_file(write)?,
+        None => pte_file::write_atomically_file(output, write).map_err(at(output))?,
     };
     println!("wrote {} ({n} bytes)", output.display());
     Ok(())

@@ -49,11 +49,12 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
         }
     };
     if input.kind == FileKind::Pte && report.is_ok() {
-        if let Ok(pte) = pte_file::PteFile::from_bytes(bytes) {
+        // the needs read the plans only: the segment table stays in the buffer
+        if let Ok(pte) = pte_file::SparsePte::from_bytes(bytes) {
             if ptds.is_empty() {
-                report.warnings.extend(pte_file::verify::external_needs(&pte.program));
+                report.warnings.extend(pte_file::verify::external_needs(&pte.file.program));
             }
-            report.warnings.extend(pte_file::verify::device_needs(&pte.program));
+            report.warnings.extend(pte_file::verify::device_needs(&pte.file.program));
         }
     }
     if !ptds.is_empty() {

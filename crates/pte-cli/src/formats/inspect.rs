@@ -24,8 +24,9 @@ fn enum_name<T: std::fmt::Display>(v: T) -> String {
     v.to_string()
 }
 
-/// The `.pte` tensor table as JSON.
-pub(crate) fn pte_tensors(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
+/// The `.pte` tensor table as JSON; `index_of` maps `pte`'s segment
+/// indices to the stored table's.
+pub(crate) fn pte_tensors(pte: &PteFile<'_>, bytes: &[u8], index_of: &dyn Fn(u32) -> u32) -> Value {
     let base = ExtendedHeader::parse(bytes).ok().flatten().map_or(0, |h| h.segment_base_offset);
     let Ok(list) = pte.tensors() else { return json!([]) };
     list.iter()
@@ -41,7 +42,7 @@ pub(crate) fn pte_tensors(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
                 "device": enum_name(t.device),
                 "data_buffer_idx": t.data_buffer_idx,
                 "nbytes": t.nbytes(),
-                "segment": t.segment,
+                "segment": t.segment.map(index_of),
                 "file_range": t.file_range(base).map(|r| [r.start, r.end]),
                 "stored": t.bytes.map(<[u8]>::len),
                 "users": t.users.iter().map(|(m, v)| json!({"method": m, "value": v})).collect::<Vec<_>>(),

@@ -5,4 +5,5 @@ pub(crate) mod inspect;
 pub(crate) mod payload;
 pub(crate) mod ptd;
 pub(crate) mod pte;
+pub(crate) mod pte_info;
 pub(crate) mod ptn;

@@ -3,7 +3,9 @@
 use serde_json::{json, Value};
 
 use pte_file::PteFile;
-use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
+use std::collections::BTreeMap;
+
+use pte_schema::{DataSegment, ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 use pte_segments::ExtendedHeader;
 
 use crate::style;
@@ -34,11 +36,18 @@ fn io_json(plan: &ExecutionPlan, list: &Option<Vec<i32>>) -> Vec<Value> {
         .collect()
 }
 
-fn segment_kinds(pte: &PteFile<'_>) -> Vec<Vec<String>> {
-    let mut kinds = vec![vec![]; pte.segments.len()];
+/// What uses each segment, by its index in the stored table (`index_of`
+/// maps the file's own indices there): only referenced segments appear.
+pub(crate) fn segment_kinds(
+    pte: &PteFile<'_>,
+    count: usize,
+    index_of: &dyn Fn(u32) -> u32,
+) -> BTreeMap<u32, Vec<String>> {
+    let mut kinds: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     let mut mark = |i: u32, what: String| {
-        if let Some(k) = usize::try_from(i).ok().and_then(|i| kinds.get_mut(i)) {
-            k.push(what);
+        let i = index_of(i);
+        if usize::try_from(i).is_ok_and(|i| i < count) {
+            kinds.entry(i).or_default().push(what);
         }
     };
     let p = &pte.program;
@@ -61,7 +70,32 @@ fn segment_kinds(pte: &PteFile<'_>) -> Vec<Vec<String>> {
     kinds
 }
 
+/// One entry of `info`'s segment list.
+pub(crate) fn segment_json(i: usize, s: &DataSegment, used_by: Option<&Vec<String>>) -> Value {
+    json!({"index": i, "offset": s.offset, "size": s.size, "used_by": used_by.cloned().unwrap_or_default()})
+}
+
+/// `info --json` of a program whose segment table `pte` holds whole.
 pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
+    let mut v = summary_json(pte, bytes, &|i| i);
+    let kinds = segment_kinds(pte, pte.program.segment_table().len(), &|i| i);
+    let segments: Vec<Value> = pte
+        .program
+        .segment_table()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| segment_json(i, s, u32::try_from(i).ok().and_then(|i| kinds.get(&i))))
+        .collect();
+    if let Some(fields) = v.as_object_mut() {
+        fields.insert("segments".into(), Value::Array(segments));
+    }
+    v
+}
+
+/// `info --json` without its `segments` entry (null), which the caller
+/// fills or streams; `index_of` maps the file's segment indices to the
+/// stored table's.
+pub(crate) fn summary_json(pte: &PteFile<'_>, bytes: &[u8], index_of: &dyn Fn(u32) -> u32) -> Value {
     let header = ExtendedHeader::parse(bytes).ok().flatten();
     let p = &pte.program;
     let methods: Vec<Value> = p
@@ -94,13 +128,6 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
             })
         })
         .collect();
-    let kinds = segment_kinds(pte);
-    let segments: Vec<Value> = p
-        .segment_table()
-        .iter()
-        .enumerate()
-        .map(|(i, s)| json!({"index": i, "offset": s.offset, "size": s.size, "used_by": kinds.get(i)}))
-        .collect();
     let constants: Vec<Value> = pte
         .constants()
         .map(|c| {
@@ -126,7 +153,9 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
     let named: Vec<Value> = pte
         .named_data()
         .map(|n| {
-            n.iter().map(|n| json!({"key": n.key, "segment_index": n.segment_index, "size": n.bytes.len()})).collect()
+            n.iter()
+                .map(|n| json!({"key": n.key, "segment_index": index_of(n.segment_index), "size": n.bytes.len()}))
+                .collect()
         })
         .unwrap_or_default();
     let delegates: Vec<Value> = pte
@@ -134,8 +163,10 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
         .map(|d| {
             d.iter()
                 .map(|d| {
+                    let index =
+                        if d.location == pte_schema::DataLocation::SEGMENT { index_of(d.index) } else { d.index };
                     json!({"method": d.plan, "delegate": d.delegate, "id": d.id,
-                    "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len(),
+                    "location": d.location.name().unwrap_or("unknown"), "index": index, "size": d.bytes.len(),
                     "payload": crate::formats::payload::summary_json(d.id, d.bytes)})
                 })
                 .collect()
@@ -153,7 +184,7 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
         })),
         "methods": methods,
         "delegates": delegates,
-        "segments": segments,
+        "segments": null,
         "constants": constants,
         "mutable_segments": mutable,
         "named_data": named,
@@ -162,7 +193,31 @@ pub(crate) fn info_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
     })
 }
 
+/// `info`'s text of a program whose summary holds its segment list.
 pub(crate) fn text(v: &Value) -> String {
+    let segs = v["segments"].as_array().cloned().unwrap_or_default();
+    let mut s = text_head(v);
+    s.push_str(&segments_title(segs.len()));
+    for g in &segs {
+        s.push_str(&segment_line(g));
+    }
+    s.push_str(&text_tail(v));
+    s
+}
+
+/// The line that opens the segment list.
+pub(crate) fn segments_title(n: usize) -> String {
+    format!("segments ({n}):\n")
+}
+
+/// One segment's line, from its `info --json` entry.
+pub(crate) fn segment_line(g: &Value) -> String {
+    let used: Vec<&str> = g["used_by"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+    format!("  [{}] offset {} size {} {}\n", g["index"], g["offset"], g["size"], used.join(" "))
+}
+
+/// `info`'s text down to the segment list.
+pub(crate) fn text_head(v: &Value) -> String {
     let mut s = String::new();
     let line = |s: &mut String, l: String| {
         s.push_str(&l);
@@ -222,13 +277,16 @@ pub(crate) fn text(v: &Value) -> String {
         );
         crate::formats::payload::summary_text(&d["payload"]).into_iter().for_each(|l| line(&mut s, l));
     }
-    let segs = v["segments"].as_array().cloned().unwrap_or_default();
-    line(&mut s, format!("segments ({}):", segs.len()));
-    for g in &segs {
-        let used: Vec<String> =
-            g["used_by"].as_array().into_iter().flatten().filter_map(|x| x.as_str().map(str::to_string)).collect();
-        line(&mut s, format!("  [{}] offset {} size {} {}", g["index"], g["offset"], g["size"], used.join(" ")));
-    }
+    s
+}
+
+/// `info`'s text after the segment list.
+pub(crate) fn text_tail(v: &Value) -> String {
+    let mut s = String::new();
+    let line = |s: &mut String, l: String| {
+        s.push_str(&l);
+        s.push('\n');
+    };
     let consts = v["constants"].as_array().cloned().unwrap_or_default();
     let total: u64 = consts.iter().filter_map(|c| c["size"].as_u64()).sum();
     line(&mut s, format!("constants: {} (placeholder included), {total} bytes", consts.len()));

@@ -54,7 +54,8 @@ pub(crate) fn info_json(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
         "constants": constants,
         "aliases": ptn.aliases,
         "metadata": ptn.metadata,
-        "other_members": ptn.members.iter().map(|m| json!({"name": m.name, "size": m.data.len()})).collect::<Vec<_>>(),
+        // streamed by the caller (`member_json`): 65,536 members must not be a tree
+        "other_members": null,
     })
 }
 
@@ -87,10 +88,17 @@ pub(crate) fn info_text(v: &Value) -> String {
             c["size"]
         ));
     }
-    for m in v["other_members"].as_array().into_iter().flatten() {
-        out.push_str(&format!("member {} ({} bytes)\n", m["name"], m["size"]));
-    }
     out
+}
+
+/// One entry of `other_members`.
+pub(crate) fn member_json(m: &pte_ptn::Member) -> Value {
+    json!({"name": m.name, "size": m.data.len()})
+}
+
+/// The text line of one `other_members` entry.
+pub(crate) fn member_line(m: &Value) -> String {
+    format!("member {} ({} bytes)\n", m["name"], m["size"])
 }
 
 pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {

@@ -94,22 +94,39 @@ fn offsets_clean(offsets: Option<List<'_, u64>>, seg: Option<u64>) -> bool {
 fn segments_clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, len: u64) -> bool {
     let base = header.map_or(0, |h| h.segment_base_offset);
     let sds = header.map_or(0, |h| h.segment_data_size);
-    // one (start, end) per non-empty segment: at most the table's own size
-    let mut spans = Vec::new();
-    for s in p.segments().filter(|s| s.size != 0) {
+    // (start, end) of each non-empty segment, relative to the base
+    let span = |s: pte_schema::DataSegment| -> Option<(u64, u64)> {
         if base == 0 {
-            return false;
+            return None;
         }
-        let Some(end) = base.checked_add(s.offset).and_then(|a| a.checked_add(s.size)) else { return false };
+        let end = base.checked_add(s.offset)?.checked_add(s.size)?;
         let rel_end = s.offset.saturating_add(s.size);
-        if end > len || (sds > 0 && rel_end > sds) {
-            return false;
-        }
-        spans.push((s.offset, rel_end));
-    }
-    spans.sort_unstable();
+        (end <= len && !(sds > 0 && rel_end > sds)).then_some((s.offset, rel_end))
+    };
     // the same range named twice is sharing, not overlap
-    spans.windows(2).all(|w| !matches!(w, [(s0, e0), (s1, e1)] if s1 < e0 && !(s0 == s1 && e0 == e1)))
+    let overlap = |(s0, e0): (u64, u64), (s1, e1): (u64, u64)| s1 < e0 && !(s0 == s1 && e0 == e1);
+    // A table in order (as writers lay it out) is checked as it is read,
+    // with no heap: neighbours in the table are neighbours in sorted order.
+    // Two neighbours that overlap overlap in any order, so finding one ends
+    // the check either way.
+    let mut sorted = true;
+    let mut last: Option<(u64, u64)> = None;
+    for s in p.segments().filter(|s| s.size != 0) {
+        let Some(next) = span(s) else { return false };
+        if let Some(prev) = last {
+            if overlap(prev, next) {
+                return false;
+            }
+            sorted &= prev <= next;
+        }
+        last = Some(next);
+    }
+    if sorted {
+        return true;
+    }
+    let mut spans: Vec<(u64, u64)> = p.segments().filter(|s| s.size != 0).filter_map(span).collect();
+    spans.sort_unstable();
+    spans.windows(2).all(|w| !matches!(w, [a, b] if overlap(*a, *b)))
 }
 
 fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bool {

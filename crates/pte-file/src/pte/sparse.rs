@@ -1,0 +1,277 @@
+//! A `.pte` read for summaries of files whose segment table is huge: the
+//! program is decoded without its table, which stays in the buffer and is
+//! read through the view; only the entries the program refers to are
+//! decoded, renumbered in order, so the accessors of [`PteFile`] work on
+//! them. A table of a million entries then costs no heap at all.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use pte_schema::{
+    BackendDelegateInlineData, Buffer, DataSegment, Error, ErrorKind, NamedData, Program, ProgramView, Result,
+    SubsegmentOffsets,
+};
+use pte_segments::ranges::segment_bytes;
+
+use crate::read::{program_region, ReadOptions};
+use crate::transform::remap_segment_refs;
+use crate::PteFile;
+
+/// A `.pte` whose [`PteFile`] holds only the referenced segment entries.
+///
+/// `file` is the program as stored except that its segment table lists only
+/// the entries the program refers to (constant, mutable, named and delegate
+/// segments), in table order, and every reference is renumbered to match;
+/// [`SparsePte::original`] maps a renumbered index back. The whole table is
+/// read from the buffer ([`SparsePte::segments`]).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let sparse = pte_file::SparsePte::from_bytes(&bytes)?;
+/// let full = pte_file::PteFile::from_bytes(&bytes)?;
+/// assert_eq!(sparse.segment_count(), full.segments.len());
+/// assert_eq!(sparse.file.constants()?, full.constants()?);
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub struct SparsePte<'a> {
+    /// The program with its segment table cut to the referenced entries.
+    pub file: PteFile<'a>,
+    /// The stored program, whole table included.
+    pub view: ProgramView<'a>,
+    pub(crate) bytes: &'a [u8],
+    base: u64,
+    /// Original index of each renumbered entry.
+    kept: Vec<u32>,
+}
+
+impl<'a> SparsePte<'a> {
+    /// Reads `bytes` with default limits; fails exactly where
+    /// [`PteFile::from_bytes`] fails, with the same error.
+    ///
+    /// ```
+    /// assert!(pte_file::SparsePte::from_bytes(b"short").is_err());
+    /// ```
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
+        Self::from_bytes_with(bytes, &ReadOptions::default())
+    }
+
+    /// Reads `bytes` with `options`, as [`PteFile::from_bytes_with`].
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+    /// let s = pte_file::SparsePte::from_bytes_with(&bytes, &Default::default())?;
+    /// assert_eq!(s.file.program.plans().len(), 1);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn from_bytes_with(bytes: &'a [u8], options: &ReadOptions) -> Result<Self> {
+        let (header, region) = program_region(bytes)?;
+        let view = ProgramView::new(region, &options.limits)?;
+        let mut program = without_table(&view)?;
+        // the checks decode_program makes after decoding, in its order
+        let limits = &options.limits;
+        if view.segment_count() > limits.max_segments {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!("{} segments entries exceed the limit of {}", view.segment_count(), limits.max_segments),
+            )
+            .at_path("segments"));
+        }
+        limits.check_program(&program)?;
+        let base = header.map_or(0, |h| h.segment_base_offset);
+        let n = view.segment_count();
+        let seen = std::cell::RefCell::new(BTreeMap::<u32, u32>::new());
+        remap_segment_refs(&mut program, |i| {
+            if usize::try_from(i).is_ok_and(|i| i < n) {
+                seen.borrow_mut().insert(i, 0);
+            }
+            i
+        });
+        let mut wanted = seen.into_inner();
+        for (k, v) in wanted.values_mut().enumerate() {
+            *v = u32::try_from(k).unwrap_or(u32::MAX);
+        }
+        let mut table = Vec::with_capacity(wanted.len());
+        let mut segments = Vec::with_capacity(wanted.len());
+        for (i, s) in view.segments().enumerate() {
+            let data = entry_bytes(bytes, base, i, s)?;
+            if u32::try_from(i).is_ok_and(|i| wanted.contains_key(&i)) {
+                table.push(s);
+                segments.push(Cow::Borrowed(data));
+            }
+        }
+        // an index past the table stays past the (shorter) table
+        remap_segment_refs(&mut program, |i| wanted.get(&i).copied().unwrap_or(u32::MAX));
+        program.segments = view.has_segments().then_some(table);
+        let kept = wanted.into_keys().collect();
+        Ok(SparsePte { file: PteFile { program, segments }, view, bytes, base, kept })
+    }
+
+    /// The index in the stored table of renumbered entry `i` (`i` itself
+    /// when it names no kept entry, so a broken reference stays broken).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
+    /// assert_eq!(s.original(0), 0);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn original(&self, i: u32) -> u32 {
+        usize::try_from(i).ok().and_then(|k| self.kept.get(k)).copied().unwrap_or(i)
+    }
+
+    /// Number of entries of the stored segment table.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+    /// assert_eq!(pte_file::SparsePte::from_bytes(&bytes)?.segment_count(), 1);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn segment_count(&self) -> usize {
+        self.view.segment_count()
+    }
+
+    /// Every entry of the stored table with its bytes, read in place.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
+    /// let full = pte_file::PteFile::from_bytes(&bytes)?;
+    /// let data: Vec<&[u8]> = s.segments().map(|(_, d)| d).collect();
+    /// assert_eq!(data, full.segments.iter().map(|d| d.as_ref()).collect::<Vec<_>>());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn segments(&self) -> impl Iterator<Item = (DataSegment, &'a [u8])> + 'a {
+        let (bytes, base) = (self.bytes, self.base);
+        // every entry was checked when the file was read
+        self.view.segments().enumerate().map(move |(i, s)| (s, entry_bytes(bytes, base, i, s).unwrap_or(&[])))
+    }
+}
+
+impl<'a> SparsePte<'a> {
+    /// Entry `i` of the stored table with its bytes.
+    pub(crate) fn entry(&self, i: usize) -> Option<(DataSegment, &'a [u8])> {
+        let s = self.view.segment(i)?;
+        Some((s, entry_bytes(self.bytes, self.base, i, s).unwrap_or(&[])))
+    }
+}
+
+/// The bytes of table entry `i`, checked as [`PteFile::from_bytes_with`] checks them.
+fn entry_bytes(bytes: &[u8], base: u64, i: usize, s: DataSegment) -> Result<&[u8]> {
+    let field = || format!("segments[{i}]");
+    if s.size == 0 {
+        // even an empty segment's offset must lie in the file
+        segment_bytes(bytes, base, s.offset, 0, &field())?;
+        Ok(&[])
+    } else if base == 0 {
+        Err(Error::new(
+            ErrorKind::Malformed,
+            format!("segment of {} bytes listed, but the file has no segment base (no extended header)", s.size),
+        )
+        .at_path(field()))
+    } else {
+        segment_bytes(bytes, base, s.offset, s.size, &field())
+    }
+}
+
+/// The owned program of `view`, except its segment table (left empty).
+fn without_table<'a>(view: &ProgramView<'a>) -> Result<Program<'a>> {
+    let plans = if view.has_execution_plan() {
+        Some((0..view.plan_count()).filter_map(|i| view.plan(i)).map(|p| p.to_model()).collect::<Result<Vec<_>>>()?)
+    } else {
+        None
+    };
+    let inline = view.inline_delegate_count().map(|n| {
+        (0..n)
+            .map(|i| BackendDelegateInlineData { data: view.inline_delegate_data(i).flatten().map(Cow::Borrowed) })
+            .collect()
+    });
+    let sub = |(segment_index, offsets): (u32, Option<pte_schema::List<'a, u64>>)| SubsegmentOffsets {
+        segment_index,
+        offsets: offsets.map(|o| o.iter().collect()),
+    };
+    Ok(Program {
+        version: view.version(),
+        execution_plan: plans,
+        constant_buffer: view.constant_buffer().map(|b| b.map(|s| Buffer { storage: s.map(Cow::Borrowed) }).collect()),
+        backend_delegate_data: inline,
+        segments: None,
+        constant_segment: view.constant_offsets().map(sub),
+        mutable_data_segments: view.mutable_offsets().map(|m| m.map(sub).collect()),
+        named_data: view.has_named_data().then(|| {
+            view.named_data()
+                .map(|(key, segment_index)| NamedData { key: key.map(str::to_string), segment_index })
+                .collect()
+        }),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pte_schema::DataLocation;
+
+    fn corpus() -> Vec<Vec<u8>> {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus");
+        let mut out = vec![];
+        for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            if let Ok(b) = std::fs::read(e.path().join("model.pte")) {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn sparse_agrees_with_the_full_read() {
+        let files = corpus();
+        assert!(files.len() > 5);
+        for bytes in &files {
+            let full = PteFile::from_bytes(bytes);
+            let sparse = SparsePte::from_bytes(bytes);
+            let (full, sparse) = match (full, sparse) {
+                (Ok(f), Ok(s)) => (f, s),
+                (Err(a), Err(b)) => {
+                    assert_eq!(a, b);
+                    continue;
+                }
+                (a, b) => panic!("one read failed: {:?} {:?}", a.err(), b.err()),
+            };
+            let data: Vec<&[u8]> = sparse.segments().map(|(_, d)| d).collect();
+            assert_eq!(data, full.segments.iter().map(|d| d.as_ref()).collect::<Vec<_>>());
+            assert_eq!(sparse.file.constants().ok(), full.constants().ok());
+            assert_eq!(sparse.file.mutable_segments().ok(), full.mutable_segments().ok());
+            let named = |p: &PteFile<'_>, map: &dyn Fn(u32) -> u32| {
+                p.named_data().ok().map(|v| {
+                    v.iter().map(|n| (n.key.to_string(), map(n.segment_index), n.bytes.to_vec())).collect::<Vec<_>>()
+                })
+            };
+            assert_eq!(named(&sparse.file, &|i| sparse.original(i)), named(&full, &|i| i));
+            let blobs = |p: &PteFile<'_>, map: &dyn Fn(u32) -> u32| {
+                p.delegate_blobs().ok().map(|v| {
+                    v.iter()
+                        .map(|d| {
+                            let i = if d.location == DataLocation::SEGMENT { map(d.index) } else { d.index };
+                            (d.plan, d.delegate, d.id.to_string(), i, d.bytes.to_vec())
+                        })
+                        .collect::<Vec<_>>()
+                })
+            };
+            assert_eq!(blobs(&sparse.file, &|i| sparse.original(i)), blobs(&full, &|i| i));
+            assert_eq!(sparse.file.program.plans(), full.program.plans());
+        }
+    }
+
+    #[test]
+    fn a_broken_reference_stays_broken() {
+        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte")).unwrap();
+        let mut program = pte_schema::decode_program(program_region(&bytes).unwrap().1, &Default::default()).unwrap();
+        program.constant_segment.as_mut().unwrap().segment_index = 7;
+        // no header: the one segment must be empty to be readable at all
+        program.segments = Some(vec![DataSegment { offset: 0, size: 0 }]);
+        let fb = pte_schema::encode_program(&program, &Default::default()).unwrap();
+        let sparse = SparsePte::from_bytes(&fb).unwrap();
+        let full = PteFile::from_bytes(&fb).unwrap();
+        assert!(full.constants().is_err());
+        assert!(sparse.file.constants().is_err());
+    }
+}

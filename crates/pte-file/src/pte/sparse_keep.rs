@@ -1,0 +1,159 @@
+//! The keep-layout rewrite of a [`SparsePte`]: when the options change
+//! nothing in the program, the stored flatbuffer is copied and the segment
+//! data follows in table order, read from the table in place, so a table of
+//! a million entries is rewritten without being decoded.
+
+use std::io::Write;
+
+use pte_schema::{DataSegment, Error, ErrorKind, Result};
+use pte_segments::{ExtendedHeader, HEADER_OFFSET};
+
+use crate::options::{ConstantPlacement, DelegatePlacement, SegmentLayout};
+use crate::read::program_region;
+use crate::write::{copy_from, write_zeros};
+use crate::{SparsePte, WriteOptions};
+
+/// Bytes of the `eh00` header this crate writes (and exir writes).
+const HEADER_LEN: usize = 32;
+
+impl SparsePte<'_> {
+    /// Writes into `dst` what [`crate::PteFile::write_keeping_program`]
+    /// writes, byte for byte, when `options` keep the program as stored
+    /// (constants and delegates where they are, stored offsets and
+    /// alignments, an `eh00` header of 32 bytes, segment data present);
+    /// `Ok(None)`, with nothing written, when they do not, and the caller
+    /// takes the decoding path. `source` is the file this was read from.
+    ///
+    /// ```
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let map = pte_file::MappedFile::open(src)?;
+    /// let sparse = pte_file::SparsePte::from_bytes(map.bytes())?;
+    /// let o = pte_file::WriteOptions::matching(&sparse.file, map.bytes());
+    /// let dst = tempfile::tempfile()?;
+    /// let n = sparse.write_keeping_program(&dst, &o, &std::fs::File::open(src)?)?;
+    /// assert_eq!(n, Some(std::fs::metadata(src)?.len()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_keeping_program(
+        &self,
+        dst: &std::fs::File,
+        options: &WriteOptions,
+        source: &std::fs::File,
+    ) -> Result<Option<u64>> {
+        let bytes = self.bytes;
+        let stored = WriteOptions::matching(&self.file, bytes);
+        if options.constants() == ConstantPlacement::Segment
+            || options.repacks_constants()
+            || options.delegates() != DelegatePlacement::Keep
+            || options.layout() != SegmentLayout::Keep
+            || options.tensor_alignment() != stored.tensor_alignment()
+            || options.delegate_alignment() != stored.delegate_alignment()
+        {
+            return Ok(None);
+        }
+        let (header, region) = program_region(bytes)?;
+        let end = HEADER_OFFSET.saturating_add(HEADER_LEN);
+        let (Some(h), Some(head), Some(tail)) = (header, region.get(..HEADER_OFFSET), region.get(end..)) else {
+            return Ok(None);
+        };
+        let Some(order) = self.write_order()? else { return Ok(None) };
+        let data_size = self.segments().try_fold(0u64, |m, (s, _)| s.offset.checked_add(s.size).map(|e| m.max(e)));
+        let Some(data_size) = data_size.filter(|&n| n > 0) else { return Ok(None) };
+        if usize::try_from(h.length).ok() != Some(HEADER_LEN) {
+            return Ok(None);
+        }
+        let limit = |what: &str| Error::new(ErrorKind::LimitExceeded, format!("{what} overflows"));
+        let program_size = region.len() as u64;
+        let base = pte_segments::align::aligned(program_size, options.segment_alignment())
+            .ok_or_else(|| limit("segment base"))?;
+        let file_size = base.checked_add(data_size).ok_or_else(|| limit("file size"))?;
+        let new_header = ExtendedHeader::new(program_size, base, data_size).to_bytes();
+        let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
+        w.write_all(head)?;
+        w.write_all(&new_header)?;
+        w.write_all(tail)?;
+        write_zeros(&mut w, base.saturating_sub(program_size))?;
+        let mut at = 0u64;
+        let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, s: DataSegment, d: &[u8]| -> Result<()> {
+            // empty segments, and a second entry for a range already written, add no bytes
+            if s.size == 0 || s.offset.saturating_add(s.size) <= at {
+                return Ok(());
+            }
+            write_zeros(w, s.offset.saturating_sub(at))?;
+            copy_from(source, bytes, w, d)?;
+            at = s.offset.saturating_add(s.size);
+            Ok(())
+        };
+        match order {
+            Order::Table => {
+                for (s, d) in self.segments() {
+                    put(&mut w, s, d)?;
+                }
+            }
+            Order::Sorted(list) => {
+                for i in list {
+                    if let Some((s, d)) = self.entry(i) {
+                        put(&mut w, s, d)?;
+                    }
+                }
+            }
+        }
+        write_zeros(&mut w, data_size.saturating_sub(at))?;
+        w.flush()?;
+        Ok(Some(file_size))
+    }
+
+    /// The order segments are written in (by offset), after checking, as
+    /// the decoding writer checks, that no two distinct ranges overlap. A
+    /// table already in order, as writers lay it out, needs no heap.
+    fn write_order(&self) -> Result<Option<Order>> {
+        let mut sorted = true;
+        let mut last: Option<(u64, u64)> = None;
+        for (s, _) in self.segments() {
+            let key = (s.offset, s.size);
+            sorted &= last.is_none_or(|l| l <= key);
+            last = Some(key);
+        }
+        let mut ranges: Vec<(u64, u64, usize)> = vec![];
+        let check = |r: (u64, u64, usize), prev: &mut Option<(u64, u64, usize)>| -> Result<()> {
+            if let Some((s0, end, a)) = *prev {
+                let (start, e1, b) = r;
+                // the same range: the same bytes, so a shared blob
+                if !(s0 == start && end == e1) && start < end {
+                    return Err(Error::new(
+                        ErrorKind::InvalidUse,
+                        format!("segments[{a}] and segments[{b}] overlap, so their stored offsets cannot be kept; write with SegmentLayout::Repack"),
+                    ));
+                }
+            }
+            *prev = Some(r);
+            Ok(())
+        };
+        let mut prev = None;
+        let nonempty = self.segments().enumerate().filter(|(_, (s, _))| s.size > 0);
+        let spans = nonempty.map(|(i, (s, _))| (s.offset, s.offset.saturating_add(s.size), i));
+        if sorted {
+            for r in spans {
+                check(r, &mut prev)?;
+            }
+            return Ok(Some(Order::Table));
+        }
+        ranges.extend(spans);
+        ranges.sort_unstable();
+        for r in ranges.iter().copied() {
+            check(r, &mut prev)?;
+        }
+        let mut order: Vec<(u64, u64, usize)> =
+            self.segments().enumerate().map(|(i, (s, _))| (s.offset, s.size, i)).collect();
+        // stable: entries naming one range keep their table order
+        order.sort_by_key(|&(offset, size, _)| (offset, size));
+        Ok(Some(Order::Sorted(order.into_iter().map(|(_, _, i)| i).collect())))
+    }
+}
+
+enum Order {
+    /// The table is in offset order already.
+    Table,
+    /// Table indices in offset order.
+    Sorted(Vec<usize>),
+}
