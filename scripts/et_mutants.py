@@ -3,7 +3,7 @@
 and InternalConsistency modes, through restartable worker processes with a
 per-file timeout, and compares with our verdicts.
 
-Usage: python et_mutants.py MUTANTS_DIR [--workers N] [--timeout S]
+Usage: python et_mutants.py MUTANTS_DIR [--workers N] [--timeout S] [--only-accepted]
 Writes MUTANTS_DIR/runtime.jsonl and prints a summary (JSON on the last line).
 """
 
@@ -62,8 +62,12 @@ def main():
     ap.add_argument("dir")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=10)
+    ap.add_argument("--only-accepted", action="store_true",
+                    help="load only the files pte verify accepts (no crash restarts: minutes, not hours)")
     a = ap.parse_args()
     verdicts = [json.loads(l) for l in open(os.path.join(a.dir, "verdicts.jsonl"))]
+    if a.only_accepted:
+        verdicts = [v for v in verdicts if v["valid"]]
     jobs = queue.Queue()
     for v in verdicts:
         jobs.put(v)
