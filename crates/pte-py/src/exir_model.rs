@@ -35,6 +35,16 @@ pub(crate) fn bytes_of(o: &Obj<'_>) -> PyResult<Vec<u8>> {
     Ok(b.cast::<PyBytes>()?.as_bytes().to_vec())
 }
 
+/// The storage object of a `Buffer`: for a lazy `Buffer` from
+/// `deserialize_pte_binary` not read yet, the memoryview slice it holds, so
+/// writing it does not leave a `bytes` copy cached in the caller's object.
+pub(crate) fn buffer_storage<'py>(b: &Obj<'py>) -> PyResult<Obj<'py>> {
+    match b.getattr_opt(intern!(b.py(), "_pte_rs_lazy"))? {
+        Some(view) => Ok(view),
+        None => b.getattr(intern!(b.py(), "storage")),
+    }
+}
+
 /// An optional payload.
 fn opt_bytes(o: &Obj<'_>) -> PyResult<Option<Vec<u8>>> {
     if o.is_none() {
@@ -82,7 +92,7 @@ impl<'py> Reader<'_, 'py> {
             version: field!(p, "version"),
             execution_plan: list(&attr!(p, "execution_plan"), |e| self.plan(e))?,
             constant_buffer: list(&attr!(p, "constant_buffer"), |b| {
-                Ok(s::Buffer { storage: opt_bytes(&attr!(b, "storage"))?.map(Cow::Owned) })
+                Ok(s::Buffer { storage: opt_bytes(&buffer_storage(b)?)?.map(Cow::Owned) })
             })?,
             backend_delegate_data: list(&attr!(p, "backend_delegate_data"), |b| {
                 Ok(s::BackendDelegateInlineData { data: opt_bytes(&attr!(b, "data"))?.map(Cow::Owned) })

@@ -50,6 +50,10 @@ pub(crate) struct Builder<'a, 'py> {
     /// The input bytes and a memoryview over them: constant storage lying in
     /// the input becomes a slice of the view (no copy) when set.
     pub(crate) view: Option<(&'a [u8], Bound<'py, PyAny>)>,
+    /// Builds a `Buffer` from a memoryview slice that copies it into `bytes`
+    /// only when `storage` is first read (the default mode); without it a
+    /// slice becomes the `storage` itself (`zero_copy`).
+    pub(crate) lazy: Option<Bound<'py, PyAny>>,
 }
 
 impl<'py> Builder<'_, 'py> {
@@ -65,9 +69,13 @@ impl<'py> Builder<'_, 'py> {
         Ok(PyBytes::new(self.py, b).into_any())
     }
 
-    /// `Buffer(storage)`.
+    /// `Buffer(storage)`, or the lazy `Buffer` over a slice of the input.
     pub(crate) fn buffer(&self, b: Option<&[u8]>) -> PyResult<Obj<'py>> {
-        self.c.buffer.call1((b.map(|b| self.storage(b)).transpose()?,))
+        let storage = b.map(|b| self.storage(b)).transpose()?;
+        match (&self.lazy, storage) {
+            (Some(lazy), Some(s)) if !s.is_instance_of::<PyBytes>() => lazy.call1((s,)),
+            (_, storage) => self.c.buffer.call1((storage,)),
+        }
     }
 
     /// `BackendDelegateInlineData(data)` over an existing `bytes` (or `None`).
