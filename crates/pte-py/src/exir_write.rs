@@ -201,27 +201,27 @@ fn place_segments(
     Ok(data)
 }
 
-/// The file: the flatbuffer, with an `eh00` header and the segments when
-/// there are any (exir omits both when no segment holds a byte).
-fn assemble(fb: &[u8], segment_data: &[u8], max_alignment: u64, segment_alignment: u64) -> PyResult<Vec<u8>> {
-    if segment_data.is_empty() {
+/// The start of the file, up to where the segments go: the flatbuffer, with
+/// an `eh00` header and padding when there are segments (exir omits both
+/// when no segment holds a byte). The segments are not copied here: the
+/// caller writes them straight into the output object.
+fn assemble(fb: &[u8], segment_len: u64, max_alignment: u64, segment_alignment: u64) -> PyResult<Vec<u8>> {
+    if segment_len == 0 {
         return Ok(fb.to_vec());
     }
     let padded_header = aligned(32, max_alignment)?;
     let program_size = padded_header.checked_add(len64(fb)).ok_or_else(overflow)?;
     let base = aligned(program_size, segment_alignment)?;
-    let header = ExtendedHeader::new(program_size, base, len64(segment_data)).to_bytes();
+    let header = ExtendedHeader::new(program_size, base, segment_len).to_bytes();
     let root = fb.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
     let root = u32::try_from(padded_header).ok().and_then(|p| root.checked_add(p)).ok_or_else(overflow)?;
-    let total = base.checked_add(len64(segment_data)).ok_or_else(overflow)?;
-    let mut out = Vec::with_capacity(usize::try_from(total).map_err(|_| overflow())?);
+    let mut out = Vec::with_capacity(usize::try_from(base).map_err(|_| overflow())?);
     out.extend_from_slice(&root.to_le_bytes());
     out.extend_from_slice(fb.get(4..8).unwrap_or(&[]));
     out.extend_from_slice(&header);
     pad_to(&mut out, 8u64.checked_add(padded_header).ok_or_else(overflow)?)?;
     out.extend_from_slice(fb.get(8..).unwrap_or(&[]));
     pad_to(&mut out, base)?;
-    out.extend_from_slice(segment_data);
     Ok(out)
 }
 
@@ -248,13 +248,16 @@ pub(crate) fn exir_serialize<'py>(
     let mut program = reader.program(&pte_file.getattr(intern!(py, "program"))?)?;
     let mut segments: Vec<(Vec<u8>, u64)> = vec![];
 
-    let constants: Vec<Vec<u8>> = program
-        .constant_buffer
-        .as_deref()
-        .unwrap_or(&[])
-        .iter()
-        .map(|b| b.storage.as_deref().unwrap_or(&[]).to_vec())
-        .collect();
+    // Moved out of the model, not copied: they are about to be concatenated.
+    let constants: Vec<Vec<u8>> = match program.constant_buffer.take() {
+        Some(buffers) if !buffers.is_empty() => {
+            buffers.into_iter().map(|b| b.storage.map(std::borrow::Cow::into_owned).unwrap_or_default()).collect()
+        }
+        kept => {
+            program.constant_buffer = kept;
+            vec![]
+        }
+    };
     if !constants.is_empty() {
         let (data, offsets) = concat(&constants, Some(u64::from(constant_tensor_alignment)))?;
         program.constant_segment =
@@ -289,8 +292,14 @@ pub(crate) fn exir_serialize<'py>(
         delegate_alignment: delegate_alignment.unwrap_or(16),
     };
     let fb = pte_schema::encode_program(&program, &options).py_err(None)?;
-    let out = assemble(&fb, &segment_data, u64::from(options.max_alignment()), segment_alignment)?;
-    Ok(PyBytes::new(py, &out))
+    let head = assemble(&fb, len64(&segment_data), u64::from(options.max_alignment()), segment_alignment)?;
+    let total = head.len().checked_add(segment_data.len()).ok_or_else(overflow)?;
+    PyBytes::new_with(py, total, |buf| {
+        let (a, b) = buf.split_at_mut_checked(head.len()).ok_or_else(overflow)?;
+        a.copy_from_slice(&head);
+        b.copy_from_slice(&segment_data);
+        Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -317,11 +326,11 @@ mod tests {
     #[test]
     fn header_goes_after_the_identifier() {
         let fb = [4u8, 0, 0, 0, b'E', b'T', b'1', b'2', 9, 9];
-        let out = assemble(&fb, &[7; 3], 16, 128).unwrap_or_default();
+        let out = assemble(&fb, 3, 16, 128).unwrap_or_default();
         assert_eq!(&out[..4], &36u32.to_le_bytes());
         assert_eq!(&out[8..12], b"eh00");
-        assert_eq!(out.len(), 131);
-        assert_eq!(&out[128..], &[7, 7, 7]);
-        assert_eq!(assemble(&fb, &[], 16, 128).unwrap_or_default(), fb.to_vec());
+        assert_eq!(out.len(), 128);
+        assert_eq!(&out[32..40], &3u64.to_le_bytes());
+        assert_eq!(assemble(&fb, 0, 16, 128).unwrap_or_default(), fb.to_vec());
     }
 }
