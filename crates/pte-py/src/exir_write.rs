@@ -22,7 +22,7 @@ use pte_segments::ExtendedHeader;
 
 use crate::error::IntoPy;
 use crate::exir_classes::Classes;
-use crate::exir_model::{buffer_storage, bytes_of, Reader};
+use crate::exir_model::{buffer_bytes, bytes_of, Reader};
 
 fn value_error(msg: impl Into<String>) -> PyErr {
     PyValueError::new_err(msg.into())
@@ -269,7 +269,17 @@ pub(crate) fn exir_serialize<'py>(
 
     let mutable = pte_file.getattr(intern!(py, "mutable_data"))?;
     if !mutable.is_none() {
-        let buffers = mutable.try_iter()?.map(|b| bytes_of(&buffer_storage(&b?)?)).collect::<PyResult<Vec<_>>>()?;
+        let buffers = mutable
+            .try_iter()?
+            .map(|b| {
+                let b = b?;
+                match buffer_bytes(&b)? {
+                    Some(v) => Ok(v),
+                    // `None` storage: bytes_of raises the TypeError it did before.
+                    None => bytes_of(&b.getattr(intern!(py, "storage"))?),
+                }
+            })
+            .collect::<PyResult<Vec<_>>>()?;
         let (data, offsets) = concat(&buffers, None)?;
         if !data.is_empty() {
             program.mutable_data_segments =

@@ -39,7 +39,8 @@ def _lazy_buffer() -> Any:
         # Not re-decorated as a dataclass: exir's fields, ``__init__`` (which
         # assigns through the property below) and ``__match_args__`` are
         # inherited. A read value lives under ``storage`` in the instance
-        # dict, as in exir's Buffer; an unread one as ``_pte_rs_lazy``.
+        # dict, as in exir's Buffer; an unread one as ``_pte_rs_lazy`` (with
+        # its offset in the input as ``_pte_rs_at``).
 
         @property  # type: ignore[override]
         def storage(self) -> bytes:
@@ -47,12 +48,14 @@ def _lazy_buffer() -> Any:
             if "storage" not in d:
                 if "_pte_rs_lazy" not in d:
                     raise AttributeError("storage")
+                d.pop("_pte_rs_at", None)
                 d["storage"] = d.pop("_pte_rs_lazy").tobytes()
             return d["storage"]  # type: ignore[no-any-return]
 
         @storage.setter
         def storage(self, value: Any) -> None:
             self.__dict__.pop("_pte_rs_lazy", None)
+            self.__dict__.pop("_pte_rs_at", None)
             self.__dict__["storage"] = value
 
         # exir's generated ``__eq__`` requires the exact same class; this one
@@ -79,9 +82,11 @@ def _lazy_buffer() -> Any:
 
     LazyBuffer.__qualname__ = LazyBuffer.__name__ = "Buffer"
 
-    def make(view: memoryview) -> Any:
+    def make(view: memoryview, at: int) -> Any:
+        # ``at``: the slice's offset in ``view.obj``, for the Rust writer.
         b = LazyBuffer.__new__(LazyBuffer)
         b.__dict__["_pte_rs_lazy"] = view
+        b.__dict__["_pte_rs_at"] = at
         return b
 
     return make
