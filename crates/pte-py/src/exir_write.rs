@@ -180,25 +180,30 @@ fn extract_named(
     Ok(())
 }
 
+/// Segments with their offsets from the segment base, and the total size.
+type Placed = (Vec<(usize, Vec<u8>)>, u64);
+
 /// Lays out the segments after the ones the program already lists; returns
-/// the concatenated segment data.
+/// each segment with its offset in the segment data (written straight into
+/// the output later, not concatenated here) and the data's total size.
 fn place_segments(
     program: &mut Program<'_>,
     segments: Vec<(Vec<u8>, u64)>,
     segment_alignment: u64,
-) -> PyResult<Vec<u8>> {
+) -> PyResult<Placed> {
     let table = program.segments.get_or_insert_with(Vec::new);
-    let mut data: Vec<u8> = vec![];
+    let mut placed = Vec::with_capacity(segments.len());
+    let mut size = 0u64;
     for (bytes, align) in segments {
         let prev_end =
             table.last().map(|s| s.offset.checked_add(s.size).ok_or_else(overflow)).transpose()?.unwrap_or(0);
         let alignment = lcm(segment_alignment, align)?;
         table.push(DataSegment { offset: aligned(prev_end, alignment)?, size: len64(&bytes) });
-        let to = aligned(len64(&data), alignment)?;
-        pad_to(&mut data, to)?;
-        data.extend_from_slice(&bytes);
+        let at = aligned(size, alignment)?;
+        size = at.checked_add(len64(&bytes)).ok_or_else(overflow)?;
+        placed.push((usize::try_from(at).map_err(|_| overflow())?, bytes));
     }
-    Ok(data)
+    Ok((placed, size))
 }
 
 /// The start of the file, up to where the segments go: the flatbuffer, with
@@ -295,19 +300,24 @@ pub(crate) fn exir_serialize<'py>(
     if !named.is_none() {
         extract_named(&mut program, &named, &mut segments)?;
     }
-    let segment_data = place_segments(&mut program, segments, segment_alignment)?;
+    let (placed, segment_size) = place_segments(&mut program, segments, segment_alignment)?;
 
     let options = EncodeOptions {
         tensor_alignment: constant_tensor_alignment,
         delegate_alignment: delegate_alignment.unwrap_or(16),
     };
     let fb = pte_schema::encode_program(&program, &options).py_err(None)?;
-    let head = assemble(&fb, len64(&segment_data), u64::from(options.max_alignment()), segment_alignment)?;
-    let total = head.len().checked_add(segment_data.len()).ok_or_else(overflow)?;
+    let head = assemble(&fb, segment_size, u64::from(options.max_alignment()), segment_alignment)?;
+    let total = usize::try_from(segment_size).ok().and_then(|n| n.checked_add(head.len())).ok_or_else(overflow)?;
+    // The output starts zeroed, so the padding between segments is written
+    // by not writing; each segment is copied once, into place.
     PyBytes::new_with(py, total, |buf| {
-        let (a, b) = buf.split_at_mut_checked(head.len()).ok_or_else(overflow)?;
+        let (a, rest) = buf.split_at_mut_checked(head.len()).ok_or_else(overflow)?;
         a.copy_from_slice(&head);
-        b.copy_from_slice(&segment_data);
+        for (at, bytes) in &placed {
+            let end = at.checked_add(bytes.len()).ok_or_else(overflow)?;
+            rest.get_mut(*at..end).ok_or_else(overflow)?.copy_from_slice(bytes);
+        }
         Ok(())
     })
 }
