@@ -50,3 +50,18 @@ for path in sys.argv[1:]:
     print(f"| {path.split('/')[-2] + '/' + path.split('/')[-1]} | {r * 1e3:.1f} ms | {n * 1e3:.3f} ms "
           f"| {c * 1e3:.1f} ms | {z * 1e3:.1f} ms | {e * 1e3:.1f} ms "
           f"| {e / n:.0f}x | {e / c:.1f}x | {e / z:.0f}x |")
+
+# Read-then-write round trip: deserialize_pte_binary then serialize_pte_binary
+# (the default result for ours: its lazy constants are read by our writer
+# without being materialized).
+from executorch.exir._serialize._program import serialize_pte_binary as exir_serialize  # noqa: E402
+
+print()
+print("| file | compat read+write | exir read+write | exir / compat |")
+print("| --- | --- | --- | --- |")
+for path in sys.argv[1:]:
+    runs = 3
+    data = read(path)
+    c = median(lambda: bytes(compat.serialize_pte_binary(compat.deserialize_pte_binary(data))), runs)
+    e = median(lambda: bytes(exir_serialize(exir_deserialize(data))), runs)
+    print(f"| {path.split('/')[-2] + '/' + path.split('/')[-1]} | {c * 1e3:.1f} ms | {e * 1e3:.1f} ms | {e / c:.1f}x |")

@@ -35,6 +35,35 @@ pub(crate) fn bytes_of(o: &Obj<'_>) -> PyResult<Vec<u8>> {
     Ok(b.cast::<PyBytes>()?.as_bytes().to_vec())
 }
 
+/// The storage object of a `Buffer`: for a lazy `Buffer` from
+/// `deserialize_pte_binary` not read yet, the memoryview slice it holds, so
+/// writing it does not leave a `bytes` copy cached in the caller's object.
+fn buffer_storage<'py>(b: &Obj<'py>) -> PyResult<Obj<'py>> {
+    match b.getattr_opt(intern!(b.py(), "_pte_rs_lazy"))? {
+        Some(view) => Ok(view),
+        None => b.getattr(intern!(b.py(), "storage")),
+    }
+}
+
+/// The bytes of a `Buffer`'s storage. A lazy `Buffer` not read yet holds a
+/// memoryview slice of the deserialized input and the slice's offset: its
+/// bytes are copied once, straight out of the input `bytes` (the limited
+/// API has no buffer protocol, and `bytes(view)` would copy twice).
+pub(crate) fn buffer_bytes(b: &Obj<'_>) -> PyResult<Option<Vec<u8>>> {
+    let py = b.py();
+    if let Some(at) = b.getattr_opt(intern!(py, "_pte_rs_at"))? {
+        let view = b.getattr(intern!(py, "_pte_rs_lazy"))?;
+        let whole = view.getattr(intern!(py, "obj"))?;
+        if let (Ok(whole), Ok(at)) = (whole.cast::<PyBytes>(), at.extract::<usize>()) {
+            let end = at.checked_add(view.len()?);
+            if let Some(slice) = end.and_then(|end| whole.as_bytes().get(at..end)) {
+                return Ok(Some(slice.to_vec()));
+            }
+        }
+    }
+    opt_bytes(&buffer_storage(b)?)
+}
+
 /// An optional payload.
 fn opt_bytes(o: &Obj<'_>) -> PyResult<Option<Vec<u8>>> {
     if o.is_none() {
@@ -82,7 +111,7 @@ impl<'py> Reader<'_, 'py> {
             version: field!(p, "version"),
             execution_plan: list(&attr!(p, "execution_plan"), |e| self.plan(e))?,
             constant_buffer: list(&attr!(p, "constant_buffer"), |b| {
-                Ok(s::Buffer { storage: opt_bytes(&attr!(b, "storage"))?.map(Cow::Owned) })
+                Ok(s::Buffer { storage: buffer_bytes(b)?.map(Cow::Owned) })
             })?,
             backend_delegate_data: list(&attr!(p, "backend_delegate_data"), |b| {
                 Ok(s::BackendDelegateInlineData { data: opt_bytes(&attr!(b, "data"))?.map(Cow::Owned) })

@@ -50,24 +50,35 @@ pub(crate) struct Builder<'a, 'py> {
     /// The input bytes and a memoryview over them: constant storage lying in
     /// the input becomes a slice of the view (no copy) when set.
     pub(crate) view: Option<(&'a [u8], Bound<'py, PyAny>)>,
+    /// Builds a `Buffer` from a memoryview slice that copies it into `bytes`
+    /// only when `storage` is first read (the default mode); without it a
+    /// slice becomes the `storage` itself (`zero_copy`).
+    pub(crate) lazy: Option<Bound<'py, PyAny>>,
 }
 
 impl<'py> Builder<'_, 'py> {
     /// The storage of a constant or mutable buffer: a memoryview slice of
     /// the input when zero-copy is on, else a `bytes` copy.
-    fn storage(&self, b: &[u8]) -> PyResult<Obj<'py>> {
+    /// Also returns the slice's offset in the input when it is one.
+    fn storage(&self, b: &[u8]) -> PyResult<(Obj<'py>, Option<u64>)> {
         if let Some((whole, view)) = &self.view {
             if let Some(start) = crate::handle::offset_in(whole, b) {
                 let end = start.saturating_add(b.len() as u64);
-                return view.get_item(PySlice::new(self.py, clamp(start), clamp(end), 1));
+                return Ok((view.get_item(PySlice::new(self.py, clamp(start), clamp(end), 1))?, Some(start)));
             }
         }
-        Ok(PyBytes::new(self.py, b).into_any())
+        Ok((PyBytes::new(self.py, b).into_any(), None))
     }
 
-    /// `Buffer(storage)`.
+    /// `Buffer(storage)`, or the lazy `Buffer` over a slice of the input
+    /// (given the slice and its offset, which lets the writer copy straight
+    /// out of the input).
     pub(crate) fn buffer(&self, b: Option<&[u8]>) -> PyResult<Obj<'py>> {
-        self.c.buffer.call1((b.map(|b| self.storage(b)).transpose()?,))
+        let storage = b.map(|b| self.storage(b)).transpose()?;
+        match (&self.lazy, storage) {
+            (Some(lazy), Some((s, Some(start)))) => lazy.call1((s, start)),
+            (_, storage) => self.c.buffer.call1((storage.map(|(s, _)| s),)),
+        }
     }
 
     /// `BackendDelegateInlineData(data)` over an existing `bytes` (or `None`).

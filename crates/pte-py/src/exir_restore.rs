@@ -146,14 +146,18 @@ type Deserialized<'py> = (Bound<'py, PyAny>, Option<Bound<'py, PyList>>, Option<
 /// and mutable buffers as exir objects, named data as `(key, bytes)` pairs
 /// for exir's `NamedDataStore` (built on the Python side). With `zero_copy`
 /// the storage of constant and mutable buffers is a read-only memoryview
-/// slice of `data` instead of a `bytes` copy.
+/// slice of `data` instead of a `bytes` copy. With `lazy` (a callable
+/// taking such a slice) those buffers are what it returns instead: exir's
+/// `Buffer` that copies the slice into `bytes` on first read.
 #[pyfunction]
+#[pyo3(signature = (data, schema, compile_spec, zero_copy, lazy=None))]
 pub(crate) fn exir_deserialize<'py>(
     py: Python<'py>,
     data: &Bound<'py, PyBytes>,
     schema: &Bound<'py, PyAny>,
     compile_spec: &Bound<'py, PyAny>,
     zero_copy: bool,
+    lazy: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Deserialized<'py>> {
     let classes = Classes::load(schema, compile_spec)?;
     let bytes = data.as_bytes();
@@ -161,8 +165,13 @@ pub(crate) fn exir_deserialize<'py>(
     let mut program = pte_schema::decode_program(region, &Default::default()).py_err(None)?;
     let base = segment_base(bytes);
     let restored = if base != 0 { Some(restore(&mut program, py_slice(bytes, base, u64::MAX))?) } else { None };
-    let view = if zero_copy { Some((bytes, pyo3::types::PyMemoryView::from(data.as_any())?.into_any())) } else { None };
-    let b = Builder { py, c: &classes, view };
+    let view = if zero_copy || lazy.is_some() {
+        Some((bytes, pyo3::types::PyMemoryView::from(data.as_any())?.into_any()))
+    } else {
+        None
+    };
+    let lazy = if zero_copy { None } else { lazy };
+    let b = Builder { py, c: &classes, view, lazy };
     let program_obj = b.program(&program)?;
     let Some(r) = restored else { return Ok((program_obj, None, None)) };
     let mutable = r

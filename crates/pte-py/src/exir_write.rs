@@ -22,7 +22,7 @@ use pte_segments::ExtendedHeader;
 
 use crate::error::IntoPy;
 use crate::exir_classes::Classes;
-use crate::exir_model::{bytes_of, Reader};
+use crate::exir_model::{buffer_bytes, bytes_of, Reader};
 
 fn value_error(msg: impl Into<String>) -> PyErr {
     PyValueError::new_err(msg.into())
@@ -72,21 +72,39 @@ fn pad_to(out: &mut Vec<u8>, to: u64) -> PyResult<()> {
     Ok(())
 }
 
-/// exir's `_extract_constant_segment`: the buffers concatenated, each but
-/// the last padded to `align` (when given); returns data and offsets.
-fn concat(buffers: &[Vec<u8>], align: Option<u64>) -> PyResult<(Vec<u8>, Vec<u64>)> {
-    let mut data = vec![];
+/// One segment: its pieces at their offsets within it, its size and its
+/// alignment. Pieces are copied once, into place in the output; the gaps
+/// between them are the output's zeros.
+struct Segment {
+    pieces: Vec<(u64, Vec<u8>)>,
+    size: u64,
+    align: u64,
+}
+
+impl Segment {
+    fn whole(data: Vec<u8>, align: u64) -> Self {
+        Segment { size: len64(&data), pieces: vec![(0, data)], align }
+    }
+}
+
+/// exir's `_extract_constant_segment`: the buffers one after another, each
+/// but the last padded to `align` (when given); returns the segment (not
+/// concatenated: see [`Segment`]) and the offsets.
+fn concat(buffers: Vec<Vec<u8>>, align: Option<u64>) -> PyResult<(Segment, Vec<u64>)> {
+    let mut size = 0u64;
     let mut offsets = Vec::with_capacity(buffers.len());
+    let mut pieces = Vec::with_capacity(buffers.len());
     let last = buffers.len().saturating_sub(1);
-    for (i, b) in buffers.iter().enumerate() {
-        offsets.push(len64(&data));
-        data.extend_from_slice(b);
+    for (i, b) in buffers.into_iter().enumerate() {
+        offsets.push(size);
+        let at = size;
+        size = size.checked_add(len64(&b)).ok_or_else(overflow)?;
+        pieces.push((at, b));
         if let (Some(a), true) = (align, i < last) {
-            let to = aligned(len64(&data), a)?;
-            pad_to(&mut data, to)?;
+            size = aligned(size, a)?;
         }
     }
-    Ok((data, offsets))
+    Ok((Segment { pieces, size, align: 1 }, offsets))
 }
 
 fn index(n: usize) -> PyResult<u32> {
@@ -95,7 +113,7 @@ fn index(n: usize) -> PyResult<u32> {
 
 /// exir's `_extract_delegate_segments`: inline blobs with data move into
 /// segments (one per distinct content); empty ones stay inline, renumbered.
-fn extract_delegates(program: &mut Program<'_>, segments: &mut Vec<(Vec<u8>, u64)>) -> PyResult<()> {
+fn extract_delegates(program: &mut Program<'_>, segments: &mut Vec<Segment>) -> PyResult<()> {
     let inline = program.backend_delegate_data.take().unwrap_or_default();
     let mut remaining = vec![];
     let mut seen = vec![false; inline.len()];
@@ -129,7 +147,7 @@ fn extract_delegates(program: &mut Program<'_>, segments: &mut Vec<(Vec<u8>, u64
                     Some(&s) => s,
                     None => {
                         let s = index(segments.len())?;
-                        segments.push((data.to_vec(), 1));
+                        segments.push(Segment::whole(data.to_vec(), 1));
                         by_content.insert(data, s);
                         s
                     }
@@ -148,11 +166,7 @@ fn extract_delegates(program: &mut Program<'_>, segments: &mut Vec<(Vec<u8>, u64
 
 /// exir's `_extract_named_data`: one segment per distinct buffer index, in
 /// the order keys appear, with the entry's alignment.
-fn extract_named(
-    program: &mut Program<'_>,
-    named: &Bound<'_, PyAny>,
-    segments: &mut Vec<(Vec<u8>, u64)>,
-) -> PyResult<()> {
+fn extract_named(program: &mut Program<'_>, named: &Bound<'_, PyAny>, segments: &mut Vec<Segment>) -> PyResult<()> {
     let py = named.py();
     if program.named_data.as_ref().is_some_and(|v| !v.is_empty()) {
         return Err(value_error("Program already has named data."));
@@ -169,7 +183,7 @@ fn extract_named(
             None => {
                 let s = index(segments.len())?;
                 let alignment: Option<u64> = entry.getattr(intern!(py, "alignment"))?.extract()?;
-                segments.push((bytes_of(&buffers.get_item(buffer_index)?)?, alignment.unwrap_or(1)));
+                segments.push(Segment::whole(bytes_of(&buffers.get_item(buffer_index)?)?, alignment.unwrap_or(1)));
                 seg_of_buffer.insert(buffer_index, s);
                 s
             }
@@ -180,48 +194,52 @@ fn extract_named(
     Ok(())
 }
 
+/// Segment pieces with their offsets from the segment base, and the total size.
+type Placed = (Vec<(usize, Vec<u8>)>, u64);
+
 /// Lays out the segments after the ones the program already lists; returns
-/// the concatenated segment data.
-fn place_segments(
-    program: &mut Program<'_>,
-    segments: Vec<(Vec<u8>, u64)>,
-    segment_alignment: u64,
-) -> PyResult<Vec<u8>> {
+/// each segment with its offset in the segment data (written straight into
+/// the output later, not concatenated here) and the data's total size.
+fn place_segments(program: &mut Program<'_>, segments: Vec<Segment>, segment_alignment: u64) -> PyResult<Placed> {
     let table = program.segments.get_or_insert_with(Vec::new);
-    let mut data: Vec<u8> = vec![];
-    for (bytes, align) in segments {
+    let mut placed = Vec::with_capacity(segments.len());
+    let mut size = 0u64;
+    for seg in segments {
         let prev_end =
             table.last().map(|s| s.offset.checked_add(s.size).ok_or_else(overflow)).transpose()?.unwrap_or(0);
-        let alignment = lcm(segment_alignment, align)?;
-        table.push(DataSegment { offset: aligned(prev_end, alignment)?, size: len64(&bytes) });
-        let to = aligned(len64(&data), alignment)?;
-        pad_to(&mut data, to)?;
-        data.extend_from_slice(&bytes);
+        let alignment = lcm(segment_alignment, seg.align)?;
+        table.push(DataSegment { offset: aligned(prev_end, alignment)?, size: seg.size });
+        let at = aligned(size, alignment)?;
+        size = at.checked_add(seg.size).ok_or_else(overflow)?;
+        for (off, bytes) in seg.pieces {
+            let pos = at.checked_add(off).and_then(|p| usize::try_from(p).ok()).ok_or_else(overflow)?;
+            placed.push((pos, bytes));
+        }
     }
-    Ok(data)
+    Ok((placed, size))
 }
 
-/// The file: the flatbuffer, with an `eh00` header and the segments when
-/// there are any (exir omits both when no segment holds a byte).
-fn assemble(fb: &[u8], segment_data: &[u8], max_alignment: u64, segment_alignment: u64) -> PyResult<Vec<u8>> {
-    if segment_data.is_empty() {
+/// The start of the file, up to where the segments go: the flatbuffer, with
+/// an `eh00` header and padding when there are segments (exir omits both
+/// when no segment holds a byte). The segments are not copied here: the
+/// caller writes them straight into the output object.
+fn assemble(fb: &[u8], segment_len: u64, max_alignment: u64, segment_alignment: u64) -> PyResult<Vec<u8>> {
+    if segment_len == 0 {
         return Ok(fb.to_vec());
     }
     let padded_header = aligned(32, max_alignment)?;
     let program_size = padded_header.checked_add(len64(fb)).ok_or_else(overflow)?;
     let base = aligned(program_size, segment_alignment)?;
-    let header = ExtendedHeader::new(program_size, base, len64(segment_data)).to_bytes();
+    let header = ExtendedHeader::new(program_size, base, segment_len).to_bytes();
     let root = fb.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes).unwrap_or(0);
     let root = u32::try_from(padded_header).ok().and_then(|p| root.checked_add(p)).ok_or_else(overflow)?;
-    let total = base.checked_add(len64(segment_data)).ok_or_else(overflow)?;
-    let mut out = Vec::with_capacity(usize::try_from(total).map_err(|_| overflow())?);
+    let mut out = Vec::with_capacity(usize::try_from(base).map_err(|_| overflow())?);
     out.extend_from_slice(&root.to_le_bytes());
     out.extend_from_slice(fb.get(4..8).unwrap_or(&[]));
     out.extend_from_slice(&header);
     pad_to(&mut out, 8u64.checked_add(padded_header).ok_or_else(overflow)?)?;
     out.extend_from_slice(fb.get(8..).unwrap_or(&[]));
     pad_to(&mut out, base)?;
-    out.extend_from_slice(segment_data);
     Ok(out)
 }
 
@@ -246,35 +264,44 @@ pub(crate) fn exir_serialize<'py>(
     let classes = Classes::load(schema, compile_spec)?;
     let reader = Reader { c: &classes };
     let mut program = reader.program(&pte_file.getattr(intern!(py, "program"))?)?;
-    let mut segments: Vec<(Vec<u8>, u64)> = vec![];
+    let mut segments: Vec<Segment> = vec![];
 
-    let constants: Vec<Vec<u8>> = program
-        .constant_buffer
-        .as_deref()
-        .unwrap_or(&[])
-        .iter()
-        .map(|b| b.storage.as_deref().unwrap_or(&[]).to_vec())
-        .collect();
+    // Moved out of the model, not copied: each is copied once, into place.
+    let constants: Vec<Vec<u8>> = match program.constant_buffer.take() {
+        Some(buffers) if !buffers.is_empty() => {
+            buffers.into_iter().map(|b| b.storage.map(std::borrow::Cow::into_owned).unwrap_or_default()).collect()
+        }
+        kept => {
+            program.constant_buffer = kept;
+            vec![]
+        }
+    };
     if !constants.is_empty() {
-        let (data, offsets) = concat(&constants, Some(u64::from(constant_tensor_alignment)))?;
+        let (seg, offsets) = concat(constants, Some(u64::from(constant_tensor_alignment)))?;
         program.constant_segment =
             Some(SubsegmentOffsets { segment_index: index(segments.len())?, offsets: Some(offsets) });
         program.constant_buffer = Some(vec![]);
-        segments.push((data, 1));
+        segments.push(seg);
     }
-    drop(constants);
 
     let mutable = pte_file.getattr(intern!(py, "mutable_data"))?;
     if !mutable.is_none() {
         let buffers = mutable
             .try_iter()?
-            .map(|b| bytes_of(&b?.getattr(intern!(py, "storage"))?))
+            .map(|b| {
+                let b = b?;
+                match buffer_bytes(&b)? {
+                    Some(v) => Ok(v),
+                    // `None` storage: bytes_of raises the TypeError it did before.
+                    None => bytes_of(&b.getattr(intern!(py, "storage"))?),
+                }
+            })
             .collect::<PyResult<Vec<_>>>()?;
-        let (data, offsets) = concat(&buffers, None)?;
-        if !data.is_empty() {
+        let (seg, offsets) = concat(buffers, None)?;
+        if seg.size != 0 {
             program.mutable_data_segments =
                 Some(vec![SubsegmentOffsets { segment_index: index(segments.len())?, offsets: Some(offsets) }]);
-            segments.push((data, 1));
+            segments.push(seg);
         }
     }
 
@@ -285,15 +312,26 @@ pub(crate) fn exir_serialize<'py>(
     if !named.is_none() {
         extract_named(&mut program, &named, &mut segments)?;
     }
-    let segment_data = place_segments(&mut program, segments, segment_alignment)?;
+    let (placed, segment_size) = place_segments(&mut program, segments, segment_alignment)?;
 
     let options = EncodeOptions {
         tensor_alignment: constant_tensor_alignment,
         delegate_alignment: delegate_alignment.unwrap_or(16),
     };
     let fb = pte_schema::encode_program(&program, &options).py_err(None)?;
-    let out = assemble(&fb, &segment_data, u64::from(options.max_alignment()), segment_alignment)?;
-    Ok(PyBytes::new(py, &out))
+    let head = assemble(&fb, segment_size, u64::from(options.max_alignment()), segment_alignment)?;
+    let total = usize::try_from(segment_size).ok().and_then(|n| n.checked_add(head.len())).ok_or_else(overflow)?;
+    // The output starts zeroed, so the padding between segments is written
+    // by not writing; each piece is copied once, into place.
+    PyBytes::new_with(py, total, |buf| {
+        let (a, rest) = buf.split_at_mut_checked(head.len()).ok_or_else(overflow)?;
+        a.copy_from_slice(&head);
+        for (at, bytes) in &placed {
+            let end = at.checked_add(bytes.len()).ok_or_else(overflow)?;
+            rest.get_mut(*at..end).ok_or_else(overflow)?.copy_from_slice(bytes);
+        }
+        Ok(())
+    })
 }
 
 #[cfg(test)]
@@ -312,19 +350,21 @@ mod tests {
 
     #[test]
     fn constants_pad_between_tensors_only() {
-        let (data, offsets) = concat(&[vec![1; 5], vec![2; 3]], Some(16)).unwrap_or_default();
+        let (seg, offsets) =
+            concat(vec![vec![1; 5], vec![2; 3]], Some(16)).unwrap_or_else(|_| (Segment::whole(vec![], 1), vec![]));
         assert_eq!(offsets, vec![0, 16]);
-        assert_eq!(data.len(), 19);
+        assert_eq!(seg.size, 19);
+        assert_eq!(seg.pieces.iter().map(|(at, _)| *at).collect::<Vec<_>>(), vec![0, 16]);
     }
 
     #[test]
     fn header_goes_after_the_identifier() {
         let fb = [4u8, 0, 0, 0, b'E', b'T', b'1', b'2', 9, 9];
-        let out = assemble(&fb, &[7; 3], 16, 128).unwrap_or_default();
+        let out = assemble(&fb, 3, 16, 128).unwrap_or_default();
         assert_eq!(&out[..4], &36u32.to_le_bytes());
         assert_eq!(&out[8..12], b"eh00");
-        assert_eq!(out.len(), 131);
-        assert_eq!(&out[128..], &[7, 7, 7]);
-        assert_eq!(assemble(&fb, &[], 16, 128).unwrap_or_default(), fb.to_vec());
+        assert_eq!(out.len(), 128);
+        assert_eq!(&out[32..40], &3u64.to_le_bytes());
+        assert_eq!(assemble(&fb, 0, 16, 128).unwrap_or_default(), fb.to_vec());
     }
 }

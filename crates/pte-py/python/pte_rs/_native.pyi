@@ -58,9 +58,10 @@ def internalize(pte: str, ptds: List[str], out: str) -> int:
     """Internalizes EXTERNAL tensors."""
 
 def exir_deserialize(
-    data: bytes, schema: Any, compile_spec: Any, zero_copy: bool
+    data: bytes, schema: Any, compile_spec: Any, zero_copy: bool, lazy: Optional[Any] = None
 ) -> Tuple[Any, Optional[List[Any]], Optional[List[Tuple[str, bytes]]]]:
-    """exir's Program, mutable Buffers and named (key, bytes) pairs (used by pte_rs.exir)."""
+    """exir's Program, mutable Buffers and named (key, bytes) pairs (used by pte_rs.exir);
+    ``lazy`` builds the Buffers over memoryview slices of ``data``."""
 
 def exir_serialize(
     pte_file: Any,

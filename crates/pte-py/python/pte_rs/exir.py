@@ -13,6 +13,7 @@ lays the file out as exir does, with the Rust flatbuffer encoder.
 from __future__ import annotations
 
 import gc
+from functools import lru_cache
 from typing import Any, Optional
 
 from . import _native
@@ -26,16 +27,88 @@ def _exir() -> Any:
     return _program
 
 
+@lru_cache(maxsize=None)
+def _lazy_buffer() -> Any:
+    """exir's ``Buffer`` whose ``storage`` is copied out of the input on
+    first read (and cached), so deserializing copies no constant."""
+    import copy
+
+    from executorch.exir.schema import Buffer
+
+    class LazyBuffer(Buffer):  # type: ignore[misc]
+        # Not re-decorated as a dataclass: exir's fields, ``__init__`` (which
+        # assigns through the property below) and ``__match_args__`` are
+        # inherited. A read value lives under ``storage`` in the instance
+        # dict, as in exir's Buffer; an unread one as ``_pte_rs_lazy`` (with
+        # its offset in the input as ``_pte_rs_at``).
+
+        @property  # type: ignore[override]
+        def storage(self) -> bytes:
+            d = self.__dict__
+            if "storage" not in d:
+                if "_pte_rs_lazy" not in d:
+                    raise AttributeError("storage")
+                d.pop("_pte_rs_at", None)
+                d["storage"] = d.pop("_pte_rs_lazy").tobytes()
+            return d["storage"]  # type: ignore[no-any-return]
+
+        @storage.setter
+        def storage(self, value: Any) -> None:
+            self.__dict__.pop("_pte_rs_lazy", None)
+            self.__dict__.pop("_pte_rs_at", None)
+            self.__dict__["storage"] = value
+
+        # exir's generated ``__eq__`` requires the exact same class; this one
+        # compares with any Buffer, as the result of exir's reader would.
+        def __eq__(self, other: object) -> bool:
+            if isinstance(other, Buffer):
+                return bool(self.storage == other.storage)
+            return NotImplemented
+
+        __hash__ = None  # type: ignore[assignment]
+
+        def __repr__(self) -> str:
+            return f"Buffer(storage={self.storage!r})"
+
+        # Copies and pickles are exir's plain Buffer holding ``bytes``.
+        def __reduce__(self) -> Any:
+            return (Buffer, (self.storage,))
+
+        def __copy__(self) -> Any:
+            return Buffer(self.storage)
+
+        def __deepcopy__(self, memo: Any) -> Any:
+            return Buffer(copy.deepcopy(self.storage, memo))
+
+    LazyBuffer.__qualname__ = LazyBuffer.__name__ = "Buffer"
+
+    def make(view: memoryview, at: int) -> Any:
+        # ``at``: the slice's offset in ``view.obj``, for the Rust writer.
+        b = LazyBuffer.__new__(LazyBuffer)
+        b.__dict__["_pte_rs_lazy"] = view
+        b.__dict__["_pte_rs_at"] = at
+        return b
+
+    return make
+
+
 def deserialize_pte_binary(program_data: bytes, *, zero_copy: bool = False) -> Any:
     """Returns exir's ``PTEFile`` for the given ``.pte`` bytes (exir's signature).
 
-    With ``zero_copy`` (the default) the ``storage`` of constant and mutable
-    ``Buffer``s is a read-only ``memoryview`` slice of ``program_data``
-    instead of a ``bytes`` copy: it compares equal to exir's, and this
-    module's ``serialize_pte_binary`` takes it, but exir's own
-    ``serialize_pte_binary`` only takes ``bytes``: pass ``zero_copy=False``
-    to hand the result to it. Delegate and named data are always ``bytes``
-    (exir's ``NamedDataStore`` requires it).
+    The ``storage`` of constant and mutable ``Buffer``s is not copied while
+    deserializing: each such ``Buffer`` is an instance of a subclass of
+    exir's ``Buffer`` that holds a read-only ``memoryview`` slice of
+    ``program_data`` (keeping it alive) and turns it into ``bytes`` the first
+    time ``storage`` is read, keeping that copy. Everything else behaves as
+    exir's ``Buffer``: ``isinstance``, ``dataclasses.fields``/``asdict``,
+    ``==``, ``repr``; ``copy``, ``deepcopy`` and pickling give exir's plain
+    ``Buffer``. exir's own ``serialize_pte_binary`` takes the result, and
+    this module's reads the slices without keeping a copy.
+
+    With ``zero_copy=True`` ``storage`` is the ``memoryview`` slice itself
+    (the previous opt-in: no copy ever, but a memoryview cannot be
+    deep-copied and exir's own writer rejects it). Delegate and named data
+    are always ``bytes`` (exir's ``NamedDataStore`` requires it).
 
     Raises :class:`pte_rs.PteError` for a malformed program where exir raises
     its own errors, and exir's ``ValueError`` messages for inconsistent
@@ -53,7 +126,9 @@ def deserialize_pte_binary(program_data: bytes, *, zero_copy: bool = False) -> A
     enabled = gc.isenabled()
     gc.disable()
     try:
-        program, mutable_data, named = _native.exir_deserialize(data, schema, CompileSpec, zero_copy)
+        program, mutable_data, named = _native.exir_deserialize(
+            data, schema, CompileSpec, zero_copy, None if zero_copy else _lazy_buffer()
+        )
     finally:
         if enabled:
             gc.enable()
