@@ -21,6 +21,7 @@ mod out;
 mod batch;
 mod cli;
 mod commands;
+mod dataflow;
 mod docs_check;
 mod extract_out;
 mod failure;

@@ -23,6 +23,7 @@ mod exir_read;
 mod exir_restore;
 mod exir_write;
 mod handle;
+mod handle_api;
 mod other;
 mod pte;
 mod samples;

@@ -48,6 +48,7 @@ mod error;
 pub mod fuzzing;
 mod index;
 mod limits;
+mod location;
 mod model;
 mod names;
 mod read;

@@ -4,7 +4,7 @@
 
 use pte_schema::native::{Dim, NativeMethod, NativeProgram, OutputKind, TensorMeta};
 
-use crate::read::Location;
+use crate::location::Location;
 use crate::{Error, Rule, SampleSet, Value};
 
 /// Every way `set`'s calls contradict the signature of the method they call

@@ -113,24 +113,7 @@ impl Limits {
         Ok(())
     }
 
-    /// The same bounds for a `.ptd` flat-tensor table.
-    ///
-    /// ```
-    /// let f = pte_schema::ptd::FlatTensor { segments: Some(vec![Default::default(); 3]), ..Default::default() };
-    /// let tight = pte_schema::Limits { max_segments: 2, ..Default::default() };
-    /// assert_eq!(tight.check_flat_tensor(&f).unwrap_err().path(), "segments");
-    /// ```
-    pub fn check_flat_tensor(&self, f: &crate::ptd::FlatTensor) -> Result<()> {
-        self.count("segments", f.segments.as_ref().map_or(0, Vec::len), self.max_segments)?;
-        let named = f.named_data.as_deref().unwrap_or(&[]);
-        self.count("named_data", named.len(), self.max_named_data)?;
-        for (i, n) in named.iter().enumerate() {
-            self.key(|| format!("named_data[{i}].key"), n.key.as_deref())?;
-        }
-        Ok(())
-    }
-
-    fn count(&self, what: &str, n: usize, max: usize) -> Result<()> {
+    pub(crate) fn count(&self, what: &str, n: usize, max: usize) -> Result<()> {
         if n > max {
             return Err(Error::new(ErrorKind::LimitExceeded, format!("{n} {what} entries exceed the limit of {max}"))
                 .at_path(what));
@@ -138,7 +121,7 @@ impl Limits {
         Ok(())
     }
 
-    fn key(&self, path: impl FnOnce() -> String, key: Option<&str>) -> Result<()> {
+    pub(crate) fn key(&self, path: impl FnOnce() -> String, key: Option<&str>) -> Result<()> {
         match key {
             Some(k) if k.len() > self.max_key_len => Err(Error::new(
                 ErrorKind::LimitExceeded,

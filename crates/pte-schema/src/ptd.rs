@@ -182,3 +182,24 @@ pub fn flat_tensor_to_json(f: &FlatTensor) -> Value {
         })).collect::<Vec<_>>()),
     })
 }
+
+// The `.ptd` side of `Limits` lives with the format it bounds, so the limits
+// module needs nothing from this one.
+impl Limits {
+    /// The same bounds for a `.ptd` flat-tensor table.
+    ///
+    /// ```
+    /// let f = pte_schema::ptd::FlatTensor { segments: Some(vec![Default::default(); 3]), ..Default::default() };
+    /// let tight = pte_schema::Limits { max_segments: 2, ..Default::default() };
+    /// assert_eq!(tight.check_flat_tensor(&f).unwrap_err().path(), "segments");
+    /// ```
+    pub fn check_flat_tensor(&self, f: &FlatTensor) -> Result<()> {
+        self.count("segments", f.segments.as_ref().map_or(0, Vec::len), self.max_segments)?;
+        let named = f.named_data.as_deref().unwrap_or(&[]);
+        self.count("named_data", named.len(), self.max_named_data)?;
+        for (i, n) in named.iter().enumerate() {
+            self.key(|| format!("named_data[{i}].key"), n.key.as_deref())?;
+        }
+        Ok(())
+    }
+}

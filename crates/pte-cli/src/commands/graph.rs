@@ -19,19 +19,10 @@ use pte_core::FileKind;
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 
 use crate::cli::GraphFormat;
+use crate::dataflow::{dot, mermaid, Graph};
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{read_pte, Input};
 use crate::style;
-
-/// The graph of one method, independent of the output syntax.
-#[derive(Default)]
-pub(crate) struct Graph {
-    pub(crate) name: String,
-    /// (id, label, kind) where kind is "input", "output", "data" or "op".
-    pub(crate) nodes: Vec<(String, String, &'static str)>,
-    /// (from, to, label).
-    pub(crate) edges: Vec<(String, String, String)>,
-}
 
 pub(crate) fn run(
     file: &Path,
@@ -193,49 +184,6 @@ pub(crate) fn build(plan: &ExecutionPlan) -> Graph {
         }
     }
     g
-}
-
-fn dot_escape(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-/// Graphviz DOT.
-pub(crate) fn dot(g: &Graph) -> String {
-    let mut s = format!("digraph \"{}\" {{\n  rankdir=TB;\n  node [fontname=\"Helvetica\", fontsize=11];\n  edge [fontname=\"Helvetica\", fontsize=9];\n", dot_escape(&g.name));
-    for (id, label, kind) in &g.nodes {
-        let shape = match *kind {
-            "input" | "output" => "shape=oval, style=filled, fillcolor=\"#e8f0fe\"",
-            "data" => "shape=note, style=filled, fillcolor=\"#fff4e0\"",
-            _ => "shape=box, style=\"rounded,filled\", fillcolor=\"#f2f2f2\"",
-        };
-        s.push_str(&format!("  {id} [label=\"{}\", {shape}];\n", dot_escape(label)));
-    }
-    for (a, b, label) in &g.edges {
-        s.push_str(&format!("  {a} -> {b} [label=\"{}\"];\n", dot_escape(label)));
-    }
-    s.push_str("}\n");
-    s
-}
-
-fn mermaid_escape(s: &str) -> String {
-    s.replace('"', "#quot;")
-}
-
-/// Mermaid flowchart.
-pub(crate) fn mermaid(g: &Graph) -> String {
-    let mut s = String::from("flowchart TD\n");
-    for (id, label, kind) in &g.nodes {
-        let l = mermaid_escape(label);
-        s.push_str(&match *kind {
-            "input" | "output" => format!("  {id}([\"{l}\"])\n"),
-            "data" => format!("  {id}[(\"{l}\")]\n"),
-            _ => format!("  {id}[\"{l}\"]\n"),
-        });
-    }
-    for (a, b, label) in &g.edges {
-        s.push_str(&format!("  {a} -->|\"{}\"| {b}\n", mermaid_escape(label)));
-    }
-    s
 }
 
 /// Pipes DOT through Graphviz's `dot -Tsvg`.

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use pte_schema::native::{ArgumentValue, NativeMethod, OpKind, TensorMeta};
 
-use crate::commands::graph::Graph;
+use crate::dataflow::Graph;
 use crate::style;
 
 /// `float32 [1..16, 4]`.

@@ -38,7 +38,9 @@ use std::sync::OnceLock;
 use pte_schema::{DataLocation, Limits, Program, Result};
 
 use crate::ptd::PtdFile;
-use crate::verify::{rules, Report, Rule, Violation};
+use pte_core::{Report, Rule, Violation};
+
+use crate::verify::rules;
 
 pub use native::{NativeReader, NATIVE_BACKEND_ID};
 pub use xnnpack::XnnpackReader;

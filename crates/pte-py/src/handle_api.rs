@@ -1,0 +1,117 @@
+//! The Python methods of `Handle`: each runs over the handle's bytes and
+//! hands them to the module of the file's format.
+
+use std::sync::Arc;
+
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use pte_core::FileKind;
+
+use crate::error::{invalid, IntoPy};
+use crate::handle::{kind_name, Handle, Source};
+
+#[pymethods]
+impl Handle {
+    /// Maps the file at `path` read-only and detects its kind from its content.
+    #[staticmethod]
+    fn open(path: std::path::PathBuf) -> PyResult<Handle> {
+        let name = path.display().to_string();
+        let map = pte_core::MappedFile::open(&path).py_err(Some(&name))?;
+        let kind = FileKind::detect(map.bytes());
+        let end = map.bytes().len();
+        Ok(Handle { source: Arc::new(Source::Map(map)), start: 0, end, kind, name: Some(name) })
+    }
+
+    /// Wraps a Python `bytes` object (kept alive, never copied).
+    #[staticmethod]
+    fn from_bytes(data: Bound<'_, PyBytes>) -> Handle {
+        let end = data.as_bytes().len();
+        let kind = FileKind::detect(data.as_bytes());
+        Handle { source: Arc::new(Source::Bytes(data.unbind())), start: 0, end, kind, name: None }
+    }
+
+    /// `"pte"`, `"ptd"`, `"ptn"`, `"bpte"` or `"unknown"`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        kind_name(self.kind)
+    }
+
+    /// `(start, end)`: this file's byte range inside its source.
+    #[getter]
+    fn range(&self) -> (usize, usize) {
+        (self.start, self.end)
+    }
+
+    /// Whether the bytes come from a memory map (else a `bytes` object).
+    #[getter]
+    fn mapped(&self) -> bool {
+        matches!(&*self.source, Source::Map(_))
+    }
+
+    /// The file as JSON text, the same document `pte dump` prints.
+    fn dump_json(&self, py: Python<'_>) -> PyResult<String> {
+        let v = self.with(py, |bytes, _| crate::other::dump(self, bytes))?;
+        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Verifies the file against its format's rules: `(violations, warnings)`,
+    /// each a list of `(rule, path, offset, message)`.
+    fn verify(&self, py: Python<'_>) -> PyResult<(Vec<crate::other::Finding>, Vec<crate::other::Finding>)> {
+        self.with(py, |bytes, _| crate::other::verify(self, bytes))
+    }
+
+    /// The summary of a `.pte` (methods, constants, mutable buffers, named
+    /// data, delegates, segments) with absolute byte offsets.
+    /// Returned as JSON text.
+    fn pte_summary(&self, py: Python<'_>) -> PyResult<String> {
+        let v = self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))?;
+        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+    }
+
+    /// Writes this `.pte` to `path` atomically with the given layout options.
+    #[pyo3(signature = (path, options))]
+    fn save_pte(&self, py: Python<'_>, path: std::path::PathBuf, options: crate::pte::Options) -> PyResult<u64> {
+        self.with(py, |bytes, _| crate::pte::save(self, bytes, &path, &options))
+    }
+
+    /// This `.pte` serialized with the given layout options.
+    fn pte_bytes<'py>(&self, py: Python<'py>, options: crate::pte::Options) -> PyResult<Bound<'py, PyBytes>> {
+        let out = self.with(py, |bytes, _| crate::pte::to_bytes(self, bytes, &options))?;
+        Ok(PyBytes::new(py, &out))
+    }
+
+    /// Moves constants and named data (all, or those whose key is in `keys`)
+    /// into a `.ptd`; saves both files atomically; returns the moved keys.
+    #[pyo3(signature = (pte_path, ptd_path, keys=None))]
+    fn externalize(
+        &self,
+        py: Python<'_>,
+        pte_path: std::path::PathBuf,
+        ptd_path: std::path::PathBuf,
+        keys: Option<Vec<String>>,
+    ) -> PyResult<(Vec<String>, Vec<String>)> {
+        self.with(py, |bytes, _| crate::pte::externalize(self, bytes, &pte_path, &ptd_path, keys.as_deref()))
+    }
+
+    /// The entries of a `.ptd`: `(key, dtype, sizes, dim_order, offset, size)`.
+    fn ptd_entries(&self, py: Python<'_>) -> PyResult<Vec<crate::other::PtdEntry>> {
+        self.with(py, |bytes, whole| crate::other::ptd_entries(self, bytes, whole))
+    }
+
+    /// The embedded program of a `.bpte`, as a handle sharing this source.
+    fn bpte_program(&self, py: Python<'_>) -> PyResult<Handle> {
+        let (off, len) = self.with(py, |bytes, whole| crate::other::bpte_program(self, bytes, whole))?;
+        self.sub(py, off, len)
+    }
+
+    /// The tensors of a `.ptn`: `(key, dtype, shape, offset or None, bytes or None)`.
+    fn ptn_tensors<'py>(&self, py: Python<'py>) -> PyResult<Vec<crate::other::PtnEntry<'py>>> {
+        self.with(py, |bytes, whole| crate::other::ptn_tensors(py, self, bytes, whole))
+    }
+
+    /// The sample sets of a `.ptn` sidecar, as nested lists and dicts.
+    fn read_samples<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.with(py, |bytes, whole| crate::samples::read(py, self, bytes, whole))
+    }
+}
