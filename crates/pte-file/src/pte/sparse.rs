@@ -26,7 +26,7 @@ use crate::PteFile;
 /// read from the buffer ([`SparsePte::segments`]).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let sparse = pte_file::SparsePte::from_bytes(&bytes)?;
 /// let full = pte_file::PteFile::from_bytes(&bytes)?;
 /// assert_eq!(sparse.segment_count(), full.segments.len());
@@ -58,7 +58,7 @@ impl<'a> SparsePte<'a> {
     /// Reads `bytes` with `options`, as [`PteFile::from_bytes_with`].
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
     /// let s = pte_file::SparsePte::from_bytes_with(&bytes, &Default::default())?;
     /// assert_eq!(s.file.program.plans().len(), 1);
     /// # Ok::<(), pte_file::Error>(())
@@ -110,7 +110,7 @@ impl<'a> SparsePte<'a> {
     /// when it names no kept entry, so a broken reference stays broken).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
     /// assert_eq!(s.original(0), 0);
     /// # Ok::<(), pte_file::Error>(())
@@ -122,7 +122,7 @@ impl<'a> SparsePte<'a> {
     /// Number of entries of the stored segment table.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
     /// assert_eq!(pte_file::SparsePte::from_bytes(&bytes)?.segment_count(), 1);
     /// # Ok::<(), pte_file::Error>(())
     /// ```
@@ -133,7 +133,7 @@ impl<'a> SparsePte<'a> {
     /// Every entry of the stored table with its bytes, read in place.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
     /// let full = pte_file::PteFile::from_bytes(&bytes)?;
     /// let data: Vec<&[u8]> = s.segments().map(|(_, d)| d).collect();
@@ -211,7 +211,7 @@ mod tests {
     use pte_schema::DataLocation;
 
     fn corpus() -> Vec<Vec<u8>> {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
         let mut out = vec![];
         for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
             if let Ok(b) = std::fs::read(e.path().join("model.pte")) {
@@ -263,7 +263,7 @@ mod tests {
 
     #[test]
     fn a_broken_reference_stays_broken() {
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte")).unwrap();
+        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
         let mut program = pte_schema::decode_program(program_region(&bytes).unwrap().1, &Default::default()).unwrap();
         program.constant_segment.as_mut().unwrap().segment_index = 7;
         // no header: the one segment must be empty to be readable at all

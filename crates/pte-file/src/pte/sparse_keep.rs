@@ -25,7 +25,7 @@ impl SparsePte<'_> {
     /// takes the decoding path. `source` is the file this was read from.
     ///
     /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/linear/model.pte");
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
     /// let sparse = pte_file::SparsePte::from_bytes(map.bytes())?;
     /// let o = pte_file::WriteOptions::matching(&sparse.file, map.bytes());
