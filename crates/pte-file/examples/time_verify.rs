@@ -2,7 +2,9 @@
 //! (`verify::verify_bytes` over a memory map, the open included), for the
 //! program-heavy rows of docs/performance.md: `time_verify FILE [RUNS] [full]`
 //! (`full`: `verify_bytes_full`, the decoded-model pass the quick pass
-//! replaced). Prints `verify_s=… peak_heap_bytes=… program_bytes=…`.
+//! replaced; `structure`: only the program flatbuffer's structural
+//! verification, `ProgramView::new` on the program region). Prints
+//! `verify_s=… peak_heap_bytes=… program_bytes=…`.
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, missing_docs)]
 
@@ -17,7 +19,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let path = args.get(1).expect("FILE");
     let runs: usize = args.get(2).map_or(21, |s| s.parse().unwrap());
-    let full = args.get(3).is_some_and(|a| a == "full");
+    let mode = args.get(3).map_or("quick", String::as_str);
     let mut ts = vec![];
     let mut peak = 0;
     let mut program = 0;
@@ -26,10 +28,15 @@ fn main() {
         ALLOC.reset_peak_usage();
         let t = Instant::now();
         let map = pte_file::MappedFile::open(path).unwrap();
-        let report = if full {
-            pte_file::verify::verify_bytes_full(map.bytes(), &Default::default())
-        } else {
-            pte_file::verify::verify_bytes(map.bytes(), &Default::default())
+        let report = match mode {
+            "full" => pte_file::verify::verify_bytes_full(map.bytes(), &Default::default()),
+            "structure" => {
+                let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
+                let view = pte_schema::ProgramView::new(region, &Default::default());
+                assert!(view.is_ok());
+                pte_file::verify::Report::default()
+            }
+            _ => pte_file::verify::verify_bytes(map.bytes(), &Default::default()),
         };
         ts.push(t.elapsed().as_secs_f64());
         assert!(report.is_ok(), "{:?}", report.violations.first());

@@ -292,6 +292,34 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 500, ..ProptestConfig::default() })]
+
+    /// The structural verifier the readers use and the reference path agree
+    /// on every generated program (all value, instruction and delegate
+    /// kinds), on corruptions of it and under tight limits; a refusal is the
+    /// reference's error.
+    #[test]
+    fn structural_verifier_agrees_with_the_reference(
+        (parts, _, _) in parts(),
+        flips in vec((any::<prop::sample::Index>(), any::<u8>()), 0..6),
+        (tables, size, depth) in (0usize..200, 0usize..20_000, 0usize..7),
+    ) {
+        let mut bytes = encode_program(&parts.program, &EncodeOptions::default()).unwrap();
+        prop_assert!(ProgramView::new(&bytes, &Limits::default()).is_ok());
+        for (at, x) in flips {
+            let i = at.index(bytes.len());
+            bytes[i] ^= x;
+        }
+        let tight = Limits { max_tables: Some(tables), max_apparent_size: size, apparent_size_factor: usize::MAX, max_depth: depth, ..Limits::default() };
+        for limits in [Limits::default(), tight] {
+            let fast = ProgramView::new(&bytes, &limits).map(drop).map_err(|e| e.to_string());
+            let reference = verify_program_reference(&bytes, &limits).map_err(|e| e.to_string());
+            prop_assert_eq!(fast, reference);
+        }
+    }
+}
+
 #[test]
 fn unknown_enum_values_survive_read_then_write() {
     let t = Tensor { scalar_type: ScalarType(30), shape_dynamism: TensorShapeDynamism(7), ..Default::default() };

@@ -33,6 +33,48 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
 /// Checks the identifier, then runs the flatbuffers verifier with `limits`.
 pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
     crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
+    match crate::structure::check_program(buf, limits) {
+        Ok(checked) => Ok(crate::fenced::program_root(checked)),
+        Err(refused) => Err(explain_refusal(buf, limits, refused.at)),
+    }
+}
+
+/// Why the structural verifier refused `buf`, in the words of the generic
+/// verifier and the offset walk (their field paths and offsets). Both accept
+/// exactly what it accepts, so the fallback error is never expected.
+fn explain_refusal(buf: &[u8], limits: &Limits, at: usize) -> Error {
+    match verify_root_generic(buf, limits) {
+        Err(e) => e,
+        Ok(_) => Error::new(ErrorKind::Malformed, "the program's flatbuffer structure is invalid".to_string())
+            .at_offset(at as u64),
+    }
+}
+
+/// Verifies a program flatbuffer the generic way: the flatbuffers crate's
+/// verifier, then the runtime's offset rules in a second walk. Every reader
+/// here uses the faster structural verifier instead; this one is its
+/// reference, gives the same verdict on every input (the differential tests
+/// hold them to it) and supplies the detailed error when a buffer is refused.
+/// Useful to compare the two, and in benchmarks.
+///
+/// ```
+/// use pte_schema::{verify_program_reference, Limits, ProgramView};
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// assert!(verify_program_reference(&bytes, &Limits::default()).is_ok());
+/// let mut broken = bytes.clone();
+/// broken[0] ^= 0x80; // the root offset now points outside
+/// let reference = verify_program_reference(&broken, &Limits::default()).unwrap_err();
+/// let fast = ProgramView::new(&broken, &Limits::default()).err().unwrap();
+/// assert_eq!(fast.to_string(), reference.to_string());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn verify_program_reference(buf: &[u8], limits: &Limits) -> Result<()> {
+    verify_root_generic(buf, limits).map(drop)
+}
+
+/// [`verify_program_reference`], returning the root.
+pub(crate) fn verify_root_generic<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
+    crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = et::root_as_program_with_opts(&opts, buf).map_err(from_verifier)?;
     crate::offsets::check_offsets(buf, crate::offsets::Schema::Program, limits.max_depth)?;

@@ -40,11 +40,12 @@ mod model;
 pub mod native;
 mod offsets;
 pub mod ptd;
+mod structure;
 mod view;
 mod view_items;
 pub mod xnnpack;
 
-pub use decode::{decode_program, from_verifier, PROGRAM_IDENTIFIER};
+pub use decode::{decode_program, from_verifier, verify_program_reference, PROGRAM_IDENTIFIER};
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
 pub use json::{program_to_json, JsonBytes};
 pub use json_read::{flat_tensor_from_json, program_from_json};

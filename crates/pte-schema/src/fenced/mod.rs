@@ -55,3 +55,6 @@ pub(crate) use generated::xnnpack::fb_xnnpack as xn;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
+
+mod trusted;
+pub(crate) use trusted::program_root;

@@ -1,0 +1,338 @@
+//! A structural verifier for program flatbuffers, written for this one schema.
+//!
+//! The generated accessors read without bounds checks, so a buffer must be
+//! proven well formed before they may touch it. The flatbuffers crate's
+//! generic verifier proves it, but on a program-heavy file most of its time
+//! goes to building error traces and field names that a valid file never
+//! prints (its `Result` carries them on every step). This walk proves the same
+//! things from a static description of the schema ([`program`]), with a
+//! one-word error and no allocation:
+//!
+//! * every table's vtable offset, vtable length, and each field slot it lists;
+//! * every scalar field in bounds and aligned to its size;
+//! * every vector's length and elements in bounds and aligned, every string
+//!   valid UTF-8 followed by its terminating zero;
+//! * unions whose tag and value agree on presence;
+//! * the same depth, table-count and apparent-size limits, counted the same
+//!   way, so a buffer passes here exactly when it passes there;
+//! * and the runtime's extra offset rule (no offset of 0, none with its sign
+//!   bit set) that the old path checked in a second walk.
+//!
+//! A refusal carries only the byte offset where the walk stopped: the caller
+//! re-runs the detailed path to say what is wrong, so messages are unchanged.
+//! Tests hold the two paths to the same verdict on corpus files and on
+//! mutations of them, and check the description against the generated code.
+
+pub(crate) mod program;
+#[cfg(test)]
+mod tests;
+
+use crate::limits::Limits;
+
+/// What a field holds, as far as verification is concerned.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Kind {
+    /// An inline scalar or enum.
+    Scalar(Width),
+    /// An offset to a string.
+    Str,
+    /// An offset to a vector of scalars.
+    Scalars(Width),
+    /// An offset to a sub-table.
+    Table(&'static Table),
+    /// An offset to a vector of offsets to tables.
+    Tables(&'static Table),
+    /// A union's value slot; `tag` is its type slot and `members[t]` the
+    /// table a tag `t` selects (`None`: not a table the schema knows, left
+    /// unchecked as the generic verifier leaves it).
+    Union { tag: u16, members: &'static [Option<&'static Table>] },
+}
+
+/// A scalar type's size and the alignment the generic verifier demands of
+/// it (Rust's alignment of the type on this target, which it uses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Width {
+    pub(crate) size: usize,
+    pub(crate) align: usize,
+}
+
+impl Width {
+    pub(crate) const fn of<T>() -> Width {
+        Width { size: std::mem::size_of::<T>(), align: std::mem::align_of::<T>() }
+    }
+}
+
+/// One field of a table: its vtable slot, schema name and kind.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Field {
+    pub(crate) slot: u16,
+    /// Read by the test that holds the description to the generated code.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) name: &'static str,
+    pub(crate) kind: Kind,
+}
+
+/// The fields of one table type, in schema order.
+#[derive(Debug)]
+pub(crate) struct Table {
+    /// Read by the test that holds the description to the generated code.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) name: &'static str,
+    pub(crate) fields: &'static [Field],
+}
+
+/// A buffer this module has walked as a `Program` and found well formed.
+/// Only [`check_program`] makes one, which is what lets the fenced module
+/// hand out unchecked accessors for it.
+#[derive(Clone, Copy)]
+pub(crate) struct CheckedProgram<'a>(&'a [u8]);
+
+impl<'a> CheckedProgram<'a> {
+    pub(crate) fn bytes(self) -> &'a [u8] {
+        self.0
+    }
+}
+
+/// Where the walk stopped; the detailed path explains why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Refused {
+    pub(crate) at: usize,
+}
+
+/// A vector element that is an offset: the generic verifier's offset type
+/// is a 4-byte word with 4-byte alignment.
+const OFFSET: Width = Width { size: 4, align: 4 };
+
+type Step<T = ()> = Result<T, Refused>;
+
+/// Walks `buf` from its root offset as a program within `limits`.
+pub(crate) fn check_program<'a>(buf: &'a [u8], limits: &Limits) -> Step<CheckedProgram<'a>> {
+    check(buf, &program::PROGRAM, limits)?;
+    Ok(CheckedProgram(buf))
+}
+
+/// Walks `buf` from its root offset as a `root` table within `limits`.
+fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step {
+    let mut walk = Walk {
+        buf,
+        apparent: 0,
+        max_apparent: limits.max_apparent_size_for(buf.len()),
+        tables: 0,
+        max_tables: limits.max_tables_for(buf.len()),
+        depth: 0,
+        max_depth: limits.max_depth,
+    };
+    let table = walk.offset(0)?;
+    walk.table(table, root)?;
+    walk.within_budget(0)
+}
+
+/// The walk's position-independent state. The apparent size only grows, so
+/// comparing it with its bound at every table and before every vector's
+/// contents are read gives the verdict of comparing at every claim, and
+/// still stops a buffer whose shared parts expand without end.
+struct Walk<'a> {
+    buf: &'a [u8],
+    apparent: usize,
+    max_apparent: usize,
+    tables: usize,
+    max_tables: usize,
+    depth: usize,
+    max_depth: usize,
+}
+
+impl Walk<'_> {
+    /// Claims `size` bytes at `pos`: they must lie in the buffer, and they
+    /// count toward the apparent size (the DAG expanded as a tree).
+    #[inline(always)]
+    fn claim(&mut self, pos: usize, size: usize) -> Step {
+        match pos.checked_add(size) {
+            Some(end) if end <= self.buf.len() => {
+                self.apparent = self.apparent.saturating_add(size);
+                Ok(())
+            }
+            _ => Err(Refused { at: pos }),
+        }
+    }
+
+    #[inline(always)]
+    fn within_budget(&self, pos: usize) -> Step {
+        if self.apparent > self.max_apparent {
+            return Err(Refused { at: pos });
+        }
+        Ok(())
+    }
+
+    /// `pos` is a multiple of `w.align` (a power of two).
+    #[inline(always)]
+    fn aligned(pos: usize, w: Width) -> Step {
+        if pos & w.align.saturating_sub(1) != 0 {
+            return Err(Refused { at: pos });
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn read<const N: usize>(&self, pos: usize) -> Step<[u8; N]> {
+        pos.checked_add(N)
+            .and_then(|end| self.buf.get(pos..end))
+            .and_then(|b| <[u8; N]>::try_from(b).ok())
+            .ok_or(Refused { at: pos })
+    }
+
+    /// A claimed, aligned 32-bit word at `pos`.
+    #[inline(always)]
+    fn word(&mut self, pos: usize) -> Step<u32> {
+        Self::aligned(pos, OFFSET)?;
+        let word = u32::from_le_bytes(self.read(pos)?);
+        self.apparent = self.apparent.saturating_add(4);
+        Ok(word)
+    }
+
+    /// Follows the forward offset stored at `pos`. The runtime's verifier
+    /// refuses 0 (an object cannot start at its own offset) and offsets with
+    /// the sign bit set, so they are refused here too.
+    #[inline(always)]
+    fn offset(&mut self, pos: usize) -> Step<usize> {
+        let o = self.word(pos)?;
+        if o == 0 || o > i32::MAX as u32 {
+            return Err(Refused { at: pos });
+        }
+        pos.checked_add(o as usize).ok_or(Refused { at: pos })
+    }
+
+    /// Checks the vector at `pos` (length word, then `len` elements of
+    /// width `elem`) and returns its element range.
+    #[inline(always)]
+    fn vector(&mut self, pos: usize, elem: Width) -> Step<(usize, usize)> {
+        let len = self.word(pos)? as usize;
+        let start = pos.checked_add(4).ok_or(Refused { at: pos })?;
+        Self::aligned(start, elem)?;
+        let size = len.checked_mul(elem.size).ok_or(Refused { at: pos })?;
+        self.claim(start, size)?;
+        self.within_budget(pos)?;
+        Ok((start, start.saturating_add(size)))
+    }
+
+    fn string(&mut self, pos: usize) -> Step {
+        let (start, end) = self.vector(pos, Width::of::<u8>())?;
+        let text = self.buf.get(start..end).ok_or(Refused { at: pos })?;
+        if std::str::from_utf8(text).is_err() || self.buf.get(end) != Some(&0) {
+            return Err(Refused { at: pos });
+        }
+        Ok(())
+    }
+
+    fn table(&mut self, pos: usize, desc: &'static Table) -> Step {
+        Self::aligned(pos, OFFSET)?;
+        let back = i32::from_le_bytes(self.read(pos)?);
+        let vtable = if back > 0 {
+            pos.checked_sub(back.unsigned_abs() as usize)
+        } else {
+            pos.checked_add(back.unsigned_abs() as usize)
+        };
+        let vtable = vtable.filter(|&v| v < self.buf.len()).ok_or(Refused { at: pos })?;
+        Self::aligned(vtable, Width::of::<u16>())?;
+        let vlen = usize::from(u16::from_le_bytes(self.read(vtable)?));
+        if vlen & 1 != 0 {
+            return Err(Refused { at: vtable });
+        }
+        let entries =
+            vtable.checked_add(vlen).and_then(|end| self.buf.get(vtable..end)).ok_or(Refused { at: vtable })?;
+        self.apparent = self.apparent.saturating_add(vlen).saturating_add(6);
+        self.tables = self.tables.saturating_add(1);
+        self.depth = self.depth.saturating_add(1);
+        if self.tables > self.max_tables || self.depth > self.max_depth {
+            return Err(Refused { at: pos });
+        }
+        self.within_budget(pos)?;
+        let at = Slots { table: pos, entries };
+        for field in desc.fields {
+            self.field(at, field)?;
+        }
+        self.depth = self.depth.saturating_sub(1);
+        Ok(())
+    }
+
+    /// The position of the field in vtable slot `slot`, if present. Every
+    /// slot the vtable covers is claimed, present or not, as the generic
+    /// verifier claims it.
+    #[inline(always)]
+    fn slot(&mut self, at: Slots<'_>, slot: u16) -> Option<usize> {
+        let slot = usize::from(slot);
+        let entry = at.entries.get(slot..slot.saturating_add(2))?;
+        self.apparent = self.apparent.saturating_add(2);
+        match u16::from_le_bytes([*entry.first()?, *entry.get(1)?]) {
+            0 => None,
+            o => Some(at.table.saturating_add(usize::from(o))),
+        }
+    }
+
+    #[inline(always)]
+    fn field(&mut self, at: Slots<'_>, field: &Field) -> Step {
+        if let Kind::Union { tag, members } = field.kind {
+            return self.union(at, field.slot, tag, members);
+        }
+        let Some(pos) = self.slot(at, field.slot) else { return Ok(()) };
+        match field.kind {
+            Kind::Scalar(w) => {
+                Self::aligned(pos, w)?;
+                self.claim(pos, w.size)
+            }
+            Kind::Str => {
+                let s = self.offset(pos)?;
+                self.string(s)
+            }
+            Kind::Scalars(elem) => {
+                let v = self.offset(pos)?;
+                self.vector(v, elem).map(drop)
+            }
+            Kind::Table(sub) => {
+                let t = self.offset(pos)?;
+                self.table(t, sub)
+            }
+            Kind::Tables(sub) => {
+                let v = self.offset(pos)?;
+                let (start, end) = self.vector(v, OFFSET)?;
+                let mut elem = start;
+                while elem < end {
+                    let t = self.offset(elem)?;
+                    self.table(t, sub)?;
+                    elem = elem.saturating_add(OFFSET.size);
+                }
+                Ok(())
+            }
+            Kind::Union { .. } => Ok(()),
+        }
+    }
+
+    /// A union: the value and tag must be both present or both absent; a
+    /// known tag's table is walked, an unknown one is left alone.
+    fn union(&mut self, at: Slots<'_>, value: u16, tag: u16, members: &'static [Option<&'static Table>]) -> Step {
+        let value = self.slot(at, value);
+        let tag = self.slot(at, tag);
+        match (tag, value) {
+            (None, None) => Ok(()),
+            (Some(t), Some(v)) => {
+                let [tag] = self.read::<1>(t)?;
+                self.apparent = self.apparent.saturating_add(1);
+                match members.get(usize::from(tag)) {
+                    Some(Some(sub)) => {
+                        let table = self.offset(v)?;
+                        self.table(table, sub)
+                    }
+                    _ => Ok(()),
+                }
+            }
+            (Some(t), None) => Err(Refused { at: t }),
+            (None, Some(v)) => Err(Refused { at: v }),
+        }
+    }
+}
+
+/// A table's position and its vtable's entries, for slot lookups.
+#[derive(Clone, Copy)]
+struct Slots<'a> {
+    table: usize,
+    entries: &'a [u8],
+}

@@ -1,0 +1,181 @@
+//! The schema description against the generated verifiers: every table the
+//! generated code verifies is described here with the same fields, slots,
+//! types and union members, and nothing here is absent from it. A schema
+//! regenerated without updating `program.rs` fails this test.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::program::PROGRAM;
+use super::{Kind, Table, Width};
+
+const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/fenced/generated/program/executorch_flatbuffer");
+
+/// One verified field as the generated code states it: (slot, type text).
+type Fields = BTreeMap<String, (u16, String)>;
+
+/// What the generated sources say: each table's verified fields, each union
+/// key's members by tag, and each one-byte enum's representation.
+struct Generated {
+    tables: BTreeMap<String, Fields>,
+    unions: BTreeMap<String, BTreeMap<u8, String>>,
+    enums: BTreeMap<String, String>,
+}
+
+fn between<'a>(s: &'a str, open: &str, close: &str) -> Option<&'a str> {
+    let start = s.find(open)? + open.len();
+    let end = s[start..].find(close)? + start;
+    Some(&s[start..end])
+}
+
+fn generated() -> Generated {
+    let mut g = Generated { tables: BTreeMap::new(), unions: BTreeMap::new(), enums: BTreeMap::new() };
+    for entry in std::fs::read_dir(GENERATED).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("pub struct ") {
+                if let Some(repr) = between(rest, "(pub ", ");") {
+                    g.enums.insert(rest[..rest.find('(').unwrap()].to_string(), repr.to_string());
+                }
+            }
+        }
+        // each enum file holds one enum: its variants are `pub const V: Self = Self(n);`
+        if let Some(name) = text.lines().find_map(|l| l.strip_prefix("pub struct ").filter(|r| r.contains("(pub "))) {
+            let name = name[..name.find('(').unwrap()].to_string();
+            let mut variants = BTreeMap::new();
+            for l in text.lines().map(str::trim) {
+                if let (Some(variant), Some(n)) = (between(l, "pub const ", ": Self"), between(l, "Self(", ")")) {
+                    variants.insert(n.parse::<u8>().unwrap(), variant.to_string());
+                }
+            }
+            g.unions.insert(name, variants);
+        }
+        let Some(table) = between(&text, "impl ::flatbuffers::Verifiable for ", "<'_>") else { continue };
+        let mut slots = BTreeMap::new();
+        for line in text.lines() {
+            if let (Some(name), Some(n)) = (between(line, "pub const VT_", ":"), line.rsplit("= ").next()) {
+                if let Ok(n) = n.trim_end_matches(';').parse::<u16>() {
+                    slots.insert(name.to_string(), n);
+                }
+            }
+        }
+        let slot = |vt: &str| slots[vt.trim_start_matches("Self::VT_")];
+        let mut fields = Fields::new();
+        for line in text.lines().map(str::trim) {
+            if let Some(rest) = line.strip_prefix(".visit_field::<") {
+                let (ty, rest) = rest.split_once(">(\"").unwrap();
+                let (name, rest) = rest.split_once("\", ").unwrap();
+                let vt = rest.split(',').next().unwrap();
+                fields.insert(name.to_string(), (slot(vt), ty.to_string()));
+            } else if let Some(rest) = line.strip_prefix(".visit_union::<") {
+                let (key, rest) = rest.split_once(", _>(\"").unwrap();
+                let parts: Vec<&str> = rest.split(", ").collect();
+                let tag = slot(parts[1]);
+                let name = parts[2].trim_matches('"');
+                fields.insert(name.to_string(), (slot(parts[3]), format!("union {key} tag {tag}")));
+            }
+        }
+        // the union arms name the member tables: `Key::Variant => ...<ForwardsUOffset<T>>`
+        for line in text.lines().map(str::trim) {
+            if let (Some(arm), Some(ty)) = (
+                line.split_once(" => v.verify_union_variant").map(|(arm, _)| arm),
+                between(line, "ForwardsUOffset<", ">>"),
+            ) {
+                assert_eq!(arm.rsplit("::").next(), Some(ty), "union arm {arm} names its own table");
+            }
+        }
+        g.tables.insert(table.to_string(), fields);
+    }
+    g
+}
+
+fn width_name(w: Width, enums: &BTreeMap<String, String>, ty: &str) -> bool {
+    let prim = enums.get(ty).map_or(ty, String::as_str);
+    let expected = match prim {
+        "bool" => Width::of::<bool>(),
+        "i8" => Width::of::<i8>(),
+        "u8" => Width::of::<u8>(),
+        "i16" => Width::of::<i16>(),
+        "u16" => Width::of::<u16>(),
+        "i32" => Width::of::<i32>(),
+        "u32" => Width::of::<u32>(),
+        "f32" => Width::of::<f32>(),
+        "i64" => Width::of::<i64>(),
+        "u64" => Width::of::<u64>(),
+        "f64" => Width::of::<f64>(),
+        _ => return false,
+    };
+    w == expected
+}
+
+/// Compares `desc` and every table under it with the generated code.
+fn compare(desc: &'static Table, g: &Generated, seen: &mut BTreeSet<&'static str>) {
+    if !seen.insert(desc.name) {
+        return;
+    }
+    let fields = g.tables.get(desc.name).unwrap_or_else(|| panic!("no generated verifier for {}", desc.name));
+    let ours: BTreeSet<&str> = desc.fields.iter().map(|f| f.name).collect();
+    let theirs: BTreeSet<&str> = fields.keys().map(String::as_str).collect();
+    assert_eq!(ours, theirs, "fields of {}", desc.name);
+    for f in desc.fields {
+        let (slot, ty) = &fields[f.name];
+        let at = format!("{}.{}", desc.name, f.name);
+        assert_eq!(f.slot, *slot, "slot of {at}");
+        let vector_of = |ty: &str| {
+            between(ty, "::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ", ">>").map(str::to_string)
+        };
+        match f.kind {
+            Kind::Scalar(w) => assert!(width_name(w, &g.enums, ty), "{at}: {ty} is not {w:?}"),
+            Kind::Str => assert_eq!(ty, "::flatbuffers::ForwardsUOffset<&str>", "{at}"),
+            Kind::Scalars(w) => {
+                let elem = vector_of(ty).unwrap_or_else(|| panic!("{at}: {ty} is not a vector"));
+                assert!(width_name(w, &g.enums, &elem), "{at}: {ty} is not a vector of {w:?}");
+            }
+            Kind::Table(sub) => {
+                assert_eq!(*ty, format!("::flatbuffers::ForwardsUOffset<{}>", sub.name), "{at}");
+                compare(sub, g, seen);
+            }
+            Kind::Tables(sub) => {
+                let expected = format!(
+                    "::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<{}>>>",
+                    sub.name
+                );
+                assert_eq!(*ty, expected, "{at}");
+                compare(sub, g, seen);
+            }
+            Kind::Union { tag, members } => {
+                let key = between(ty, "union ", " tag").unwrap();
+                assert_eq!(*ty, format!("union {key} tag {tag}"), "{at}: tag slot");
+                let variants = &g.unions[key];
+                assert_eq!(members.len(), variants.len(), "{at}: members of {key}");
+                for (t, member) in members.iter().enumerate() {
+                    let variant = &variants[&u8::try_from(t).unwrap()];
+                    match member {
+                        None => assert_eq!(variant, "NONE", "{at}: tag {t}"),
+                        Some(sub) => {
+                            assert_eq!(variant, sub.name, "{at}: tag {t}");
+                            compare(sub, g, seen);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_description_matches_the_generated_verifiers() {
+    let g = generated();
+    let mut seen = BTreeSet::new();
+    compare(&PROGRAM, &g, &mut seen);
+    let generated: BTreeSet<&str> = g.tables.keys().map(String::as_str).collect();
+    assert_eq!(seen, generated, "every generated table is described");
+    assert!(seen.len() > 30, "{seen:?}");
+}

@@ -1,0 +1,121 @@
+//! The structural verifier every reader uses (`ProgramView::new`,
+//! `decode_program`, ...) against the reference path (the flatbuffers
+//! crate's verifier and the offset rules, `verify_program_reference`): the
+//! same verdict on every corpus program, on every single-byte corruption of
+//! the small ones and on a sample of the large ones, and the same limits to
+//! the exact table count, apparent size and depth. A refused buffer carries
+//! the reference's own error.
+
+#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+use pte_schema::{decode_program, verify_program_reference, Limits, ProgramView};
+
+/// Every corpus program: (name, its flatbuffer region).
+fn programs() -> Vec<(String, Vec<u8>)> {
+    let root = format!("{}/corpus", env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec![];
+    let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(bytes) = std::fs::read(dir.join("model.pte")) else { continue };
+        // the eh00 header's program_size, when there is one
+        let len = if &bytes[8..12] == b"eh00" {
+            u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize
+        } else {
+            bytes.len()
+        };
+        out.push((dir.file_name().unwrap().to_string_lossy().into_owned(), bytes[..len].to_vec()));
+    }
+    assert!(out.len() >= 12, "{} corpus programs", out.len());
+    out
+}
+
+/// Both paths, same verdict; a refusal is the reference's error.
+fn agree(buf: &[u8], limits: &Limits, what: &dyn Fn() -> String) {
+    let fast = ProgramView::new(buf, limits).map(drop);
+    let reference = verify_program_reference(buf, limits);
+    match (&fast, &reference) {
+        (Ok(()), Ok(())) => {}
+        (Err(f), Err(r)) => assert_eq!(f.to_string(), r.to_string(), "{}", what()),
+        _ => panic!("{}: structural {:?}, reference {:?}", what(), fast.err(), reference.err()),
+    }
+}
+
+#[test]
+fn every_corpus_program_passes_both() {
+    for (name, p) in programs() {
+        ProgramView::new(&p, &Limits::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        verify_program_reference(&p, &Limits::default()).unwrap();
+        decode_program(&p, &Limits::default()).unwrap();
+    }
+}
+
+#[test]
+fn single_byte_corruptions_get_the_same_verdict() {
+    let mut refused = 0usize;
+    let mut total = 0usize;
+    for (name, p) in programs() {
+        // every byte of the small programs, about 4,000 positions of the
+        // mid-sized ones and 100 of the large (each check walks it all)
+        let positions = if p.len() > 1 << 16 { 100 } else { 4000 };
+        let stride = (p.len() / positions).max(1) | 1;
+        for at in (0..p.len()).step_by(stride) {
+            for value in [0x00, 0xff, p[at] ^ 0x01, p[at] ^ 0x80, p[at].wrapping_add(4)] {
+                if value == p[at] {
+                    continue;
+                }
+                let mut m = p.clone();
+                m[at] = value;
+                agree(&m, &Limits::default(), &|| format!("{name}: byte {at} set to {value:#04x}"));
+                total += 1;
+                refused += usize::from(verify_program_reference(&m, &Limits::default()).is_err());
+            }
+        }
+    }
+    // the corruptions reach both verdicts often, so agreement means something
+    assert!(refused > total / 10 && refused < total, "{refused} of {total} refused");
+}
+
+#[test]
+fn truncations_get_the_same_verdict() {
+    for (name, p) in programs() {
+        let stride = (p.len() / if p.len() > 1 << 16 { 50 } else { 500 }).max(1);
+        for len in (0..p.len()).step_by(stride) {
+            agree(&p[..len], &Limits::default(), &|| format!("{name}: first {len} bytes"));
+        }
+    }
+}
+
+/// The smallest value of a limit the reference accepts `buf` under, by
+/// bisection over `make`, checked against the structural verifier at that
+/// value and one below.
+fn threshold(name: &str, buf: &[u8], what: &str, make: impl Fn(usize) -> Limits) -> usize {
+    let (mut lo, mut hi) = (0usize, 1usize << 40);
+    assert!(verify_program_reference(buf, &make(hi)).is_ok(), "{name}: {what} {hi}");
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if verify_program_reference(buf, &make(mid)).is_ok() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    assert!(ProgramView::new(buf, &make(hi)).is_ok(), "{name}: {what} {hi} accepted by the reference");
+    assert!(ProgramView::new(buf, &make(hi - 1)).is_err(), "{name}: {what} {} refused by the reference", hi - 1);
+    agree(buf, &make(hi - 1), &|| format!("{name}: {what} {}", hi - 1));
+    hi
+}
+
+#[test]
+fn limits_are_counted_exactly_as_the_reference_counts_them() {
+    for (name, p) in programs() {
+        let tables = threshold(&name, &p, "max_tables", |n| Limits { max_tables: Some(n), ..Limits::default() });
+        let size = threshold(&name, &p, "max_apparent_size", |n| Limits {
+            apparent_size_factor: usize::MAX,
+            max_apparent_size: n,
+            ..Limits::default()
+        });
+        let depth = threshold(&name, &p, "max_depth", |n| Limits { max_depth: n, ..Limits::default() });
+        assert!(tables > 1 && size > p.len() / 2 && (2..=6).contains(&depth), "{name}: {tables} {size} {depth}");
+    }
+}
