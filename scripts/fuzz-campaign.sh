@@ -16,7 +16,7 @@ while [ $# -gt 0 ]; do
     *) targets+=("$1"); shift ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(headers differential ptd samples native safetensors structured pte ptn bpte xnnpack native_payload)
+[ ${#targets[@]} -gt 0 ] || targets=(headers differential program_structure ptd samples native safetensors structured pte ptn bpte xnnpack native_payload)
 work=${FUZZ_WORK:-$root/target/fuzz-campaign}
 mkdir -p "$work"
 
@@ -28,7 +28,7 @@ seed() {
   local target=$1 dir=$work/corpus/$1
   mkdir -p "$dir"
   case $target in
-    pte|differential) copy pte "$dir" ;;
+    pte|differential|program_structure) copy pte "$dir" ;;
     headers) copy pte "$dir"; copy ptd "$dir" ;;
     ptd) copy ptd "$dir" ;;
     bpte) copy bpte "$dir" ;;

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use pte_core::{FileKind, MappedFile};
-use pte_file::{DelegatePlacement, WriteOptions};
+use pte_file::DelegatePlacement;
 
 use crate::cli::{Constants, Delegates};
 use crate::failure::{at, CmdResult, Failure};
@@ -57,12 +57,12 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         println!("wrote {} ({size} bytes)", output.display());
         return Ok(());
     }
-    // read with the segment table left in the buffer: a rewrite that keeps
-    // the program never decodes it
+    // read with the segment table left in the buffer and, for a sound
+    // program, its plans undecoded: a rewrite that keeps the program copies it
     require_kind(input_path, bytes, FileKind::Pte)?;
-    let sparse = pte_file::SparsePte::from_bytes(bytes).map_err(at(input_path))?;
+    let stored = pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
     // without options, keep the alignments the input shows
-    let mut o = WriteOptions::matching(&sparse.file, bytes);
+    let mut o = stored.matching_options();
     if layout.constants == Constants::Segment {
         o = o.with_constants(pte_file::ConstantPlacement::Segment);
     }
@@ -81,7 +81,7 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         Delegates::Segment => DelegatePlacement::Segment,
     });
     let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
-        if let Some(n) = sparse.write_keeping_program(dst, &o, source)? {
+        if let Some(n) = stored.write_keeping_program(dst, &o, source)? {
             return Ok(n);
         }
         pte_file::PteFile::from_bytes(bytes)?.write_keeping_program(dst, &o, source, bytes)

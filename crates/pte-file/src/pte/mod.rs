@@ -5,6 +5,7 @@ pub(crate) mod access;
 pub(crate) mod build;
 pub(crate) mod options;
 pub(crate) mod read;
+pub(crate) mod keep_rewrite;
 pub(crate) mod sparse;
 pub(crate) mod sparse_keep;
 pub(crate) mod tensors;

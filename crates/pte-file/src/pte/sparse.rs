@@ -39,9 +39,9 @@ pub struct SparsePte<'a> {
     /// The stored program, whole table included.
     pub view: ProgramView<'a>,
     pub(crate) bytes: &'a [u8],
-    base: u64,
+    pub(super) base: u64,
     /// Original index of each renumbered entry.
-    kept: Vec<u32>,
+    pub(super) kept: Vec<u32>,
 }
 
 impl<'a> SparsePte<'a> {
@@ -156,7 +156,7 @@ impl<'a> SparsePte<'a> {
 }
 
 /// The bytes of table entry `i`, checked as [`PteFile::from_bytes_with`] checks them.
-fn entry_bytes(bytes: &[u8], base: u64, i: usize, s: DataSegment) -> Result<&[u8]> {
+pub(super) fn entry_bytes(bytes: &[u8], base: u64, i: usize, s: DataSegment) -> Result<&[u8]> {
     let field = || format!("segments[{i}]");
     if s.size == 0 {
         // even an empty segment's offset must lie in the file
