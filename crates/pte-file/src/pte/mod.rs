@@ -7,6 +7,7 @@ pub(crate) mod options;
 pub(crate) mod read;
 pub(crate) mod sparse;
 pub(crate) mod sparse_keep;
+pub(crate) mod stored_program;
 pub(crate) mod tensors;
 pub(crate) mod transform;
 pub(crate) mod write;
