@@ -4,34 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
 use serde_json::Value;
 
-fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
-
-fn corpus(case: &str) -> PathBuf {
-    corpus_root().join(case)
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod support;
+use support::{corpus, corpus_root, graphviz_installed, pte, s, stderr, stdout};
 
 #[test]
 fn info_json_over_a_folder_is_one_object_per_file_then_a_summary() {
@@ -132,8 +110,7 @@ fn graph_refuses_tensor_data_by_name() {
 
 #[test]
 fn graphs_of_every_program_kind_render_with_graphviz_when_installed() {
-    if Command::new("dot").arg("-V").output().is_err() {
-        eprintln!("skipped: Graphviz's dot is not installed");
+    if !graphviz_installed() {
         return;
     }
     let d = tempfile::tempdir().unwrap();

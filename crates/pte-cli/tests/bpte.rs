@@ -2,32 +2,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn corpus(case: &str, file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join(file)
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod support;
+use support::{corpus, pte, s, stderr as err, stdout as out};
 
 #[test]
 fn info_dump_and_verify_take_a_bundle() {
-    let b = corpus("bundled", "model.bpte");
+    let b = corpus("bundled/model.bpte");
     let o = pte(&["info", s(&b)]);
     assert!(o.status.success(), "{}", err(&o));
     let text = out(&o);
@@ -51,10 +31,10 @@ fn info_dump_and_verify_take_a_bundle() {
 #[test]
 fn unbundle_export_and_bundle_round_trip() {
     let dir = tempfile::tempdir().unwrap();
-    let b = corpus("bundled", "model.bpte");
+    let b = corpus("bundled/model.bpte");
     let unbundled = dir.path().join("u.pte");
     assert!(pte(&["bpte", "unbundle", s(&b), s(&unbundled)]).status.success());
-    assert_eq!(std::fs::read(&unbundled).unwrap(), std::fs::read(corpus("bundled", "model.pte")).unwrap());
+    assert_eq!(std::fs::read(&unbundled).unwrap(), std::fs::read(corpus("bundled/model.pte")).unwrap());
     let sets = dir.path().join("sets");
     let o = pte(&["bpte", "export-samples", s(&b), s(&sets)]);
     assert!(o.status.success(), "{}", err(&o));
@@ -82,7 +62,7 @@ fn unbundle_export_and_bundle_round_trip() {
 fn multi_call_samples_and_mismatched_cases_are_refused() {
     let dir = tempfile::tempdir().unwrap();
     let set = dir.path().join("set");
-    let io = corpus("linear", "io.safetensors");
+    let io = corpus("linear/io.safetensors");
     assert!(pte(&["samples", "import-io", s(&io), "forward", "rec", s(&set)]).status.success());
     // Two calls in one sample.
     let data = std::fs::read(set.join("data.safetensors")).unwrap();
@@ -95,11 +75,11 @@ fn multi_call_samples_and_mismatched_cases_are_refused() {
     std::fs::create_dir(&multi).unwrap();
     std::fs::write(multi.join("index.json"), &enc.index).unwrap();
     std::fs::write(multi.join("data.safetensors"), &enc.data).unwrap();
-    let o = pte(&["bpte", "bundle", s(&corpus("linear", "model.pte")), s(&multi), s(&dir.path().join("x.bpte"))]);
+    let o = pte(&["bpte", "bundle", s(&corpus("linear/model.pte")), s(&multi), s(&dir.path().join("x.bpte"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("cannot be expressed in .bpte"), "{}", err(&o));
     // Samples for another program's method.
-    let o = pte(&["bpte", "bundle", s(&corpus("add", "model.pte")), s(&set), s(&dir.path().join("y.bpte"))]);
+    let o = pte(&["bpte", "bundle", s(&corpus("add/model.pte")), s(&set), s(&dir.path().join("y.bpte"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(err(&o).contains("do not fit the program's methods"), "{}", err(&o));
     assert!(!dir.path().join("y.bpte").exists());
@@ -107,7 +87,7 @@ fn multi_call_samples_and_mismatched_cases_are_refused() {
 
 #[test]
 fn samples_commands_read_a_bundle_the_same_way() {
-    let b = corpus("bundled", "model.bpte");
+    let b = corpus("bundled/model.bpte");
     let o = pte(&["samples", "list", s(&b)]);
     assert_eq!(out(&o), "forward/bundled: 3 sample(s), 3 call(s), atol 0.00000001 rtol 0.00001\n");
     let o = pte(&["samples", "show", s(&b), "forward", "bundled"]);

@@ -2,32 +2,16 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::Command;
 
-fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+mod support;
+use support::{corpus, model, pte, s, stderr, stdout, PTE};
 
 #[test]
 fn info_json_lists_methods_segments_and_constants() {
-    let o = pte(&["info", "--json", s(&corpus("linear"))]);
+    let o = pte(&["info", "--json", s(&model("linear"))]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["format"], "pte");
@@ -40,7 +24,7 @@ fn info_json_lists_methods_segments_and_constants() {
 
 #[test]
 fn info_text_is_a_readable_summary() {
-    let o = pte(&["info", s(&corpus("xnnpack_mlp"))]);
+    let o = pte(&["info", s(&model("xnnpack_mlp"))]);
     assert!(o.status.success());
     let t = stdout(&o);
     assert!(t.contains("method \"forward\""), "{t}");
@@ -50,7 +34,7 @@ fn info_text_is_a_readable_summary() {
 
 #[test]
 fn dump_is_flatc_json() {
-    let o = pte(&["dump", s(&corpus("add"))]);
+    let o = pte(&["dump", s(&model("add"))]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["execution_plan"][0]["values"][0]["val_type"], "Tensor");
@@ -59,21 +43,21 @@ fn dump_is_flatc_json() {
 
 #[test]
 fn verify_passes_valid_and_fails_broken_files() {
-    let o = pte(&["verify", s(&corpus("linear"))]);
+    let o = pte(&["verify", s(&model("linear"))]);
     assert!(o.status.success(), "{}", stdout(&o));
     // the legacy inline-constant layout is valid but refused by stock builds: a warning
-    let o = pte(&["verify", s(&corpus("legacy_inline_constants"))]);
+    let o = pte(&["verify", s(&model("legacy_inline_constants"))]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).contains("warning: [program.constant_segment]"), "{}", stdout(&o));
-    let o = pte(&["verify", "--deny-warnings", s(&corpus("legacy_inline_constants"))]);
+    let o = pte(&["verify", "--deny-warnings", s(&model("legacy_inline_constants"))]);
     assert_eq!(o.status.code(), Some(1));
-    let o = pte(&["verify", "--json", s(&corpus("legacy_inline_constants"))]);
+    let o = pte(&["verify", "--json", s(&model("legacy_inline_constants"))]);
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["valid"], true);
     assert_eq!(v["warnings"][0]["rule"], "program.constant_segment");
     // a real violation: exit 1, every violation listed
     let dir = tempfile::tempdir().unwrap();
-    let mut b = std::fs::read(corpus("linear")).unwrap();
+    let mut b = std::fs::read(model("linear")).unwrap();
     b[4..8].copy_from_slice(b"ET13");
     let bad = dir.path().join("bad.pte");
     std::fs::write(&bad, &b).unwrap();
@@ -88,7 +72,7 @@ fn verify_passes_valid_and_fails_broken_files() {
 fn bad_input_gives_one_line_and_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let truncated = dir.path().join("t.pte");
-    let bytes = std::fs::read(corpus("linear")).unwrap();
+    let bytes = std::fs::read(model("linear")).unwrap();
     std::fs::write(&truncated, &bytes[..100]).unwrap();
     let garbage = dir.path().join("g.pte");
     std::fs::write(&garbage, b"hello world, this is not a program at all").unwrap();
@@ -114,7 +98,7 @@ fn bad_input_gives_one_line_and_exit_2() {
 fn rewrite_keeps_layout_and_options_change_it() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.pte");
-    let input = corpus("xnnpack_mlp");
+    let input = model("xnnpack_mlp");
     let o = pte(&["rewrite", s(&input), s(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let a = std::fs::read(&input).unwrap();
@@ -138,7 +122,7 @@ fn rewrite_keeps_layout_and_options_change_it() {
 #[test]
 fn extract_writes_every_blob_and_a_manifest() {
     let dir = tempfile::tempdir().unwrap();
-    let o = pte(&["extract", s(&corpus("xnnpack_mlp")), s(dir.path())]);
+    let o = pte(&["extract", s(&model("xnnpack_mlp")), s(dir.path())]);
     assert!(o.status.success(), "{}", stderr(&o));
     let m: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.path().join("manifest.json")).unwrap()).unwrap();
@@ -163,7 +147,7 @@ fn other_formats_are_recognised_by_content() {
     assert!(o.status.success());
     assert!(stdout(&o).contains("\"format\": \"ptd\""));
     // commands that take one kind refuse the others by name
-    let bpte = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/bundled/model.bpte");
+    let bpte = corpus("bundled/model.bpte");
     let o = pte(&["rewrite", s(&bpte), s(&dir.path().join("out.pte"))]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("a .bpte bundled program"), "{}", stderr(&o));
@@ -173,7 +157,7 @@ fn other_formats_are_recognised_by_content() {
 }
 
 fn ext(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external").join(name)
+    corpus("external").join(name)
 }
 
 #[test]
@@ -218,7 +202,7 @@ fn verify_program_with_its_data_and_a_broken_pair() {
 fn plain_rewrite_keeps_the_alignments_the_input_shows() {
     let dir = tempfile::tempdir().unwrap();
     let (a, b) = (dir.path().join("a.pte"), dir.path().join("b.pte"));
-    let input = corpus("xnnpack_mlp");
+    let input = model("xnnpack_mlp");
     let o = pte(&[
         "rewrite",
         s(&input),
@@ -242,23 +226,41 @@ fn plain_rewrite_keeps_the_alignments_the_input_shows() {
     assert_eq!(off % 256, 0, "inline blob at {off}");
 }
 
+/// `good` with bit `k % 8` flipped at a byte `k` picks, every fifth also
+/// cut short there (to at least `min_len` bytes); returns it and that byte.
+#[allow(clippy::arithmetic_side_effects)] // small numbers, as in the tests that call it
+fn corrupt(good: &[u8], k: usize, min_len: usize) -> (Vec<u8>, usize) {
+    let mut b = good.to_vec();
+    let at = (k * 7919) % b.len();
+    b[at] ^= 1 << (k % 8);
+    if k.is_multiple_of(5) {
+        b.truncate(at.max(min_len));
+    }
+    (b, at)
+}
+
+/// Runs `pte args` on an input corrupted at byte `at`: it must answer with
+/// an exit code of the contract, never a panic; `seen` collects the codes.
+fn answers_without_crashing(args: &[&str], at: usize, seen: &mut BTreeSet<Option<i32>>) {
+    let o = pte(args);
+    let code = o.status.code();
+    assert!(matches!(code, Some(0..=2)), "{args:?} at byte {at}: {code:?} {}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    seen.insert(code);
+}
+
 #[test]
 fn corrupted_files_never_crash_the_cli() {
     let dir = tempfile::tempdir().unwrap();
-    let good = std::fs::read(corpus("xnnpack_mlp")).unwrap();
+    let good = std::fs::read(model("xnnpack_mlp")).unwrap();
     let path = dir.path().join("m.pte");
     let ptd_good = std::fs::read(ext("_default_external_constant.ptd")).unwrap();
     let ptd_path = dir.path().join("d.ptd");
     let out = dir.path().join("o.pte");
     let xdir = dir.path().join("x");
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = BTreeSet::new();
     for k in 0..60usize {
-        let mut b = good.clone();
-        let at = (k * 7919) % b.len();
-        b[at] ^= 1 << (k % 8);
-        if k % 5 == 0 {
-            b.truncate(at.max(1));
-        }
+        let (b, at) = corrupt(&good, k, 1);
         std::fs::write(&path, &b).unwrap();
         let mut d = ptd_good.clone();
         let dat = (k * 104_729) % d.len();
@@ -276,18 +278,14 @@ fn corrupted_files_never_crash_the_cli() {
             vec!["rewrite", s(&path), s(&out)],
             vec!["extract", s(&path), s(&xdir)],
         ] {
-            let o = pte(&args);
-            let code = o.status.code();
-            assert!(matches!(code, Some(0..=2)), "{args:?} at byte {at}: {code:?} {}", stderr(&o));
-            assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
-            seen.insert(code);
+            answers_without_crashing(&args, at, &mut seen);
         }
     }
     assert!(seen.contains(&Some(2)), "no corruption was detected at all: {seen:?}");
 }
 
 fn ptn() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")
+    corpus("native_ptn/model.ptn")
 }
 
 #[test]
@@ -358,14 +356,9 @@ fn corrupted_packages_never_crash_the_cli() {
     let path = dir.path().join("m.ptn");
     let out = dir.path().join("o.ptn");
     let xdir = dir.path().join("x");
-    let mut seen = std::collections::BTreeSet::new();
+    let mut seen = BTreeSet::new();
     for k in 0..40usize {
-        let mut b = good.clone();
-        let at = (k * 7919) % b.len();
-        b[at] ^= 1 << (k % 8);
-        if k % 5 == 0 {
-            b.truncate(at.max(4));
-        }
+        let (b, at) = corrupt(&good, k, 4);
         std::fs::write(&path, &b).unwrap();
         for args in [
             vec!["info", s(&path)],
@@ -374,11 +367,7 @@ fn corrupted_packages_never_crash_the_cli() {
             vec!["rewrite", s(&path), s(&out)],
             vec!["extract", s(&path), s(&xdir)],
         ] {
-            let o = pte(&args);
-            let code = o.status.code();
-            assert!(matches!(code, Some(0..=2)), "{args:?} at byte {at}: {code:?} {}", stderr(&o));
-            assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
-            seen.insert(code);
+            answers_without_crashing(&args, at, &mut seen);
         }
     }
     assert!(seen.contains(&Some(2)) && seen.contains(&Some(1)), "{seen:?}");
@@ -387,8 +376,8 @@ fn corrupted_packages_never_crash_the_cli() {
 #[test]
 fn a_closed_stdout_ends_quietly() {
     use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pte"))
-        .args(["dump", s(&corpus("xnnpack_mlp"))])
+    let mut child = Command::new(PTE)
+        .args(["dump", s(&model("xnnpack_mlp"))])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -406,20 +395,20 @@ fn mutate_breaks_one_named_thing() {
     assert_eq!(stdout(&o).lines().count(), pte_gen::classes().count());
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("m.pte");
-    let o = pte(&["mutate", "--rule", "pte.kernel-arg-index", s(&corpus("linear")), s(&out)]);
+    let o = pte(&["mutate", "--rule", "pte.kernel-arg-index", s(&model("linear")), s(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = pte(&["verify", "--json", s(&out)]);
     assert_eq!(o.status.code(), Some(1));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["violations"].as_array().unwrap().iter().any(|x| x["rule"] == "instruction.args"), "{v}");
-    let o = pte(&["mutate", "--rule", "pte.delegate-index", s(&corpus("linear")), s(&out)]);
+    let o = pte(&["mutate", "--rule", "pte.delegate-index", s(&model("linear")), s(&out)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("does not apply"), "{}", stderr(&o));
-    let o = pte(&["mutate", "--rule", "no.such", s(&corpus("linear")), s(&out)]);
+    let o = pte(&["mutate", "--rule", "no.such", s(&model("linear")), s(&out)]);
     assert_eq!(o.status.code(), Some(2));
     // a verifier rule name picks a class that breaks it
     for rule in ["tensor.dim_order", "delegate.fields", "flatbuffer.identifier"] {
-        let o = pte(&["mutate", "--rule", rule, s(&corpus("linear")), s(&out)]);
+        let o = pte(&["mutate", "--rule", rule, s(&model("linear")), s(&out)]);
         assert!(o.status.success(), "{rule}: {}", stderr(&o));
         let o = pte(&["verify", "--json", s(&out)]);
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();

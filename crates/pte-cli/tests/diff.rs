@@ -3,33 +3,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
 
 use serde_json::Value;
 
-fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
-}
-
-fn programs() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(corpus(""))
-        .unwrap()
-        .map(|e| e.unwrap().path().join("model.pte"))
-        .filter(|p| p.exists())
-        .collect();
-    out.sort();
-    assert!(out.len() >= 13);
-    out
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod support;
+use support::{corpus, corpus_programs, pte, s};
 
 fn json(o: &Output) -> Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
@@ -38,7 +17,9 @@ fn json(o: &Output) -> Value {
 #[test]
 fn a_rewrite_with_another_segment_alignment_differs_in_layout_only() {
     let tmp = tempfile::tempdir().unwrap();
-    for f in programs() {
+    let programs = corpus_programs();
+    assert!(programs.len() >= 13);
+    for f in programs {
         let out = tmp.path().join("r.pte");
         assert!(pte(&["rewrite", s(&f), s(&out), "--segment-alignment", "4096"]).status.success());
         let o = pte(&["diff", "--json", s(&f), s(&out)]);

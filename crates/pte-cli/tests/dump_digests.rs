@@ -17,6 +17,9 @@ use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
+mod support;
+use support::{corpus, PTE};
+
 fn check(list: &str, args_for: impl Fn(&str) -> Vec<String>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("tests/data").join(list)).unwrap();
@@ -25,10 +28,10 @@ fn check(list: &str, args_for: impl Fn(&str) -> Vec<String>) {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let (want, file) = (fields[0], fields[fields.len() - 1]);
         let mode = if fields.len() == 3 { fields[1] } else { "" };
-        let path = root.join("corpus").join(file);
+        let path = corpus(file);
         let mut args = args_for(mode);
         args.push(path.to_str().unwrap().to_string());
-        let o = Command::new(env!("CARGO_BIN_EXE_pte")).args(&args).output().unwrap();
+        let o = Command::new(PTE).args(&args).output().unwrap();
         assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
         let got: String = Sha256::digest(&o.stdout).iter().map(|b| format!("{b:02x}")).collect();
         assert_eq!(got, want, "{args:?} prints something else than before");

@@ -15,15 +15,12 @@
 )]
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-const PTE: &str = env!("CARGO_BIN_EXE_pte");
-
-fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
-}
+mod support;
+use support::{copy_inputs, corpus, stderr, PTE};
 
 /// Runs `pte args` in `dir`; a command still running after a minute is
 /// killed and fails the test (a FIFO must never block a command).
@@ -45,10 +42,6 @@ fn pte_in(dir: &Path, args: &[&str]) -> Output {
         std::thread::sleep(Duration::from_millis(2));
     }
     child.wait_with_output().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Where the input under test goes in a command line.
@@ -248,18 +241,7 @@ fn safetensors(path: &Path, key: &str) {
 fn workspace() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    for (from, to) in [
-        ("add/model.pte", "in.pte"),
-        ("xnnpack_mlp/model.pte", "x.pte"),
-        ("external/model.pte", "e.pte"),
-        ("external/_default_external_constant.ptd", "e.ptd"),
-        ("bundled/model.bpte", "b.bpte"),
-        ("bundled/model.pte", "p.pte"),
-        ("native_ptn/model.ptn", "pkg.ptn"),
-        ("add/io.safetensors", "io.safetensors"),
-    ] {
-        std::fs::copy(corpus(from), d.join(to)).unwrap();
-    }
+    copy_inputs(d);
     // Every corpus program, for the corruption classes.
     for case in CORPUS_PROGRAMS {
         std::fs::copy(corpus(&format!("{case}/model.pte")), d.join(format!("c-{case}.pte"))).unwrap();

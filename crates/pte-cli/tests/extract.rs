@@ -4,23 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-fn corpus(case: &str, file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join(file)
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod support;
+use support::{corpus, pte, s, stderr};
 
 fn manifest(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()
@@ -46,7 +32,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn segment_entries_sharing_one_range_share_one_file() {
     let dir = tempfile::tempdir().unwrap();
-    let base = std::fs::read(corpus("linear", "model.pte")).unwrap();
+    let base = std::fs::read(corpus("linear/model.pte")).unwrap();
     let input = dir.path().join("shared.pte");
     std::fs::write(&input, pte_gen::hostile::pte_shared_segments(&base, 100_000).unwrap()).unwrap();
     let x = dir.path().join("x");
@@ -70,17 +56,17 @@ fn segment_entries_sharing_one_range_share_one_file() {
 fn a_non_empty_directory_is_refused_unless_forced() {
     let dir = tempfile::tempdir().unwrap();
     let x = dir.path().join("x");
-    let input = corpus("xnnpack_mlp", "model.pte");
+    let input = corpus("xnnpack_mlp/model.pte");
     assert!(pte(&["extract", s(&input), s(&x)]).status.success());
     std::fs::write(x.join("stale.bin"), b"old").unwrap();
     let before = files_in(&x);
     let manifest_before = std::fs::read(x.join("manifest.json")).unwrap();
-    let o = pte(&["extract", s(&corpus("linear", "model.pte")), s(&x)]);
+    let o = pte(&["extract", s(&corpus("linear/model.pte")), s(&x)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("not empty") && stderr(&o).contains("--force"), "{}", stderr(&o));
     assert_eq!(files_in(&x), before);
     assert_eq!(std::fs::read(x.join("manifest.json")).unwrap(), manifest_before);
-    let o = pte(&["extract", "--force", s(&corpus("linear", "model.pte")), s(&x)]);
+    let o = pte(&["extract", "--force", s(&corpus("linear/model.pte")), s(&x)]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(manifest(&x)["source"].as_str().unwrap().ends_with("linear/model.pte"));
     assert!(!x.join(".manifest.json.partial").exists());
@@ -90,12 +76,12 @@ fn a_non_empty_directory_is_refused_unless_forced() {
 fn more_files_than_the_limit_are_refused_before_anything_is_written() {
     let dir = tempfile::tempdir().unwrap();
     let x = dir.path().join("x");
-    let o = pte(&["extract", "--max-files", "3", s(&corpus("xnnpack_mlp", "model.pte")), s(&x)]);
+    let o = pte(&["extract", "--max-files", "3", s(&corpus("xnnpack_mlp/model.pte")), s(&x)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--max-files"), "{}", stderr(&o));
     assert!(!x.exists());
     // a package of 65,536 members asks for more files than the default allows
-    let base = std::fs::read(corpus("native_ptn", "model.ptn")).unwrap();
+    let base = std::fs::read(corpus("native_ptn/model.ptn")).unwrap();
     let many = dir.path().join("many.ptn");
     std::fs::write(&many, pte_gen::hostile::ptn_many_members(&base, 65_536).unwrap()).unwrap();
     let o = pte(&["extract", s(&many), s(&x)]);
@@ -107,7 +93,7 @@ fn more_files_than_the_limit_are_refused_before_anything_is_written() {
 fn a_ptn_extracts_with_aliases_sharing_their_owner_file() {
     let dir = tempfile::tempdir().unwrap();
     let x = dir.path().join("x");
-    let o = pte(&["extract", s(&corpus("native_ptn", "model.ptn")), s(&x)]);
+    let o = pte(&["extract", s(&corpus("native_ptn/model.ptn")), s(&x)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let m = manifest(&x);
     assert_eq!(m["format"], "ptn");

@@ -3,21 +3,17 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::Path;
-use std::process::Command;
-
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
 
-const GIB: u64 = 1 << 30;
+mod support;
+use support::{corpus_bytes, pte};
 
-fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
-}
+const GIB: u64 = 1 << 30;
 
 #[test]
 fn every_reading_command_refuses_a_zip_bomb_from_its_declared_size() {
     let dir = tempfile::tempdir().unwrap();
-    let base = corpus("native_ptn/model.ptn");
+    let base = corpus_bytes("native_ptn/model.ptn");
     let data = pte_ptn::safetensors_to_bytes(&Default::default(), &Default::default()).unwrap();
     let cases = [
         (
@@ -55,7 +51,7 @@ fn every_reading_command_refuses_a_zip_bomb_from_its_declared_size() {
             vec!["rewrite", p, out.to_str().unwrap()],
             vec!["extract", p, x.to_str().unwrap()],
         ] {
-            let o = Command::new(env!("CARGO_BIN_EXE_pte")).args(&args).output().unwrap();
+            let o = pte(&args);
             let text = format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
             assert!(matches!(o.status.code(), Some(1 | 2)), "{args:?}: {text}");
             assert!(text.contains("over the limit"), "{args:?}: {text}");
@@ -68,13 +64,13 @@ fn every_reading_command_refuses_a_zip_bomb_from_its_declared_size() {
 fn the_member_limit_package_and_the_shared_segment_program_are_answered() {
     let dir = tempfile::tempdir().unwrap();
     let many = dir.path().join("many.ptn");
-    std::fs::write(&many, ptn_many_members(&corpus("native_ptn/model.ptn"), 65_536).unwrap()).unwrap();
+    std::fs::write(&many, ptn_many_members(&corpus_bytes("native_ptn/model.ptn"), 65_536).unwrap()).unwrap();
     let shared = dir.path().join("shared.pte");
-    std::fs::write(&shared, pte_shared_segments(&corpus("linear/model.pte"), 200_000).unwrap()).unwrap();
+    std::fs::write(&shared, pte_shared_segments(&corpus_bytes("linear/model.pte"), 200_000).unwrap()).unwrap();
     for p in [&many, &shared] {
         let p = p.to_str().unwrap();
         for args in [vec!["info", p], vec!["verify", p]] {
-            let o = Command::new(env!("CARGO_BIN_EXE_pte")).args(&args).output().unwrap();
+            let o = pte(&args);
             assert!(matches!(o.status.code(), Some(0..=2)), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
             assert!(!String::from_utf8_lossy(&o.stderr).contains("panicked"));
         }

@@ -10,14 +10,13 @@ use std::process::{Command, Output};
 
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members};
 
-fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus").join(rel)).unwrap()
-}
+mod support;
+use support::{corpus_bytes, PTE};
 
 /// `pte ARGS` with at most `kib` KiB of address space.
 fn limited(kib: u64, args: &[&Path]) -> Output {
     let mut cmd = Command::new("sh");
-    cmd.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(env!("CARGO_BIN_EXE_pte"));
+    cmd.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(PTE);
     cmd.args(args).output().unwrap()
 }
 
@@ -29,7 +28,7 @@ fn limited(kib: u64, args: &[&Path]) -> Output {
 fn a_million_segment_entries_fit_in_48_mib_of_address_space() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("shared.pte");
-    std::fs::write(&file, pte_shared_segments(&corpus("linear/model.pte"), 1_000_000).unwrap()).unwrap();
+    std::fs::write(&file, pte_shared_segments(&corpus_bytes("linear/model.pte"), 1_000_000).unwrap()).unwrap();
     let out = dir.path().join("out.pte");
     let folder = dir.path().join("x");
     let json = Path::new("--json");
@@ -54,7 +53,7 @@ fn a_million_segment_entries_fit_in_48_mib_of_address_space() {
 fn info_lists_65536_members_in_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("many.ptn");
-    std::fs::write(&file, ptn_many_members(&corpus("native_ptn/model.ptn"), 65_536).unwrap()).unwrap();
+    std::fs::write(&file, ptn_many_members(&corpus_bytes("native_ptn/model.ptn"), 65_536).unwrap()).unwrap();
     let o = limited(96 << 10, &[Path::new("info"), &file]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let text = String::from_utf8(o.stdout).unwrap();

@@ -3,24 +3,10 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case)
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+mod support;
+use support::{corpus, corpus_root, graphviz_installed, pte, s, stdout};
 
 const EXTERNAL_KEYS: [&str; 4] = ["seq.0.weight", "seq.0.bias", "seq.2.weight", "seq.2.bias"];
 
@@ -138,10 +124,6 @@ fn clean_programs_have_no_needs() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
 }
 
-fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
-
 #[test]
 fn verify_checks_a_whole_folder_in_one_process() {
     let o = pte(&["verify", s(&corpus_root())]);
@@ -204,8 +186,7 @@ fn graph_draws_delegate_calls_and_kernels_with_labelled_edges() {
 
 #[test]
 fn graph_renders_with_graphviz_when_installed() {
-    if Command::new("dot").arg("-V").output().is_err() {
-        eprintln!("skipped: Graphviz's dot is not installed");
+    if !graphviz_installed() {
         return;
     }
     let d = tempfile::tempdir().unwrap();

@@ -25,51 +25,46 @@ use pte_samples::SampleSet;
 /// Set in a child run of this test binary: the directory it saves into.
 const CHILD_DIR: &str = "PTE_LIBRARY_SAVES_CHILD_DIR";
 
-fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
-}
-
-fn mode(p: &Path) -> u32 {
-    std::fs::metadata(p).unwrap().permissions().mode() & 0o7777
-}
+mod support;
+use support::{corpus, corpus_bytes, mode, Held};
 
 /// Each library save, writing the file `name` names in `dir`.
 type Save = fn(&Path);
 
 const SAVES: &[(&str, Save)] = &[
     ("PteFile::save", |p| {
-        let b = corpus("add/model.pte");
+        let b = corpus_bytes("add/model.pte");
         PteFile::from_bytes(&b).unwrap().save(p, &Default::default()).unwrap();
     }),
     ("PteFile::save_copying_from", |p| {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
+        let src = corpus("xnnpack_mlp/model.pte");
         let b = std::fs::read(&src).unwrap();
         let pte = PteFile::from_bytes(&b).unwrap();
         pte.save_copying_from(p, &Default::default(), &std::fs::File::open(&src).unwrap(), &b).unwrap();
     }),
     ("PtdFile::save", |p| {
-        let b = corpus("external/_default_external_constant.ptd");
+        let b = corpus_bytes("external/_default_external_constant.ptd");
         PtdFile::from_bytes(&b).unwrap().save(p, &Default::default()).unwrap();
     }),
     ("BundledFile::save", |p| {
-        let b = corpus("bundled/model.bpte");
+        let b = corpus_bytes("bundled/model.bpte");
         BundledFile::from_bytes(&b).unwrap().save(p).unwrap();
     }),
     ("PtnFile::save", |p| {
-        let b = corpus("native_ptn/model.ptn");
+        let b = corpus_bytes("native_ptn/model.ptn");
         PtnFile::from_bytes(&b).unwrap().save(p).unwrap();
     }),
     ("put_set_in_file", |p| {
         // An in-place edit: the package must exist; a fresh one is copied in
         // only when there is none, so an existing file's mode is what counts.
         if !p.exists() {
-            std::fs::write(p, corpus("native_ptn/model.ptn")).unwrap();
+            std::fs::write(p, corpus_bytes("native_ptn/model.ptn")).unwrap();
         }
         pte_samples::put_set_in_file(p, &SampleSet::new("forward", "smoke"), true).unwrap();
     }),
     ("remove_set_from_file", |p| {
         if !p.exists() {
-            std::fs::write(p, corpus("native_ptn/model.ptn")).unwrap();
+            std::fs::write(p, corpus_bytes("native_ptn/model.ptn")).unwrap();
         }
         pte_samples::put_set_in_file(p, &SampleSet::new("forward", "gone"), true).unwrap();
         pte_samples::remove_set_from_file(p, "forward", "gone").unwrap();
@@ -81,14 +76,6 @@ fn target(dir: &Path, name: &str) -> PathBuf {
     dir.join(name.replace("::", "-"))
 }
 
-/// A file's inode, kept open so that its number cannot be reused by its replacement.
-struct Held(u64, #[allow(dead_code)] std::fs::File);
-
-fn held(p: &Path) -> Held {
-    let f = std::fs::File::open(p).unwrap();
-    Held(f.metadata().unwrap().ino(), f)
-}
-
 #[test]
 fn library_saves_keep_the_mode_of_an_existing_file() {
     let dir = tempfile::tempdir().unwrap();
@@ -97,9 +84,9 @@ fn library_saves_keep_the_mode_of_an_existing_file() {
         save(&p);
         for m in [0o644, 0o664, 0o444] {
             std::fs::set_permissions(&p, std::fs::Permissions::from_mode(m)).unwrap();
-            let before = held(&p);
+            let before = Held::new(&p);
             save(&p);
-            assert_ne!(std::fs::metadata(&p).unwrap().ino(), before.0, "{name} did not replace the file");
+            assert_ne!(std::fs::metadata(&p).unwrap().ino(), before.ino, "{name} did not replace the file");
             assert_eq!(mode(&p), m, "{name} lost mode {m:o}");
         }
     }
@@ -150,10 +137,10 @@ fn library_saves_follow_a_symlink() {
         let link = target(dir.path(), name);
         symlink(&real, &link).unwrap();
         let want = std::fs::read(&real).unwrap();
-        let before = held(&real);
+        let before = Held::new(&real);
         save(&link);
         assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "{name}");
-        assert_ne!(std::fs::metadata(&real).unwrap().ino(), before.0, "{name} did not replace the link's target");
+        assert_ne!(std::fs::metadata(&real).unwrap().ino(), before.ino, "{name} did not replace the link's target");
         assert_eq!(std::fs::read(&real).unwrap(), want, "{name}");
         assert_eq!(mode(&real), 0o664, "{name}");
     }

@@ -4,27 +4,12 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 use pte_file::PteFile;
 
-fn corpus_programs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut out: Vec<PathBuf> =
-        std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path().join("model.pte")).filter(|p| p.exists()).collect();
-    out.sort();
-    assert!(out.len() >= 12, "{out:?}");
-    out
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
+mod support;
+use support::{corpus, corpus_programs, model, pte, s};
 
 fn rewrite(input: &Path, out: &Path, options: &[&str]) {
     let mut args = vec!["rewrite", s(input), s(out)];
@@ -46,7 +31,9 @@ fn assert_same_storage(name: &str, a: &PteFile<'_>, b: &PteFile<'_>) {
 #[test]
 fn rewrite_with_no_options_keeps_every_corpus_program_as_stored() {
     let dir = tempfile::tempdir().unwrap();
-    for input in corpus_programs() {
+    let programs = corpus_programs();
+    assert!(programs.len() >= 12, "{programs:?}");
+    for input in programs {
         let out = dir.path().join("out.pte");
         rewrite(&input, &out, &[]);
         let (a, b) = (std::fs::read(&input).unwrap(), std::fs::read(&out).unwrap());
@@ -61,7 +48,7 @@ fn rewrite_with_no_options_keeps_every_corpus_program_as_stored() {
 #[test]
 fn legacy_inline_constants_stay_inline_unless_asked() {
     let dir = tempfile::tempdir().unwrap();
-    let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/legacy_inline_constants/model.pte");
+    let input = corpus("legacy_inline_constants/model.pte");
     let original = std::fs::read(&input).unwrap();
     let before = PteFile::from_bytes(&original).unwrap();
     assert!(before.program.constant_buffer.as_ref().is_some_and(|b| b.len() > 1));
@@ -85,7 +72,7 @@ fn legacy_inline_constants_stay_inline_unless_asked() {
 fn a_delegate_option_on_a_program_without_delegates_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     for case in ["mutable_buffer", "linear", "multi_method"] {
-        let input = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte");
+        let input = model(case);
         let original = std::fs::read(&input).unwrap();
         let before = PteFile::from_bytes(&original).unwrap();
         assert!(before.delegate_blobs().unwrap().is_empty(), "{case} has delegates");

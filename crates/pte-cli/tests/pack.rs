@@ -4,38 +4,22 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 use serde_json::Value;
 
+mod support;
+use support::{pte, s};
+
 fn corpus_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
-    let mut out = vec![];
-    for e in std::fs::read_dir(&root).unwrap() {
-        for f in std::fs::read_dir(e.unwrap().path()).into_iter().flatten() {
-            let p = f.unwrap().path();
-            if p.extension().is_some_and(|x| x == "pte" || x == "ptd") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
+    let out = support::corpus_files(&["pte", "ptd"]);
     assert!(out.len() >= 14, "corpus not found");
     out
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
 }
 
 fn ok(args: &[&str]) -> String {
     let o = pte(args);
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
 }
 
 fn segment_files(dir: &Path) -> Vec<PathBuf> {

@@ -3,57 +3,41 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn corpus(case: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
+mod support;
+use support::{model, pte, s, stdout};
 
 /// The weight key the first fully-connected layer of `xnnpack_mlp` needs.
 const FIRST_WEIGHT: &str = "91b3747d8c74228ae936d6d26f1626d6c8dbd6ff7ebd4a22932e259cd3e9b4ad";
 
 #[test]
 fn info_lists_payload_nodes_tensors_and_keys() {
-    let o = pte(&["info", "--json", s(&corpus("xnnpack_mlp"))]);
+    let o = pte(&["info", "--json", s(&model("xnnpack_mlp"))]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     let p = &v["delegates"][0]["payload"];
     assert_eq!(p["nodes"]["XNNFullyConnected"], 2);
     assert_eq!(p["tensors"].as_array().unwrap().len(), 7);
     assert_eq!(p["named_keys"].as_array().unwrap().len(), 4);
-    let text = stdout(&pte(&["info", s(&corpus("inline_delegate"))]));
+    let text = stdout(&pte(&["info", s(&model("inline_delegate"))]));
     assert!(text.contains("nodes: XNNFullyConnected ×2"), "{text}");
 }
 
 #[test]
 fn dump_delegate_prints_the_payload_graph() {
-    let o = pte(&["dump", s(&corpus("inline_delegate")), "--delegate", "0"]);
+    let o = pte(&["dump", s(&model("inline_delegate")), "--delegate", "0"]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["xnodes"][0]["xnode_union_type"], "XNNFullyConnected");
     assert_eq!(v["num_externs"], 2);
-    assert_eq!(pte(&["dump", s(&corpus("inline_delegate")), "--delegate", "1"]).status.code(), Some(2));
-    assert_eq!(pte(&["dump", s(&corpus("linear")), "--delegate", "0"]).status.code(), Some(2));
+    assert_eq!(pte(&["dump", s(&model("inline_delegate")), "--delegate", "1"]).status.code(), Some(2));
+    assert_eq!(pte(&["dump", s(&model("linear")), "--delegate", "0"]).status.code(), Some(2));
 }
 
 #[test]
 fn verify_ptd_names_the_payload_key_it_lacks() {
     let dir = tempfile::tempdir().unwrap();
     let (prog, all, three) = (dir.path().join("m.pte"), dir.path().join("all.ptd"), dir.path().join("three.ptd"));
-    let src = corpus("xnnpack_mlp");
+    let src = model("xnnpack_mlp");
     assert!(pte(&["externalize", s(&src), s(&prog), s(&all)]).status.success());
     // every key but the one ending in "ad" (FIRST_WEIGHT)
     let other = dir.path().join("other.pte");

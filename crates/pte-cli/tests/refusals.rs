@@ -10,36 +10,20 @@
     missing_docs
 )]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn corpus(case: &str, file: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join(file)
-}
-
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod support;
+use support::{corpus, pte, s, stderr};
 
 #[test]
 fn mutate_refuses_a_class_of_another_file_kind() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
-    let ptn = corpus("native_ptn", "model.ptn");
+    let ptn = corpus("native_ptn/model.ptn");
     let o = pte(&["mutate", "--rule", "pte.bad-identifier", s(&ptn), s(&out)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("a .ptn package") && stderr(&o).contains(".pte program"), "{}", stderr(&o));
     assert!(!out.exists());
     // and the other way round
-    let o = pte(&["mutate", "--rule", "ptn.zip-slip", s(&corpus("linear", "model.pte")), s(&out)]);
+    let o = pte(&["mutate", "--rule", "ptn.zip-slip", s(&corpus("linear/model.pte")), s(&out)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(!out.exists());
     // a class of the input's kind still applies
@@ -52,7 +36,7 @@ fn externalize_with_nothing_to_move_fails_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let (out, data) = (dir.path().join("out.pte"), dir.path().join("out.ptd"));
     // a stock program: its constants carry no name
-    let o = pte(&["externalize", s(&corpus("linear", "model.pte")), s(&out), s(&data)]);
+    let o = pte(&["externalize", s(&corpus("linear/model.pte")), s(&out), s(&data)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("no fully qualified name") && stderr(&o).contains("--name-constants"),
@@ -61,7 +45,7 @@ fn externalize_with_nothing_to_move_fails_and_writes_nothing() {
     );
     assert!(!out.exists() && !data.exists());
     // a pattern that matches nothing
-    let o = pte(&["externalize", "--keys", "nope.*", s(&corpus("xnnpack_mlp", "model.pte")), s(&out), s(&data)]);
+    let o = pte(&["externalize", "--keys", "nope.*", s(&corpus("xnnpack_mlp/model.pte")), s(&out), s(&data)]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--keys"), "{}", stderr(&o));
     assert!(!out.exists() && !data.exists());
@@ -71,7 +55,7 @@ fn externalize_with_nothing_to_move_fails_and_writes_nothing() {
 fn externalize_names_unnamed_constants_on_request() {
     let dir = tempfile::tempdir().unwrap();
     let (out, data) = (dir.path().join("out.pte"), dir.path().join("out.ptd"));
-    let input = corpus("linear", "model.pte");
+    let input = corpus("linear/model.pte");
     let o = pte(&["externalize", "--name-constants", "constant.", s(&input), s(&out), s(&data)]);
     assert!(o.status.success(), "{}", stderr(&o));
     let o = pte(&["verify", s(&out), "--ptd", s(&data)]);
@@ -115,7 +99,7 @@ fn one_call_set(input: Vec<u64>, output: Vec<u64>) -> pte_samples::SampleSet<'st
 fn samples_add_refuses_and_verify_reports_a_call_contradicting_the_signature() {
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("model.ptn");
-    std::fs::copy(corpus("native_ptn", "model.ptn"), &package).unwrap();
+    std::fs::copy(corpus("native_ptn/model.ptn"), &package).unwrap();
     let original = std::fs::read(&package).unwrap();
     // the method declares x: F32 [2, 16]; this set records [1, 16]
     let set_dir = dir.path().join("set");

@@ -11,30 +11,12 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
-use pte_ptn::{Dtype, PtnFile, PtnTensor};
+use pte_ptn::{PtnFile, PtnTensor};
 use pte_samples::*;
 
-fn pte(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_pte")).args(args).output().unwrap()
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn f32s(shape: Vec<u64>, v: &[f32]) -> PtnTensor<'static> {
-    PtnTensor::new(Dtype::F32, shape, v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>()).unwrap()
-}
+mod support;
+use support::{corpus, f32s, pte, s, stderr as err, stdout as out};
 
 fn the_set() -> SampleSet<'static> {
     // the shapes the corpus method declares: x [2, 16] -> [2, 8]
@@ -64,7 +46,7 @@ struct Fixture {
 fn fixture() -> Fixture {
     let dir = tempfile::tempdir().unwrap();
     let package = dir.path().join("model.ptn");
-    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn"), &package).unwrap();
+    std::fs::copy(corpus("native_ptn/model.ptn"), &package).unwrap();
     let set_dir = dir.path().join("set");
     std::fs::create_dir(&set_dir).unwrap();
     let enc = encode_set(&the_set(), &SampleLimits::default()).unwrap();

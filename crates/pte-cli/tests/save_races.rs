@@ -21,7 +21,9 @@ use pte_file::{PteParts, WriteOptions};
 use pte_schema::*;
 
 mod save_support;
+mod support;
 use save_support::*;
+use support::*;
 
 // ---------------------------------------------------------------- concurrent edits
 

@@ -16,7 +16,9 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 mod save_support;
+mod support;
 use save_support::*;
+use support::*;
 
 /// A command that writes, run in a directory prepared by [`inputs`]:
 /// `setup` runs first each time; `outputs` are files or directories (`x/`).

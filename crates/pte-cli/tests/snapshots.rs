@@ -19,37 +19,18 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
+mod support;
+use support::{corpus_files, corpus_root, PTE};
 
 fn snapshots() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")
 }
 
-/// Every ExecuTorch file of the corpus, by extension (the corpus names them plainly).
-fn files() -> Vec<PathBuf> {
-    let mut out = vec![];
-    for case in std::fs::read_dir(corpus()).unwrap() {
-        let case = case.unwrap().path();
-        if !case.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&case).unwrap() {
-            let f = f.unwrap().path();
-            if matches!(f.extension().and_then(|e| e.to_str()), Some("pte" | "ptd" | "ptn" | "bpte")) {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 #[test]
 fn outputs_match_their_snapshots() {
     let bless = std::env::var_os("PTE_BLESS").is_some_and(|v| v == "1");
-    let files = files();
+    // every ExecuTorch file of the corpus, by extension (the corpus names them plainly)
+    let files = corpus_files(&["pte", "ptd", "ptn", "bpte"]);
     assert!(files.len() >= 16, "corpus not found: {files:?}");
     let mut failures = vec![];
     let mut expected_names = vec![];
@@ -71,8 +52,7 @@ fn outputs_match_their_snapshots() {
                 continue;
             }
             let rel = format!("{case}/{file}");
-            let o =
-                Command::new(env!("CARGO_BIN_EXE_pte")).current_dir(corpus()).args(args).arg(&rel).output().unwrap();
+            let o = Command::new(PTE).current_dir(corpus_root()).args(args).arg(&rel).output().unwrap();
             assert!(o.status.success(), "{}: {}", f.display(), String::from_utf8_lossy(&o.stderr));
             let actual = String::from_utf8(o.stdout).unwrap();
             let name = format!("{case}.{file}.{variant}");
@@ -88,7 +68,7 @@ fn outputs_match_their_snapshots() {
     }
     // the batch form over the whole corpus, in one process
     for (variant, args) in [("text", &["verify", "."][..]), ("json", &["verify", "--json", "."][..])] {
-        let o = Command::new(env!("CARGO_BIN_EXE_pte")).current_dir(corpus()).args(args).output().unwrap();
+        let o = Command::new(PTE).current_dir(corpus_root()).args(args).output().unwrap();
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let name = format!("corpus.verify-many.{variant}");
         expected_names.push(name.clone());

@@ -7,16 +7,12 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::Path;
 
-use pte_schema::{Error, ErrorKind, Result};
-use pte_segments::{ExtendedHeader, HEADER_OFFSET};
+use pte_schema::Result;
 
-use crate::read::program_region;
+use crate::pte::stored_program::StoredProgram;
 use crate::transform::Prepared;
-use crate::write::{copy_from, data_size, write_segments, write_zeros};
+use crate::write::{copy_from, data_size, write_segments};
 use crate::{PteFile, WriteOptions};
-
-/// Bytes of the `eh00` header this crate writes (and exir writes).
-const HEADER_LEN: usize = 32;
 
 impl PteFile<'_> {
     /// Like [`PteFile::save_copying_from`], but when `options` change nothing
@@ -77,31 +73,16 @@ impl PteFile<'_> {
         source_bytes: &[u8],
     ) -> Result<u64> {
         let prep = Prepared::new(self, options)?;
-        let (header, region) = program_region(source_bytes)?;
+        let program = StoredProgram::split(source_bytes)?;
         let data_size = data_size(&prep)?;
         let stored = WriteOptions::matching(self, source_bytes);
         let unchanged = matches!(prep.program, Cow::Borrowed(_))
             && options.tensor_alignment() == stored.tensor_alignment()
             && options.delegate_alignment() == stored.delegate_alignment();
-        let end = HEADER_OFFSET.saturating_add(HEADER_LEN);
-        let parts = (region.get(..HEADER_OFFSET), region.get(end..));
-        let (true, Some(h), true, (Some(head), Some(tail))) = (unchanged, header, data_size > 0, parts) else {
+        let (true, Some(program), true) = (unchanged, program.filter(StoredProgram::header_fits), data_size > 0) else {
             return self.write_copying_from(dst, options, source, source_bytes);
         };
-        if usize::try_from(h.length).ok() != Some(HEADER_LEN) {
-            return self.write_copying_from(dst, options, source, source_bytes);
-        }
-        let limit = |what: &str| Error::new(ErrorKind::LimitExceeded, format!("{what} overflows"));
-        let program_size = region.len() as u64;
-        let base = pte_segments::align::aligned(program_size, options.segment_alignment())
-            .ok_or_else(|| limit("segment base"))?;
-        let file_size = base.checked_add(data_size).ok_or_else(|| limit("file size"))?;
-        let new_header = ExtendedHeader::new(program_size, base, data_size).to_bytes();
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
-        w.write_all(head)?;
-        w.write_all(&new_header)?;
-        w.write_all(tail)?;
-        write_zeros(&mut w, base.saturating_sub(program_size))?;
+        let (mut w, file_size) = program.write_prologue(dst, options.segment_alignment(), data_size)?;
         let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| copy_from(source, source_bytes, w, d);
         write_segments(&mut w, &prep, data_size, &mut copy)?;
         w.flush()?;

@@ -6,7 +6,7 @@
 
 use std::io;
 
-use flatbuffers::{Follow, Vector};
+use flatbuffers::{Follow, ForwardsUOffset, Vector};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::decode::{decode_program, verify_root};
@@ -60,7 +60,7 @@ impl<'a> ProgramJson<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn write_pretty<W: io::Write>(&self, w: W) -> io::Result<()> {
-        serde_json::to_writer_pretty(w, &Root(self.root)).map_err(io::Error::from)
+        serde_json::to_writer_pretty(w, &Json(self.root)).map_err(io::Error::from)
     }
 }
 
@@ -90,34 +90,51 @@ fn decodable(p: et::Program<'_>, limits: &Limits) -> bool {
     })
 }
 
-/// A JSON object with its keys in sorted order, each value serializable.
-macro_rules! object {
-    ($s:expr, { $($k:literal : $v:expr),* $(,)? }) => {{
-        let mut m = $s.serialize_map(None)?;
-        $( m.serialize_entry($k, &$v)?; )*
-        m.end()
-    }};
+/// What writing a table's entries gives.
+type Done<M> = std::result::Result<(), <M as SerializeMap>::Error>;
+
+/// A table (or a union's value) written as a JSON object: `entries` puts
+/// its fields, keys in sorted order, into the object [`Json`] opens and
+/// closes, so each table states only its fields.
+trait Fields: Copy {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M>;
 }
 
-/// An optional vector of tables, each rendered by `F`.
-struct Tables<'a, T: 'a, F>(Option<Vector<'a, flatbuffers::ForwardsUOffset<T>>>, F);
+/// `T` as a JSON object.
+struct Json<T>(T);
 
-impl<'a, T: 'a, F, S: Serialize> Serialize for Tables<'a, T, F>
+impl<T: Fields> Serialize for Json<T> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        let mut m = s.serialize_map(None)?;
+        self.0.entries(&mut m)?;
+        m.end()
+    }
+}
+
+/// An optional vector as a JSON array, each element as `item` renders it;
+/// `null` when absent.
+fn seq<'a, Z: Serializer, T: Follow<'a> + 'a, E: Serialize>(
+    s: Z,
+    v: Option<Vector<'a, T>>,
+    item: impl Fn(T::Inner) -> E,
+) -> std::result::Result<Z::Ok, Z::Error> {
+    let Some(v) = v else { return s.serialize_none() };
+    let mut seq = s.serialize_seq(Some(v.len()))?;
+    for x in v.iter() {
+        seq.serialize_element(&item(x))?;
+    }
+    seq.end()
+}
+
+/// An optional vector of tables.
+struct Tables<'a, T: 'a>(Option<Vector<'a, ForwardsUOffset<T>>>);
+
+impl<'a, T: Fields + 'a> Serialize for Tables<'a, T>
 where
-    flatbuffers::ForwardsUOffset<T>: Follow<'a, Inner = T>,
-    F: Fn(T) -> S,
+    ForwardsUOffset<T>: Follow<'a, Inner = T>,
 {
     fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        match self.0 {
-            None => s.serialize_none(),
-            Some(v) => {
-                let mut seq = s.serialize_seq(Some(v.len()))?;
-                for t in v.iter() {
-                    seq.serialize_element(&(self.1)(t))?;
-                }
-                seq.end()
-            }
-        }
+        seq(s, self.0, Json)
     }
 }
 
@@ -129,16 +146,16 @@ where
     T::Inner: Serialize,
 {
     fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        match self.0 {
-            None => s.serialize_none(),
-            Some(v) => {
-                let mut seq = s.serialize_seq(Some(v.len()))?;
-                for x in v.iter() {
-                    seq.serialize_element(&x)?;
-                }
-                seq.end()
-            }
-        }
+        seq(s, self.0, |x| x)
+    }
+}
+
+/// An optional vector of doubles, each as [`Double`] renders it.
+struct Doubles<'a>(Option<Vector<'a, f64>>);
+
+impl Serialize for Doubles<'_> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        seq(s, self.0, Double)
     }
 }
 
@@ -160,196 +177,139 @@ impl Serialize for Double {
     }
 }
 
-/// An optional value: `null` when absent.
-struct Opt<T>(Option<T>);
-
-impl<T: Serialize> Serialize for Opt<T> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        match &self.0 {
-            None => s.serialize_none(),
-            Some(v) => v.serialize(s),
-        }
+impl Fields for et::Program<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("backend_delegate_data", &Tables(self.backend_delegate_data()))?;
+        m.serialize_entry("constant_buffer", &Tables(self.constant_buffer()))?;
+        m.serialize_entry("constant_segment", &self.constant_segment().map(Json))?;
+        m.serialize_entry("execution_plan", &Tables(self.execution_plan()))?;
+        m.serialize_entry("mutable_data_segments", &Tables(self.mutable_data_segments()))?;
+        m.serialize_entry("named_data", &Tables(self.named_data()))?;
+        m.serialize_entry("segments", &Tables(self.segments()))?;
+        m.serialize_entry("version", &self.version())
     }
 }
 
-struct Root<'a>(et::Program<'a>);
-
-impl Serialize for Root<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let p = self.0;
-        object!(s, {
-            "backend_delegate_data": Tables(p.backend_delegate_data(), InlineData),
-            "constant_buffer": Tables(p.constant_buffer(), Buffer),
-            "constant_segment": Opt(p.constant_segment().map(Subsegment)),
-            "execution_plan": Tables(p.execution_plan(), Plan),
-            "mutable_data_segments": Tables(p.mutable_data_segments(), Subsegment),
-            "named_data": Tables(p.named_data(), NamedData),
-            "segments": Tables(p.segments(), |d: et::DataSegment<'_>| Segment(d.offset(), d.size())),
-            "version": p.version(),
-        })
+impl Fields for et::BackendDelegateInlineData<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("data", &Scalars(self.data()))
     }
 }
 
-struct InlineData<'a>(et::BackendDelegateInlineData<'a>);
-
-impl Serialize for InlineData<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "data": Scalars(self.0.data()) })
+impl Fields for et::Buffer<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("storage", &Scalars(self.storage()))
     }
 }
 
-struct Buffer<'a>(et::Buffer<'a>);
-
-impl Serialize for Buffer<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "storage": Scalars(self.0.storage()) })
+impl Fields for et::SubsegmentOffsets<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("offsets", &Scalars(self.offsets()))?;
+        m.serialize_entry("segment_index", &self.segment_index())
     }
 }
 
-struct Subsegment<'a>(et::SubsegmentOffsets<'a>);
-
-impl Serialize for Subsegment<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "offsets": Scalars(self.0.offsets()), "segment_index": self.0.segment_index() })
+impl Fields for et::NamedData<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("key", &self.key())?;
+        m.serialize_entry("segment_index", &self.segment_index())
     }
 }
 
-struct NamedData<'a>(et::NamedData<'a>);
-
-impl Serialize for NamedData<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "key": self.0.key(), "segment_index": self.0.segment_index() })
+impl Fields for et::DataSegment<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("offset", &self.offset())?;
+        m.serialize_entry("size", &self.size())
     }
 }
 
-struct Segment(u64, u64);
-
-impl Serialize for Segment {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "offset": self.0, "size": self.1 })
+impl Fields for et::ExecutionPlan<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("chains", &Tables(self.chains()))?;
+        m.serialize_entry("container_meta_type", &self.container_meta_type().map(Json))?;
+        m.serialize_entry("delegates", &Tables(self.delegates()))?;
+        m.serialize_entry("inputs", &Scalars(self.inputs()))?;
+        m.serialize_entry("name", &self.name())?;
+        m.serialize_entry("non_const_buffer_device", &Tables(self.non_const_buffer_device()))?;
+        m.serialize_entry("non_const_buffer_sizes", &Scalars(self.non_const_buffer_sizes()))?;
+        m.serialize_entry("operators", &Tables(self.operators()))?;
+        m.serialize_entry("outputs", &Scalars(self.outputs()))?;
+        m.serialize_entry("values", &Tables(self.values()))
     }
 }
 
-struct Plan<'a>(et::ExecutionPlan<'a>);
-
-impl Serialize for Plan<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let p = self.0;
-        object!(s, {
-            "chains": Tables(p.chains(), Chain),
-            "container_meta_type": Opt(p.container_meta_type().map(ContainerMeta)),
-            "delegates": Tables(p.delegates(), Delegate),
-            "inputs": Scalars(p.inputs()),
-            "name": p.name(),
-            "non_const_buffer_device": Tables(p.non_const_buffer_device(), BufferDevice),
-            "non_const_buffer_sizes": Scalars(p.non_const_buffer_sizes()),
-            "operators": Tables(p.operators(), Operator),
-            "outputs": Scalars(p.outputs()),
-            "values": Tables(p.values(), Value),
-        })
+impl Fields for et::ContainerMetadata<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("encoded_inp_str", &self.encoded_inp_str())?;
+        m.serialize_entry("encoded_out_str", &self.encoded_out_str())
     }
 }
 
-struct ContainerMeta<'a>(et::ContainerMetadata<'a>);
-
-impl Serialize for ContainerMeta<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "encoded_inp_str": self.0.encoded_inp_str(), "encoded_out_str": self.0.encoded_out_str() })
+impl Fields for et::NonConstBufferDevice<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("buffer_idx", &self.buffer_idx())?;
+        m.serialize_entry("device_index", &self.device_index())?;
+        m.serialize_entry("device_type", &self.device_type().0)
     }
 }
 
-struct BufferDevice<'a>(et::NonConstBufferDevice<'a>);
-
-impl Serialize for BufferDevice<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let d = self.0;
-        object!(s, {
-            "buffer_idx": d.buffer_idx(),
-            "device_index": d.device_index(),
-            "device_type": d.device_type().0,
-        })
+impl Fields for et::Operator<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("name", &self.name())?;
+        m.serialize_entry("overload", &self.overload())
     }
 }
 
-struct Operator<'a>(et::Operator<'a>);
-
-impl Serialize for Operator<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "name": self.0.name(), "overload": self.0.overload() })
+impl Fields for et::BackendDelegate<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("compile_specs", &Tables(self.compile_specs()))?;
+        m.serialize_entry("id", &self.id())?;
+        m.serialize_entry("processed", &self.processed().map(Json))
     }
 }
 
-struct Delegate<'a>(et::BackendDelegate<'a>);
-
-impl Serialize for Delegate<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let d = self.0;
-        object!(s, {
-            "compile_specs": Tables(d.compile_specs(), CompileSpec),
-            "id": d.id(),
-            "processed": Opt(d.processed().map(|r| Reference(r.location().0, r.index()))),
-        })
+impl Fields for et::BackendDelegateDataReference<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("index", &self.index())?;
+        m.serialize_entry("location", &self.location().0)
     }
 }
 
-struct Reference<T>(T, u32);
-
-impl<T: Serialize> Serialize for Reference<T> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "index": self.1, "location": self.0 })
+impl Fields for et::CompileSpec<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("key", &self.key())?;
+        m.serialize_entry("value", &Scalars(self.value()))
     }
 }
 
-struct CompileSpec<'a>(et::CompileSpec<'a>);
-
-impl Serialize for CompileSpec<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "key": self.0.key(), "value": Scalars(self.0.value()) })
+impl Fields for et::Chain<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("inputs", &Scalars(self.inputs()))?;
+        m.serialize_entry("instructions", &Tables(self.instructions()))?;
+        m.serialize_entry("outputs", &Scalars(self.outputs()))?;
+        m.serialize_entry("stacktrace", &Tables(self.stacktrace()))
     }
 }
 
-struct Chain<'a>(et::Chain<'a>);
-
-impl Serialize for Chain<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let c = self.0;
-        object!(s, {
-            "inputs": Scalars(c.inputs()),
-            "instructions": Tables(c.instructions(), Instruction),
-            "outputs": Scalars(c.outputs()),
-            "stacktrace": Tables(c.stacktrace(), FrameList),
-        })
+impl Fields for et::FrameList<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("items", &Tables(self.items()))
     }
 }
 
-struct FrameList<'a>(et::FrameList<'a>);
-
-impl Serialize for FrameList<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        object!(s, { "items": Tables(self.0.items(), Frame) })
+impl Fields for et::Frame<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("context", &self.context())?;
+        m.serialize_entry("filename", &self.filename())?;
+        m.serialize_entry("lineno", &self.lineno())?;
+        m.serialize_entry("name", &self.name())
     }
 }
 
-struct Frame<'a>(et::Frame<'a>);
-
-impl Serialize for Frame<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let f = self.0;
-        object!(s, {
-            "context": f.context(),
-            "filename": f.filename(),
-            "lineno": f.lineno(),
-            "name": f.name(),
-        })
-    }
-}
-
-struct Instruction<'a>(et::Instruction<'a>);
-
-impl Serialize for Instruction<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+impl Fields for et::Instruction<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
         use et::InstructionArguments as T;
-        let i = self.0;
+        let i = self;
         // an unknown tag never gets here: `ProgramJson::new` refuses it
         let (name, args) = match i.instr_args_type() {
             T::KernelCall => some("KernelCall", i.instr_args_as_kernel_call().map(Args::Kernel)),
@@ -359,7 +319,8 @@ impl Serialize for Instruction<'_> {
             T::FreeCall => some("FreeCall", i.instr_args_as_free_call().map(Args::Free)),
             _ => ("NONE", None),
         };
-        object!(s, { "instr_args": Opt(args), "instr_args_type": name })
+        m.serialize_entry("instr_args", &args.map(Json))?;
+        m.serialize_entry("instr_args_type", name)
     }
 }
 
@@ -371,6 +332,7 @@ fn some<T>(name: &'static str, v: Option<T>) -> (&'static str, Option<T>) {
     }
 }
 
+#[derive(Clone, Copy)]
 enum Args<'a> {
     Kernel(et::KernelCall<'a>),
     Delegate(et::DelegateCall<'a>),
@@ -379,27 +341,34 @@ enum Args<'a> {
     Free(et::FreeCall<'a>),
 }
 
-impl Serialize for Args<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+impl Fields for Args<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
         match self {
-            Args::Kernel(k) => object!(s, { "args": Scalars(k.args()), "op_index": k.op_index() }),
-            Args::Delegate(d) => object!(s, { "args": Scalars(d.args()), "delegate_index": d.delegate_index() }),
-            Args::Move(m) => object!(s, { "move_from": m.move_from(), "move_to": m.move_to() }),
-            Args::Jump(j) => object!(s, {
-                "cond_value_index": j.cond_value_index(),
-                "destination_instruction": j.destination_instruction(),
-            }),
-            Args::Free(f) => object!(s, { "value_index": f.value_index() }),
+            Args::Kernel(k) => {
+                m.serialize_entry("args", &Scalars(k.args()))?;
+                m.serialize_entry("op_index", &k.op_index())
+            }
+            Args::Delegate(d) => {
+                m.serialize_entry("args", &Scalars(d.args()))?;
+                m.serialize_entry("delegate_index", &d.delegate_index())
+            }
+            Args::Move(c) => {
+                m.serialize_entry("move_from", &c.move_from())?;
+                m.serialize_entry("move_to", &c.move_to())
+            }
+            Args::Jump(j) => {
+                m.serialize_entry("cond_value_index", &j.cond_value_index())?;
+                m.serialize_entry("destination_instruction", &j.destination_instruction())
+            }
+            Args::Free(f) => m.serialize_entry("value_index", &f.value_index()),
         }
     }
 }
 
-struct Value<'a>(et::EValue<'a>);
-
-impl Serialize for Value<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+impl Fields for et::EValue<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
         use et::KernelTypes as K;
-        let v = self.0;
+        let v = self;
         // an unknown tag never gets here: `ProgramJson::new` refuses it
         let (name, val) = match v.val_type() {
             K::Null => ("Null", Some(Kernel::Null)),
@@ -417,10 +386,12 @@ impl Serialize for Value<'_> {
             }
             _ => ("NONE", None),
         };
-        object!(s, { "val": Opt(val), "val_type": name })
+        m.serialize_entry("val", &val.map(Json))?;
+        m.serialize_entry("val_type", name)
     }
 }
 
+#[derive(Clone, Copy)]
 enum Kernel<'a> {
     Null,
     Int(i64),
@@ -434,84 +405,52 @@ enum Kernel<'a> {
     Indices(Option<Vector<'a, i32>>),
 }
 
-struct Doubles<'a>(Option<Vector<'a, f64>>);
-
-impl Serialize for Doubles<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        match self.0 {
-            None => s.serialize_none(),
-            Some(v) => {
-                let mut seq = s.serialize_seq(Some(v.len()))?;
-                for x in v.iter() {
-                    seq.serialize_element(&Double(x))?;
-                }
-                seq.end()
-            }
+impl Fields for Kernel<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        match self {
+            Kernel::Null => Ok(()),
+            Kernel::Int(x) => m.serialize_entry("int_val", &x),
+            Kernel::Bool(x) => m.serialize_entry("bool_val", &x),
+            Kernel::Double(x) => m.serialize_entry("double_val", &Double(x)),
+            Kernel::Tensor(t) => t.entries(m),
+            Kernel::String(x) => m.serialize_entry("string_val", &x),
+            Kernel::IntList(v) => m.serialize_entry("items", &Scalars(v)),
+            Kernel::DoubleList(v) => m.serialize_entry("items", &Doubles(v)),
+            Kernel::BoolList(v) => m.serialize_entry("items", &Scalars(v)),
+            Kernel::Indices(v) => m.serialize_entry("items", &Scalars(v)),
         }
     }
 }
 
-impl Serialize for Kernel<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        match *self {
-            Kernel::Null => s.serialize_map(Some(0))?.end(),
-            Kernel::Int(x) => object!(s, { "int_val": x }),
-            Kernel::Bool(x) => object!(s, { "bool_val": x }),
-            Kernel::Double(x) => object!(s, { "double_val": Double(x) }),
-            Kernel::Tensor(t) => Tensor(t).serialize(s),
-            Kernel::String(x) => object!(s, { "string_val": x }),
-            Kernel::IntList(v) => object!(s, { "items": Scalars(v) }),
-            Kernel::DoubleList(v) => object!(s, { "items": Doubles(v) }),
-            Kernel::BoolList(v) => object!(s, { "items": Scalars(v) }),
-            Kernel::Indices(v) => object!(s, { "items": Scalars(v) }),
-        }
+impl Fields for et::Tensor<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("allocation_info", &self.allocation_info().map(Json))?;
+        m.serialize_entry("data_buffer_idx", &self.data_buffer_idx())?;
+        m.serialize_entry("dim_order", &Scalars(self.dim_order()))?;
+        m.serialize_entry("extra_tensor_info", &self.extra_tensor_info().map(Json))?;
+        m.serialize_entry("layout", &self.layout())?;
+        m.serialize_entry("requires_grad", &self.requires_grad())?;
+        m.serialize_entry("scalar_type", &self.scalar_type().0)?;
+        m.serialize_entry("shape_dynamism", &self.shape_dynamism().0)?;
+        m.serialize_entry("sizes", &Scalars(self.sizes()))?;
+        m.serialize_entry("storage_offset", &self.storage_offset())
     }
 }
 
-struct Tensor<'a>(et::Tensor<'a>);
-
-impl Serialize for Tensor<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let t = self.0;
-        object!(s, {
-            "allocation_info": Opt(t.allocation_info().map(Allocation)),
-            "data_buffer_idx": t.data_buffer_idx(),
-            "dim_order": Scalars(t.dim_order()),
-            "extra_tensor_info": Opt(t.extra_tensor_info().map(ExtraInfo)),
-            "layout": t.layout(),
-            "requires_grad": t.requires_grad(),
-            "scalar_type": t.scalar_type().0,
-            "shape_dynamism": t.shape_dynamism().0,
-            "sizes": Scalars(t.sizes()),
-            "storage_offset": t.storage_offset(),
-        })
+impl Fields for et::AllocationDetails<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("memory_id", &self.memory_id())?;
+        m.serialize_entry("memory_offset_high", &self.memory_offset_high())?;
+        m.serialize_entry("memory_offset_low", &self.memory_offset_low())
     }
 }
 
-struct Allocation<'a>(et::AllocationDetails<'a>);
-
-impl Serialize for Allocation<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let a = self.0;
-        object!(s, {
-            "memory_id": a.memory_id(),
-            "memory_offset_high": a.memory_offset_high(),
-            "memory_offset_low": a.memory_offset_low(),
-        })
-    }
-}
-
-struct ExtraInfo<'a>(et::ExtraTensorInfo<'a>);
-
-impl Serialize for ExtraInfo<'_> {
-    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
-        let e = self.0;
-        object!(s, {
-            "device_index": e.device_index(),
-            "device_type": e.device_type().0,
-            "fully_qualified_name": e.fully_qualified_name(),
-            "location": e.location().0,
-            "mutable_data_segments_idx": e.mutable_data_segments_idx(),
-        })
+impl Fields for et::ExtraTensorInfo<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("device_index", &self.device_index())?;
+        m.serialize_entry("device_type", &self.device_type().0)?;
+        m.serialize_entry("fully_qualified_name", &self.fully_qualified_name())?;
+        m.serialize_entry("location", &self.location().0)?;
+        m.serialize_entry("mutable_data_segments_idx", &self.mutable_data_segments_idx())
     }
 }

@@ -1,6 +1,7 @@
 //! Helpers of the save-safety tests (`save_safety.rs`, `save_races.rs`):
 //! running `pte`, file modes and inodes, temporary files, snapshots of a
-//! directory, and the inputs every writing command takes.
+//! directory, and the inputs every writing command takes. (What every test
+//! file shares, from the corpus to running `pte`, is in `support`.)
 
 #![allow(
     dead_code,
@@ -18,11 +19,7 @@ use std::process::{Command, Output};
 
 use pte_samples::{encode_set, Call, Sample, SampleLimits, SampleSet, Value, DATA_FILE, INDEX_FILE};
 
-pub const PTE: &str = env!("CARGO_BIN_EXE_pte");
-
-pub fn corpus(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
-}
+use crate::support::{f32s, PTE};
 
 /// Runs `pte args` in `dir`.
 pub fn pte_in(dir: &Path, args: &[&str]) -> Output {
@@ -51,34 +48,12 @@ pub fn ok(o: &Output, what: &str) {
     );
 }
 
-pub fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-pub fn mode(p: &Path) -> u32 {
-    std::fs::metadata(p).unwrap().permissions().mode() & 0o7777
-}
-
 pub fn set_mode(p: &Path, m: u32) {
     std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).unwrap();
 }
 
 pub fn ino(p: &Path) -> u64 {
     std::fs::metadata(p).unwrap().ino()
-}
-
-/// A file's inode, kept open so that its number cannot be reused by the
-/// file that replaces it (a new inode then proves the file was replaced).
-pub struct Held {
-    pub ino: u64,
-    _file: std::fs::File,
-}
-
-impl Held {
-    pub fn new(p: &Path) -> Held {
-        let file = std::fs::File::open(p).unwrap();
-        Held { ino: file.metadata().unwrap().ino(), _file: file }
-    }
 }
 
 /// Temporary files of saves anywhere under `dir`.
@@ -126,11 +101,6 @@ pub fn output_files(dir: &Path, outputs: &[&str]) -> Vec<PathBuf> {
 
 // ---------------------------------------------------------------- fixtures
 
-pub fn f32s(shape: Vec<u64>, v: &[f32]) -> pte_ptn::PtnTensor<'static> {
-    pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, shape, v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>())
-        .unwrap()
-}
-
 /// A `forward` set for the corpus package (input [2,16], output [2,8]) with `calls` calls.
 pub fn set(name: &str, calls: usize) -> SampleSet<'static> {
     let x: Vec<f32> = (0..32).map(|i| i as f32).collect();
@@ -159,17 +129,7 @@ pub fn write_set_dir(dir: &Path, set: &SampleSet<'_>) {
 
 /// Every input the write commands below take, in `dir`.
 pub fn inputs(dir: &Path) {
-    let copy = |from: &str, to: &str| {
-        std::fs::copy(corpus(from), dir.join(to)).unwrap();
-    };
-    copy("add/model.pte", "in.pte");
-    copy("xnnpack_mlp/model.pte", "x.pte");
-    copy("external/model.pte", "e.pte");
-    copy("external/_default_external_constant.ptd", "e.ptd");
-    copy("bundled/model.bpte", "b.bpte");
-    copy("bundled/model.pte", "p.pte");
-    copy("native_ptn/model.ptn", "pkg.ptn");
-    copy("add/io.safetensors", "io.safetensors");
+    crate::support::copy_inputs(dir);
     write_set_dir(&dir.join("set"), &set("smoke", 2));
     ok(&pte_in(dir, &["bpte", "export-samples", "b.bpte", "sdir"]), "export-samples");
     ok(&pte_in(dir, &["samples", "add", "pkg.ptn", "set"]), "samples add");

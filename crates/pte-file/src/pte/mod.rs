@@ -8,6 +8,7 @@ pub(crate) mod read;
 pub(crate) mod keep_rewrite;
 pub(crate) mod sparse;
 pub(crate) mod sparse_keep;
+pub(crate) mod stored_program;
 pub(crate) mod tensors;
 pub(crate) mod transform;
 pub(crate) mod write;

@@ -6,15 +6,11 @@
 use std::io::Write;
 
 use pte_schema::{DataSegment, Error, ErrorKind, Result};
-use pte_segments::{ExtendedHeader, HEADER_OFFSET};
 
+use super::stored_program::StoredProgram;
 use crate::options::{ConstantPlacement, DelegatePlacement, SegmentLayout};
-use crate::read::program_region;
 use crate::write::{copy_from, write_zeros};
 use crate::{SparsePte, WriteOptions};
-
-/// Bytes of the `eh00` header this crate writes (and exir writes).
-const HEADER_LEN: usize = 32;
 
 impl SparsePte<'_> {
     /// Writes into `dst` what [`crate::PteFile::write_keeping_program`]
@@ -51,28 +47,14 @@ impl SparsePte<'_> {
         {
             return Ok(None);
         }
-        let (header, region) = program_region(bytes)?;
-        let end = HEADER_OFFSET.saturating_add(HEADER_LEN);
-        let (Some(h), Some(head), Some(tail)) = (header, region.get(..HEADER_OFFSET), region.get(end..)) else {
-            return Ok(None);
-        };
+        let Some(program) = StoredProgram::split(bytes)? else { return Ok(None) };
         let Some(order) = self.write_order()? else { return Ok(None) };
         let data_size = self.segments().try_fold(0u64, |m, (s, _)| s.offset.checked_add(s.size).map(|e| m.max(e)));
         let Some(data_size) = data_size.filter(|&n| n > 0) else { return Ok(None) };
-        if usize::try_from(h.length).ok() != Some(HEADER_LEN) {
+        if !program.header_fits() {
             return Ok(None);
         }
-        let limit = |what: &str| Error::new(ErrorKind::LimitExceeded, format!("{what} overflows"));
-        let program_size = region.len() as u64;
-        let base = pte_segments::align::aligned(program_size, options.segment_alignment())
-            .ok_or_else(|| limit("segment base"))?;
-        let file_size = base.checked_add(data_size).ok_or_else(|| limit("file size"))?;
-        let new_header = ExtendedHeader::new(program_size, base, data_size).to_bytes();
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
-        w.write_all(head)?;
-        w.write_all(&new_header)?;
-        w.write_all(tail)?;
-        write_zeros(&mut w, base.saturating_sub(program_size))?;
+        let (mut w, file_size) = program.write_prologue(dst, options.segment_alignment(), data_size)?;
         let mut at = 0u64;
         let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, s: DataSegment, d: &[u8]| -> Result<()> {
             // empty segments, and a second entry for a range already written, add no bytes

@@ -1,0 +1,70 @@
+//! What the two keep-program rewrites ([`crate::PteFile`] and
+//! [`crate::SparsePte`]) share: the stored program flatbuffer is written back
+//! as it is, only its `eh00` header refreshed, then padded to the segment
+//! base. Keeping one copy keeps their outputs byte-identical to each other.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+
+use pte_schema::{Error, ErrorKind, Result};
+use pte_segments::{ExtendedHeader, HEADER_OFFSET, HEADER_WRITTEN_LENGTH};
+
+use crate::read::program_region;
+use crate::write::write_zeros;
+
+/// Bytes of the `eh00` header this crate writes (and exir writes).
+const HEADER_LEN: usize = HEADER_WRITTEN_LENGTH as usize;
+
+/// The program region of a stored file, cut around its `eh00` header.
+pub(crate) struct StoredProgram<'a> {
+    /// The header as stored.
+    header: ExtendedHeader,
+    /// The bytes before the header.
+    head: &'a [u8],
+    /// The bytes after a header of [`HEADER_LEN`] bytes, to the program's end.
+    tail: &'a [u8],
+    /// Bytes of the whole region, header included.
+    size: u64,
+}
+
+impl<'a> StoredProgram<'a> {
+    /// The program region of `bytes` cut around its header; `None` when it
+    /// has no header or is too short to hold one, as then there is no header
+    /// to refresh and the program cannot be kept.
+    pub(crate) fn split(bytes: &'a [u8]) -> Result<Option<Self>> {
+        let (header, region) = program_region(bytes)?;
+        let end = HEADER_OFFSET.saturating_add(HEADER_LEN);
+        let (Some(header), Some(head), Some(tail)) = (header, region.get(..HEADER_OFFSET), region.get(end..)) else {
+            return Ok(None);
+        };
+        Ok(Some(Self { header, head, tail, size: region.len() as u64 }))
+    }
+
+    /// Whether the stored header is as long as the one written in its place:
+    /// any other length would shift the flatbuffer behind it.
+    pub(crate) fn header_fits(&self) -> bool {
+        usize::try_from(self.header.length).ok() == Some(HEADER_LEN)
+    }
+
+    /// Writes the program with a header for `data_size` bytes of segment
+    /// data at the next `segment_alignment` boundary, and the zeros up to
+    /// that boundary. Returns the writer, positioned at the segment base,
+    /// and the size the whole file will have.
+    pub(crate) fn write_prologue<'f>(
+        &self,
+        dst: &'f File,
+        segment_alignment: u64,
+        data_size: u64,
+    ) -> Result<(BufWriter<&'f File>, u64)> {
+        let limit = |what: &str| Error::new(ErrorKind::LimitExceeded, format!("{what} overflows"));
+        let base = pte_segments::align::aligned(self.size, segment_alignment).ok_or_else(|| limit("segment base"))?;
+        let file_size = base.checked_add(data_size).ok_or_else(|| limit("file size"))?;
+        let new_header = ExtendedHeader::new(self.size, base, data_size).to_bytes();
+        let mut w = BufWriter::with_capacity(1 << 20, dst);
+        w.write_all(self.head)?;
+        w.write_all(&new_header)?;
+        w.write_all(self.tail)?;
+        write_zeros(&mut w, base.saturating_sub(self.size))?;
+        Ok((w, file_size))
+    }
+}
