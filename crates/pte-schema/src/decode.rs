@@ -7,6 +7,7 @@ use flatbuffers::{ErrorTraceDetail, ForwardsUOffset, InvalidFlatbuffer, Vector};
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::model::*;
+use crate::structure::Findings;
 use pte_core::{Error, ErrorKind, Result};
 
 /// The four identifier bytes of a program flatbuffer.
@@ -32,9 +33,14 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
 
 /// Checks the identifier, then runs the flatbuffers verifier with `limits`.
 pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
+    verify_root_found(buf, limits).map(|(root, _)| root)
+}
+
+/// [`verify_root`], with what the structural walk noticed on the way.
+pub(crate) fn verify_root_found<'a>(buf: &'a [u8], limits: &Limits) -> Result<(et::Program<'a>, Findings)> {
     crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
     match crate::structure::check_program(buf, limits) {
-        Ok(checked) => Ok(crate::fenced::program_root(checked)),
+        Ok(checked) => Ok((crate::fenced::program_root(checked), checked.findings())),
         Err(refused) => Err(explain_refusal(buf, limits, refused.at)),
     }
 }

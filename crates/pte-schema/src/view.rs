@@ -2,10 +2,11 @@
 //! (the segment table, one method's signature, one value) without decoding
 //! the whole model. Everything returned borrows from the input buffer.
 
-use crate::decode::{evalue, plan, subsegment, verify_root};
+use crate::decode::{evalue, plan, subsegment, verify_root_found};
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
+use crate::structure::Findings;
 use pte_core::Result;
 
 /// A verified program buffer, read on demand.
@@ -25,6 +26,7 @@ use pte_core::Result;
 #[derive(Clone, Copy)]
 pub struct ProgramView<'a> {
     pub(crate) root: et::Program<'a>,
+    found: Findings,
 }
 
 impl<'a> ProgramView<'a> {
@@ -34,7 +36,38 @@ impl<'a> ProgramView<'a> {
     /// assert!(pte_schema::ProgramView::new(b"not a program", &Default::default()).is_err());
     /// ```
     pub fn new(buf: &'a [u8], limits: &Limits) -> Result<Self> {
-        Ok(ProgramView { root: verify_root(buf, limits)? })
+        let (root, found) = verify_root_found(buf, limits)?;
+        Ok(ProgramView { root, found })
+    }
+
+    /// Bytes of the longest string anywhere in the program (names, keys,
+    /// operator names, stack frames, ...), learnt while verifying: when it is
+    /// within a key-length limit, no key can exceed it.
+    ///
+    /// ```
+    /// use pte_schema::*;
+    /// let p = Program { execution_plan: Some(vec![ExecutionPlan {
+    ///     name: Some("forward".into()),
+    ///     operators: Some(vec![Operator { name: Some("x".repeat(300)), overload: None }]),
+    ///     ..Default::default() }]), ..Default::default() };
+    /// let bytes = encode_program(&p, &EncodeOptions::default())?;
+    /// assert_eq!(ProgramView::new(&bytes, &Limits::default())?.longest_string(), 300);
+    /// # Ok::<(), Error>(())
+    /// ```
+    pub fn longest_string(&self) -> usize {
+        self.found.longest_string
+    }
+
+    /// Whether some value or instruction carries a union tag this schema
+    /// does not declare (such a program can be viewed and copied, but not
+    /// decoded into the model), learnt while verifying.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_unknown_union_tag());
+    /// ```
+    pub fn has_unknown_union_tag(&self) -> bool {
+        self.found.unknown_union_tag
     }
 
     /// `Program.version`.

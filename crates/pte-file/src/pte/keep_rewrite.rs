@@ -8,7 +8,7 @@
 use std::borrow::Cow;
 use std::fs::File;
 
-use pte_schema::{BackendDelegateInlineData, InstructionRef, Limits, Program, ProgramView, Result, ValueRef};
+use pte_schema::{BackendDelegateInlineData, Limits, Program, ProgramView, Result, ValueRef};
 
 use super::sparse::{entry_bytes, SparsePte};
 use crate::read::{program_region, ReadOptions};
@@ -97,7 +97,7 @@ fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> 
     let view = ProgramView::new(region, limits)?;
     let base = header.map_or(0, |h| h.segment_base_offset);
     if !within_limits(&view, limits)
-        || !tags_known(&view)
+        || view.has_unknown_union_tag()
         || view.segments().enumerate().any(|(i, s)| entry_bytes(bytes, base, i, s).is_err())
     {
         return Ok(None);
@@ -111,29 +111,21 @@ fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> 
     Ok(Some(SparsePte { file: PteFile { program, segments: vec![] }, view, bytes, base, kept: vec![] }))
 }
 
-/// The counts and key lengths the decoding read checks.
+/// The counts and key lengths the decoding read checks. The longest string
+/// in the program, known from verification, answers for every key at once
+/// unless some string is longer than a key may be.
 fn within_limits(view: &ProgramView<'_>, limits: &Limits) -> bool {
     let key_ok = |k: Option<&str>| k.is_none_or(|k| k.len() <= limits.max_key_len);
-    view.segment_count() <= limits.max_segments
-        && view.named_data_count() <= limits.max_named_data
-        && view.named_data().all(|(k, _)| key_ok(k))
-        && (0..view.plan_count()).filter_map(|i| view.plan(i)).all(|plan| {
-            plan.value_refs().all(|v| match v {
-                ValueRef::Tensor(t) => key_ok(t.fqn()),
-                _ => true,
-            })
-        })
-}
-
-/// No value or instruction carries a union tag the schema does not know
-/// (the model cannot hold one, so the decoding read refuses it).
-fn tags_known(view: &ProgramView<'_>) -> bool {
-    (0..view.plan_count()).filter_map(|i| view.plan(i)).all(|plan| {
-        plan.value_refs().all(|v| !matches!(v, ValueRef::Unknown(_)))
-            && plan.chains().is_none_or(|mut chains| {
-                chains.all(|c| {
-                    c.instructions().is_none_or(|mut i| i.all(|i| !matches!(i, InstructionRef::Unknown(_))))
+    let keys_ok = || {
+        view.named_data().all(|(k, _)| key_ok(k))
+            && (0..view.plan_count()).filter_map(|i| view.plan(i)).all(|plan| {
+                plan.value_refs().all(|v| match v {
+                    ValueRef::Tensor(t) => key_ok(t.fqn()),
+                    _ => true,
                 })
             })
-    })
+    };
+    view.segment_count() <= limits.max_segments
+        && view.named_data_count() <= limits.max_named_data
+        && (view.longest_string() <= limits.max_key_len || keys_ok())
 }

@@ -3,9 +3,9 @@
 
 pub(crate) mod access;
 pub(crate) mod build;
+pub(crate) mod keep_rewrite;
 pub(crate) mod options;
 pub(crate) mod read;
-pub(crate) mod keep_rewrite;
 pub(crate) mod sparse;
 pub(crate) mod sparse_keep;
 pub(crate) mod stored_program;

@@ -85,12 +85,26 @@ pub(crate) struct Table {
 /// Only [`check_program`] makes one, which is what lets the fenced module
 /// hand out unchecked accessors for it.
 #[derive(Clone, Copy)]
-pub(crate) struct CheckedProgram<'a>(&'a [u8]);
+pub(crate) struct CheckedProgram<'a>(&'a [u8], Findings);
 
 impl<'a> CheckedProgram<'a> {
     pub(crate) fn bytes(self) -> &'a [u8] {
         self.0
     }
+
+    pub(crate) fn findings(self) -> Findings {
+        self.1
+    }
+}
+
+/// What the walk noticed on its way, which readers would otherwise need a
+/// pass of their own to learn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Findings {
+    /// Bytes of the longest string anywhere in the buffer.
+    pub(crate) longest_string: usize,
+    /// Whether some union carries a tag the schema does not declare.
+    pub(crate) unknown_union_tag: bool,
 }
 
 /// Where the walk stopped; the detailed path explains why.
@@ -107,12 +121,12 @@ type Step<T = ()> = Result<T, Refused>;
 
 /// Walks `buf` from its root offset as a program within `limits`.
 pub(crate) fn check_program<'a>(buf: &'a [u8], limits: &Limits) -> Step<CheckedProgram<'a>> {
-    check(buf, &program::PROGRAM, limits)?;
-    Ok(CheckedProgram(buf))
+    let findings = check(buf, &program::PROGRAM, limits)?;
+    Ok(CheckedProgram(buf, findings))
 }
 
 /// Walks `buf` from its root offset as a `root` table within `limits`.
-fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step {
+fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
     let mut walk = Walk {
         buf,
         apparent: 0,
@@ -121,10 +135,12 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step {
         max_tables: limits.max_tables_for(buf.len()),
         depth: 0,
         max_depth: limits.max_depth,
+        found: Findings::default(),
     };
     let table = walk.offset(0)?;
     walk.table(table, root)?;
-    walk.within_budget(0)
+    walk.within_budget(0)?;
+    Ok(walk.found)
 }
 
 /// The walk's position-independent state. The apparent size only grows, so
@@ -139,6 +155,7 @@ struct Walk<'a> {
     max_tables: usize,
     depth: usize,
     max_depth: usize,
+    found: Findings,
 }
 
 impl Walk<'_> {
@@ -220,6 +237,7 @@ impl Walk<'_> {
         if std::str::from_utf8(text).is_err() || self.buf.get(end) != Some(&0) {
             return Err(Refused { at: pos });
         }
+        self.found.longest_string = self.found.longest_string.max(text.len());
         Ok(())
     }
 
@@ -321,7 +339,10 @@ impl Walk<'_> {
                         let table = self.offset(v)?;
                         self.table(table, sub)
                     }
-                    _ => Ok(()),
+                    _ => {
+                        self.found.unknown_union_tag |= tag != 0;
+                        Ok(())
+                    }
                 }
             }
             (Some(t), None) => Err(Refused { at: t }),
