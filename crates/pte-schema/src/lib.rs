@@ -41,6 +41,7 @@ pub mod native;
 mod offsets;
 pub mod ptd;
 mod view;
+mod view_devices;
 mod view_items;
 pub mod xnnpack;
 
