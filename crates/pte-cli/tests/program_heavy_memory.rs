@@ -3,7 +3,14 @@
 //! decoded model (and a JSON tree of its tensor table) cannot fit in. (How
 //! fast and in how much resident memory: docs/performance.md.)
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
 
 use std::borrow::Cow;
 use std::path::Path;
@@ -25,7 +32,7 @@ fn limited(kib: u64, args: &[&Path]) -> Output {
 /// `n` kernel calls: the shape of the program-heavy benchmark case.
 fn program_heavy(n: usize) -> Vec<u8> {
     let value = |i: usize| EValue {
-        val: Some(if i % 2 == 0 {
+        val: Some(if i.is_multiple_of(2) {
             KernelTypes::Tensor(Tensor {
                 scalar_type: ScalarType::FLOAT,
                 sizes: Some(vec![4]),
