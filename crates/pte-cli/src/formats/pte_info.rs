@@ -146,9 +146,11 @@ impl<'v, 'a> Info<'v, 'a> {
         rows.map(|(key, i, b)| json!({"key": key, "segment_index": i, "size": b.len()}))
     }
 
-    fn tensor_rows(&self) -> impl Iterator<Item = Value> + '_ {
+    /// The tensor table's rows; `users` left empty where the text, which
+    /// does not show them, reads the rows.
+    fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
         let uses = self.uses.as_deref().unwrap_or(&[]);
-        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id)).filter_map(|g| self.tensor_row(g))
+        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id)).filter_map(move |g| self.tensor_row(g, users))
     }
 
     fn method(&self, plan: u32) -> String {
@@ -157,7 +159,7 @@ impl<'v, 'a> Info<'v, 'a> {
     }
 
     /// One entry of the tensor table, as `PteFile::tensors` gives it.
-    fn tensor_row(&self, uses: &[Use]) -> Option<Value> {
+    fn tensor_row(&self, uses: &[Use], users: bool) -> Option<Value> {
         let first = uses.first()?;
         let t = self.p.tensor(first.plan, first.value)?;
         let name = match (t.fqn(), first.kind) {
@@ -202,7 +204,11 @@ impl<'v, 'a> Info<'v, 'a> {
             "segment": segment,
             "file_range": file_range,
             "stored": data.map(|(c, _)| c.len),
-            "users": uses.iter().map(|u| json!({"method": self.method(u.plan), "value": u.value})).collect::<Vec<_>>(),
+            "users": uses
+                .iter()
+                .filter(|_| users)
+                .map(|u| json!({"method": self.method(u.plan), "value": u.value}))
+                .collect::<Vec<_>>(),
         }))
     }
 
@@ -227,7 +233,7 @@ impl<'v, 'a> Info<'v, 'a> {
         }
         w.write_all(inspect::external_text(&self.summary["external_data"]).as_bytes())?;
         if self.uses.is_some() {
-            inspect::write_tensor_table(w, || self.tensor_rows())?;
+            inspect::write_tensor_table(w, || self.tensor_rows(false))?;
         }
         Ok(())
     }
@@ -250,7 +256,7 @@ impl Serialize for Info<'_, '_> {
                     }),
                 )?,
                 "named_data" => map.serialize_entry(k, &Seq(|| self.named_rows()))?,
-                "tensors" => map.serialize_entry(k, &Seq(|| self.tensor_rows()))?,
+                "tensors" => map.serialize_entry(k, &Seq(|| self.tensor_rows(true)))?,
                 _ => map.serialize_entry(k, x)?,
             }
         }
