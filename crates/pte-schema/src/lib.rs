@@ -42,6 +42,7 @@ mod offsets;
 pub mod ptd;
 mod structure;
 mod view;
+mod view_devices;
 mod view_items;
 pub mod xnnpack;
 

@@ -137,7 +137,7 @@ impl<'a> ValueRef<'a> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct TensorView<'a> {
-    t: et::Tensor<'a>,
+    pub(crate) t: et::Tensor<'a>,
 }
 
 #[allow(missing_docs)] // each accessor reads the schema field of the same name

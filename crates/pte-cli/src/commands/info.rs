@@ -19,7 +19,7 @@ use pte_ptn::PtnFile;
 
 use crate::failure::{CmdResult, Failure};
 use crate::formats::{self, inspect};
-use crate::input::{read_pte, Input};
+use crate::input::Input;
 
 const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
 
@@ -67,18 +67,7 @@ fn value_of(input: &Input, file: &Path, tensors: bool) -> Result<Value, Failure>
             v["other_members"] = ptn.members.iter().map(formats::ptn::member_json).collect();
             v
         }
-        _ => {
-            let pte = read_pte(file, bytes)?;
-            let mut v = formats::pte::info_json(&pte, bytes);
-            for (m, d) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::buffer_devices(&pte.program)) {
-                m["buffer_devices"] = d;
-            }
-            v["external_data"] = inspect::external_groups(&pte, file);
-            if tensors {
-                v["tensors"] = inspect::pte_tensors(&pte, bytes, &|i| i);
-            }
-            v
-        }
+        _ => formats::pte_info::value(file, bytes, tensors)?,
     };
     Ok(v)
 }

@@ -12,43 +12,14 @@ use serde_json::{json, Value};
 
 use pte_core::FileKind;
 use pte_file::ptd::PtdFile;
-use pte_file::{PteFile, TensorStorage};
 use pte_ptn::PtnFile;
 use pte_schema::native::{NativeProgram, TensorMeta};
-use pte_schema::{DeviceType, Program};
-use pte_segments::{ExtendedHeader, FlatTensorHeader};
+use pte_segments::FlatTensorHeader;
 
 use crate::style::{count, dim_range, dtype, dtype_of, pte_shape, shape};
 
 fn enum_name<T: std::fmt::Display>(v: T) -> String {
     v.to_string()
-}
-
-/// The `.pte` tensor table as JSON; `index_of` maps `pte`'s segment
-/// indices to the stored table's.
-pub(crate) fn pte_tensors(pte: &PteFile<'_>, bytes: &[u8], index_of: &dyn Fn(u32) -> u32) -> Value {
-    let base = ExtendedHeader::parse(bytes).ok().flatten().map_or(0, |h| h.segment_base_offset);
-    let Ok(list) = pte.tensors() else { return json!([]) };
-    list.iter()
-        .map(|t| {
-            json!({
-                "name": t.name,
-                "named": t.named,
-                "storage": t.storage.as_str(),
-                "dtype": enum_name(t.dtype),
-                "sizes": t.sizes,
-                "dim_order": t.dim_order,
-                "dynamism": enum_name(t.dynamism),
-                "device": enum_name(t.device),
-                "data_buffer_idx": t.data_buffer_idx,
-                "nbytes": t.nbytes(),
-                "segment": t.segment.map(index_of),
-                "file_range": t.file_range(base).map(|r| [r.start, r.end]),
-                "stored": t.bytes.map(<[u8]>::len),
-                "users": t.users.iter().map(|(m, v)| json!({"method": m, "value": v})).collect::<Vec<_>>(),
-            })
-        })
-        .collect()
 }
 
 /// The `.ptd` tensor table as JSON.
@@ -93,49 +64,65 @@ pub(crate) fn ptn_tensors(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
 
 /// The tensor table as text, any kind.
 pub(crate) fn tensors_text(rows: &Value) -> String {
-    let rows = rows.as_array().cloned().unwrap_or_default();
-    if rows.is_empty() {
-        return "tensors (0)\n".into();
-    }
-    let mut table: Vec<[String; 6]> =
-        vec![["name".into(), "where".into(), "dtype".into(), "shape".into(), "dim order".into(), "bytes".into()]];
-    for r in &rows {
-        let dynamism = r["dynamism"].as_str().unwrap_or("STATIC");
-        let place = match (r["storage"].as_str(), r["file_range"].as_array()) {
-            (Some("external"), _) => "external".to_string(),
-            (s, Some(range)) => format!(
-                "{}{}..{}",
-                s.map(|s| format!("{s} ")).unwrap_or_default(),
-                range.first().unwrap_or(&Value::Null),
-                range.get(1).unwrap_or(&Value::Null)
-            ),
-            (Some(s), None) if r["stored"].is_null() => format!("{s} (planned)"),
-            (Some(s), None) => format!("{s} (inline)"),
-            (None, None) => String::new(),
-        };
-        let alias = r["alias_of"].as_str().map(|a| format!(" = {a}")).unwrap_or_default();
-        let device = r["device"].as_str().filter(|d| *d != "CPU").map(|d| format!(" on {d}")).unwrap_or_default();
-        table.push([
-            format!("{}{alias}", r["name"].as_str().unwrap_or("")),
-            format!("{place}{device}"),
-            if r["dtype"].is_null() { "opaque".into() } else { dtype_of(&r["dtype"]) },
-            if r["sizes"].is_null() { "-".into() } else { pte_shape(&r["sizes"], dynamism) },
-            if r["dim_order"].is_null() { "-".into() } else { shape(r["dim_order"].as_array().into_iter().flatten()) },
-            r["nbytes"].as_u64().or(r["stored"].as_u64()).map_or_else(|| "?".into(), |n| n.to_string()),
-        ]);
-    }
+    let rows = rows.as_array().map(Vec::as_slice).unwrap_or_default();
+    let mut out = vec![];
+    // writing to a Vec cannot fail
+    let _ = write_tensor_table(&mut out, || rows.iter().cloned());
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes the tensor table from its JSON rows, which `rows` yields afresh
+/// for each of the two passes (column widths, then lines).
+pub(crate) fn write_tensor_table<I: Iterator<Item = Value>>(
+    w: &mut impl std::io::Write,
+    rows: impl Fn() -> I,
+) -> std::io::Result<()> {
+    let header = || ["name", "where", "dtype", "shape", "dim order", "bytes"].map(String::from);
     let mut widths = [0usize; 6];
-    for row in &table {
-        for (w, c) in widths.iter_mut().zip(row) {
+    let mut n = 0usize;
+    for row in std::iter::once(header()).chain(rows().map(|r| tensor_cells(&r))) {
+        for (w, c) in widths.iter_mut().zip(&row) {
             *w = (*w).max(c.chars().count());
         }
+        n = n.saturating_add(1);
     }
-    let mut out = format!("tensors ({}):\n", rows.len());
-    for row in &table {
+    let n = n.saturating_sub(1);
+    if n == 0 {
+        return w.write_all(b"tensors (0)\n");
+    }
+    writeln!(w, "tensors ({n}):")?;
+    for row in std::iter::once(header()).chain(rows().map(|r| tensor_cells(&r))) {
         let cells: Vec<String> = row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
-        out.push_str(&format!("  {}\n", cells.join("  ").trim_end()));
+        writeln!(w, "  {}", cells.join("  ").trim_end())?;
     }
-    out
+    Ok(())
+}
+
+/// The cells of one tensor-table row.
+fn tensor_cells(r: &Value) -> [String; 6] {
+    let dynamism = r["dynamism"].as_str().unwrap_or("STATIC");
+    let place = match (r["storage"].as_str(), r["file_range"].as_array()) {
+        (Some("external"), _) => "external".to_string(),
+        (s, Some(range)) => format!(
+            "{}{}..{}",
+            s.map(|s| format!("{s} ")).unwrap_or_default(),
+            range.first().unwrap_or(&Value::Null),
+            range.get(1).unwrap_or(&Value::Null)
+        ),
+        (Some(s), None) if r["stored"].is_null() => format!("{s} (planned)"),
+        (Some(s), None) => format!("{s} (inline)"),
+        (None, None) => String::new(),
+    };
+    let alias = r["alias_of"].as_str().map(|a| format!(" = {a}")).unwrap_or_default();
+    let device = r["device"].as_str().filter(|d| *d != "CPU").map(|d| format!(" on {d}")).unwrap_or_default();
+    [
+        format!("{}{alias}", r["name"].as_str().unwrap_or("")),
+        format!("{place}{device}"),
+        if r["dtype"].is_null() { "opaque".into() } else { dtype_of(&r["dtype"]) },
+        if r["sizes"].is_null() { "-".into() } else { pte_shape(&r["sizes"], dynamism) },
+        if r["dim_order"].is_null() { "-".into() } else { shape(r["dim_order"].as_array().into_iter().flatten()) },
+        r["nbytes"].as_u64().or(r["stored"].as_u64()).map_or_else(|| "?".into(), |n| n.to_string()),
+    ]
 }
 
 /// The program's EXTERNAL keys grouped by the data file that holds them.
@@ -144,14 +131,7 @@ pub(crate) fn tensors_text(rows: &Value) -> String {
 /// exporter's "tag", also the file's stem) holds it; the `.ptd` files next
 /// to the program are searched, and keys none of them holds are grouped
 /// under a null tag.
-pub(crate) fn external_groups(pte: &PteFile<'_>, path: &Path) -> Value {
-    let keys: Vec<String> = pte
-        .tensors()
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|t| t.storage == TensorStorage::External)
-        .map(|t| t.name)
-        .collect();
+pub(crate) fn external_groups(keys: Vec<String>, path: &Path) -> Value {
     if keys.is_empty() {
         return json!([]);
     }
@@ -209,29 +189,6 @@ pub(crate) fn external_text(groups: &Value) -> String {
         }
     }
     out
-}
-
-/// Device placement of each method's planned buffers (`non_const_buffer_device`;
-/// buffers not listed are on the CPU).
-pub(crate) fn buffer_devices(program: &Program<'_>) -> Vec<Value> {
-    program
-        .plans()
-        .iter()
-        .map(|plan| {
-            let sizes = plan.non_const_buffer_sizes.as_deref().unwrap_or(&[]);
-            Value::Array(
-                plan.non_const_buffer_device
-                    .iter()
-                    .flatten()
-                    .map(|d| {
-                        let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.get(i));
-                        json!({"buffer": d.buffer_idx, "size": size, "device": enum_name(d.device_type),
-                               "device_index": d.device_index, "cpu": d.device_type == DeviceType::CPU})
-                    })
-                    .collect(),
-            )
-        })
-        .collect()
 }
 
 /// Text of one method's buffer placement.

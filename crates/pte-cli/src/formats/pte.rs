@@ -282,24 +282,36 @@ pub(crate) fn text_head(v: &Value) -> String {
 
 /// `info`'s text after the segment list.
 pub(crate) fn text_tail(v: &Value) -> String {
-    let mut s = String::new();
-    let line = |s: &mut String, l: String| {
-        s.push_str(&l);
-        s.push('\n');
-    };
     let consts = v["constants"].as_array().cloned().unwrap_or_default();
     let total: u64 = consts.iter().filter_map(|c| c["size"].as_u64()).sum();
-    line(&mut s, format!("constants: {} (placeholder included), {total} bytes", consts.len()));
+    let mut s = constants_line(consts.len() as u64, total);
     for (k, m) in v["mutable_segments"].as_array().into_iter().flatten().enumerate() {
-        line(
-            &mut s,
-            format!("mutable segment {k}: {}", style::count(m.as_array().map_or(0, Vec::len) as u64, "buffer")),
-        );
+        s.push_str(&mutable_line(k, m.as_array().map_or(0, Vec::len) as u64));
     }
     let named = v["named_data"].as_array().cloned().unwrap_or_default();
-    line(&mut s, format!("named data: {}", named.len()));
+    s.push_str(&named_title(named.len()));
     for n in &named {
-        line(&mut s, format!("  {} -> segment {} ({} bytes)", n["key"], n["segment_index"], n["size"]));
+        s.push_str(&named_line(n));
     }
     s
+}
+
+/// The constants' line: how many, and their bytes.
+pub(crate) fn constants_line(n: u64, total: u64) -> String {
+    format!("constants: {n} (placeholder included), {total} bytes\n")
+}
+
+/// Mutable segment `k`'s line.
+pub(crate) fn mutable_line(k: usize, buffers: u64) -> String {
+    format!("mutable segment {k}: {}\n", style::count(buffers, "buffer"))
+}
+
+/// The line that opens the named data.
+pub(crate) fn named_title(n: usize) -> String {
+    format!("named data: {n}\n")
+}
+
+/// One named blob's line, from its `info --json` entry.
+pub(crate) fn named_line(n: &Value) -> String {
+    format!("  {} -> segment {} ({} bytes)\n", n["key"], n["segment_index"], n["size"])
 }

@@ -1,0 +1,109 @@
+//! `pte info` of a program-heavy file reads the program in place: under an
+//! address-space limit (`ulimit -v`) a few times the program's size, which a
+//! decoded model (and a JSON tree of its tensor table) cannot fit in. (How
+//! fast and in how much resident memory: docs/performance.md.)
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::process::{Command, Output};
+
+use pte_file::{PteParts, WriteOptions};
+use pte_schema::{
+    Chain, EValue, ExecutionPlan, Instruction, InstructionArguments, KernelTypes, Operator, Program, ScalarType, Tensor,
+};
+
+/// `pte ARGS` with at most `kib` KiB of address space.
+fn limited(kib: u64, args: &[&Path]) -> Output {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(env!("CARGO_BIN_EXE_pte"));
+    cmd.args(args).output().unwrap()
+}
+
+/// `n` values (a tensor with a 16-byte constant, then an int, in turn) and
+/// `n` kernel calls: the shape of the program-heavy benchmark case.
+fn program_heavy(n: usize) -> Vec<u8> {
+    let value = |i: usize| EValue {
+        val: Some(if i.is_multiple_of(2) {
+            KernelTypes::Tensor(Tensor {
+                scalar_type: ScalarType::FLOAT,
+                sizes: Some(vec![4]),
+                dim_order: Some(vec![0]),
+                data_buffer_idx: u32::try_from(i / 2 + 1).unwrap(),
+                ..Default::default()
+            })
+        } else {
+            KernelTypes::Int(i as i64)
+        }),
+    };
+    let call = |i: usize| Instruction {
+        instr_args: Some(InstructionArguments::KernelCall { op_index: 0, args: Some(vec![i as i32, 0]) }),
+    };
+    let plan = ExecutionPlan {
+        name: Some("forward".into()),
+        values: Some((0..n).map(value).collect()),
+        inputs: Some(vec![]),
+        outputs: Some(vec![0]),
+        chains: Some(vec![Chain {
+            inputs: Some(vec![]),
+            outputs: Some(vec![]),
+            instructions: Some((0..n).map(call).collect()),
+            stacktrace: None,
+        }]),
+        operators: Some(vec![Operator { name: Some("aten::add".into()), overload: Some("out".into()) }]),
+        delegates: Some(vec![]),
+        non_const_buffer_sizes: Some(vec![0]),
+        ..Default::default()
+    };
+    let mut constants = vec![Cow::Owned(vec![])];
+    constants.extend((0..n.div_ceil(2)).map(|i| Cow::Owned(vec![(i % 251) as u8; 16])));
+    let parts = PteParts {
+        program: Program { execution_plan: Some(vec![plan]), ..Default::default() },
+        constants,
+        ..Default::default()
+    };
+    let opts = WriteOptions::default();
+    parts.build(&opts).unwrap().to_bytes(&opts).unwrap()
+}
+
+/// 100,000 values: an 8 MB program (8.8 MB file) whose decoded model and
+/// summary took over 96 MiB of address space (450 MB resident with the
+/// tensor table). 48 MiB holds the mapped file, the process and the output
+/// being written, not a model beside them.
+#[test]
+fn info_of_100k_values_fits_in_48_mib_of_address_space() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("heavy.pte");
+    std::fs::write(&file, program_heavy(100_000)).unwrap();
+    let (json, tensors) = (Path::new("--json"), Path::new("--tensors"));
+    let run = |args: &[&Path]| {
+        let o = limited(48 << 10, args);
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let info = Path::new("info");
+    let text = run(&[info, &file]);
+    assert!(text.contains("method \"forward\": 100000 values, 100000 instructions\n"), "{text:.300}");
+    assert!(text.contains("\nconstants: 50001 (placeholder included), 800000 bytes\n"));
+    let v: serde_json::Value = serde_json::from_str(&run(&[info, json, &file])).unwrap();
+    assert_eq!(v["methods"][0]["kernel_calls"], 100_000);
+    assert_eq!(v["constants"].as_array().unwrap().len(), 50_001);
+    let table = run(&[info, tensors, &file]);
+    assert!(table.contains("\ntensors (50000):\n"));
+    assert!(table.ends_with("  constant[50000]  constant 8800496..8800512  float32  [4]    [0]        16\n"), "{}", {
+        let tail = table.len().saturating_sub(200);
+        &table[tail..]
+    });
+    let v: serde_json::Value = serde_json::from_str(&run(&[info, json, tensors, &file])).unwrap();
+    let rows = v["tensors"].as_array().unwrap();
+    assert_eq!(rows.len(), 50_000);
+    assert_eq!(rows[1]["users"], serde_json::json!([{"method": "forward", "value": 2}]));
+}

@@ -1,0 +1,44 @@
+//! Device placement read through the zero-copy views: a tensor's device and
+//! each planned buffer's, so a summary needs no decoded model for them.
+
+use crate::model::NonConstBufferDevice;
+use crate::view::PlanView;
+use crate::view_items::TensorView;
+use crate::DeviceType;
+
+impl<'a> TensorView<'a> {
+    /// `extra_tensor_info.device_type`, when the extra info is present (a
+    /// tensor without it is on the CPU).
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
+    /// assert_eq!(t.device_type().unwrap_or_default(), pte_schema::DeviceType::CPU);
+    /// ```
+    pub fn device_type(&self) -> Option<DeviceType> {
+        self.t.extra_tensor_info().map(|e| DeviceType(e.device_type().0))
+    }
+}
+
+impl<'a> PlanView<'a> {
+    /// `non_const_buffer_device`, read in place; `None` when the vector is
+    /// absent (every planned buffer is then on the CPU).
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let plan = v.plan(0).unwrap();
+    /// let from_view: Vec<_> = plan.buffer_devices().into_iter().flatten().collect();
+    /// assert_eq!(from_view, plan.to_model().unwrap().non_const_buffer_device.unwrap_or_default());
+    /// ```
+    pub fn buffer_devices(&self) -> Option<impl ExactSizeIterator<Item = NonConstBufferDevice> + 'a> {
+        self.plan.non_const_buffer_device().map(|v| {
+            v.iter().map(|d| NonConstBufferDevice {
+                buffer_idx: d.buffer_idx(),
+                device_type: DeviceType(d.device_type().0),
+                device_index: d.device_index(),
+            })
+        })
+    }
+}
