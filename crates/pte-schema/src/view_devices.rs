@@ -19,6 +19,18 @@ impl<'a> TensorView<'a> {
     pub fn device_type(&self) -> Option<DeviceType> {
         self.t.extra_tensor_info().map(|e| DeviceType(e.device_type().0))
     }
+
+    /// `extra_tensor_info.device_index`, when the extra info is present.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
+    /// assert_eq!(t.device_index().unwrap_or_default(), 0);
+    /// ```
+    pub fn device_index(&self) -> Option<i8> {
+        self.t.extra_tensor_info().map(|e| e.device_index())
+    }
 }
 
 impl<'a> PlanView<'a> {

@@ -49,12 +49,15 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
         }
     };
     if input.kind == FileKind::Pte && report.is_ok() {
-        // the needs read the plans only: the segment table stays in the buffer
-        if let Ok(pte) = pte_file::SparsePte::from_bytes(bytes) {
+        // the needs read the plans through the views: nothing is decoded
+        let view = pte_file::verify::program_region(bytes)
+            .ok()
+            .and_then(|(_, region)| pte_schema::ProgramView::new(region, &Default::default()).ok());
+        if let Some(view) = view {
             if ptds.is_empty() {
-                report.warnings.extend(pte_file::verify::external_needs(&pte.file.program));
+                report.warnings.extend(pte_file::verify::external_needs(&view));
             }
-            report.warnings.extend(pte_file::verify::device_needs(&pte.file.program));
+            report.warnings.extend(pte_file::verify::device_needs(&view));
         }
     }
     if !ptds.is_empty() {

@@ -4,27 +4,29 @@
 //! stock CPU runtime given nothing else cannot load it.
 
 use pte_core::Violation;
-use pte_schema::{DeviceType, KernelTypes, Program};
+use pte_schema::{DeviceType, ProgramView, ValueRef};
 
 use super::rules;
 
 /// One warning naming every EXTERNAL key, for a program checked without
-/// the `.ptd` files that hold them; nothing when it has none.
+/// the `.ptd` files that hold them; nothing when it has none. Read through
+/// the views, so a program of any size costs no decoding.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
-/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
-/// let w = pte_file::verify::external_needs(&pte.program);
+/// let (_, region) = pte_file::verify::program_region(&bytes)?;
+/// let view = pte_schema::ProgramView::new(region, &Default::default())?;
+/// let w = pte_file::verify::external_needs(&view);
 /// assert_eq!(w.len(), 1);
 /// assert!(w[0].message.contains("seq.0.weight, seq.0.bias, seq.2.weight, seq.2.bias"));
 /// # Ok::<(), pte_file::Error>(())
 /// ```
-pub fn external_needs(program: &Program<'_>) -> Vec<Violation> {
+pub fn external_needs(program: &ProgramView<'_>) -> Vec<Violation> {
     let mut keys: Vec<&str> = vec![];
     let mut first = None;
-    for (p, plan) in program.plans().iter().enumerate() {
-        for (j, v) in plan.value_list().iter().enumerate() {
-            let Some(KernelTypes::Tensor(t)) = &v.val else { continue };
+    for (p, plan) in (0..program.plan_count()).filter_map(|p| Some((p, program.plan(p)?))) {
+        for (j, v) in plan.value_refs().enumerate() {
+            let ValueRef::Tensor(t) = v else { continue };
             if !t.is_external() {
                 continue;
             }
@@ -51,7 +53,7 @@ pub fn external_needs(program: &Program<'_>) -> Vec<Violation> {
 }
 
 /// One warning per planned buffer (`non_const_buffer_device`) and per
-/// tensor placed on a device other than the CPU.
+/// tensor placed on a device other than the CPU, read through the views.
 ///
 /// ```
 /// let mut p = pte_schema::Program::default();
@@ -61,20 +63,22 @@ pub fn external_needs(program: &Program<'_>) -> Vec<Violation> {
 ///         buffer_idx: 1, device_type: pte_schema::DeviceType::CUDA, device_index: 0 }]),
 ///     ..Default::default()
 /// }]);
-/// let w = pte_file::verify::device_needs(&p);
+/// let bytes = pte_schema::encode_program(&p, &Default::default())?;
+/// let w = pte_file::verify::device_needs(&pte_schema::ProgramView::new(&bytes, &Default::default())?);
 /// assert_eq!(w[0].rule, "needs.device");
+/// assert!(w[0].message.contains("planned buffer 1 (64 bytes)"));
 /// # Ok::<(), pte_file::Error>(())
 /// ```
-pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
+pub fn device_needs(program: &ProgramView<'_>) -> Vec<Violation> {
     let mut out = vec![];
-    for (p, plan) in program.plans().iter().enumerate() {
-        let name = plan.name.as_deref().unwrap_or("");
-        let sizes = plan.non_const_buffer_sizes.as_deref().unwrap_or(&[]);
-        for (k, d) in plan.non_const_buffer_device.iter().flatten().enumerate() {
+    for (p, plan) in (0..program.plan_count()).filter_map(|p| Some((p, program.plan(p)?))) {
+        let name = plan.name().unwrap_or("");
+        let sizes = plan.buffer_sizes();
+        for (k, d) in plan.buffer_devices().into_iter().flatten().enumerate() {
             if d.device_type == DeviceType::CPU {
                 continue;
             }
-            let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.get(i));
+            let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.and_then(|s| s.get(i)));
             out.push(Violation {
                 rule: rules::NEEDS_DEVICE,
                 path: format!("execution_plan[{p}].non_const_buffer_device[{k}]"),
@@ -82,15 +86,15 @@ pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
                 message: format!(
                     "method {name:?} places planned buffer {} ({} bytes) on {}:{}; a CPU-only runtime cannot allocate it",
                     d.buffer_idx,
-                    size.map_or_else(|| "?".into(), i64::to_string),
+                    size.map_or_else(|| "?".into(), |s| s.to_string()),
                     d.device_type,
                     d.device_index
                 ),
             });
         }
-        for (j, v) in plan.value_list().iter().enumerate() {
-            let Some(KernelTypes::Tensor(t)) = &v.val else { continue };
-            let Some(e) = t.extra_tensor_info.as_ref().filter(|e| e.device_type != DeviceType::CPU) else { continue };
+        for (j, v) in plan.value_refs().enumerate() {
+            let ValueRef::Tensor(t) = v else { continue };
+            let Some(device) = t.device_type().filter(|&d| d != DeviceType::CPU) else { continue };
             out.push(Violation {
                 rule: rules::NEEDS_DEVICE,
                 path: format!("execution_plan[{p}].values[{j}].extra_tensor_info.device_type"),
@@ -98,8 +102,8 @@ pub fn device_needs(program: &Program<'_>) -> Vec<Violation> {
                 message: format!(
                     "method {name:?} places tensor {} on {}:{}",
                     t.fqn().map_or_else(|| format!("values[{j}]"), str::to_string),
-                    e.device_type,
-                    e.device_index
+                    device,
+                    t.device_index().unwrap_or_default()
                 ),
             });
         }
