@@ -368,6 +368,18 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
             let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
+            assert!(pte_schema::ProgramView::new(region, &Default::default()).is_ok());
+        });
+        row(case, "open + structural verification (`ProgramView::new`)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
+            assert!(pte_schema::verify_program_reference(region, &Default::default()).is_ok());
+        });
+        row(case, "open + structural verification, flatbuffers verifier + offset walk (before)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
+            let (_, region) = pte_file::verify::program_region(map.bytes()).unwrap();
             let json = ProgramJson::new(region, &Default::default()).unwrap();
             json.write_pretty(std::io::BufWriter::new(std::io::sink())).unwrap();
         });
@@ -383,11 +395,22 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
         let dst = dir.join("program-heavy.out.pte");
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
+            let read = pte_file::KeepRewrite::from_bytes(map.bytes()).unwrap();
+            let o = read.matching_options();
+            let source = std::fs::File::open(src).unwrap();
+            let n = pte_file::write_atomically_file(&dst, |f| {
+                Ok(read.write_keeping_program(f, &o, &source)?.unwrap_or_default())
+            });
+            assert_eq!(n.unwrap(), size);
+        });
+        row(case, "rewrite, program copied as stored, plans undecoded (`pte rewrite`)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
             let pte = PteFile::from_bytes(map.bytes()).unwrap();
             let o = WriteOptions::matching(&pte, map.bytes());
             pte.save_keeping_program(&dst, &o, &std::fs::File::open(src).unwrap(), map.bytes()).unwrap();
         });
-        row(case, "rewrite, program copied as stored (`pte rewrite`)", &m, size);
+        row(case, "rewrite, program copied as stored, decoded read (before)", &m, size);
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
             let pte = PteFile::from_bytes(map.bytes()).unwrap();
