@@ -22,6 +22,7 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     if !ptds.is_empty() && input.kind != FileKind::Pte {
         return Err(Failure::bad_input("--ptd applies to .pte programs only"));
     }
+    let mut verified = None;
     let mut report = match input.kind {
         FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
         FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
@@ -37,7 +38,11 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
             }
             report
         }
-        FileKind::Pte => pte_file::verify::verify_bytes(bytes, &Default::default()),
+        FileKind::Pte => {
+            let (report, view) = pte_file::verify::verify_bytes_viewed(bytes, &Default::default());
+            verified = view;
+            report
+        }
         // A program whose identifier was damaged is judged, so the damage is
         // named by its rule; anything else is not an ExecuTorch file at all.
         _ if looks_like_damaged_program(bytes) => pte_file::verify::verify_bytes(bytes, &Default::default()),
@@ -49,11 +54,9 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
         }
     };
     if input.kind == FileKind::Pte && report.is_ok() {
-        // the needs read the plans through the views: nothing is decoded
-        let view = pte_file::verify::program_region(bytes)
-            .ok()
-            .and_then(|(_, region)| pte_schema::ProgramView::new(region, &Default::default()).ok());
-        if let Some(view) = view {
+        // the needs read the plans through the view the verifier made:
+        // nothing is decoded or verified twice
+        if let Some(view) = verified {
             if ptds.is_empty() {
                 report.warnings.extend(pte_file::verify::external_needs(&view));
             }

@@ -38,7 +38,27 @@ pub struct VerifyOptions {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
-    verify_with(bytes, options, true)
+    verify_with(bytes, options, true, &mut None)
+}
+
+/// [`verify_bytes`], also returning the verified program view when the
+/// program's flatbuffer passed structural verification, so a caller that
+/// reads more of it (warnings, summaries) does not verify it again.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let (report, view) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+/// assert!(report.is_ok());
+/// assert_eq!(pte_file::verify::external_needs(&view.unwrap()).len(), 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn verify_bytes_viewed<'a>(
+    bytes: &'a [u8],
+    options: &VerifyOptions,
+) -> (Report, Option<pte_schema::ProgramView<'a>>) {
+    let mut view = None;
+    let report = verify_with(bytes, options, true, &mut view);
+    (report, view)
 }
 
 /// [`verify_bytes`] without its clean-file pass: every rule is checked on
@@ -52,10 +72,15 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify_bytes_full(bytes: &[u8], options: &VerifyOptions) -> Report {
-    verify_with(bytes, options, false)
+    verify_with(bytes, options, false, &mut None)
 }
 
-fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
+fn verify_with<'a>(
+    bytes: &'a [u8],
+    options: &VerifyOptions,
+    quick: bool,
+    view_out: &mut Option<pte_schema::ProgramView<'a>>,
+) -> Report {
     let mut violations = vec![];
     let mut c = Checker { out: &mut violations, warnings: vec![] };
     let len = bytes.len() as u64;
@@ -96,6 +121,7 @@ fn verify_with(bytes: &[u8], options: &VerifyOptions, quick: bool) -> Report {
     // breaks a rule is verified once, as before
     let verified = (quick && c.out.is_empty()).then(|| pte_schema::ProgramView::new(region, &options.limits));
     if let Some(Ok(view)) = &verified {
+        *view_out = Some(*view);
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
