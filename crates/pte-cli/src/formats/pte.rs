@@ -176,12 +176,7 @@ pub(crate) fn summary_json(pte: &PteFile<'_>, bytes: &[u8], index_of: &dyn Fn(u3
         "format": "pte",
         "file_size": bytes.len(),
         "version": p.version,
-        "extended_header": header.map(|h| json!({
-            "length": h.length,
-            "program_size": h.program_size,
-            "segment_base_offset": h.segment_base_offset,
-            "segment_data_size": h.segment_data_size,
-        })),
+        "extended_header": header_json(header.as_ref()),
         "methods": methods,
         "delegates": delegates,
         "segments": null,
@@ -314,4 +309,16 @@ pub(crate) fn named_title(n: usize) -> String {
 /// One named blob's line, from its `info --json` entry.
 pub(crate) fn named_line(n: &Value) -> String {
     format!("  {} -> segment {} ({} bytes)\n", n["key"], n["segment_index"], n["size"])
+}
+
+/// The `extended_header` member of `info --json`.
+pub(crate) fn header_json(header: Option<&ExtendedHeader>) -> Value {
+    header.map_or(Value::Null, |h| {
+        json!({
+            "length": h.length,
+            "program_size": h.program_size,
+            "segment_base_offset": h.segment_base_offset,
+            "segment_data_size": h.segment_data_size,
+        })
+    })
 }

@@ -282,12 +282,7 @@ fn summary_json(p: &PteView<'_>) -> Value {
         "format": "pte",
         "file_size": p.bytes.len(),
         "version": v.version(),
-        "extended_header": p.header.map(|h| json!({
-            "length": h.length,
-            "program_size": h.program_size,
-            "segment_base_offset": h.segment_base_offset,
-            "segment_data_size": h.segment_data_size,
-        })),
+        "extended_header": pte::header_json(p.header.as_ref()),
         "methods": methods,
         "delegates": delegates,
         "segments": null,
