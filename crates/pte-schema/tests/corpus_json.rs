@@ -43,7 +43,11 @@ fn programs() -> Vec<(PathBuf, Value)> {
             continue;
         };
         let truth: Value = serde_json::from_slice(&t).unwrap();
-        if dir.join("model.pte").exists() {
+        // Under Miri, about a thousand times slower, the one program-heavy
+        // file (18,001 values) would take hours; every table kind it holds is
+        // in the smaller programs too.
+        let heavy = cfg!(miri) && std::fs::metadata(dir.join("model.pte")).is_ok_and(|m| m.len() > 1 << 20);
+        if dir.join("model.pte").exists() && !heavy {
             let t = if truth.get("pte").is_some() { truth["pte"].clone() } else { truth.clone() };
             out.push((dir.join("model.pte"), t));
         }
@@ -73,7 +77,7 @@ fn diff(path: &str, a: &Value, b: &Value, out: &mut Vec<String>) {
 #[test]
 fn dump_matches_truth_raw_program_json() {
     let cases = programs();
-    assert!(cases.len() >= 13, "corpus not found: {}", cases.len());
+    assert!(cases.len() >= if cfg!(miri) { 12 } else { 13 }, "corpus not found: {}", cases.len());
     for (path, truth) in cases {
         let bytes = std::fs::read(&path).unwrap();
         let program = decode_program(flatbuffer_region(&bytes), &Limits::default()).unwrap();
