@@ -7,9 +7,7 @@
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use pte_file::{Result, SparsePte};
-use pte_schema::{
-    DataLocation, DataSegment, InstructionRef, Limits, List, PlanView, ProgramView, TensorView, ValueRef,
-};
+use pte_schema::{DataLocation, DataSegment, Limits, List, PlanView, ProgramView, TensorView, ValueRef};
 use pte_segments::ranges::segment_bytes;
 use pte_segments::ExtendedHeader;
 
@@ -156,7 +154,7 @@ impl<'a> PteView<'a> {
         let (header, region) = pte_file::verify::program_region(bytes)?;
         let view = ProgramView::new(region, &Limits::default())?;
         let base = header.map_or(0, |h| h.segment_base_offset);
-        if !readable(&view, bytes, base, &Limits::default()) {
+        if !SparsePte::would_read(bytes, &view, &Limits::default()) {
             // the reader names the first problem; it is read only when there is one
             SparsePte::from_bytes(bytes)?;
         }
@@ -382,33 +380,4 @@ fn references<'a>(view: &ProgramView<'a>) -> impl Iterator<Item = u32> + 'a {
             .filter_map(|d| d.processed().filter(|r| r.location == DataLocation::SEGMENT).map(|r| r.index))
     });
     constant.into_iter().chain(mutable).chain(named).chain(delegates)
-}
-
-/// Whether decoding would accept the verified `view`: no unknown union
-/// tag, the limits `decode_program` applies after verification, and every
-/// stored segment inside the file.
-fn readable(view: &ProgramView<'_>, bytes: &[u8], base: u64, limits: &Limits) -> bool {
-    let long = |k: Option<&str>| k.is_some_and(|k| k.len() > limits.max_key_len);
-    if view.segment_count() > limits.max_segments
-        || view.named_data_count() > limits.max_named_data
-        || view.named_data().any(|(k, _)| long(k))
-    {
-        return false;
-    }
-    for plan in (0..view.plan_count()).filter_map(|i| view.plan(i)) {
-        let bad_value = plan.value_refs().any(|v| match v {
-            ValueRef::Unknown(_) => true,
-            ValueRef::Tensor(t) => long(t.fqn()),
-            _ => false,
-        });
-        let bad_instruction = plan
-            .chains()
-            .into_iter()
-            .flatten()
-            .any(|c| c.instructions().into_iter().flatten().any(|i| matches!(i, InstructionRef::Unknown(_))));
-        if bad_value || bad_instruction {
-            return false;
-        }
-    }
-    view.segments().all(|s| entry(bytes, base, s).is_some())
 }

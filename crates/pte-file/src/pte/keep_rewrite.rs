@@ -8,9 +8,9 @@
 use std::borrow::Cow;
 use std::fs::File;
 
-use pte_schema::{BackendDelegateInlineData, Limits, Program, ProgramView, Result, ValueRef};
+use pte_schema::{BackendDelegateInlineData, Limits, Program, ProgramView, Result};
 
-use super::sparse::{entry_bytes, SparsePte};
+use super::sparse::SparsePte;
 use crate::read::{program_region, ReadOptions};
 use crate::{PteFile, WriteOptions};
 
@@ -95,13 +95,10 @@ impl<'a> KeepRewrite<'a> {
 fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> {
     let (header, region) = program_region(bytes)?;
     let view = ProgramView::new(region, limits)?;
-    let base = header.map_or(0, |h| h.segment_base_offset);
-    if !within_limits(&view, limits)
-        || view.has_unknown_union_tag()
-        || view.segments().enumerate().any(|(i, s)| entry_bytes(bytes, base, i, s).is_err())
-    {
+    if !SparsePte::would_read(bytes, &view, limits) {
         return Ok(None);
     }
+    let base = header.map_or(0, |h| h.segment_base_offset);
     let inline = view.inline_delegate_count().map(|n| {
         (0..n)
             .map(|i| BackendDelegateInlineData { data: view.inline_delegate_data(i).flatten().map(Cow::Borrowed) })
@@ -109,23 +106,4 @@ fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> 
     });
     let program = Program { backend_delegate_data: inline, ..Program::default() };
     Ok(Some(SparsePte { file: PteFile { program, segments: vec![] }, view, bytes, base, kept: vec![] }))
-}
-
-/// The counts and key lengths the decoding read checks. The longest string
-/// in the program, known from verification, answers for every key at once
-/// unless some string is longer than a key may be.
-fn within_limits(view: &ProgramView<'_>, limits: &Limits) -> bool {
-    let key_ok = |k: Option<&str>| k.is_none_or(|k| k.len() <= limits.max_key_len);
-    let keys_ok = || {
-        view.named_data().all(|(k, _)| key_ok(k))
-            && (0..view.plan_count()).filter_map(|i| view.plan(i)).all(|plan| {
-                plan.value_refs().all(|v| match v {
-                    ValueRef::Tensor(t) => key_ok(t.fqn()),
-                    _ => true,
-                })
-            })
-    };
-    view.segment_count() <= limits.max_segments
-        && view.named_data_count() <= limits.max_named_data
-        && (view.longest_string() <= limits.max_key_len || keys_ok())
 }

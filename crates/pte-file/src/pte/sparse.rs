@@ -8,8 +8,8 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use pte_schema::{
-    BackendDelegateInlineData, Buffer, DataSegment, Error, ErrorKind, NamedData, Program, ProgramView, Result,
-    SubsegmentOffsets,
+    BackendDelegateInlineData, Buffer, DataSegment, Error, ErrorKind, Limits, NamedData, Program, ProgramView, Result,
+    SubsegmentOffsets, ValueRef,
 };
 use pte_segments::ranges::segment_bytes;
 
@@ -147,6 +147,50 @@ impl<'a> SparsePte<'a> {
     }
 }
 
+impl SparsePte<'_> {
+    /// Whether [`SparsePte::from_bytes_with`] would read `bytes`, given the
+    /// verified view of its program: no union tag the model cannot hold,
+    /// the counts and key lengths of `limits`, and every stored segment
+    /// inside the file. Answered from the views and what verification
+    /// noted, without decoding, so a reader can skip the decoding read of a
+    /// sound file and still fail exactly where it fails.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (_, region) = pte_file::verify::program_region(&bytes)?;
+    /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
+    /// assert!(pte_file::SparsePte::would_read(&bytes, &view, &Default::default()));
+    /// let strict = pte_file::Limits { max_segments: 0, ..Default::default() };
+    /// assert!(!pte_file::SparsePte::would_read(&bytes, &view, &strict));
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn would_read(bytes: &[u8], view: &ProgramView<'_>, limits: &Limits) -> bool {
+        let base = pte_segments::ExtendedHeader::parse(bytes).ok().flatten().map_or(0, |h| h.segment_base_offset);
+        !view.has_unknown_union_tag()
+            && within_limits(view, limits)
+            && view.segments().enumerate().all(|(i, s)| entry_bytes(bytes, base, i, s).is_ok())
+    }
+}
+
+/// The counts and key lengths the decoding read checks. The longest string
+/// in the program, known from verification, answers for every key at once
+/// unless some string is longer than a key may be.
+fn within_limits(view: &ProgramView<'_>, limits: &Limits) -> bool {
+    let key_ok = |k: Option<&str>| k.is_none_or(|k| k.len() <= limits.max_key_len);
+    let keys_ok = || {
+        view.named_data().all(|(k, _)| key_ok(k))
+            && (0..view.plan_count()).filter_map(|i| view.plan(i)).all(|plan| {
+                plan.value_refs().all(|v| match v {
+                    ValueRef::Tensor(t) => key_ok(t.fqn()),
+                    _ => true,
+                })
+            })
+    };
+    view.segment_count() <= limits.max_segments
+        && view.named_data_count() <= limits.max_named_data
+        && (view.longest_string() <= limits.max_key_len || keys_ok())
+}
+
 impl<'a> SparsePte<'a> {
     /// Entry `i` of the stored table with its bytes.
     pub(crate) fn entry(&self, i: usize) -> Option<(DataSegment, &'a [u8])> {
@@ -156,7 +200,7 @@ impl<'a> SparsePte<'a> {
 }
 
 /// The bytes of table entry `i`, checked as [`PteFile::from_bytes_with`] checks them.
-pub(super) fn entry_bytes(bytes: &[u8], base: u64, i: usize, s: DataSegment) -> Result<&[u8]> {
+fn entry_bytes(bytes: &[u8], base: u64, i: usize, s: DataSegment) -> Result<&[u8]> {
     let field = || format!("segments[{i}]");
     if s.size == 0 {
         // even an empty segment's offset must lie in the file
