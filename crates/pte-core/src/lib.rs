@@ -13,7 +13,8 @@
 //! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
 //!   the typed rule catalogue each format declares;
 //! * [`LeBytes`]: bounds-checked little-endian header fields;
-//! * [`FileKind`]: recognising a file by content.
+//! * [`FileKind`]: recognising a file by content;
+//! * [`join`]: the two halves of a long check on two cores.
 //!
 //! It knows nothing of flatbuffers or zip: the schemas live in `pte-schema`,
 //! the segment layout in `pte-segments`, and each format in its own crate.
@@ -40,6 +41,7 @@ mod lock;
 mod report;
 mod rule;
 mod save;
+mod split;
 
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::{ignore_file_size_signal, MappedFile};
@@ -50,6 +52,7 @@ pub use lock::{EditLock, LockWait};
 pub use report::{Report, Violation};
 pub use rule::{Catalogue, Rule};
 pub use save::{resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
+pub use split::{join, SPLIT_MIN};
 
 /// Byte payloads: borrowed from the input when read, owned when built.
 pub type Bytes<'a> = Cow<'a, [u8]>;

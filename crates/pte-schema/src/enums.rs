@@ -85,6 +85,7 @@ impl ScalarType {
     /// assert_eq!(ScalarType(9).element_size(), Some(8)); // complex float, undeclared
     /// assert_eq!(ScalarType(-1).element_size(), None);
     /// ```
+    #[inline]
     pub fn element_size(self) -> Option<u64> {
         Some(match self.0 {
             0 | 1 | 11 | 12 | 13 | 16 | 17 | 18..=21 | 23..=26 => 1,
@@ -104,6 +105,7 @@ impl ScalarType {
     /// assert!(pte_schema::ScalarType(8).is_runtime_valid());
     /// assert!(!pte_schema::ScalarType(30).is_runtime_valid());
     /// ```
+    #[inline]
     pub fn is_runtime_valid(self) -> bool {
         (0..=29).contains(&self.0)
     }

@@ -44,6 +44,7 @@ mod structure;
 mod view;
 mod view_devices;
 mod view_items;
+mod view_raw;
 pub mod xnnpack;
 
 pub use decode::{decode_program, from_verifier, verify_program_reference, PROGRAM_IDENTIFIER};
@@ -56,4 +57,5 @@ pub use locate::{locate, Locator};
 pub use model::*;
 pub use pte_core::{Error, ErrorKind, MappedFile, Result};
 pub use view::{PlanView, ProgramView};
-pub use view_items::{ChainView, DelegateView, InstructionRef, List, TensorView, ValueRef};
+pub use view_items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};
+pub use view_raw::{List, ListItem};

@@ -54,6 +54,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(ProgramView::new(&bytes, &Limits::default())?.longest_string(), 300);
     /// # Ok::<(), Error>(())
     /// ```
+    #[inline]
     pub fn longest_string(&self) -> usize {
         self.found.longest_string
     }
@@ -66,6 +67,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_unknown_union_tag());
     /// ```
+    #[inline]
     pub fn has_unknown_union_tag(&self) -> bool {
         self.found.unknown_union_tag
     }
@@ -76,6 +78,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().version(), 0);
     /// ```
+    #[inline]
     pub fn version(&self) -> u32 {
         self.root.version()
     }
@@ -89,6 +92,7 @@ impl<'a> ProgramView<'a> {
     /// let view = pte_schema::ProgramView::new(&b[..program_size], &Default::default()).unwrap();
     /// assert_eq!(view.plan_count(), 2);
     /// ```
+    #[inline]
     pub fn plan_count(&self) -> usize {
         self.root.execution_plan().map_or(0, |v| v.len())
     }
@@ -99,6 +103,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().plan(5).is_none());
     /// ```
+    #[inline]
     pub fn plan(&self, i: usize) -> Option<PlanView<'a>> {
         let plans = self.root.execution_plan()?;
         let p = (i < plans.len()).then(|| plans.get(i))?;
@@ -112,6 +117,7 @@ impl<'a> ProgramView<'a> {
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.segments().next().map(|s| s.size), Some(0));
     /// ```
+    #[inline]
     pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a {
         self.root
             .segments()
@@ -127,6 +133,7 @@ impl<'a> ProgramView<'a> {
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.constant_segment().unwrap().offsets, Some(vec![0]));
     /// ```
+    #[inline]
     pub fn constant_segment(&self) -> Option<SubsegmentOffsets> {
         self.root.constant_segment().map(subsegment)
     }
@@ -137,6 +144,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data().count(), 0);
     /// ```
+    #[inline]
     pub fn named_data(&self) -> impl Iterator<Item = (Option<&'a str>, u32)> + 'a {
         self.root.named_data().into_iter().flat_map(|v| v.iter()).map(|n| (n.key(), n.segment_index()))
     }
@@ -168,6 +176,7 @@ impl<'a> PlanView<'a> {
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().name(), Some("forward"));
     /// ```
+    #[inline]
     pub fn name(&self) -> Option<&'a str> {
         self.plan.name()
     }
@@ -179,6 +188,7 @@ impl<'a> PlanView<'a> {
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().value_count() > 0);
     /// ```
+    #[inline]
     pub fn value_count(&self) -> usize {
         self.plan.values().map_or(0, |v| v.len())
     }

@@ -1,6 +1,7 @@
 //! Device placement read through the zero-copy views: a tensor's device and
 //! each planned buffer's, so a summary needs no decoded model for them.
 
+use crate::fenced::et;
 use crate::model::NonConstBufferDevice;
 use crate::view::PlanView;
 use crate::view_items::TensorView;
@@ -16,8 +17,9 @@ impl<'a> TensorView<'a> {
     /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
     /// assert_eq!(t.device_type().unwrap_or_default(), pte_schema::DeviceType::CPU);
     /// ```
+    #[inline]
     pub fn device_type(&self) -> Option<DeviceType> {
-        self.t.extra_tensor_info().map(|e| DeviceType(e.device_type().0))
+        self.extra().map(|e| DeviceType(e.i8(et::ExtraTensorInfo::VT_DEVICE_TYPE, et::DeviceType::CPU.0)))
     }
 
     /// `extra_tensor_info.device_index`, when the extra info is present.
@@ -28,8 +30,9 @@ impl<'a> TensorView<'a> {
     /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
     /// assert_eq!(t.device_index().unwrap_or_default(), 0);
     /// ```
+    #[inline]
     pub fn device_index(&self) -> Option<i8> {
-        self.t.extra_tensor_info().map(|e| e.device_index())
+        self.extra().map(|e| e.i8(et::ExtraTensorInfo::VT_DEVICE_INDEX, 0))
     }
 }
 
@@ -44,6 +47,7 @@ impl<'a> PlanView<'a> {
     /// let from_view: Vec<_> = plan.buffer_devices().into_iter().flatten().collect();
     /// assert_eq!(from_view, plan.to_model().unwrap().non_const_buffer_device.unwrap_or_default());
     /// ```
+    #[inline]
     pub fn buffer_devices(&self) -> Option<impl ExactSizeIterator<Item = NonConstBufferDevice> + 'a> {
         self.plan.non_const_buffer_device().map(|v| {
             v.iter().map(|d| NonConstBufferDevice {

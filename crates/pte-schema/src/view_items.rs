@@ -3,76 +3,14 @@
 //! checker or a summary walk a program of any size with no heap of its own;
 //! the owned model ([`crate::ProgramView::to_model`]) is for editing.
 
-use flatbuffers::{Follow, Vector};
-
 use crate::fenced::et;
 use crate::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
 use crate::view::{PlanView, ProgramView};
+use crate::view_raw::{List, ListItem, RawTable};
 use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 
-/// A vector of scalars (`i32`, `i64`, `u64`, `f64`, `bool`) in the buffer.
-///
-/// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
-/// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
-/// let inputs = v.plan(0).unwrap().input_list().unwrap();
-/// assert_eq!(inputs.len(), 2);
-/// assert_eq!(inputs.iter().collect::<Vec<_>>(), v.plan(0).unwrap().inputs());
-/// ```
-#[derive(Clone, Copy)]
-pub struct List<'a, T: 'a> {
-    v: Vector<'a, T>,
-}
-
-impl<'a, T: Follow<'a> + 'a> List<'a, T> {
-    /// Number of items.
-    ///
-    /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
-    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
-    /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().len(), 1);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.v.len()
-    }
-
-    /// Whether the vector is empty.
-    ///
-    /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
-    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
-    /// assert!(!v.plan(0).unwrap().output_list().unwrap().is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.v.is_empty()
-    }
-
-    /// Item `i`, if it exists.
-    ///
-    /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
-    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
-    /// let outputs = v.plan(0).unwrap().output_list().unwrap();
-    /// assert!(outputs.get(0).is_some() && outputs.get(1).is_none());
-    /// ```
-    pub fn get(&self, i: usize) -> Option<T::Inner> {
-        (i < self.v.len()).then(|| self.v.get(i))
-    }
-
-    /// The items in order.
-    ///
-    /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
-    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
-    /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().iter().count(), 1);
-    /// ```
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = T::Inner> + Clone + 'a {
-        self.v.iter()
-    }
-}
-
-fn list<'a, T: Follow<'a> + 'a>(v: Option<Vector<'a, T>>) -> Option<List<'a, T>> {
-    v.map(|v| List { v })
+fn list<'a, T: ListItem>(v: Option<flatbuffers::Vector<'a, T>>) -> Option<List<'a, T>> {
+    v.map(List::from_vector)
 }
 
 /// One value's payload, read in place (the view counterpart of
@@ -103,24 +41,31 @@ pub enum ValueRef<'a> {
 }
 
 impl<'a> ValueRef<'a> {
+    #[inline]
     fn new(v: et::EValue<'a>) -> Self {
         use et::KernelTypes as K;
-        let some = |x: Option<ValueRef<'a>>| x.unwrap_or(ValueRef::None);
-        match v.val_type() {
-            K::NONE => ValueRef::None,
-            K::Null => ValueRef::Null,
-            K::Int => some(v.val_as_int().map(|x| ValueRef::Int(x.int_val()))),
-            K::Bool => some(v.val_as_bool().map(|x| ValueRef::Bool(x.bool_val()))),
-            K::Double => some(v.val_as_double().map(|x| ValueRef::Double(x.double_val()))),
-            K::Tensor => some(v.val_as_tensor().map(|t| ValueRef::Tensor(TensorView { t }))),
-            K::String => some(v.val_as_string().map(|s| ValueRef::String(s.string_val()))),
-            K::IntList => some(v.val_as_int_list().map(|l| ValueRef::IntList(list(l.items())))),
-            K::DoubleList => some(v.val_as_double_list().map(|l| ValueRef::DoubleList(list(l.items())))),
-            K::BoolList => some(v.val_as_bool_list().map(|l| ValueRef::BoolList(list(l.items())))),
-            K::TensorList => some(v.val_as_tensor_list().map(|l| ValueRef::TensorList(list(l.items())))),
-            K::OptionalTensorList => {
-                some(v.val_as_optional_tensor_list().map(|l| ValueRef::OptionalTensorList(list(l.items()))))
-            }
+        let v = RawTable::new(v._tab);
+        let tag = K(v.u8(et::EValue::VT_VAL_TYPE, K::NONE.0));
+        match tag {
+            K::NONE => return ValueRef::None,
+            K::Null => return ValueRef::Null,
+            K(t) if t > K::ENUM_MAX => return ValueRef::Unknown(t),
+            _ => {}
+        }
+        // a declared tag with no value reads as unset, as the generated
+        // `val_as_*` accessors read it
+        let Some(val) = v.table(et::EValue::VT_VAL) else { return ValueRef::None };
+        match tag {
+            K::Int => ValueRef::Int(val.i64(et::Int::VT_INT_VAL, 0)),
+            K::Bool => ValueRef::Bool(val.bool(et::Bool::VT_BOOL_VAL)),
+            K::Double => ValueRef::Double(val.f64(et::Double::VT_DOUBLE_VAL, 0.0)),
+            K::Tensor => ValueRef::Tensor(TensorView { t: val }),
+            K::String => ValueRef::String(val.str(et::String::VT_STRING_VAL)),
+            K::IntList => ValueRef::IntList(val.list(et::IntList::VT_ITEMS)),
+            K::DoubleList => ValueRef::DoubleList(val.list(et::DoubleList::VT_ITEMS)),
+            K::BoolList => ValueRef::BoolList(val.list(et::BoolList::VT_ITEMS)),
+            K::TensorList => ValueRef::TensorList(val.list(et::TensorList::VT_ITEMS)),
+            K::OptionalTensorList => ValueRef::OptionalTensorList(val.list(et::OptionalTensorList::VT_ITEMS)),
             other => ValueRef::Unknown(other.0),
         }
     }
@@ -137,58 +82,79 @@ impl<'a> ValueRef<'a> {
 /// ```
 #[derive(Clone, Copy)]
 pub struct TensorView<'a> {
-    pub(crate) t: et::Tensor<'a>,
+    pub(crate) t: RawTable<'a>,
 }
+
+type T<'a> = et::Tensor<'a>;
+type Extra<'a> = et::ExtraTensorInfo<'a>;
 
 #[allow(missing_docs)] // each accessor reads the schema field of the same name
 impl<'a> TensorView<'a> {
+    #[inline]
     pub fn scalar_type(&self) -> ScalarType {
-        ScalarType(self.t.scalar_type().0)
+        ScalarType(self.t.i8(T::VT_SCALAR_TYPE, et::ScalarType::BYTE.0))
     }
+    #[inline]
     pub fn storage_offset(&self) -> i32 {
-        self.t.storage_offset()
+        self.t.i32(T::VT_STORAGE_OFFSET, 0)
     }
+    #[inline]
     pub fn sizes(&self) -> Option<List<'a, i32>> {
-        list(self.t.sizes())
+        self.t.list(T::VT_SIZES)
     }
+    #[inline]
     pub fn dim_order(&self) -> Option<&'a [u8]> {
-        self.t.dim_order().map(|d| d.bytes())
+        self.t.bytes(T::VT_DIM_ORDER)
     }
+    #[inline]
     pub fn requires_grad(&self) -> bool {
-        self.t.requires_grad()
+        self.t.bool(T::VT_REQUIRES_GRAD)
     }
+    #[inline]
     pub fn data_buffer_idx(&self) -> u32 {
-        self.t.data_buffer_idx()
+        self.t.u32(T::VT_DATA_BUFFER_IDX, 0)
     }
+    #[inline]
     pub fn allocation_info(&self) -> Option<AllocationDetails> {
-        self.t.allocation_info().map(|a| AllocationDetails {
-            memory_id: a.memory_id(),
-            memory_offset_low: a.memory_offset_low(),
-            memory_offset_high: a.memory_offset_high(),
+        type A<'a> = et::AllocationDetails<'a>;
+        self.t.table(T::VT_ALLOCATION_INFO).map(|a| AllocationDetails {
+            memory_id: a.u32(A::VT_MEMORY_ID, 0),
+            memory_offset_low: a.u32(A::VT_MEMORY_OFFSET_LOW, 0),
+            memory_offset_high: a.u32(A::VT_MEMORY_OFFSET_HIGH, 0),
         })
     }
+    #[inline]
     pub fn shape_dynamism(&self) -> TensorShapeDynamism {
-        TensorShapeDynamism(self.t.shape_dynamism().0)
+        TensorShapeDynamism(self.t.i8(T::VT_SHAPE_DYNAMISM, et::TensorShapeDynamism::STATIC.0))
     }
     /// `extra_tensor_info.location`, when the extra info is present.
+    #[inline]
     pub fn location(&self) -> Option<TensorDataLocation> {
-        self.t.extra_tensor_info().map(|e| TensorDataLocation(e.location().0))
+        self.extra().map(|e| TensorDataLocation(e.i8(Extra::VT_LOCATION, et::TensorDataLocation::SEGMENT.0)))
     }
     /// `extra_tensor_info.fully_qualified_name`.
+    #[inline]
     pub fn fqn(&self) -> Option<&'a str> {
-        self.t.extra_tensor_info()?.fully_qualified_name()
+        self.extra()?.str(Extra::VT_FULLY_QUALIFIED_NAME)
     }
     /// Whether the data lives in external data (`.ptd`), as [`crate::Tensor::is_external`].
+    #[inline]
     pub fn is_external(&self) -> bool {
         self.location() == Some(TensorDataLocation::EXTERNAL)
     }
     /// Number of elements, as [`crate::Tensor::numel`].
+    #[inline]
     pub fn numel(&self) -> Option<u64> {
         self.sizes()?.iter().try_fold(1u64, |acc, s| acc.checked_mul(u64::try_from(s).ok()?))
     }
     /// Bytes of data, as [`crate::Tensor::nbytes`].
+    #[inline]
     pub fn nbytes(&self) -> Option<u64> {
         self.numel()?.checked_mul(self.scalar_type().element_size()?)
+    }
+    #[inline]
+    pub(crate) fn extra(&self) -> Option<RawTable<'a>> {
+        self.t.table(T::VT_EXTRA_TENSOR_INFO)
     }
 }
 
@@ -215,30 +181,37 @@ pub enum InstructionRef<'a> {
 }
 
 impl<'a> InstructionRef<'a> {
+    #[inline]
     fn new(i: et::Instruction<'a>) -> Self {
-        use et::InstructionArguments as T;
-        let some = |x: Option<InstructionRef<'a>>| x.unwrap_or(InstructionRef::None);
-        match i.instr_args_type() {
-            T::NONE => InstructionRef::None,
-            T::KernelCall => some(
-                i.instr_args_as_kernel_call()
-                    .map(|k| InstructionRef::KernelCall { op_index: k.op_index(), args: list(k.args()) }),
-            ),
-            T::DelegateCall => some(
-                i.instr_args_as_delegate_call()
-                    .map(|d| InstructionRef::DelegateCall { delegate_index: d.delegate_index(), args: list(d.args()) }),
-            ),
-            T::MoveCall => some(
-                i.instr_args_as_move_call()
-                    .map(|m| InstructionRef::MoveCall { move_from: m.move_from(), move_to: m.move_to() }),
-            ),
-            T::JumpFalseCall => some(i.instr_args_as_jump_false_call().map(|j| InstructionRef::JumpFalseCall {
-                cond_value_index: j.cond_value_index(),
-                destination_instruction: j.destination_instruction(),
-            })),
-            T::FreeCall => {
-                some(i.instr_args_as_free_call().map(|f| InstructionRef::FreeCall { value_index: f.value_index() }))
-            }
+        use et::InstructionArguments as K;
+        let i = RawTable::new(i._tab);
+        let tag = K(i.u8(et::Instruction::VT_INSTR_ARGS_TYPE, K::NONE.0));
+        match tag {
+            K::NONE => return InstructionRef::None,
+            K(t) if t > K::ENUM_MAX => return InstructionRef::Unknown(t),
+            _ => {}
+        }
+        // a declared tag with no value reads as unset, as the generated
+        // `instr_args_as_*` accessors read it
+        let Some(a) = i.table(et::Instruction::VT_INSTR_ARGS) else { return InstructionRef::None };
+        match tag {
+            K::KernelCall => InstructionRef::KernelCall {
+                op_index: a.i32(et::KernelCall::VT_OP_INDEX, 0),
+                args: a.list(et::KernelCall::VT_ARGS),
+            },
+            K::DelegateCall => InstructionRef::DelegateCall {
+                delegate_index: a.i32(et::DelegateCall::VT_DELEGATE_INDEX, 0),
+                args: a.list(et::DelegateCall::VT_ARGS),
+            },
+            K::MoveCall => InstructionRef::MoveCall {
+                move_from: a.i32(et::MoveCall::VT_MOVE_FROM, 0),
+                move_to: a.i32(et::MoveCall::VT_MOVE_TO, 0),
+            },
+            K::JumpFalseCall => InstructionRef::JumpFalseCall {
+                cond_value_index: a.i32(et::JumpFalseCall::VT_COND_VALUE_INDEX, 0),
+                destination_instruction: a.i32(et::JumpFalseCall::VT_DESTINATION_INSTRUCTION, 0),
+            },
+            K::FreeCall => InstructionRef::FreeCall { value_index: a.i32(et::FreeCall::VT_VALUE_INDEX, 0) },
             other => InstructionRef::Unknown(other.0),
         }
     }
@@ -265,8 +238,25 @@ impl<'a> ChainView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instructions().is_some());
     /// ```
+    #[inline]
     pub fn instructions(&self) -> Option<impl ExactSizeIterator<Item = InstructionRef<'a>> + 'a> {
         self.c.instructions().map(|v| v.iter().map(InstructionRef::new))
+    }
+
+    /// Instructions `range` in order (clipped to the instructions there
+    /// are; none when the vector is absent).
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
+    /// assert_eq!(chain.instructions_in(0..1).count(), 1);
+    /// ```
+    #[inline]
+    pub fn instructions_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = InstructionRef<'a>> + 'a {
+        let instructions = self.c.instructions();
+        let n = instructions.map_or(0, |v| v.len());
+        (range.start.min(n)..range.end.min(n)).filter_map(move |i| instructions.map(|v| InstructionRef::new(v.get(i))))
     }
 
     /// Number of instructions (0 when absent).
@@ -276,6 +266,7 @@ impl<'a> ChainView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instruction_count() > 0);
     /// ```
+    #[inline]
     pub fn instruction_count(&self) -> usize {
         self.c.instructions().map_or(0, |v| v.len())
     }
@@ -298,15 +289,18 @@ pub struct DelegateView<'a> {
 
 #[allow(missing_docs)] // each accessor reads the schema field of the same name
 impl<'a> DelegateView<'a> {
+    #[inline]
     pub fn id(&self) -> Option<&'a str> {
         self.d.id()
     }
+    #[inline]
     pub fn processed(&self) -> Option<BackendDelegateDataReference> {
         self.d
             .processed()
             .map(|r| BackendDelegateDataReference { location: DataLocation(r.location().0), index: r.index() })
     }
     /// `(key, value)` of each compile spec.
+    #[inline]
     pub fn compile_specs(&self) -> Option<impl ExactSizeIterator<Item = (Option<&'a str>, Option<&'a [u8]>)> + 'a> {
         self.d.compile_specs().map(|v| v.iter().map(|c| (c.key(), c.value().map(|v| v.bytes()))))
     }
@@ -319,6 +313,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_execution_plan());
     /// ```
+    #[inline]
     pub fn has_execution_plan(&self) -> bool {
         self.root.execution_plan().is_some()
     }
@@ -329,6 +324,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_segments());
     /// ```
+    #[inline]
     pub fn has_segments(&self) -> bool {
         self.root.segments().is_some()
     }
@@ -339,6 +335,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_named_data());
     /// ```
+    #[inline]
     pub fn has_named_data(&self) -> bool {
         self.root.named_data().is_some()
     }
@@ -349,6 +346,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().segment_count(), 1);
     /// ```
+    #[inline]
     pub fn segment_count(&self) -> usize {
         self.root.segments().map_or(0, |v| v.len())
     }
@@ -361,6 +359,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(v.segment(0).map(|s| s.size), Some(0));
     /// assert!(v.segment(1).is_none());
     /// ```
+    #[inline]
     pub fn segment(&self, i: usize) -> Option<DataSegment> {
         let v = self.root.segments()?;
         (i < v.len()).then(|| v.get(i)).map(|s| DataSegment { offset: s.offset(), size: s.size() })
@@ -372,6 +371,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data_count(), 0);
     /// ```
+    #[inline]
     pub fn named_data_count(&self) -> usize {
         self.root.named_data().map_or(0, |v| v.len())
     }
@@ -383,6 +383,7 @@ impl<'a> ProgramView<'a> {
     /// let (seg, offsets) = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_offsets().unwrap();
     /// assert_eq!((seg, offsets.map(|o| o.len())), (0, Some(1)));
     /// ```
+    #[inline]
     pub fn constant_offsets(&self) -> Option<(u32, Option<List<'a, u64>>)> {
         self.root.constant_segment().map(|s| (s.segment_index(), list(s.offsets())))
     }
@@ -394,6 +395,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().mutable_offsets().is_none());
     /// ```
+    #[inline]
     pub fn mutable_offsets(&self) -> Option<impl ExactSizeIterator<Item = (u32, Option<List<'a, u64>>)> + 'a> {
         self.root.mutable_data_segments().map(|v| v.iter().map(|s| (s.segment_index(), list(s.offsets()))))
     }
@@ -405,6 +407,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer().map(|c| c.len()), Some(0));
     /// ```
+    #[inline]
     pub fn constant_buffer(&self) -> Option<impl ExactSizeIterator<Item = Option<&'a [u8]>> + Clone + 'a> {
         self.root.constant_buffer().map(|v| v.iter().map(|b| b.storage().map(|s| s.bytes())))
     }
@@ -416,6 +419,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_data(0).is_none());
     /// ```
+    #[inline]
     pub fn inline_delegate_data(&self, i: usize) -> Option<Option<&'a [u8]>> {
         let v = self.root.backend_delegate_data()?;
         (i < v.len()).then(|| v.get(i).data().map(|d| d.bytes()))
@@ -427,6 +431,7 @@ impl<'a> ProgramView<'a> {
     /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_count(), Some(0));
     /// ```
+    #[inline]
     pub fn inline_delegate_count(&self) -> Option<usize> {
         self.root.backend_delegate_data().map(|v| v.len())
     }
@@ -441,6 +446,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().present(), [true; 7]);
     /// ```
+    #[inline]
     pub fn present(&self) -> [bool; 7] {
         let p = &self.plan;
         [
@@ -461,6 +467,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().input_list().map(|l| l.len()), Some(2));
     /// ```
+    #[inline]
     pub fn input_list(&self) -> Option<List<'a, i32>> {
         list(self.plan.inputs())
     }
@@ -472,6 +479,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().map(|l| l.len()), Some(1));
     /// ```
+    #[inline]
     pub fn output_list(&self) -> Option<List<'a, i32>> {
         list(self.plan.outputs())
     }
@@ -483,6 +491,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().buffer_sizes().and_then(|s| s.get(0)), Some(0));
     /// ```
+    #[inline]
     pub fn buffer_sizes(&self) -> Option<List<'a, i64>> {
         list(self.plan.non_const_buffer_sizes())
     }
@@ -495,6 +504,7 @@ impl<'a> PlanView<'a> {
     /// let plan = v.plan(0).unwrap();
     /// assert!(plan.value_ref(plan.value_count()).is_none());
     /// ```
+    #[inline]
     pub fn value_ref(&self, j: usize) -> Option<ValueRef<'a>> {
         let v = self.plan.values()?;
         (j < v.len()).then(|| ValueRef::new(v.get(j)))
@@ -508,8 +518,25 @@ impl<'a> PlanView<'a> {
     /// let plan = v.plan(0).unwrap();
     /// assert_eq!(plan.value_refs().count(), plan.value_count());
     /// ```
+    #[inline]
     pub fn value_refs(&self) -> impl Iterator<Item = ValueRef<'a>> + 'a {
         self.plan.values().into_iter().flat_map(|v| v.iter()).map(ValueRef::new)
+    }
+
+    /// Values `range` in order (clipped to the values there are), for a
+    /// checker that walks parts of a long vector separately.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let plan = v.plan(0).unwrap();
+    /// assert_eq!(plan.value_refs_in(1..usize::MAX).count(), plan.value_count() - 1);
+    /// ```
+    #[inline]
+    pub fn value_refs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = ValueRef<'a>> + 'a {
+        let values = self.plan.values();
+        let n = values.map_or(0, |v| v.len());
+        (range.start.min(n)..range.end.min(n)).filter_map(move |j| values.map(|v| ValueRef::new(v.get(j))))
     }
 
     /// The chains, `None` when the vector is absent.
@@ -519,6 +546,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().chains().map(|c| c.len()), Some(1));
     /// ```
+    #[inline]
     pub fn chains(&self) -> Option<impl ExactSizeIterator<Item = ChainView<'a>> + 'a> {
         self.plan.chains().map(|v| v.iter().map(|c| ChainView { c }))
     }
@@ -530,6 +558,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator_count(), 1);
     /// ```
+    #[inline]
     pub fn operator_count(&self) -> usize {
         self.plan.operators().map_or(0, |v| v.len())
     }
@@ -541,6 +570,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator(0), Some((Some("aten::add"), Some("out"))));
     /// ```
+    #[inline]
     pub fn operator(&self, i: usize) -> Option<(Option<&'a str>, Option<&'a str>)> {
         let v = self.plan.operators()?;
         (i < v.len()).then(|| v.get(i)).map(|o| (o.name(), o.overload()))
@@ -553,6 +583,7 @@ impl<'a> PlanView<'a> {
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().delegates().map(|d| d.len()), Some(0));
     /// ```
+    #[inline]
     pub fn delegates(&self) -> Option<impl ExactSizeIterator<Item = DelegateView<'a>> + 'a> {
         self.plan.delegates().map(|v| v.iter().map(|d| DelegateView { d }))
     }

@@ -54,7 +54,8 @@ impl SparsePte<'_> {
         if !program.header_fits() {
             return Ok(None);
         }
-        let (mut w, file_size) = program.write_prologue(dst, options.segment_alignment(), data_size)?;
+        let (mut w, file_size) =
+            program.write_prologue(dst, (source, bytes), options.segment_alignment(), data_size)?;
         let mut at = 0u64;
         let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, s: DataSegment, d: &[u8]| -> Result<()> {
             // empty segments, and a second entry for a range already written, add no bytes

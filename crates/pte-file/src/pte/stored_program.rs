@@ -10,7 +10,7 @@ use pte_schema::{Error, ErrorKind, Result};
 use pte_segments::{ExtendedHeader, HEADER_OFFSET, HEADER_WRITTEN_LENGTH};
 
 use crate::read::program_region;
-use crate::write::write_zeros;
+use crate::write::{copy_from, write_zeros};
 
 /// Bytes of the `eh00` header this crate writes (and exir writes).
 const HEADER_LEN: usize = HEADER_WRITTEN_LENGTH as usize;
@@ -49,10 +49,13 @@ impl<'a> StoredProgram<'a> {
     /// Writes the program with a header for `data_size` bytes of segment
     /// data at the next `segment_alignment` boundary, and the zeros up to
     /// that boundary. Returns the writer, positioned at the segment base,
-    /// and the size the whole file will have.
+    /// and the size the whole file will have. The flatbuffer is copied from
+    /// `source` (the file `bytes` maps) by the kernel, as segments are: most
+    /// of a program-heavy file is its program.
     pub(crate) fn write_prologue<'f>(
         &self,
         dst: &'f File,
+        (source, bytes): (&File, &[u8]),
         segment_alignment: u64,
         data_size: u64,
     ) -> Result<(BufWriter<&'f File>, u64)> {
@@ -63,7 +66,7 @@ impl<'a> StoredProgram<'a> {
         let mut w = BufWriter::with_capacity(1 << 20, dst);
         w.write_all(self.head)?;
         w.write_all(&new_header)?;
-        w.write_all(self.tail)?;
+        copy_from(source, bytes, &mut w, self.tail)?;
         write_zeros(&mut w, base.saturating_sub(self.size))?;
         Ok((w, file_size))
     }

@@ -21,6 +21,9 @@ struct Context<'a> {
     max_key_len: usize,
 }
 
+/// Operators whose verdict is kept in a bit set while checking kernel calls.
+const KNOWN_OPERATORS: usize = 4096;
+
 fn in_range(i: i64, n: usize) -> bool {
     usize::try_from(i).is_ok_and(|i| i < n)
 }
@@ -143,21 +146,24 @@ fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bo
     if buffer_sizes.is_some_and(|s| s.iter().skip(1).any(|s| s < 0)) {
         return false;
     }
-    for (j, v) in plan.value_refs().enumerate() {
-        let ok = match v {
-            ValueRef::None | ValueRef::Unknown(_) => false,
-            ValueRef::Tensor(t) => tensor_clean(&t, buffer_sizes, ctx),
-            ValueRef::String(s) => s.is_some(),
-            ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, n))),
-            ValueRef::DoubleList(items) => items.is_some(),
-            ValueRef::BoolList(items) => items.is_some(),
-            ValueRef::TensorList(items) => tensor_list_clean(plan, items, j, false),
-            ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
-            ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
-        };
-        if !ok {
-            return false;
-        }
+    let value_clean = |j: usize, v: ValueRef<'_>| match v {
+        ValueRef::None | ValueRef::Unknown(_) => false,
+        ValueRef::Tensor(t) => tensor_clean(&t, buffer_sizes, ctx),
+        ValueRef::String(s) => s.is_some(),
+        ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, n))),
+        ValueRef::DoubleList(items) => items.is_some(),
+        ValueRef::BoolList(items) => items.is_some(),
+        ValueRef::TensorList(items) => tensor_list_clean(plan, items, j, false),
+        ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
+        ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
+    };
+    // each value is checked on its own, so a long plan is checked in halves
+    let values_clean =
+        |from: usize, to: usize| plan.value_refs_in(from..to).zip(from..).all(|(v, j)| value_clean(j, v));
+    let half = n / 2;
+    let (back, front) = pte_core::join(n, || values_clean(half, n), || values_clean(0, half));
+    if !(back && front) {
+        return false;
     }
     chains_clean(plan, n) && delegates_clean(p, plan)
 }
@@ -182,35 +188,59 @@ fn chains_clean(plan: &PlanView<'_>, n: usize) -> bool {
     let ndel = plan.delegates().map_or(0, |d| d.len());
     let idx = |v: i32| in_range(i64::from(v), n);
     let args_ok = |a: Option<List<'_, i32>>| a.is_some_and(|a| a.iter().all(idx));
-    for chain in chains {
-        let Some(instructions) = chain.instructions() else { return false };
-        for ins in instructions {
-            let ok = match ins {
-                InstructionRef::None | InstructionRef::Unknown(_) => false,
-                InstructionRef::KernelCall { op_index, args } => {
-                    args_ok(args)
-                        && usize::try_from(op_index).ok().and_then(|i| plan.operator(i)).is_some_and(|(name, ov)| {
-                            name.is_some_and(|name| {
-                                let ov = ov.unwrap_or("");
-                                let full = if ov.is_empty() {
-                                    name.len()
-                                } else {
-                                    name.len().saturating_add(1).saturating_add(ov.len())
-                                };
-                                full < 100
-                            })
-                        })
-                }
-                InstructionRef::DelegateCall { delegate_index, args } => {
-                    args_ok(args) && in_range(i64::from(delegate_index), ndel)
-                }
-                InstructionRef::MoveCall { move_from, move_to } => idx(move_from) && idx(move_to),
-                InstructionRef::JumpFalseCall { cond_value_index, .. } => idx(cond_value_index),
-                InstructionRef::FreeCall { value_index } => idx(value_index),
-            };
-            if !ok {
-                return false;
+    let op_ok = |i: usize| {
+        plan.operator(i).is_some_and(|(name, ov)| {
+            name.is_some_and(|name| {
+                let ov = ov.unwrap_or("");
+                let full =
+                    if ov.is_empty() { name.len() } else { name.len().saturating_add(1).saturating_add(ov.len()) };
+                full < 100
+            })
+        })
+    };
+    // Kernel calls far outnumber operators: the verdict on each of the
+    // first operators is worked out once, in a bit set on the stack.
+    let mut known = [0u64; KNOWN_OPERATORS / 64];
+    for (i, word) in known.iter_mut().enumerate() {
+        for bit in 0..64 {
+            let op = i.saturating_mul(64).saturating_add(bit);
+            if op_ok(op) {
+                *word |= 1 << bit;
             }
+        }
+        if i.saturating_add(1).saturating_mul(64) >= plan.operator_count() {
+            break;
+        }
+    }
+    let kernel_ok = |op: usize| match known.get(op / 64) {
+        Some(word) => word & (1 << (op % 64)) != 0,
+        None => op_ok(op),
+    };
+    let clean = |ins: InstructionRef<'_>| match ins {
+        InstructionRef::None | InstructionRef::Unknown(_) => false,
+        InstructionRef::KernelCall { op_index, args } => {
+            args_ok(args) && usize::try_from(op_index).is_ok_and(kernel_ok)
+        }
+        InstructionRef::DelegateCall { delegate_index, args } => {
+            args_ok(args) && in_range(i64::from(delegate_index), ndel)
+        }
+        InstructionRef::MoveCall { move_from, move_to } => idx(move_from) && idx(move_to),
+        InstructionRef::JumpFalseCall { cond_value_index, .. } => idx(cond_value_index),
+        InstructionRef::FreeCall { value_index } => idx(value_index),
+    };
+    for chain in chains {
+        if chain.instructions().is_none() {
+            return false;
+        }
+        // each instruction is checked on its own, so a long chain is checked in halves
+        let m = chain.instruction_count();
+        let (back, front) = pte_core::join(
+            m,
+            || chain.instructions_in(m / 2..m).all(clean),
+            || chain.instructions_in(0..m / 2).all(clean),
+        );
+        if !(back && front) {
+            return false;
         }
     }
     true
@@ -239,21 +269,25 @@ fn delegates_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
 }
 
 fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> bool {
+    // each field is read once: this runs for every tensor of the program
+    let scalar_type = t.scalar_type();
+    let fqn = t.fqn();
     if t.storage_offset() != 0
-        || !t.scalar_type().is_runtime_valid()
+        || !scalar_type.is_runtime_valid()
         || t.shape_dynamism() == TensorShapeDynamism::DYNAMIC_UNBOUND
-        || t.fqn().is_some_and(|k| k.len() > ctx.max_key_len)
+        || fqn.is_some_and(|k| k.len() > ctx.max_key_len)
     {
         return false;
     }
     let Some(sizes) = t.sizes() else { return false };
-    if sizes.len() > 16 || sizes.iter().any(|x| x < 0) {
+    if sizes.len() > 16 {
         return false;
     }
-    let nbytes = t.nbytes();
-    if nbytes.is_none() {
-        return false; // the scalar type is valid here, so the size overflows
-    }
+    let numel = sizes.iter().try_fold(1u64, |acc, s| acc.checked_mul(u64::try_from(s).ok()?));
+    let Some(nbytes) = numel.and_then(|n| n.checked_mul(scalar_type.element_size()?)) else {
+        // a negative size, or (the scalar type being valid) an overflow
+        return false;
+    };
     let Some(dim_order) = t.dim_order() else { return false };
     // rank <= 16 here, so a 32-bit mask records the dimensions seen
     let mut seen = 0u32;
@@ -267,11 +301,10 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
     if !perm {
         return false;
     }
-    let external = t.is_external();
-    if t.location() == Some(TensorDataLocation::EXTERNAL) && t.fqn().is_none() {
+    let external = t.location() == Some(TensorDataLocation::EXTERNAL);
+    if external && fqn.is_none() {
         return false;
     }
-    let nbytes = nbytes.unwrap_or(0);
     let size_of = |i: usize| buffer_sizes.and_then(|s| s.get(i));
     let idx = t.data_buffer_idx();
     if let Some(a) = t.allocation_info() {

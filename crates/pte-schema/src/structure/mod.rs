@@ -136,6 +136,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
         depth: 0,
         max_depth: limits.max_depth,
         found: Findings::default(),
+        may_split: true,
     };
     let table = walk.offset(0)?;
     walk.table(table, root)?;
@@ -147,6 +148,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
 /// comparing it with its bound at every table and before every vector's
 /// contents are read gives the verdict of comparing at every claim, and
 /// still stops a buffer whose shared parts expand without end.
+#[derive(Clone, Copy)]
 struct Walk<'a> {
     buf: &'a [u8],
     apparent: usize,
@@ -156,6 +158,9 @@ struct Walk<'a> {
     depth: usize,
     max_depth: usize,
     found: Findings,
+    /// Whether a long vector may be walked in two halves at once
+    /// ([`pte_core::join`]); forks walk theirs alone.
+    may_split: bool,
 }
 
 impl Walk<'_> {
@@ -312,16 +317,64 @@ impl Walk<'_> {
             Kind::Tables(sub) => {
                 let v = self.offset(pos)?;
                 let (start, end) = self.vector(v, OFFSET)?;
-                let mut elem = start;
-                while elem < end {
-                    let t = self.offset(elem)?;
-                    self.table(t, sub)?;
-                    elem = elem.saturating_add(OFFSET.size);
+                let count = end.saturating_sub(start) / OFFSET.size;
+                if !self.may_split || count < pte_core::SPLIT_MIN {
+                    return self.elements(start, end, sub);
                 }
-                Ok(())
+                // the back half on a fork with the budget left, then both
+                // counts added up and held to the limits as one walk would be
+                let mid = start.saturating_add((count / 2).saturating_mul(OFFSET.size));
+                let fork = self.fork();
+                let (back, front) = pte_core::join(
+                    count,
+                    || {
+                        let mut w = fork;
+                        w.elements(mid, end, sub).map(|()| w)
+                    },
+                    || self.elements(start, mid, sub),
+                );
+                front?;
+                self.merge(back?, v)
             }
             Kind::Union { .. } => Ok(()),
         }
+    }
+
+    /// The tables whose offsets fill `start..end` of a vector.
+    fn elements(&mut self, start: usize, end: usize, sub: &'static Table) -> Step {
+        let mut elem = start;
+        while elem < end {
+            let t = self.offset(elem)?;
+            self.table(t, sub)?;
+            elem = elem.saturating_add(OFFSET.size);
+        }
+        Ok(())
+    }
+
+    /// A walk of part of the buffer from the current depth, with what is
+    /// left of the limits and nothing counted yet; it never splits again.
+    fn fork(&self) -> Self {
+        Walk {
+            apparent: 0,
+            max_apparent: self.max_apparent.saturating_sub(self.apparent),
+            tables: 0,
+            max_tables: self.max_tables.saturating_sub(self.tables),
+            found: Findings::default(),
+            may_split: false,
+            ..*self
+        }
+    }
+
+    /// Adds a finished fork's counts and findings to this walk.
+    fn merge(&mut self, fork: Self, pos: usize) -> Step {
+        self.apparent = self.apparent.saturating_add(fork.apparent);
+        self.tables = self.tables.saturating_add(fork.tables);
+        self.found.longest_string = self.found.longest_string.max(fork.found.longest_string);
+        self.found.unknown_union_tag |= fork.found.unknown_union_tag;
+        if self.tables > self.max_tables {
+            return Err(Refused { at: pos });
+        }
+        self.within_budget(pos)
     }
 
     /// A union: the value and tag must be both present or both absent; a
