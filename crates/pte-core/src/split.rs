@@ -44,3 +44,31 @@ pub fn join<A: Send, B: Send>(work: usize, a: impl FnOnce() -> A + Send, b: impl
         _ => (a(), b()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn thread_name() -> Option<String> {
+        std::thread::current().name().map(str::to_string)
+    }
+
+    #[test]
+    fn small_work_stays_on_the_calling_thread() {
+        let here = std::thread::current().id();
+        let (a, b) = join(SPLIT_MIN - 1, || std::thread::current().id(), || std::thread::current().id());
+        assert_eq!((a, b), (here, here));
+    }
+
+    #[test]
+    fn long_work_goes_to_the_pool_when_there_is_a_second_core() {
+        let (a, b) = join(SPLIT_MIN, || (thread_name(), 1), || (thread_name(), 2));
+        assert_eq!((a.1, b.1), (1, 2));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if cores > 1 {
+            assert_eq!(a.0.as_deref(), Some("pte-split"));
+        } else {
+            assert_eq!(a.0, thread_name());
+        }
+    }
+}

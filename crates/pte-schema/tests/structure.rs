@@ -119,3 +119,55 @@ fn limits_are_counted_exactly_as_the_reference_counts_them() {
         assert!(tables > 1 && size > p.len() / 2 && (2..=6).contains(&depth), "{name}: {tables} {size} {depth}");
     }
 }
+
+/// A program whose values and instructions are long enough to be walked in
+/// two halves at once (`pte_core::SPLIT_MIN`): the halves' counts must add
+/// up to the reference's, and a fault in either half must be found.
+#[test]
+fn long_vectors_walked_in_halves_count_as_one_walk() {
+    use pte_schema::*;
+    let n = 3 * pte_core::SPLIT_MIN;
+    let values = (0..n)
+        .map(|i| EValue {
+            val: Some(if i % 2 == 0 {
+                KernelTypes::Int(i as i64)
+            } else {
+                KernelTypes::Tensor(Tensor {
+                    sizes: Some(vec![2, 3]),
+                    dim_order: Some(vec![0, 1]),
+                    ..Default::default()
+                })
+            }),
+        })
+        .collect();
+    let instructions = (0..n)
+        .map(|i| Instruction {
+            instr_args: Some(InstructionArguments::KernelCall { op_index: 0, args: Some(vec![i as i32]) }),
+        })
+        .collect();
+    let plan = ExecutionPlan {
+        name: Some(format!("{:x>300}", "forward")),
+        values: Some(values),
+        chains: Some(vec![Chain { instructions: Some(instructions), ..Default::default() }]),
+        ..Default::default()
+    };
+    let p = encode_program(&Program { execution_plan: Some(vec![plan]), ..Default::default() }, &Default::default())
+        .unwrap();
+    let tables = threshold("long", &p, "max_tables", |n| Limits { max_tables: Some(n), ..Limits::default() });
+    assert!(tables > 4 * n, "{tables}");
+    threshold("long", &p, "max_apparent_size", |n| Limits {
+        apparent_size_factor: usize::MAX,
+        max_apparent_size: n,
+        ..Limits::default()
+    });
+    threshold("long", &p, "max_depth", |n| Limits { max_depth: n, ..Limits::default() });
+    // corruptions spread over both halves of both vectors
+    let mut refused = 0;
+    for at in (0..p.len()).step_by(p.len() / 400) {
+        let mut m = p.clone();
+        m[at] ^= 0x80;
+        agree(&m, &Limits::default(), &|| format!("long: byte {at} flipped"));
+        refused += usize::from(verify_program_reference(&m, &Limits::default()).is_err());
+    }
+    assert!(refused > 40, "{refused} refused");
+}

@@ -72,7 +72,17 @@ pub(crate) struct Field {
     pub(crate) kind: Kind,
 }
 
-/// The fields of one table type, in schema order.
+impl Field {
+    /// The lowest vtable slot the field reads (a union's tag precedes its value).
+    pub(crate) const fn first_slot(&self) -> u16 {
+        match self.kind {
+            Kind::Union { tag, .. } if tag < self.slot => tag,
+            _ => self.slot,
+        }
+    }
+}
+
+/// The fields of one table type, in schema order (which is slot order).
 #[derive(Debug)]
 pub(crate) struct Table {
     /// Read by the test that holds the description to the generated code.
@@ -271,6 +281,11 @@ impl Walk<'_> {
         self.within_budget(pos)?;
         let at = Slots { table: pos, entries };
         for field in desc.fields {
+            // fields come in slot order, so once one lies beyond the vtable
+            // every later one does: absent, and claiming nothing
+            if usize::from(field.first_slot()) >= vlen {
+                break;
+            }
             self.field(at, field)?;
         }
         self.depth = self.depth.saturating_sub(1);

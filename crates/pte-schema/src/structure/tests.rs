@@ -14,7 +14,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::program::PROGRAM;
-use super::{Kind, Table, Width};
+use super::{Field, Kind, Table, Width};
 
 const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/fenced/generated/program/executorch_flatbuffer");
 
@@ -124,6 +124,9 @@ fn compare(desc: &'static Table, g: &Generated, seen: &mut BTreeSet<&'static str
     let ours: BTreeSet<&str> = desc.fields.iter().map(|f| f.name).collect();
     let theirs: BTreeSet<&str> = fields.keys().map(String::as_str).collect();
     assert_eq!(ours, theirs, "fields of {}", desc.name);
+    // the walk stops at the first field beyond a vtable, so order matters
+    let firsts: Vec<u16> = desc.fields.iter().map(Field::first_slot).collect();
+    assert!(firsts.windows(2).all(|w| w[0] < w[1]), "{}: fields out of slot order {firsts:?}", desc.name);
     for f in desc.fields {
         let (slot, ty) = &fields[f.name];
         let at = format!("{}.{}", desc.name, f.name);

@@ -1,0 +1,242 @@
+//! The zero-copy views read exactly what the decoder reads: every value,
+//! tensor field and instruction of every corpus program, and of a program
+//! built to hold every kind with non-default fields, compared with the
+//! decoded model. (The views read tables field by field on their own, not
+//! through the generated accessors the decoder uses.)
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+
+use pte_schema::*;
+
+fn corpus_programs() -> Vec<(String, Vec<u8>)> {
+    let root = format!("{}/corpus", env!("CARGO_MANIFEST_DIR"));
+    let mut out = vec![];
+    let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
+    dirs.sort();
+    for dir in dirs {
+        let Ok(bytes) = std::fs::read(dir.join("model.pte")) else { continue };
+        let len = if &bytes[8..12] == b"eh00" {
+            u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize
+        } else {
+            bytes.len()
+        };
+        out.push((dir.file_name().unwrap().to_string_lossy().into_owned(), bytes[..len].to_vec()));
+    }
+    assert!(out.len() >= 12, "{} corpus programs", out.len());
+    out
+}
+
+fn list<T: ListItem + BitEq>(l: Option<List<'_, T>>) -> Option<Vec<T>> {
+    l.map(|l| {
+        let items: Vec<T> = l.iter().collect();
+        assert_eq!(items.len(), l.len());
+        for (i, x) in items.iter().enumerate() {
+            assert!(l.get(i).is_some_and(|y| y.to_ne_bytes_eq(x)));
+        }
+        assert!(l.get(items.len()).is_none());
+        items
+    })
+}
+
+/// Equality that holds NaN payloads equal, for lists of doubles.
+trait BitEq {
+    fn to_ne_bytes_eq(&self, other: &Self) -> bool;
+}
+macro_rules! bit_eq {
+    ($($t:ty),*) => {$(impl BitEq for $t {
+        fn to_ne_bytes_eq(&self, other: &Self) -> bool { self.to_ne_bytes() == other.to_ne_bytes() }
+    })*};
+}
+bit_eq!(i32, i64, u64, f64);
+impl BitEq for bool {
+    fn to_ne_bytes_eq(&self, other: &Self) -> bool {
+        self == other
+    }
+}
+
+fn bits(v: &[f64]) -> Vec<u64> {
+    v.iter().map(|x| x.to_bits()).collect()
+}
+
+fn check_tensor(t: &TensorView<'_>, m: &Tensor, at: &str) {
+    assert_eq!(t.scalar_type(), m.scalar_type, "{at}");
+    assert_eq!(t.storage_offset(), m.storage_offset, "{at}");
+    assert_eq!(list(t.sizes()), m.sizes, "{at}");
+    assert_eq!(t.dim_order().map(<[u8]>::to_vec), m.dim_order, "{at}");
+    assert_eq!(t.requires_grad(), m.requires_grad, "{at}");
+    assert_eq!(t.data_buffer_idx(), m.data_buffer_idx, "{at}");
+    assert_eq!(t.allocation_info(), m.allocation_info, "{at}");
+    assert_eq!(t.shape_dynamism(), m.shape_dynamism, "{at}");
+    let extra = m.extra_tensor_info.as_ref();
+    assert_eq!(t.location(), extra.map(|e| e.location), "{at}");
+    assert_eq!(t.fqn(), extra.and_then(|e| e.fully_qualified_name.as_deref()), "{at}");
+    assert_eq!(t.device_type(), extra.map(|e| e.device_type), "{at}");
+    assert_eq!(t.device_index(), extra.map(|e| e.device_index), "{at}");
+    assert_eq!(t.is_external(), m.is_external(), "{at}");
+    assert_eq!(t.numel(), m.numel(), "{at}");
+    assert_eq!(t.nbytes(), m.nbytes(), "{at}");
+}
+
+fn check_value(v: ValueRef<'_>, m: &EValue, at: &str) {
+    use KernelTypes as K;
+    match (v, &m.val) {
+        (ValueRef::None, None) | (ValueRef::Null, Some(K::Null)) => {}
+        (ValueRef::Int(a), Some(K::Int(b))) => assert_eq!(a, *b, "{at}"),
+        (ValueRef::Bool(a), Some(K::Bool(b))) => assert_eq!(a, *b, "{at}"),
+        (ValueRef::Double(a), Some(K::Double(b))) => assert_eq!(a.to_bits(), b.to_bits(), "{at}"),
+        (ValueRef::String(a), Some(K::String(b))) => assert_eq!(a, b.as_deref(), "{at}"),
+        (ValueRef::IntList(a), Some(K::IntList(b))) => assert_eq!(list(a), *b, "{at}"),
+        (ValueRef::DoubleList(a), Some(K::DoubleList(b))) => {
+            assert_eq!(list(a).as_deref().map(bits), b.as_deref().map(bits), "{at}")
+        }
+        (ValueRef::BoolList(a), Some(K::BoolList(b))) => assert_eq!(list(a), *b, "{at}"),
+        (ValueRef::TensorList(a), Some(K::TensorList(b))) => assert_eq!(list(a), *b, "{at}"),
+        (ValueRef::OptionalTensorList(a), Some(K::OptionalTensorList(b))) => assert_eq!(list(a), *b, "{at}"),
+        (ValueRef::Tensor(t), Some(K::Tensor(m))) => check_tensor(&t, m, at),
+        (_, m) => panic!("{at}: the view reads another kind than {m:?}"),
+    }
+}
+
+fn check_instruction(i: InstructionRef<'_>, m: &Instruction, at: &str) {
+    use InstructionArguments as A;
+    match (i, &m.instr_args) {
+        (InstructionRef::None, None) => {}
+        (InstructionRef::KernelCall { op_index, args }, Some(A::KernelCall { op_index: o, args: a })) => {
+            assert_eq!((op_index, list(args)), (*o, a.clone()), "{at}")
+        }
+        (
+            InstructionRef::DelegateCall { delegate_index, args },
+            Some(A::DelegateCall { delegate_index: d, args: a }),
+        ) => {
+            assert_eq!((delegate_index, list(args)), (*d, a.clone()), "{at}")
+        }
+        (InstructionRef::MoveCall { move_from, move_to }, Some(A::MoveCall { move_from: f, move_to: t })) => {
+            assert_eq!((move_from, move_to), (*f, *t), "{at}")
+        }
+        (
+            InstructionRef::JumpFalseCall { cond_value_index, destination_instruction },
+            Some(A::JumpFalseCall { cond_value_index: c, destination_instruction: d }),
+        ) => assert_eq!((cond_value_index, destination_instruction), (*c, *d), "{at}"),
+        (InstructionRef::FreeCall { value_index }, Some(A::FreeCall { value_index: v })) => {
+            assert_eq!(value_index, *v, "{at}")
+        }
+        (_, m) => panic!("{at}: the view reads another instruction than {m:?}"),
+    }
+}
+
+/// Compares every value and instruction; returns how many were compared.
+fn check_program(name: &str, bytes: &[u8]) -> usize {
+    let model = decode_program(bytes, &Limits::default()).unwrap();
+    let view = ProgramView::new(bytes, &Limits::default()).unwrap();
+    let plans = model.execution_plan.as_deref().unwrap_or_default();
+    assert_eq!(view.plan_count(), plans.len(), "{name}");
+    let mut compared = 0;
+    for (p, m) in plans.iter().enumerate() {
+        let plan = view.plan(p).unwrap();
+        let values = m.values.as_deref().unwrap_or_default();
+        assert_eq!(plan.value_count(), values.len(), "{name}");
+        let refs: Vec<_> = plan.value_refs().collect();
+        assert_eq!(refs.len(), values.len(), "{name}");
+        // the halves a checker walks separately cover the same values
+        let half = values.len() / 2;
+        let split = plan.value_refs_in(0..half).count() + plan.value_refs_in(half..usize::MAX).count();
+        assert_eq!(split, values.len(), "{name}");
+        for (j, (v, mv)) in refs.into_iter().zip(values).enumerate() {
+            check_value(v, mv, &format!("{name}: plan {p} value {j}"));
+            check_value(plan.value_ref(j).unwrap(), mv, &format!("{name}: plan {p} value_ref {j}"));
+            compared += 1;
+        }
+        assert!(plan.value_ref(values.len()).is_none());
+        let chains = m.chains.as_deref().unwrap_or_default();
+        for (c, (chain, mc)) in plan.chains().unwrap().zip(chains).enumerate() {
+            let instructions = mc.instructions.as_deref().unwrap_or_default();
+            assert_eq!(chain.instruction_count(), instructions.len(), "{name}");
+            let views: Vec<_> = chain.instructions().unwrap().collect();
+            let ranged: Vec<_> = chain.instructions_in(0..usize::MAX).collect();
+            assert_eq!((views.len(), ranged.len()), (instructions.len(), instructions.len()), "{name}");
+            for (i, ((v, r), mi)) in views.into_iter().zip(ranged).zip(instructions).enumerate() {
+                check_instruction(v, mi, &format!("{name}: plan {p} chain {c} instruction {i}"));
+                check_instruction(r, mi, &format!("{name}: plan {p} chain {c} instruction {i} (ranged)"));
+                compared += 1;
+            }
+        }
+    }
+    compared
+}
+
+#[test]
+fn views_read_every_corpus_value_and_instruction_as_the_decoder_does() {
+    let mut compared = 0;
+    for (name, bytes) in corpus_programs() {
+        compared += check_program(&name, &bytes);
+    }
+    assert!(compared > 27_000, "{compared} items compared");
+}
+
+/// A program with every value kind, every instruction kind, and tensors
+/// whose every field differs from its default.
+fn every_kind() -> Program<'static> {
+    let tensor = |i: i32| Tensor {
+        scalar_type: ScalarType(i8::try_from(i % 30).unwrap()),
+        storage_offset: -i,
+        sizes: Some(vec![i, 2, 3]),
+        dim_order: Some(vec![2, 0, 1]),
+        requires_grad: i % 2 == 0,
+        data_buffer_idx: u32::try_from(i).unwrap() * 7,
+        allocation_info: (i % 3 != 0).then_some(AllocationDetails {
+            memory_id: 5,
+            memory_offset_low: 0xdead_beef,
+            memory_offset_high: u32::try_from(i).unwrap(),
+        }),
+        layout: 3,
+        shape_dynamism: TensorShapeDynamism(i8::try_from(i % 3).unwrap()),
+        extra_tensor_info: (i % 2 == 1).then(|| ExtraTensorInfo {
+            mutable_data_segments_idx: 9,
+            fully_qualified_name: Some(format!("layer.{i}.weight")),
+            location: TensorDataLocation::EXTERNAL,
+            device_type: DeviceType(1),
+            device_index: -2,
+        }),
+    };
+    let mut values = vec![EValue { val: None }, EValue { val: Some(KernelTypes::Null) }];
+    for i in 1..40 {
+        values.push(EValue { val: Some(KernelTypes::Tensor(tensor(i))) });
+        values.push(EValue { val: Some(KernelTypes::Int(-i64::from(i) << 40)) });
+        values.push(EValue { val: Some(KernelTypes::Bool(i % 2 == 0)) });
+        values.push(EValue { val: Some(KernelTypes::Double(f64::from(i) / 3.0)) });
+        values.push(EValue { val: Some(KernelTypes::String((i % 4 != 0).then(|| format!("s{i}")))) });
+        values.push(EValue { val: Some(KernelTypes::IntList(Some(vec![i64::MIN, 1, i64::from(i)]))) });
+        values.push(EValue { val: Some(KernelTypes::DoubleList(Some(vec![f64::NAN, -0.0, f64::from(i)]))) });
+        values.push(EValue { val: Some(KernelTypes::BoolList(Some(vec![true, false, i % 2 == 0]))) });
+        values.push(EValue { val: Some(KernelTypes::TensorList((i % 5 != 0).then(|| vec![2, i]))) });
+        values.push(EValue { val: Some(KernelTypes::OptionalTensorList(Some(vec![-1, 2, i]))) });
+    }
+    let mut instructions = vec![Instruction { instr_args: None }];
+    for i in 0..30 {
+        instructions.extend([
+            Instruction { instr_args: Some(InstructionArguments::KernelCall { op_index: i, args: Some(vec![i, -i]) }) },
+            Instruction { instr_args: Some(InstructionArguments::DelegateCall { delegate_index: -i, args: None }) },
+            Instruction { instr_args: Some(InstructionArguments::MoveCall { move_from: i, move_to: i + 1 }) },
+            Instruction {
+                instr_args: Some(InstructionArguments::JumpFalseCall {
+                    cond_value_index: i,
+                    destination_instruction: 1000 - i,
+                }),
+            },
+            Instruction { instr_args: Some(InstructionArguments::FreeCall { value_index: i * 3 }) },
+        ]);
+    }
+    let plan = ExecutionPlan {
+        name: Some("forward".into()),
+        values: Some(values),
+        chains: Some(vec![Chain { instructions: Some(instructions), ..Default::default() }]),
+        ..Default::default()
+    };
+    Program { execution_plan: Some(vec![plan]), ..Default::default() }
+}
+
+#[test]
+fn views_read_every_kind_and_field_as_the_decoder_does() {
+    let bytes = encode_program(&every_kind(), &EncodeOptions::default()).unwrap();
+    assert_eq!(check_program("every_kind", &bytes), 2 + 39 * 10 + 1 + 30 * 5);
+}
