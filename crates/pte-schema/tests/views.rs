@@ -4,7 +4,13 @@
 //! decoded model. (The views read tables field by field on their own, not
 //! through the generated accessors the decoder uses.)
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    clippy::arithmetic_side_effects
+)]
 
 use pte_schema::*;
 
