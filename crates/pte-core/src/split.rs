@@ -10,27 +10,29 @@ use std::sync::OnceLock;
 
 use rayon_core::{ThreadPool, ThreadPoolBuilder};
 
-/// Fewest elements worth a second thread: well above the cost of handing
-/// work to one, well below the program-heavy files that need it.
+/// Fewest elements worth the helper thread: well above the cost of handing
+/// it work, well below the program-heavy files that need it.
 pub const SPLIT_MIN: usize = 2048;
 
-/// The pool of this process's long checks, when there is a second core and
-/// a thread could be started for it. Kept for the life of the process: a
-/// thread started per check costs more than a small program's whole check.
+/// The helper of this process's long checks: one thread (the caller does
+/// the other half), when there is a second core and a thread could be
+/// started. Kept for the life of the process: a thread started per check
+/// costs more than a small program's whole check.
 fn pool() -> Option<&'static ThreadPool> {
     static POOL: OnceLock<Option<ThreadPool>> = OnceLock::new();
     POOL.get_or_init(|| {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
         (cores > 1)
-            .then(|| ThreadPoolBuilder::new().num_threads(2).thread_name(|_| "pte-split".into()).build().ok())
+            .then(|| ThreadPoolBuilder::new().num_threads(1).thread_name(|_| "pte-split".into()).build().ok())
             .flatten()
     })
     .as_ref()
 }
 
 /// Runs `a` and `b`, at the same time when there is a second core and `work`
-/// (the elements the two cover) reaches [`SPLIT_MIN`], else one after the
-/// other. The results are the same either way; only the time differs.
+/// (the elements the two cover) reaches [`SPLIT_MIN`] (`a` on the helper
+/// thread, `b` on the caller's), else one after the other. The results are
+/// the same either way; only the time differs.
 ///
 /// ```
 /// let v: Vec<u64> = (0..10_000).collect();
@@ -38,11 +40,20 @@ fn pool() -> Option<&'static ThreadPool> {
 /// let (a, b) = pte_core::join(v.len(), || front.iter().sum::<u64>(), || back.iter().sum::<u64>());
 /// assert_eq!(a + b, v.iter().sum::<u64>());
 /// ```
-pub fn join<A: Send, B: Send>(work: usize, a: impl FnOnce() -> A + Send, b: impl FnOnce() -> B + Send) -> (A, B) {
-    match pool() {
-        Some(pool) if work >= SPLIT_MIN => pool.join(a, b),
-        _ => (a(), b()),
-    }
+pub fn join<A: Send, B: Send>(work: usize, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B + Send) -> (A, B) {
+    let Some(pool) = pool().filter(|_| work >= SPLIT_MIN) else { return (a(), b()) };
+    // `b` runs here while the pool's thread takes `a`: no hand-over of the
+    // caller's own half, and one helper is all two cores can use
+    let mut first = None;
+    let a = &a;
+    let second = pool.in_place_scope(|s| {
+        let first = &mut first;
+        s.spawn(move |_| *first = Some(a()));
+        b()
+    });
+    // the scope returns only once its task has run, so `first` is set; the
+    // fallback keeps this function total without a panic path
+    (first.unwrap_or_else(a), second)
 }
 
 #[cfg(test)]
