@@ -8,27 +8,11 @@
 
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 
-use pte_schema::{decode_program, verify_program_reference, Limits, ProgramView};
+mod support;
 
-/// Every corpus program: (name, its flatbuffer region).
-fn programs() -> Vec<(String, Vec<u8>)> {
-    let root = format!("{}/corpus", env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![];
-    let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
-    dirs.sort();
-    for dir in dirs {
-        let Ok(bytes) = std::fs::read(dir.join("model.pte")) else { continue };
-        // the eh00 header's program_size, when there is one
-        let len = if &bytes[8..12] == b"eh00" {
-            u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize
-        } else {
-            bytes.len()
-        };
-        out.push((dir.file_name().unwrap().to_string_lossy().into_owned(), bytes[..len].to_vec()));
-    }
-    assert!(out.len() >= 12, "{} corpus programs", out.len());
-    out
-}
+use support::corpus_programs;
+
+use pte_schema::{decode_program, verify_program_reference, Limits, ProgramView};
 
 /// Both paths, same verdict; a refusal is the reference's error.
 fn agree(buf: &[u8], limits: &Limits, what: &dyn Fn() -> String) {
@@ -43,7 +27,7 @@ fn agree(buf: &[u8], limits: &Limits, what: &dyn Fn() -> String) {
 
 #[test]
 fn every_corpus_program_passes_both() {
-    for (name, p) in programs() {
+    for (name, p) in corpus_programs() {
         ProgramView::new(&p, &Limits::default()).unwrap_or_else(|e| panic!("{name}: {e}"));
         verify_program_reference(&p, &Limits::default()).unwrap();
         decode_program(&p, &Limits::default()).unwrap();
@@ -54,7 +38,7 @@ fn every_corpus_program_passes_both() {
 fn single_byte_corruptions_get_the_same_verdict() {
     let mut refused = 0usize;
     let mut total = 0usize;
-    for (name, p) in programs() {
+    for (name, p) in corpus_programs() {
         // every byte of the small programs, about 4,000 positions of the
         // mid-sized ones and 100 of the large (each check walks it all)
         let positions = if p.len() > 1 << 16 { 100 } else { 4000 };
@@ -78,7 +62,7 @@ fn single_byte_corruptions_get_the_same_verdict() {
 
 #[test]
 fn truncations_get_the_same_verdict() {
-    for (name, p) in programs() {
+    for (name, p) in corpus_programs() {
         let stride = (p.len() / if p.len() > 1 << 16 { 50 } else { 500 }).max(1);
         for len in (0..p.len()).step_by(stride) {
             agree(&p[..len], &Limits::default(), &|| format!("{name}: first {len} bytes"));
@@ -108,7 +92,7 @@ fn threshold(name: &str, buf: &[u8], what: &str, make: impl Fn(usize) -> Limits)
 
 #[test]
 fn limits_are_counted_exactly_as_the_reference_counts_them() {
-    for (name, p) in programs() {
+    for (name, p) in corpus_programs() {
         let tables = threshold(&name, &p, "max_tables", |n| Limits { max_tables: Some(n), ..Limits::default() });
         let size = threshold(&name, &p, "max_apparent_size", |n| Limits {
             apparent_size_factor: usize::MAX,

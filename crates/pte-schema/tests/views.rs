@@ -12,25 +12,11 @@
     clippy::arithmetic_side_effects
 )]
 
-use pte_schema::*;
+mod support;
 
-fn corpus_programs() -> Vec<(String, Vec<u8>)> {
-    let root = format!("{}/corpus", env!("CARGO_MANIFEST_DIR"));
-    let mut out = vec![];
-    let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
-    dirs.sort();
-    for dir in dirs {
-        let Ok(bytes) = std::fs::read(dir.join("model.pte")) else { continue };
-        let len = if &bytes[8..12] == b"eh00" {
-            u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize
-        } else {
-            bytes.len()
-        };
-        out.push((dir.file_name().unwrap().to_string_lossy().into_owned(), bytes[..len].to_vec()));
-    }
-    assert!(out.len() >= 12, "{} corpus programs", out.len());
-    out
-}
+use support::corpus_programs;
+
+use pte_schema::*;
 
 fn list<T: ListItem + BitEq>(l: Option<List<'_, T>>) -> Option<Vec<T>> {
     l.map(|l| {
