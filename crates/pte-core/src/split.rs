@@ -12,6 +12,13 @@ use rayon_core::{ThreadPool, ThreadPoolBuilder};
 
 /// Fewest elements worth the helper thread: well above the cost of handing
 /// it work, well below the program-heavy files that need it.
+///
+/// ```
+/// // below it, both halves run on the calling thread
+/// let here = std::thread::current().id();
+/// let (a, _) = pte_core::join(pte_core::SPLIT_MIN - 1, || std::thread::current().id(), || ());
+/// assert_eq!(a, here);
+/// ```
 pub const SPLIT_MIN: usize = 2048;
 
 /// The helper of this process's long checks: one thread (the caller does

@@ -159,7 +159,17 @@ mod sealed {
 }
 
 /// A scalar type a [`List`] holds: `i32`, `i64`, `u64`, `f64` or `bool`,
-/// stored little-endian.
+/// stored little-endian. Sealed: the schema has no other scalar vectors.
+///
+/// ```
+/// fn total<T: pte_schema::ListItem + Into<f64>>(l: pte_schema::List<'_, T>) -> f64 {
+///     l.iter().map(Into::into).sum()
+/// }
+/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+/// let inputs = v.plan(0).unwrap().input_list().unwrap();
+/// assert_eq!(total(inputs), inputs.iter().map(f64::from).sum::<f64>());
+/// ```
 pub trait ListItem: Copy + 'static + sealed::Sealed {
     /// Bytes per element.
     #[doc(hidden)]
