@@ -6,6 +6,7 @@
 //! callers split only vectors long enough to repay a thread (tens of
 //! microseconds), so small files never start one.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 
 use rayon_core::{ThreadPool, ThreadPoolBuilder};
@@ -49,6 +50,10 @@ fn pool() -> Option<&'static ThreadPool> {
 /// ```
 pub fn join<A: Send, B: Send>(work: usize, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B + Send) -> (A, B) {
     let Some(pool) = pool().filter(|_| work >= SPLIT_MIN) else { return (a(), b()) };
+    // Checks running on several threads at once (a batch of files) share
+    // the one helper: a caller that finds it taken does both halves itself
+    // rather than queue behind another file's half.
+    let Some(_helper) = Helper::take() else { return (a(), b()) };
     // `b` runs here while the pool's thread takes `a`: no hand-over of the
     // caller's own half, and one helper is all two cores can use
     let mut first = None;
@@ -63,9 +68,34 @@ pub fn join<A: Send, B: Send>(work: usize, a: impl Fn() -> A + Sync, b: impl FnO
     (first.unwrap_or_else(a), second)
 }
 
+/// The helper thread, held by one caller at a time; released on drop, so a
+/// panicking half cannot keep it taken.
+struct Helper;
+
+static HELPER_TAKEN: AtomicBool = AtomicBool::new(false);
+
+impl Helper {
+    fn take() -> Option<Helper> {
+        // built only when taken: a `Helper` dropped unused would release it
+        if HELPER_TAKEN.swap(true, Ordering::Acquire) {
+            return None;
+        }
+        Some(Helper)
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        HELPER_TAKEN.store(false, Ordering::Release);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The helper is process-wide; tests that watch it take turns.
+    static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
     fn thread_name() -> Option<String> {
         std::thread::current().name().map(str::to_string)
@@ -79,7 +109,29 @@ mod tests {
     }
 
     #[test]
+    fn a_caller_that_finds_the_helper_taken_does_both_halves() {
+        let _turn = TURN.lock();
+        let outer = join(
+            SPLIT_MIN,
+            || (),
+            || {
+                // the helper is busy with the outer `a` or already released;
+                // either way the inner halves both come back, in order
+                let inner = join(SPLIT_MIN, || 1, || 2);
+                let taken_now = Helper::take().is_none();
+                (inner, taken_now)
+            },
+        );
+        assert_eq!(outer.1 .0, (1, 2));
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        // inside the outer join the helper is held by it
+        assert_eq!(outer.1 .1, cores > 1);
+        assert!(Helper::take().is_some(), "released after the join");
+    }
+
+    #[test]
     fn long_work_goes_to_the_pool_when_there_is_a_second_core() {
+        let _turn = TURN.lock();
         let (a, b) = join(SPLIT_MIN, || (thread_name(), 1), || (thread_name(), 2));
         assert_eq!((a.1, b.1), (1, 2));
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
