@@ -157,15 +157,19 @@ fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bo
         ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
         ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
     };
-    // each value is checked on its own, so a long plan is checked in halves
     let values_clean =
         |from: usize, to: usize| plan.value_refs_in(from..to).zip(from..).all(|(v, j)| value_clean(j, v));
+    let Some(instructions) = Instructions::new(plan, n) else { return false };
+    // Each value and each instruction is checked on its own, so a long plan
+    // is checked in halves: the back half of the values and of every chain
+    // on one thread, the front halves on the other, with one hand-over.
     let half = n / 2;
-    let (back, front) = pte_core::join(n, || values_clean(half, n), || values_clean(0, half));
-    if !(back && front) {
-        return false;
-    }
-    chains_clean(plan, n) && delegates_clean(p, plan)
+    let (back, front) = pte_core::join(
+        n.saturating_add(instructions.count()),
+        || values_clean(half, n) && instructions.clean(Half::Back),
+        || values_clean(0, half) && instructions.clean(Half::Front),
+    );
+    back && front && delegates_clean(p, plan)
 }
 
 fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize, optional: bool) -> bool {
@@ -180,16 +184,57 @@ fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize
     })
 }
 
-fn chains_clean(plan: &PlanView<'_>, n: usize) -> bool {
-    let Some(chains) = plan.chains() else { return false };
-    if chains.len() == 0 {
-        return false;
+/// Which half of a vector a thread checks.
+#[derive(Clone, Copy)]
+enum Half {
+    Front,
+    Back,
+}
+
+/// What checking a plan's instructions needs, worked out once.
+struct Instructions<'p, 'a> {
+    plan: &'p PlanView<'a>,
+    /// Values in the plan: every value index must be below it.
+    values: usize,
+    delegates: usize,
+    /// The verdict on each of the first operators (kernel calls far
+    /// outnumber operators), a bit set on the stack.
+    known: [u64; KNOWN_OPERATORS / 64],
+}
+
+impl<'p, 'a> Instructions<'p, 'a> {
+    /// `None` when the chains, or a chain's instructions, are absent or
+    /// there is no chain: the plan is not clean.
+    fn new(plan: &'p PlanView<'a>, values: usize) -> Option<Self> {
+        let mut chains = plan.chains()?;
+        if chains.len() == 0 || chains.any(|c| c.instructions().is_none()) {
+            return None;
+        }
+        let delegates = plan.delegates().map_or(0, |d| d.len());
+        let mut this = Instructions { plan, values, delegates, known: [0; KNOWN_OPERATORS / 64] };
+        let operators = plan.operator_count();
+        let mut known = this.known;
+        for (i, word) in known.iter_mut().enumerate() {
+            for bit in 0..64 {
+                if this.operator_ok(i.saturating_mul(64).saturating_add(bit)) {
+                    *word |= 1 << bit;
+                }
+            }
+            if i.saturating_add(1).saturating_mul(64) >= operators {
+                break;
+            }
+        }
+        this.known = known;
+        Some(this)
     }
-    let ndel = plan.delegates().map_or(0, |d| d.len());
-    let idx = |v: i32| in_range(i64::from(v), n);
-    let args_ok = |a: Option<List<'_, i32>>| a.is_some_and(|a| a.iter().all(idx));
-    let op_ok = |i: usize| {
-        plan.operator(i).is_some_and(|(name, ov)| {
+
+    /// Instructions in all chains.
+    fn count(&self) -> usize {
+        self.plan.chains().map_or(0, |c| c.map(|c| c.instruction_count()).fold(0, usize::saturating_add))
+    }
+
+    fn operator_ok(&self, i: usize) -> bool {
+        self.plan.operator(i).is_some_and(|(name, ov)| {
             name.is_some_and(|name| {
                 let ov = ov.unwrap_or("");
                 let full =
@@ -197,53 +242,53 @@ fn chains_clean(plan: &PlanView<'_>, n: usize) -> bool {
                 full < 100
             })
         })
-    };
-    // Kernel calls far outnumber operators: the verdict on each of the
-    // first operators is worked out once, in a bit set on the stack.
-    let mut known = [0u64; KNOWN_OPERATORS / 64];
-    for (i, word) in known.iter_mut().enumerate() {
-        for bit in 0..64 {
-            let op = i.saturating_mul(64).saturating_add(bit);
-            if op_ok(op) {
-                *word |= 1 << bit;
+    }
+
+    fn kernel_ok(&self, op: usize) -> bool {
+        match self.known.get(op / 64) {
+            Some(word) => word & (1 << (op % 64)) != 0,
+            None => self.operator_ok(op),
+        }
+    }
+
+    fn index_ok(&self, v: i32) -> bool {
+        in_range(i64::from(v), self.values)
+    }
+
+    fn args_ok(&self, a: Option<List<'_, i32>>) -> bool {
+        a.is_some_and(|a| a.iter().all(|v| self.index_ok(v)))
+    }
+
+    fn instruction_ok(&self, ins: InstructionRef<'_>) -> bool {
+        match ins {
+            InstructionRef::None | InstructionRef::Unknown(_) => false,
+            InstructionRef::KernelCall { op_index, args } => {
+                self.args_ok(args) && usize::try_from(op_index).is_ok_and(|op| self.kernel_ok(op))
+            }
+            InstructionRef::DelegateCall { delegate_index, args } => {
+                self.args_ok(args) && in_range(i64::from(delegate_index), self.delegates)
+            }
+            InstructionRef::MoveCall { move_from, move_to } => self.index_ok(move_from) && self.index_ok(move_to),
+            InstructionRef::JumpFalseCall { cond_value_index, .. } => self.index_ok(cond_value_index),
+            InstructionRef::FreeCall { value_index } => self.index_ok(value_index),
+        }
+    }
+
+    /// Whether `half` of every chain's instructions passes.
+    fn clean(&self, half: Half) -> bool {
+        let Some(chains) = self.plan.chains() else { return false };
+        for chain in chains {
+            let m = chain.instruction_count();
+            let range = match half {
+                Half::Front => 0..m / 2,
+                Half::Back => m / 2..m,
+            };
+            if !chain.instructions_in(range).all(|i| self.instruction_ok(i)) {
+                return false;
             }
         }
-        if i.saturating_add(1).saturating_mul(64) >= plan.operator_count() {
-            break;
-        }
+        true
     }
-    let kernel_ok = |op: usize| match known.get(op / 64) {
-        Some(word) => word & (1 << (op % 64)) != 0,
-        None => op_ok(op),
-    };
-    let clean = |ins: InstructionRef<'_>| match ins {
-        InstructionRef::None | InstructionRef::Unknown(_) => false,
-        InstructionRef::KernelCall { op_index, args } => {
-            args_ok(args) && usize::try_from(op_index).is_ok_and(kernel_ok)
-        }
-        InstructionRef::DelegateCall { delegate_index, args } => {
-            args_ok(args) && in_range(i64::from(delegate_index), ndel)
-        }
-        InstructionRef::MoveCall { move_from, move_to } => idx(move_from) && idx(move_to),
-        InstructionRef::JumpFalseCall { cond_value_index, .. } => idx(cond_value_index),
-        InstructionRef::FreeCall { value_index } => idx(value_index),
-    };
-    for chain in chains {
-        if chain.instructions().is_none() {
-            return false;
-        }
-        // each instruction is checked on its own, so a long chain is checked in halves
-        let m = chain.instruction_count();
-        let (back, front) = pte_core::join(
-            m,
-            || chain.instructions_in(m / 2..m).all(clean),
-            || chain.instructions_in(0..m / 2).all(clean),
-        );
-        if !(back && front) {
-            return false;
-        }
-    }
-    true
 }
 
 fn delegates_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
