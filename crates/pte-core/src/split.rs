@@ -48,7 +48,7 @@ fn pool() -> Option<&'static ThreadPool> {
 /// let (a, b) = pte_core::join(v.len(), || front.iter().sum::<u64>(), || back.iter().sum::<u64>());
 /// assert_eq!(a + b, v.iter().sum::<u64>());
 /// ```
-pub fn join<A: Send, B: Send>(work: usize, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B + Send) -> (A, B) {
+pub fn join<A: Send, B>(work: usize, a: impl Fn() -> A + Sync, b: impl FnOnce() -> B) -> (A, B) {
     let Some(pool) = pool().filter(|_| work >= SPLIT_MIN) else { return (a(), b()) };
     // Checks running on several threads at once (a batch of files) share
     // the one helper: a caller that finds it taken does both halves itself
