@@ -44,7 +44,7 @@ mod save;
 mod split;
 
 pub use error::{Error, ErrorKind, Result};
-pub use fenced::{ignore_file_size_signal, MappedFile};
+pub use fenced::{ignore_file_size_signal, start_writeback, MappedFile};
 pub use input::{open_input, read_input, same_file, FileId};
 pub use kind::FileKind;
 pub use le::LeBytes;
