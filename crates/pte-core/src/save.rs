@@ -38,11 +38,41 @@ const MAX_LINK_HOPS: u32 = 40;
 /// ```
 pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
     write_atomically_file(path, |file| {
-        let mut w = BufWriter::with_capacity(1 << 20, file);
+        let mut w = BufWriter::with_capacity(1 << 20, EarlyWriteback { file, written: 0, started: 0 });
         let v = write(&mut w)?;
         w.flush().map_err(|e| Error::io("writing", path, e))?;
         Ok(v)
     })
+}
+
+/// Bytes written between two write-out hints ([`crate::start_writeback`]).
+const WRITEBACK_PIECE: u64 = 2 << 20;
+
+/// The temporary file of a streamed save, starting the disk write-out of
+/// each piece once it is written, so the save's fsync has little left to do.
+struct EarlyWriteback<'f> {
+    file: &'f File,
+    /// Bytes written so far (the writer starts at the file's beginning).
+    written: u64,
+    /// Bytes whose write-out has been started.
+    started: u64,
+}
+
+impl Write for EarlyWriteback<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = (&mut &*self.file).write(buf)?;
+        self.written = self.written.saturating_add(n as u64);
+        let pending = self.written.saturating_sub(self.started);
+        if pending >= WRITEBACK_PIECE {
+            crate::start_writeback(self.file, self.started, pending);
+            self.started = self.written;
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        (&mut &*self.file).flush()
+    }
 }
 
 /// Like [`write_atomically`], handing `write` the temporary file itself

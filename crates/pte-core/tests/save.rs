@@ -290,3 +290,19 @@ fn concurrent_saves_of_one_target_all_succeed_and_leave_no_temporary_file() {
     assert_eq!(std::fs::read(&p).unwrap().len(), 2);
     assert_eq!(temps(dir.path()), Vec::<String>::new());
 }
+
+#[test]
+fn a_large_streamed_save_keeps_every_byte_across_its_write_out_pieces() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.bin");
+    // odd-sized writes crossing several 2 MiB write-out pieces
+    let data: Vec<u8> = (0..(5 << 20) + 3).map(|i: usize| (i % 251) as u8).collect();
+    pte_core::write_atomically(&path, |w| {
+        for chunk in data.chunks(777_777) {
+            w.write_all(chunk)?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(std::fs::read(&path).unwrap(), data);
+}
