@@ -8,7 +8,8 @@
 //!   only (a FIFO or directory is refused before it is read);
 //! * [`write_atomically`] and [`EditLock`]: the one save path (temporary file
 //!   beside the real target, mode and links kept, fsync, rename) and the lock
-//!   that makes in-place edits safe against each other;
+//!   that makes in-place edits safe against each other; [`start_writeback`]
+//!   lets a save's disk write-out begin while it is still copying;
 //! * [`same_file`] and [`FileId`]: aliased paths (symlinks, hard links);
 //! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
 //!   the typed rule catalogue each format declares;
