@@ -9,7 +9,8 @@
 //! * [`write_atomically`] and [`EditLock`]: the one save path (temporary file
 //!   beside the real target, mode and links kept, fsync, rename) and the lock
 //!   that makes in-place edits safe against each other; [`start_writeback`]
-//!   lets a save's disk write-out begin while it is still copying;
+//!   and [`copy_with_writeback`] let a save's disk write-out begin while it
+//!   is still copying;
 //! * [`same_file`] and [`FileId`]: aliased paths (symlinks, hard links);
 //! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
 //!   the typed rule catalogue each format declares;
@@ -52,7 +53,7 @@ pub use le::LeBytes;
 pub use lock::{EditLock, LockWait};
 pub use report::{Report, Violation};
 pub use rule::{Catalogue, Rule};
-pub use save::{resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
+pub use save::{copy_with_writeback, resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
 pub use split::{join, SPLIT_MIN};
 
 /// Byte payloads: borrowed from the input when read, owned when built.

@@ -45,8 +45,47 @@ pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Re
     })
 }
 
-/// Bytes written between two write-out hints ([`crate::start_writeback`]).
+/// Bytes written or copied between two write-out hints
+/// ([`crate::start_writeback`]): large enough that the hints cost nothing,
+/// small enough that the disk starts early.
 const WRITEBACK_PIECE: u64 = 2 << 20;
+
+/// Copies `len` bytes from `src`'s position to `dst`'s (both advance), file
+/// to file by the kernel where it can (`copy_file_range` on Linux), in
+/// pieces whose disk write-out starts as each is copied, as a streamed
+/// [`write_atomically`] save does. Returns the bytes copied: fewer than `len`
+/// only when `src` ends first.
+///
+/// ```
+/// use std::io::{Read, Seek, Write};
+/// let mut src = tempfile::tempfile()?;
+/// src.write_all(&[9; 5000])?;
+/// src.rewind()?;
+/// let mut dst = tempfile::tempfile()?;
+/// assert_eq!(pte_core::copy_with_writeback(&src, 4000, &dst)?, 4000);
+/// dst.rewind()?;
+/// let mut back = vec![];
+/// dst.read_to_end(&mut back)?;
+/// assert_eq!(back, [9; 4000]);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn copy_with_writeback(src: &File, len: u64, dst: &File) -> std::io::Result<u64> {
+    use std::io::{Read, Seek};
+    let mut out = dst;
+    let mut at = out.stream_position()?;
+    let mut copied = 0u64;
+    while copied < len {
+        let piece = len.saturating_sub(copied).min(WRITEBACK_PIECE);
+        let n = std::io::copy(&mut src.take(piece), &mut out)?;
+        crate::start_writeback(dst, at, n);
+        at = at.saturating_add(n);
+        copied = copied.saturating_add(n);
+        if n < piece {
+            break;
+        }
+    }
+    Ok(copied)
+}
 
 /// The temporary file of a streamed save, starting the disk write-out of
 /// each piece once it is written, so the save's fsync has little left to do.

@@ -13,6 +13,22 @@ fn list<'a, T: ListItem>(v: Option<flatbuffers::Vector<'a, T>>) -> Option<List<'
     v.map(List::from_vector)
 }
 
+/// Elements `range` of a vector of tables (clipped to its length; none when
+/// it is absent), each read by `read`.
+fn clipped<'a, T: flatbuffers::Follow<'a> + 'a, R>(
+    v: Option<flatbuffers::Vector<'a, T>>,
+    range: std::ops::Range<usize>,
+    read: fn(T::Inner) -> R,
+) -> impl Iterator<Item = R> + 'a
+where
+    R: 'a,
+{
+    v.into_iter().flat_map(move |v| {
+        let n = v.len();
+        (range.start.min(n)..range.end.min(n)).map(move |i| read(v.get(i)))
+    })
+}
+
 /// One value's payload, read in place (the view counterpart of
 /// [`crate::KernelTypes`]; `None` is an unset union, `Unknown` a tag the
 /// schema does not declare).
@@ -254,9 +270,7 @@ impl<'a> ChainView<'a> {
     /// ```
     #[inline]
     pub fn instructions_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = InstructionRef<'a>> + 'a {
-        let instructions = self.c.instructions();
-        let n = instructions.map_or(0, |v| v.len());
-        (range.start.min(n)..range.end.min(n)).filter_map(move |i| instructions.map(|v| InstructionRef::new(v.get(i))))
+        clipped(self.c.instructions(), range, InstructionRef::new)
     }
 
     /// Number of instructions (0 when absent).
@@ -534,9 +548,7 @@ impl<'a> PlanView<'a> {
     /// ```
     #[inline]
     pub fn value_refs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = ValueRef<'a>> + 'a {
-        let values = self.plan.values();
-        let n = values.map_or(0, |v| v.len());
-        (range.start.min(n)..range.end.min(n)).filter_map(move |j| values.map(|v| ValueRef::new(v.get(j))))
+        clipped(self.plan.values(), range, ValueRef::new)
     }
 
     /// The chains, `None` when the vector is absent.

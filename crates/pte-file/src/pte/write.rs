@@ -140,7 +140,7 @@ pub(crate) fn copy_from(
     w: &mut std::io::BufWriter<&std::fs::File>,
     d: &[u8],
 ) -> Result<()> {
-    use std::io::{Read, Seek, SeekFrom};
+    use std::io::{Seek, SeekFrom};
     let start = source_bytes.as_ptr() as usize;
     let end = start.saturating_add(source_bytes.len());
     let p = d.as_ptr() as usize;
@@ -150,27 +150,12 @@ pub(crate) fn copy_from(
     w.flush()?;
     let mut src = source;
     src.seek(SeekFrom::Start(p.saturating_sub(start) as u64))?;
-    let mut out: &std::fs::File = w.get_ref();
-    let mut at = out.stream_position()?;
-    let mut left = d.len() as u64;
-    // in pieces, each handed to the disk as soon as it is copied: the save's
-    // final fsync then waits for the last piece only
-    while left > 0 {
-        let piece = left.min(WRITEBACK_PIECE);
-        let n = std::io::copy(&mut src.take(piece), &mut out)?;
-        if n != piece {
-            return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
-        }
-        pte_core::start_writeback(out, at, n);
-        at = at.saturating_add(n);
-        left = left.saturating_sub(n);
+    let want = d.len() as u64;
+    if pte_core::copy_with_writeback(src, want, w.get_ref())? != want {
+        return Err(Error::new(ErrorKind::Io, "source file shrank while being copied"));
     }
     Ok(())
 }
-
-/// Bytes copied between two write-out hints: large enough that the hints
-/// cost nothing, small enough that the disk starts early.
-const WRITEBACK_PIECE: u64 = 2 << 20;
 
 /// Writes a finished flatbuffer with `header` inserted at byte 8, padded with
 /// zeros to `padded` bytes: the root offset grows by `padded`, every other

@@ -184,6 +184,18 @@ fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize
     })
 }
 
+/// Whether operator `i` exists with a name the runtime can look up (name
+/// and overload under 100 bytes).
+fn operator_ok(plan: &PlanView<'_>, i: usize) -> bool {
+    plan.operator(i).is_some_and(|(name, ov)| {
+        name.is_some_and(|name| {
+            let ov = ov.unwrap_or("");
+            let full = if ov.is_empty() { name.len() } else { name.len().saturating_add(1).saturating_add(ov.len()) };
+            full < 100
+        })
+    })
+}
+
 /// Which half of a vector a thread checks.
 #[derive(Clone, Copy)]
 enum Half {
@@ -210,13 +222,11 @@ impl<'p, 'a> Instructions<'p, 'a> {
         if chains.len() == 0 || chains.any(|c| c.instructions().is_none()) {
             return None;
         }
-        let delegates = plan.delegates().map_or(0, |d| d.len());
-        let mut this = Instructions { plan, values, delegates, known: [0; KNOWN_OPERATORS / 64] };
+        let mut known = [0u64; KNOWN_OPERATORS / 64];
         let operators = plan.operator_count();
-        let mut known = this.known;
         for (i, word) in known.iter_mut().enumerate() {
             for bit in 0..64 {
-                if this.operator_ok(i.saturating_mul(64).saturating_add(bit)) {
+                if operator_ok(plan, i.saturating_mul(64).saturating_add(bit)) {
                     *word |= 1 << bit;
                 }
             }
@@ -224,8 +234,7 @@ impl<'p, 'a> Instructions<'p, 'a> {
                 break;
             }
         }
-        this.known = known;
-        Some(this)
+        Some(Instructions { plan, values, delegates: plan.delegates().map_or(0, |d| d.len()), known })
     }
 
     /// Instructions in all chains.
@@ -233,21 +242,10 @@ impl<'p, 'a> Instructions<'p, 'a> {
         self.plan.chains().map_or(0, |c| c.map(|c| c.instruction_count()).fold(0, usize::saturating_add))
     }
 
-    fn operator_ok(&self, i: usize) -> bool {
-        self.plan.operator(i).is_some_and(|(name, ov)| {
-            name.is_some_and(|name| {
-                let ov = ov.unwrap_or("");
-                let full =
-                    if ov.is_empty() { name.len() } else { name.len().saturating_add(1).saturating_add(ov.len()) };
-                full < 100
-            })
-        })
-    }
-
     fn kernel_ok(&self, op: usize) -> bool {
         match self.known.get(op / 64) {
             Some(word) => word & (1 << (op % 64)) != 0,
-            None => self.operator_ok(op),
+            None => operator_ok(self.plan, op),
         }
     }
 
