@@ -83,12 +83,28 @@ impl Field {
 }
 
 /// The fields of one table type, in schema order (which is slot order).
-#[derive(Debug)]
 pub(crate) struct Table {
     /// Read by the test that holds the description to the generated code.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) name: &'static str,
+    /// Read by the test that holds the description to the generated code.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fields: &'static [Field],
+    /// The walk of one table of this type: [`program`]'s `table!` writes it
+    /// out field by field from `fields`, so each field's checks are compiled
+    /// with its slot, width and sub-table as constants, the way a generated
+    /// verifier is, instead of being looked up for every table of a large
+    /// program.
+    pub(crate) walk: WalkTable,
+}
+
+/// Walks the table at a position (see [`Table::walk`]).
+pub(crate) type WalkTable = for<'a> fn(&mut Walk<'a>, usize) -> Step;
+
+impl std::fmt::Debug for Table {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
 }
 
 /// A buffer this module has walked as a `Program` and found well formed.
@@ -127,7 +143,7 @@ pub(crate) struct Refused {
 /// is a 4-byte word with 4-byte alignment.
 const OFFSET: Width = Width { size: 4, align: 4 };
 
-type Step<T = ()> = Result<T, Refused>;
+pub(crate) type Step<T = ()> = Result<T, Refused>;
 
 /// Walks `buf` from its root offset as a program within `limits`.
 pub(crate) fn check_program<'a>(buf: &'a [u8], limits: &Limits) -> Step<CheckedProgram<'a>> {
@@ -149,7 +165,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
         may_split: true,
     };
     let table = walk.offset(0)?;
-    walk.table(table, root)?;
+    (root.walk)(&mut walk, table)?;
     walk.within_budget(0)?;
     Ok(walk.found)
 }
@@ -159,7 +175,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
 /// contents are read gives the verdict of comparing at every claim, and
 /// still stops a buffer whose shared parts expand without end.
 #[derive(Clone, Copy)]
-struct Walk<'a> {
+pub(crate) struct Walk<'a> {
     buf: &'a [u8],
     apparent: usize,
     max_apparent: usize,
@@ -173,7 +189,7 @@ struct Walk<'a> {
     may_split: bool,
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
     /// Claims `size` bytes at `pos`: they must lie in the buffer, and they
     /// count toward the apparent size (the DAG expanded as a tree).
     #[inline(always)]
@@ -256,7 +272,10 @@ impl Walk<'_> {
         Ok(())
     }
 
-    fn table(&mut self, pos: usize, desc: &'static Table) -> Step {
+    /// Opens the table at `pos`: its vtable checked and claimed, the table
+    /// counted and one level deeper. [`Walk::leave`] closes it.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, pos: usize) -> Step<Slots<'a>> {
         Self::aligned(pos, OFFSET)?;
         let back = i32::from_le_bytes(self.read(pos)?);
         let vtable = if back > 0 {
@@ -279,17 +298,26 @@ impl Walk<'_> {
             return Err(Refused { at: pos });
         }
         self.within_budget(pos)?;
-        let at = Slots { table: pos, entries };
-        for field in desc.fields {
-            // fields come in slot order, so once one lies beyond the vtable
-            // every later one does: absent, and claiming nothing
-            if usize::from(field.first_slot()) >= vlen {
-                break;
-            }
-            self.field(at, field)?;
-        }
+        Ok(Slots { table: pos, entries })
+    }
+
+    /// Closes the table [`Walk::enter`] opened.
+    #[inline(always)]
+    pub(crate) fn leave(&mut self) -> Step {
         self.depth = self.depth.saturating_sub(1);
         Ok(())
+    }
+
+    /// Checks `field` of the open table `at`; `Ok(false)` when the field
+    /// lies beyond the vtable, and so (fields coming in slot order) does
+    /// every later one: absent, and claiming nothing.
+    #[inline(always)]
+    pub(crate) fn next_field(&mut self, at: Slots<'_>, field: Field) -> Step<bool> {
+        if usize::from(field.first_slot()) >= at.entries.len() {
+            return Ok(false);
+        }
+        self.field(at, &field)?;
+        Ok(true)
     }
 
     /// The position of the field in vtable slot `slot`, if present. Every
@@ -327,7 +355,7 @@ impl Walk<'_> {
             }
             Kind::Table(sub) => {
                 let t = self.offset(pos)?;
-                self.table(t, sub)
+                (sub.walk)(self, t)
             }
             Kind::Tables(sub) => {
                 let v = self.offset(pos)?;
@@ -336,23 +364,29 @@ impl Walk<'_> {
                 if !self.may_split || count < pte_core::SPLIT_MIN {
                     return self.elements(start, end, sub);
                 }
-                // the back half on a fork with the budget left, then both
-                // counts added up and held to the limits as one walk would be
-                let mid = start.saturating_add((count / 2).saturating_mul(OFFSET.size));
-                let fork = self.fork();
-                let (back, front) = pte_core::join(
-                    count,
-                    || {
-                        let mut w = fork;
-                        w.elements(mid, end, sub).map(|()| w)
-                    },
-                    || self.elements(start, mid, sub),
-                );
-                front?;
-                self.merge(back?, v)
+                self.split_elements(v, start, end, count, sub)
             }
             Kind::Union { .. } => Ok(()),
         }
+    }
+
+    /// The tables of a long vector, walked in two halves at once.
+    #[inline(never)]
+    fn split_elements(&mut self, v: usize, start: usize, end: usize, count: usize, sub: &'static Table) -> Step {
+        // the back half on a fork with the budget left, then both counts
+        // added up and held to the limits as one walk would be
+        let mid = start.saturating_add((count / 2).saturating_mul(OFFSET.size));
+        let fork = self.fork();
+        let (back, front) = pte_core::join(
+            count,
+            || {
+                let mut w = fork;
+                w.elements(mid, end, sub).map(|()| w)
+            },
+            || self.elements(start, mid, sub),
+        );
+        front?;
+        self.merge(back?, v)
     }
 
     /// The tables whose offsets fill `start..end` of a vector.
@@ -360,7 +394,7 @@ impl Walk<'_> {
         let mut elem = start;
         while elem < end {
             let t = self.offset(elem)?;
-            self.table(t, sub)?;
+            (sub.walk)(self, t)?;
             elem = elem.saturating_add(OFFSET.size);
         }
         Ok(())
@@ -394,6 +428,7 @@ impl Walk<'_> {
 
     /// A union: the value and tag must be both present or both absent; a
     /// known tag's table is walked, an unknown one is left alone.
+    #[inline(always)]
     fn union(&mut self, at: Slots<'_>, value: u16, tag: u16, members: &'static [Option<&'static Table>]) -> Step {
         let value = self.slot(at, value);
         let tag = self.slot(at, tag);
@@ -405,7 +440,7 @@ impl Walk<'_> {
                 match members.get(usize::from(tag)) {
                     Some(Some(sub)) => {
                         let table = self.offset(v)?;
-                        self.table(table, sub)
+                        (sub.walk)(self, table)
                     }
                     _ => {
                         self.found.unknown_union_tag |= tag != 0;
@@ -421,7 +456,7 @@ impl Walk<'_> {
 
 /// A table's position and its vtable's entries, for slot lookups.
 #[derive(Clone, Copy)]
-struct Slots<'a> {
+pub(crate) struct Slots<'a> {
     table: usize,
     entries: &'a [u8],
 }

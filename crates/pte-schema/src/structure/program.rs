@@ -3,7 +3,7 @@
 //! the generated code, and a test reads the generated verifiers to prove
 //! nothing is missing or typed differently here.
 
-use super::{Field, Kind, Table, Width};
+use super::{Field, Kind, Step, Table, Walk, Width};
 use crate::fenced::et;
 
 const BOOL: Kind = Kind::Scalar(Width::of::<bool>());
@@ -26,9 +26,22 @@ const fn f(slot: u16, name: &'static str, kind: Kind) -> Field {
     Field { slot, name, kind }
 }
 
+/// A table type's description, and its walk written out field by field
+/// (each field a constant, so its checks compile to straight-line code).
 macro_rules! table {
     ($name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
-        pub(crate) static $name: Table = Table { name: stringify!($ty), fields: &[$($field),*] };
+        pub(crate) static $name: Table = Table {
+            name: stringify!($ty),
+            fields: &[$($field),*],
+            walk: {
+                fn walk(w: &mut Walk<'_>, pos: usize) -> Step {
+                    let _at = w.enter(pos)?;
+                    $( if !w.next_field(_at, const { $field })? { return w.leave(); } )*
+                    w.leave()
+                }
+                walk
+            },
+        };
     };
 }
 
