@@ -16,7 +16,7 @@
 //!   the typed rule catalogue each format declares;
 //! * [`LeBytes`]: bounds-checked little-endian header fields;
 //! * [`FileKind`]: recognising a file by content;
-//! * [`join`]: the two halves of a long check on two cores.
+//! * [`share`]: a long check's chunks taken in turn by two cores.
 //!
 //! It knows nothing of flatbuffers or zip: the schemas live in `pte-schema`,
 //! the segment layout in `pte-segments`, and each format in its own crate.
@@ -54,7 +54,7 @@ pub use lock::{EditLock, LockWait};
 pub use report::{Report, Violation};
 pub use rule::{Catalogue, Rule};
 pub use save::{copy_with_writeback, resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
-pub use split::{join, SPLIT_MIN};
+pub use split::{share, CHUNK, SPLIT_MIN};
 
 /// Byte payloads: borrowed from the input when read, owned when built.
 pub type Bytes<'a> = Cow<'a, [u8]>;

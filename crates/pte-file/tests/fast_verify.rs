@@ -165,3 +165,67 @@ fn remap(p: &mut pte_schema::Program<'_>, map: impl Fn(u32) -> u32) {
         }
     }
 }
+
+/// The quick pass checks a long plan in chunks taken by two threads, its
+/// values and then all its chains' instructions numbered as one sequence.
+/// `deep_program`'s one chain cut into chains of uneven lengths (empty ones
+/// among them) puts chunk edges inside chains, at their ends and between
+/// them; a broken instruction anywhere must still be found.
+#[test]
+fn instructions_across_many_chains_are_each_checked_once() {
+    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte")).unwrap();
+    let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
+    let rebuild = |program: &pte_schema::Program<'_>| {
+        let fb = pte_schema::encode_program(program, &Default::default()).unwrap();
+        let mut out = vec![];
+        pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &pte_file::WriteOptions::matching(&pte, &bytes)).unwrap();
+        out
+    };
+    let mut program = pte.program.clone();
+    let plan = &mut program.execution_plan.as_mut().unwrap()[0];
+    let values = plan.values.as_ref().unwrap().len();
+    let chain = plan.chains.as_mut().unwrap().remove(0);
+    let mut all = chain.instructions.clone().unwrap().into_iter();
+    let total = all.len();
+    assert!(values + total > 4 * pte_core::SPLIT_MIN, "long enough for both threads");
+    let lengths = [0, 1, 700, 0, 1500, 3, pte_core::CHUNK, 2 * pte_core::CHUNK + 5, 0, 999];
+    let mut chains = vec![];
+    for len in lengths.iter().cycle() {
+        let instructions: Vec<_> = all.by_ref().take(*len).collect();
+        let last = all.len() == 0;
+        chains.push(pte_schema::Chain { instructions: Some(instructions), stacktrace: None, ..chain.clone() });
+        if last && chains.len() >= lengths.len() {
+            break;
+        }
+    }
+    plan.chains = Some(chains);
+    let clean = rebuild(&program);
+    agree("many chains", &clean);
+    assert_eq!(verify_bytes(&clean, &Default::default()), Default::default(), "still a clean program");
+    // one instruction broken at a time: chunk edges fall at multiples of
+    // CHUNK counted from the first value, so try around each of them
+    let mut broken_at = vec![0, total - 1];
+    let mut edge = pte_core::CHUNK;
+    while edge < values + total {
+        if edge >= values {
+            broken_at.extend([edge - values - 1, edge - values].into_iter().filter(|&i| i < total));
+        }
+        edge += pte_core::CHUNK;
+    }
+    for i in broken_at {
+        let mut p = program.clone();
+        let plan = &mut p.execution_plan.as_mut().unwrap()[0];
+        let ins = plan
+            .chains
+            .as_mut()
+            .unwrap()
+            .iter_mut()
+            .flat_map(|c| c.instructions.as_mut().unwrap().iter_mut())
+            .nth(i)
+            .unwrap();
+        ins.instr_args = Some(pte_schema::InstructionArguments::FreeCall { value_index: values as i32 });
+        let b = rebuild(&p);
+        agree(&format!("instruction {i} broken"), &b);
+        assert!(!verify_bytes(&b, &Default::default()).is_ok(), "instruction {i} broken");
+    }
+}

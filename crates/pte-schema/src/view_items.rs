@@ -563,6 +563,19 @@ impl<'a> PlanView<'a> {
         self.plan.chains().map(|v| v.iter().map(|c| ChainView { c }))
     }
 
+    /// Chain `i`, if it exists (read directly, however many come before it).
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let plan = v.plan(0).unwrap();
+    /// assert!(plan.chain(0).is_some() && plan.chain(1).is_none());
+    /// ```
+    #[inline]
+    pub fn chain(&self, i: usize) -> Option<ChainView<'a>> {
+        self.plan.chains().filter(|v| i < v.len()).map(|v| ChainView { c: v.get(i) })
+    }
+
     /// Number of operators (0 when absent).
     ///
     /// ```

@@ -104,11 +104,11 @@ fn limits_are_counted_exactly_as_the_reference_counts_them() {
     }
 }
 
-/// A program whose values and instructions are long enough to be walked in
-/// two halves at once (`pte_core::SPLIT_MIN`): the halves' counts must add
-/// up to the reference's, and a fault in either half must be found.
+/// A program whose values and instructions are long enough to be walked by
+/// two threads at once (`pte_core::SPLIT_MIN`): the two walks' counts must
+/// add up to the reference's, and a fault in any chunk must be found.
 #[test]
-fn long_vectors_walked_in_halves_count_as_one_walk() {
+fn long_vectors_walked_by_two_threads_count_as_one_walk() {
     use pte_schema::*;
     let n = 3 * pte_core::SPLIT_MIN;
     let values = (0..n)
@@ -145,7 +145,7 @@ fn long_vectors_walked_in_halves_count_as_one_walk() {
         ..Limits::default()
     });
     threshold("long", &p, "max_depth", |n| Limits { max_depth: n, ..Limits::default() });
-    // corruptions spread over both halves of both vectors
+    // corruptions spread over every chunk of both vectors
     let mut refused = 0;
     for at in (0..p.len()).step_by(p.len() / 400) {
         let mut m = p.clone();

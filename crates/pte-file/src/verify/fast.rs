@@ -157,19 +157,21 @@ fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bo
         ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
         ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
     };
-    let values_clean =
-        |from: usize, to: usize| plan.value_refs_in(from..to).zip(from..).all(|(v, j)| value_clean(j, v));
     let Some(instructions) = Instructions::new(plan, n) else { return false };
     // Each value and each instruction is checked on its own, so a long plan
-    // is checked in halves: the back half of the values and of every chain
-    // on one thread, the front halves on the other, with one hand-over.
-    let half = n / 2;
-    let (back, front) = pte_core::join(
+    // is checked by two threads taking chunks in turn: its values, then
+    // every chain's instructions, as one sequence of elements.
+    let (mine, theirs) = pte_core::share(
         n.saturating_add(instructions.count()),
-        || values_clean(half, n) && instructions.clean(Half::Back),
-        || values_clean(0, half) && instructions.clean(Half::Front),
+        || (true, Cursor::default()),
+        |(clean, cursor), chunk| {
+            let values = chunk.start.min(n)..chunk.end.min(n);
+            *clean = plan.value_refs_in(values.clone()).zip(values).all(|(v, j)| value_clean(j, v))
+                && instructions.clean(cursor, chunk.start.saturating_sub(n)..chunk.end.saturating_sub(n));
+            *clean
+        },
     );
-    back && front && delegates_clean(p, plan)
+    mine.0 && theirs.0 && delegates_clean(p, plan)
 }
 
 fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize, optional: bool) -> bool {
@@ -196,11 +198,14 @@ fn operator_ok(plan: &PlanView<'_>, i: usize) -> bool {
     })
 }
 
-/// Which half of a vector a thread checks.
-#[derive(Clone, Copy)]
-enum Half {
-    Front,
-    Back,
+/// Where one thread is in a plan's chains: the chain it last read and the
+/// index, across all chains, of that chain's first instruction. A thread's
+/// chunks come in increasing order, so it only ever moves forward, and
+/// finding a chunk's chains costs nothing however many chains there are.
+#[derive(Clone, Copy, Default)]
+struct Cursor {
+    chain: usize,
+    first: usize,
 }
 
 /// What checking a plan's instructions needs, worked out once.
@@ -272,18 +277,27 @@ impl<'p, 'a> Instructions<'p, 'a> {
         }
     }
 
-    /// Whether `half` of every chain's instructions passes.
-    fn clean(&self, half: Half) -> bool {
-        let Some(chains) = self.plan.chains() else { return false };
-        for chain in chains {
+    /// Whether the instructions `range` of the plan (its chains' instructions
+    /// numbered in order, as one sequence) pass; `cursor` is this thread's
+    /// place in the chains, behind the range's start.
+    fn clean(&self, cursor: &mut Cursor, range: std::ops::Range<usize>) -> bool {
+        let mut next = range.start;
+        while next < range.end {
+            let Some(chain) = self.plan.chain(cursor.chain) else { return true };
             let m = chain.instruction_count();
-            let range = match half {
-                Half::Front => 0..m / 2,
-                Half::Back => m / 2..m,
-            };
-            if !chain.instructions_in(range).all(|i| self.instruction_ok(i)) {
-                return false;
+            let end = cursor.first.saturating_add(m);
+            if next < end {
+                let within = next.saturating_sub(cursor.first)..range.end.min(end).saturating_sub(cursor.first);
+                if !chain.instructions_in(within).all(|i| self.instruction_ok(i)) {
+                    return false;
+                }
+                next = range.end.min(end);
             }
+            if next < end {
+                return true; // the range ends inside this chain: stay on it
+            }
+            cursor.chain = cursor.chain.saturating_add(1);
+            cursor.first = end;
         }
         true
     }

@@ -184,8 +184,8 @@ pub(crate) struct Walk<'a> {
     depth: usize,
     max_depth: usize,
     found: Findings,
-    /// Whether a long vector may be walked in two halves at once
-    /// ([`pte_core::join`]); forks walk theirs alone.
+    /// Whether a long vector may be walked by two threads at once
+    /// ([`pte_core::share`]); forks walk theirs alone.
     may_split: bool,
 }
 
@@ -364,29 +364,33 @@ impl<'a> Walk<'a> {
                 if !self.may_split || count < pte_core::SPLIT_MIN {
                     return self.elements(start, end, sub);
                 }
-                self.split_elements(v, start, end, count, sub)
+                self.split_elements(v, start, count, sub)
             }
             Kind::Union { .. } => Ok(()),
         }
     }
 
-    /// The tables of a long vector, walked in two halves at once.
+    /// The `count` tables of a long vector whose offsets start at `start`,
+    /// walked by two threads at once ([`pte_core::share`]): each walks its
+    /// chunks on a fork with the budget left, then both forks' counts are
+    /// added up and held to the limits as one walk would be.
     #[inline(never)]
-    fn split_elements(&mut self, v: usize, start: usize, end: usize, count: usize, sub: &'static Table) -> Step {
-        // the back half on a fork with the budget left, then both counts
-        // added up and held to the limits as one walk would be
-        let mid = start.saturating_add((count / 2).saturating_mul(OFFSET.size));
+    fn split_elements(&mut self, v: usize, start: usize, count: usize, sub: &'static Table) -> Step {
         let fork = self.fork();
-        let (back, front) = pte_core::join(
+        let at = |i: usize| start.saturating_add(i.saturating_mul(OFFSET.size));
+        let (mine, theirs) = pte_core::share(
             count,
-            || {
-                let mut w = fork;
-                w.elements(mid, end, sub).map(|()| w)
+            || Ok(fork),
+            |walk: &mut Step<Walk<'a>>, chunk| {
+                let Ok(w) = walk else { return false };
+                if let Err(refused) = w.elements(at(chunk.start), at(chunk.end), sub) {
+                    *walk = Err(refused);
+                }
+                walk.is_ok()
             },
-            || self.elements(start, mid, sub),
         );
-        front?;
-        self.merge(back?, v)
+        self.merge(mine?, v)?;
+        self.merge(theirs?, v)
     }
 
     /// The tables whose offsets fill `start..end` of a vector.
