@@ -33,13 +33,17 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
 
 /// Checks the identifier, then runs the flatbuffers verifier with `limits`.
 pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
-    verify_root_found(buf, limits).map(|(root, _)| root)
+    verify_root_found(buf, limits, None).map(|(root, _)| root)
 }
 
 /// [`verify_root`], with what the structural walk noticed on the way.
-pub(crate) fn verify_root_found<'a>(buf: &'a [u8], limits: &Limits) -> Result<(et::Program<'a>, Findings)> {
+pub(crate) fn verify_root_found<'a>(
+    buf: &'a [u8],
+    limits: &Limits,
+    checks: Option<&dyn crate::ElementChecks>,
+) -> Result<(et::Program<'a>, Findings)> {
     crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
-    match crate::structure::check_program(buf, limits) {
+    match crate::structure::check_program(buf, limits, checks) {
         Ok(checked) => Ok((crate::fenced::program_root(checked), checked.findings())),
         Err(refused) => Err(explain_refusal(buf, limits, refused.at)),
     }

@@ -28,6 +28,7 @@
 
 pub mod bundled;
 mod decode;
+mod element_checks;
 mod encode;
 mod enums;
 mod fenced;
@@ -39,6 +40,7 @@ mod locate;
 mod model;
 pub mod native;
 mod offsets;
+mod preview;
 pub mod ptd;
 mod structure;
 mod view;
@@ -48,6 +50,7 @@ mod view_raw;
 pub mod xnnpack;
 
 pub use decode::{decode_program, from_verifier, verify_program_reference, PROGRAM_IDENTIFIER};
+pub use element_checks::ElementChecks;
 pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
 pub use json::{program_to_json, JsonBytes};
 pub use json_read::{flat_tensor_from_json, program_from_json};
@@ -55,6 +58,7 @@ pub use json_stream::ProgramJson;
 pub use limits::Limits;
 pub use locate::{locate, Locator};
 pub use model::*;
+pub use preview::{PlanPreview, ProgramPreview};
 pub use pte_core::{Error, ErrorKind, MappedFile, Result};
 pub use view::{PlanView, ProgramView};
 pub use view_items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};

@@ -7,6 +7,7 @@ use crate::fenced::et;
 use crate::limits::Limits;
 use crate::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
 use crate::structure::Findings;
+use crate::ElementChecks;
 use pte_core::Result;
 
 /// A verified program buffer, read on demand.
@@ -36,8 +37,35 @@ impl<'a> ProgramView<'a> {
     /// assert!(pte_schema::ProgramView::new(b"not a program", &Default::default()).is_err());
     /// ```
     pub fn new(buf: &'a [u8], limits: &Limits) -> Result<Self> {
-        let (root, found) = verify_root_found(buf, limits)?;
+        let (root, found) = verify_root_found(buf, limits, None)?;
         Ok(ProgramView { root, found })
+    }
+
+    /// [`ProgramView::new`], running `checks` on every value and instruction
+    /// as the verification passes it; also returns whether all of them
+    /// passed (see [`ElementChecks`]).
+    ///
+    /// ```
+    /// use pte_schema::{ElementChecks, InstructionRef, ProgramView, ValueRef};
+    /// /// Refuses every program with a value that is an integer.
+    /// struct NoInts;
+    /// impl ElementChecks for NoInts {
+    ///     fn value(&self, _: usize, _: usize, v: ValueRef<'_>) -> bool {
+    ///         !matches!(v, ValueRef::Int(_))
+    ///     }
+    ///     fn instruction(&self, _: usize, _: InstructionRef<'_>) -> bool {
+    ///         true
+    ///     }
+    /// }
+    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (view, passed) = ProgramView::with_checks(&b, &Default::default(), &NoInts)?;
+    /// let ints = view.plan(0).unwrap().value_refs().any(|v| matches!(v, ValueRef::Int(_)));
+    /// assert_eq!(passed, !ints);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_checks(buf: &'a [u8], limits: &Limits, checks: &dyn ElementChecks) -> Result<(Self, bool)> {
+        let (root, found) = verify_root_found(buf, limits, Some(checks))?;
+        Ok((ProgramView { root, found }, !found.checks_failed))
     }
 
     /// Bytes of the longest string anywhere in the program (names, keys,

@@ -59,9 +59,16 @@ pub enum ValueRef<'a> {
 impl<'a> ValueRef<'a> {
     #[inline]
     fn new(v: et::EValue<'a>) -> Self {
-        use et::KernelTypes as K;
         let v = RawTable::new(v._tab);
-        let tag = K(v.u8(et::EValue::VT_VAL_TYPE, K::NONE.0));
+        let tag = v.u8(et::EValue::VT_VAL_TYPE, et::KernelTypes::NONE.0);
+        Self::from_member(tag, if tag == 0 { None } else { v.table(et::EValue::VT_VAL) })
+    }
+
+    /// The value whose union has tag `tag` and table `val`.
+    #[inline]
+    pub(crate) fn from_member(tag: u8, val: Option<RawTable<'a>>) -> Self {
+        use et::KernelTypes as K;
+        let tag = K(tag);
         match tag {
             K::NONE => return ValueRef::None,
             K::Null => return ValueRef::Null,
@@ -70,7 +77,7 @@ impl<'a> ValueRef<'a> {
         }
         // a declared tag with no value reads as unset, as the generated
         // `val_as_*` accessors read it
-        let Some(val) = v.table(et::EValue::VT_VAL) else { return ValueRef::None };
+        let Some(val) = val else { return ValueRef::None };
         match tag {
             K::Int => ValueRef::Int(val.i64(et::Int::VT_INT_VAL, 0)),
             K::Bool => ValueRef::Bool(val.bool(et::Bool::VT_BOOL_VAL)),
@@ -199,9 +206,16 @@ pub enum InstructionRef<'a> {
 impl<'a> InstructionRef<'a> {
     #[inline]
     fn new(i: et::Instruction<'a>) -> Self {
-        use et::InstructionArguments as K;
         let i = RawTable::new(i._tab);
-        let tag = K(i.u8(et::Instruction::VT_INSTR_ARGS_TYPE, K::NONE.0));
+        let tag = i.u8(et::Instruction::VT_INSTR_ARGS_TYPE, et::InstructionArguments::NONE.0);
+        Self::from_member(tag, if tag == 0 { None } else { i.table(et::Instruction::VT_INSTR_ARGS) })
+    }
+
+    /// The instruction whose union has tag `tag` and table `a`.
+    #[inline]
+    pub(crate) fn from_member(tag: u8, a: Option<RawTable<'a>>) -> Self {
+        use et::InstructionArguments as K;
+        let tag = K(tag);
         match tag {
             K::NONE => return InstructionRef::None,
             K(t) if t > K::ENUM_MAX => return InstructionRef::Unknown(t),
@@ -209,7 +223,7 @@ impl<'a> InstructionRef<'a> {
         }
         // a declared tag with no value reads as unset, as the generated
         // `instr_args_as_*` accessors read it
-        let Some(a) = i.table(et::Instruction::VT_INSTR_ARGS) else { return InstructionRef::None };
+        let Some(a) = a else { return InstructionRef::None };
         match tag {
             K::KernelCall => InstructionRef::KernelCall {
                 op_index: a.i32(et::KernelCall::VT_OP_INDEX, 0),

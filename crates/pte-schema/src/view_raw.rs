@@ -40,6 +40,13 @@ impl<'a> RawTable<'a> {
         Self::at(t.buf(), t.loc())
     }
 
+    /// The table at `loc` of `buf` whose vtable (header words included)
+    /// the structural walk has read and checked already.
+    #[inline(always)]
+    pub(crate) fn from_parts(buf: &'a [u8], loc: usize, vtable: &'a [u8]) -> Self {
+        RawTable { buf, loc, vtable }
+    }
+
     /// The table at `loc` of `buf`.
     #[inline(always)]
     fn at(buf: &'a [u8], loc: usize) -> Self {
@@ -108,6 +115,11 @@ impl<'a> RawTable<'a> {
     }
 
     #[inline(always)]
+    pub(crate) fn u64(&self, slot: u16, default: u64) -> u64 {
+        self.scalar::<8>(slot).map_or(default, u64::from_le_bytes)
+    }
+
+    #[inline(always)]
     pub(crate) fn f64(&self, slot: u16, default: f64) -> f64 {
         self.scalar::<8>(slot).map_or(default, f64::from_le_bytes)
     }
@@ -134,6 +146,23 @@ impl<'a> RawTable<'a> {
         self.buf.get(start..start.checked_add(len)?)
     }
 
+    /// The vector of tables of slot `slot`.
+    #[inline(always)]
+    pub(crate) fn tables(&self, slot: u16) -> Option<RawTables<'a>> {
+        let at = self.target(slot)?;
+        let len = u32_at(self.buf, at)?;
+        let first = at.checked_add(4)?;
+        // a length the buffer cannot hold is no vector
+        first.checked_add(len.checked_mul(4)?).filter(|&end| end <= self.buf.len())?;
+        Some(RawTables { buf: self.buf, first, len })
+    }
+
+    /// The root table of a program buffer.
+    #[inline]
+    pub(crate) fn root(buf: &'a [u8]) -> Option<Self> {
+        u32_at(buf, 0).map(|at| Self::at(buf, at))
+    }
+
     /// The scalar vector of slot `slot`.
     #[inline(always)]
     pub(crate) fn list<T: ListItem>(&self, slot: u16) -> Option<List<'a, T>> {
@@ -151,6 +180,32 @@ impl<'a> RawTable<'a> {
     #[inline(always)]
     pub(crate) fn str(&self, slot: u16) -> Option<&'a str> {
         std::str::from_utf8(self.bytes(slot)?).ok()
+    }
+}
+
+/// A vector of tables: offsets to them, one after another.
+#[derive(Clone, Copy)]
+pub(crate) struct RawTables<'a> {
+    buf: &'a [u8],
+    /// Where the first offset lies.
+    first: usize,
+    len: usize,
+}
+
+impl<'a> RawTables<'a> {
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Table `i`, if the vector has it.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> Option<RawTable<'a>> {
+        if i >= self.len {
+            return None;
+        }
+        let at = self.first.checked_add(i.checked_mul(4)?)?;
+        Some(RawTable::at(self.buf, at.checked_add(u32_at(self.buf, at)?)?))
     }
 }
 

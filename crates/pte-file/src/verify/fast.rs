@@ -7,8 +7,8 @@
 //! the two passes must agree on which files are clean (tests/fast_verify.rs).
 
 use pte_schema::{
-    DataLocation, InstructionRef, Limits, List, PlanView, ProgramView, TensorDataLocation, TensorShapeDynamism,
-    TensorView, ValueRef,
+    DataLocation, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview, ProgramView,
+    TensorDataLocation, TensorShapeDynamism, TensorView, ValueRef,
 };
 use pte_segments::ExtendedHeader;
 
@@ -32,7 +32,9 @@ fn len_of(l: Option<List<'_, u64>>) -> usize {
     l.map_or(0, |l| l.len())
 }
 
-/// Whether the verified program `p` passes every rule, with no warning.
+/// Whether the verified program `p` passes every rule, with no warning,
+/// but those of its values and instructions, which [`Prechecks`] checked
+/// during its verification.
 pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
     // the limits decode_program applies after verification
     if p.segment_count() > limits.max_segments || p.named_data_count() > limits.max_named_data {
@@ -56,15 +58,11 @@ pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_l
     if !offsets_clean(cs_offsets, seg_size(cs_index)) {
         return false;
     }
-    let mut mutable0 = None;
     if let Some(m) = p.mutable_offsets() {
-        for (k, (index, offsets)) in m.enumerate() {
+        for (index, offsets) in m {
             let size = seg_size(index);
             if size.is_none() || !offsets_clean(offsets, size) {
                 return false;
-            }
-            if k == 0 {
-                mutable0 = Some((offsets, size));
             }
         }
     }
@@ -73,14 +71,7 @@ pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_l
             return false;
         }
     }
-    let ctx = Context {
-        constant_offsets: cs_offsets,
-        constant_segment_size: seg_size(cs_index),
-        mutable0,
-        segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
-        max_key_len: limits.max_key_len,
-    };
-    (0..p.plan_count()).all(|i| p.plan(i).is_some_and(|plan| plan_clean(p, &plan, &ctx)))
+    (0..p.plan_count()).all(|i| p.plan(i).is_some_and(|plan| plan_clean(p, &plan)))
 }
 
 fn offsets_clean(offsets: Option<List<'_, u64>>, seg: Option<u64>) -> bool {
@@ -132,7 +123,7 @@ fn segments_clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, len: u64
     spans.windows(2).all(|w| !matches!(w, [a, b] if overlap(*a, *b)))
 }
 
-fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bool {
+fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
     let [values, inputs, outputs, sizes, _, _, delegates] = plan.present();
     if plan.name().is_none() || !(values && inputs && outputs && sizes && delegates) {
         return false;
@@ -142,39 +133,82 @@ fn plan_clean(p: &ProgramView<'_>, plan: &PlanView<'_>, ctx: &Context<'_>) -> bo
     if !io_ok(plan.input_list()) || !io_ok(plan.output_list()) {
         return false;
     }
-    let buffer_sizes = plan.buffer_sizes();
-    if buffer_sizes.is_some_and(|s| s.iter().skip(1).any(|s| s < 0)) {
+    if plan.buffer_sizes().is_some_and(|s| s.iter().skip(1).any(|s| s < 0)) {
         return false;
     }
-    let value_clean = |j: usize, v: ValueRef<'_>| match v {
-        ValueRef::None | ValueRef::Unknown(_) => false,
-        ValueRef::Tensor(t) => tensor_clean(&t, buffer_sizes, ctx),
-        ValueRef::String(s) => s.is_some(),
-        ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, n))),
-        ValueRef::DoubleList(items) => items.is_some(),
-        ValueRef::BoolList(items) => items.is_some(),
-        ValueRef::TensorList(items) => tensor_list_clean(plan, items, j, false),
-        ValueRef::OptionalTensorList(items) => tensor_list_clean(plan, items, j, true),
-        ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
-    };
-    let Some(instructions) = Instructions::new(plan, n) else { return false };
-    // Each value and each instruction is checked on its own, so a long plan
-    // is checked by two threads taking chunks in turn: its values, then
-    // every chain's instructions, as one sequence of elements.
-    let (mine, theirs) = pte_core::share(
-        n.saturating_add(instructions.count()),
-        || (true, Cursor::default()),
-        |(clean, cursor), chunk| {
-            let values = chunk.start.min(n)..chunk.end.min(n);
-            *clean = plan.value_refs_in(values.clone()).zip(values).all(|(v, j)| value_clean(j, v))
-                && instructions.clean(cursor, chunk.start.saturating_sub(n)..chunk.end.saturating_sub(n));
-            *clean
-        },
-    );
-    mine.0 && theirs.0 && delegates_clean(p, plan)
+    let Some(mut chains) = plan.chains() else { return false };
+    if chains.len() == 0 || chains.any(|c| c.instructions().is_none()) {
+        return false;
+    }
+    delegates_clean(p, plan)
 }
 
-fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize, optional: bool) -> bool {
+/// Most plans whose values and instructions [`Prechecks`] checks: a
+/// program with more (a method per plan; real ones have a few) is left to
+/// the full pass rather than hold a context per plan.
+const MAX_PLANS: usize = 64;
+
+/// The checks of each value and instruction, run while the program is
+/// verified ([`ElementChecks`]), with what they need of the program read
+/// beforehand through a [`ProgramPreview`]: once the program verifies,
+/// that is what the views read.
+pub(super) struct Prechecks<'a> {
+    program: Context<'a>,
+    plans: Vec<PlanContext<'a>>,
+}
+
+/// What checking one plan's values and instructions needs.
+struct PlanContext<'a> {
+    plan: PlanPreview<'a>,
+    /// Values in the plan: every value index must be below it.
+    values: usize,
+    buffer_sizes: Option<List<'a, i64>>,
+    delegates: usize,
+    /// The verdict on each of the first operators (kernel calls far
+    /// outnumber operators), a bit set.
+    known: [u64; KNOWN_OPERATORS / 64],
+}
+
+impl<'a> Prechecks<'a> {
+    /// What the program in `region` (not verified yet) needs checked.
+    pub(super) fn new(region: &'a [u8], header: Option<&ExtendedHeader>, limits: &Limits) -> Self {
+        let pre = ProgramPreview::new(region);
+        let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| pre.segment_size(i));
+        let constant = pre.constant_offsets();
+        let program = Context {
+            constant_offsets: constant.and_then(|(_, o)| o),
+            constant_segment_size: constant.and_then(|(i, _)| seg_size(i)),
+            mutable0: pre.mutable_offsets(0).map(|(i, offsets)| (offsets, seg_size(i))),
+            segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
+            max_key_len: limits.max_key_len,
+        };
+        let plans = (0..pre.plan_count().min(MAX_PLANS)).filter_map(|i| pre.plan(i)).map(PlanContext::new).collect();
+        Prechecks { program, plans }
+    }
+}
+
+impl ElementChecks for Prechecks<'_> {
+    fn value(&self, plan: usize, j: usize, v: ValueRef<'_>) -> bool {
+        let Some(c) = self.plans.get(plan) else { return false };
+        match v {
+            ValueRef::None | ValueRef::Unknown(_) => false,
+            ValueRef::Tensor(t) => tensor_clean(&t, c.buffer_sizes, &self.program),
+            ValueRef::String(s) => s.is_some(),
+            ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, c.values))),
+            ValueRef::DoubleList(items) => items.is_some(),
+            ValueRef::BoolList(items) => items.is_some(),
+            ValueRef::TensorList(items) => tensor_list_clean(&c.plan, items, j, false),
+            ValueRef::OptionalTensorList(items) => tensor_list_clean(&c.plan, items, j, true),
+            ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
+        }
+    }
+
+    fn instruction(&self, plan: usize, i: InstructionRef<'_>) -> bool {
+        self.plans.get(plan).is_some_and(|c| c.instruction_ok(i))
+    }
+}
+
+fn tensor_list_clean(plan: &PlanPreview<'_>, items: Option<List<'_, i32>>, j: usize, optional: bool) -> bool {
     let Some(items) = items else { return false };
     items.iter().all(|x| {
         (optional && x == -1)
@@ -188,7 +222,7 @@ fn tensor_list_clean(plan: &PlanView<'_>, items: Option<List<'_, i32>>, j: usize
 
 /// Whether operator `i` exists with a name the runtime can look up (name
 /// and overload under 100 bytes).
-fn operator_ok(plan: &PlanView<'_>, i: usize) -> bool {
+fn operator_ok(plan: &PlanPreview<'_>, i: usize) -> bool {
     plan.operator(i).is_some_and(|(name, ov)| {
         name.is_some_and(|name| {
             let ov = ov.unwrap_or("");
@@ -198,40 +232,13 @@ fn operator_ok(plan: &PlanView<'_>, i: usize) -> bool {
     })
 }
 
-/// Where one thread is in a plan's chains: the chain it last read and the
-/// index, across all chains, of that chain's first instruction. A thread's
-/// chunks come in increasing order, so it only ever moves forward, and
-/// finding a chunk's chains costs nothing however many chains there are.
-#[derive(Clone, Copy, Default)]
-struct Cursor {
-    chain: usize,
-    first: usize,
-}
-
-/// What checking a plan's instructions needs, worked out once.
-struct Instructions<'p, 'a> {
-    plan: &'p PlanView<'a>,
-    /// Values in the plan: every value index must be below it.
-    values: usize,
-    delegates: usize,
-    /// The verdict on each of the first operators (kernel calls far
-    /// outnumber operators), a bit set on the stack.
-    known: [u64; KNOWN_OPERATORS / 64],
-}
-
-impl<'p, 'a> Instructions<'p, 'a> {
-    /// `None` when the chains, or a chain's instructions, are absent or
-    /// there is no chain: the plan is not clean.
-    fn new(plan: &'p PlanView<'a>, values: usize) -> Option<Self> {
-        let mut chains = plan.chains()?;
-        if chains.len() == 0 || chains.any(|c| c.instructions().is_none()) {
-            return None;
-        }
+impl<'a> PlanContext<'a> {
+    fn new(plan: PlanPreview<'a>) -> Self {
         let mut known = [0u64; KNOWN_OPERATORS / 64];
         let operators = plan.operator_count();
         for (i, word) in known.iter_mut().enumerate() {
             for bit in 0..64 {
-                if operator_ok(plan, i.saturating_mul(64).saturating_add(bit)) {
+                if operator_ok(&plan, i.saturating_mul(64).saturating_add(bit)) {
                     *word |= 1 << bit;
                 }
             }
@@ -239,18 +246,19 @@ impl<'p, 'a> Instructions<'p, 'a> {
                 break;
             }
         }
-        Some(Instructions { plan, values, delegates: plan.delegates().map_or(0, |d| d.len()), known })
-    }
-
-    /// Instructions in all chains.
-    fn count(&self) -> usize {
-        self.plan.chains().map_or(0, |c| c.map(|c| c.instruction_count()).fold(0, usize::saturating_add))
+        PlanContext {
+            plan,
+            values: plan.value_count(),
+            buffer_sizes: plan.buffer_sizes(),
+            delegates: plan.delegate_count(),
+            known,
+        }
     }
 
     fn kernel_ok(&self, op: usize) -> bool {
         match self.known.get(op / 64) {
             Some(word) => word & (1 << (op % 64)) != 0,
-            None => operator_ok(self.plan, op),
+            None => operator_ok(&self.plan, op),
         }
     }
 
@@ -275,31 +283,6 @@ impl<'p, 'a> Instructions<'p, 'a> {
             InstructionRef::JumpFalseCall { cond_value_index, .. } => self.index_ok(cond_value_index),
             InstructionRef::FreeCall { value_index } => self.index_ok(value_index),
         }
-    }
-
-    /// Whether the instructions `range` of the plan (its chains' instructions
-    /// numbered in order, as one sequence) pass; `cursor` is this thread's
-    /// place in the chains, behind the range's start.
-    fn clean(&self, cursor: &mut Cursor, range: std::ops::Range<usize>) -> bool {
-        let mut next = range.start;
-        while next < range.end {
-            let Some(chain) = self.plan.chain(cursor.chain) else { return true };
-            let m = chain.instruction_count();
-            let end = cursor.first.saturating_add(m);
-            if next < end {
-                let within = next.saturating_sub(cursor.first)..range.end.min(end).saturating_sub(cursor.first);
-                if !chain.instructions_in(within).all(|i| self.instruction_ok(i)) {
-                    return false;
-                }
-                next = range.end.min(end);
-            }
-            if next < end {
-                return true; // the range ends inside this chain: stay on it
-            }
-            cursor.chain = cursor.chain.saturating_add(1);
-            cursor.first = end;
-        }
-        true
     }
 }
 

@@ -118,20 +118,24 @@ fn verify_with<'a>(
         }
     }
     // the quick pass's verification serves the full pass too: a file that
-    // breaks a rule is verified once, as before
-    let verified = (quick && c.out.is_empty()).then(|| pte_schema::ProgramView::new(region, &options.limits));
-    if let Some(Ok(view)) = &verified {
+    // breaks a rule is verified once, as before; the quick pass checks each
+    // value and instruction during that verification
+    let verified = (quick && c.out.is_empty()).then(|| {
+        let elements = fast::Prechecks::new(region, header.as_ref(), &options.limits);
+        pte_schema::ProgramView::with_checks(region, &options.limits, &elements)
+    });
+    if let Some(Ok((view, elements_clean))) = &verified {
         *view_out = Some(*view);
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
             .any(|plan| plan.delegates().is_some_and(|d| d.len() > 0));
-        if !has_delegates && fast::clean(view, header.as_ref(), len, &options.limits) {
+        if !has_delegates && *elements_clean && fast::clean(view, header.as_ref(), len, &options.limits) {
             return Report::default();
         }
     }
     let decoded = match verified {
-        Some(Ok(view)) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
+        Some(Ok((view, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
         Some(Err(e)) => Err(e),
         None => decode_program(region, &options.limits),
     };

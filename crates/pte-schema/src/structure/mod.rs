@@ -28,6 +28,8 @@ pub(crate) mod program;
 mod tests;
 
 use crate::limits::Limits;
+use crate::view_raw::RawTable;
+use crate::{ElementChecks, InstructionRef, ValueRef};
 
 /// What a field holds, as far as verification is concerned.
 #[derive(Clone, Copy, Debug)]
@@ -99,7 +101,7 @@ pub(crate) struct Table {
 }
 
 /// Walks the table at a position (see [`Table::walk`]).
-pub(crate) type WalkTable = for<'a> fn(&mut Walk<'a>, usize) -> Step;
+pub(crate) type WalkTable = for<'a> fn(&mut Walk<'a>, usize) -> Step<Slots<'a>>;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -131,6 +133,8 @@ pub(crate) struct Findings {
     pub(crate) longest_string: usize,
     /// Whether some union carries a tag the schema does not declare.
     pub(crate) unknown_union_tag: bool,
+    /// Whether one of the caller's [`ElementChecks`] failed.
+    pub(crate) checks_failed: bool,
 }
 
 /// Where the walk stopped; the detailed path explains why.
@@ -146,13 +150,17 @@ const OFFSET: Width = Width { size: 4, align: 4 };
 pub(crate) type Step<T = ()> = Result<T, Refused>;
 
 /// Walks `buf` from its root offset as a program within `limits`.
-pub(crate) fn check_program<'a>(buf: &'a [u8], limits: &Limits) -> Step<CheckedProgram<'a>> {
-    let findings = check(buf, &program::PROGRAM, limits)?;
+pub(crate) fn check_program<'a>(
+    buf: &'a [u8],
+    limits: &Limits,
+    checks: Option<&dyn ElementChecks>,
+) -> Step<CheckedProgram<'a>> {
+    let findings = check(buf, &program::PROGRAM, limits, checks)?;
     Ok(CheckedProgram(buf, findings))
 }
 
 /// Walks `buf` from its root offset as a `root` table within `limits`.
-fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
+fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn ElementChecks>) -> Step<Findings> {
     let mut walk = Walk {
         buf,
         apparent: 0,
@@ -163,6 +171,9 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits) -> Step<Findings> {
         max_depth: limits.max_depth,
         found: Findings::default(),
         may_split: true,
+        checks,
+        plan: 0,
+        member: None,
     };
     let table = walk.offset(0)?;
     (root.walk)(&mut walk, table)?;
@@ -187,6 +198,15 @@ pub(crate) struct Walk<'a> {
     /// Whether a long vector may be walked by two threads at once
     /// ([`pte_core::share`]); forks walk theirs alone.
     may_split: bool,
+    /// The caller's checks of each value and instruction, run as the walk
+    /// passes them (see [`ElementChecks`]).
+    checks: Option<&'a dyn ElementChecks>,
+    /// The plan whose values and instructions are being walked.
+    plan: usize,
+    /// The tag and table of the union the walk passed last: after an
+    /// `EValue` or `Instruction`, its own, so the checks read it without
+    /// finding it again.
+    member: Option<(u8, Option<Slots<'a>>)>,
 }
 
 impl<'a> Walk<'a> {
@@ -301,11 +321,11 @@ impl<'a> Walk<'a> {
         Ok(Slots { table: pos, entries })
     }
 
-    /// Closes the table [`Walk::enter`] opened.
+    /// Closes the table [`Walk::enter`] opened at `at`.
     #[inline(always)]
-    pub(crate) fn leave(&mut self) -> Step {
+    pub(crate) fn leave(&mut self, at: Slots<'a>) -> Step<Slots<'a>> {
         self.depth = self.depth.saturating_sub(1);
-        Ok(())
+        Ok(at)
     }
 
     /// Checks `field` of the open table `at`; `Ok(false)` when the field
@@ -355,14 +375,14 @@ impl<'a> Walk<'a> {
             }
             Kind::Table(sub) => {
                 let t = self.offset(pos)?;
-                (sub.walk)(self, t)
+                (sub.walk)(self, t).map(drop)
             }
             Kind::Tables(sub) => {
                 let v = self.offset(pos)?;
                 let (start, end) = self.vector(v, OFFSET)?;
                 let count = end.saturating_sub(start) / OFFSET.size;
                 if !self.may_split || count < pte_core::SPLIT_MIN {
-                    return self.elements(start, end, sub);
+                    return self.elements(start, end, sub, 0);
                 }
                 self.split_elements(v, start, count, sub)
             }
@@ -383,7 +403,7 @@ impl<'a> Walk<'a> {
             || Ok(fork),
             |walk: &mut Step<Walk<'a>>, chunk| {
                 let Ok(w) = walk else { return false };
-                if let Err(refused) = w.elements(at(chunk.start), at(chunk.end), sub) {
+                if let Err(refused) = w.elements(at(chunk.start), at(chunk.end), sub, chunk.start) {
                     *walk = Err(refused);
                 }
                 walk.is_ok()
@@ -394,14 +414,42 @@ impl<'a> Walk<'a> {
     }
 
     /// The tables whose offsets fill `start..end` of a vector.
-    fn elements(&mut self, start: usize, end: usize, sub: &'static Table) -> Step {
+    /// `first` is the index of the one at `start`.
+    fn elements(&mut self, start: usize, end: usize, sub: &'static Table, first: usize) -> Step {
         let mut elem = start;
+        let mut index = first;
         while elem < end {
             let t = self.offset(elem)?;
+            if std::ptr::eq(sub, &program::EXECUTION_PLAN) {
+                self.plan = index;
+            }
+            self.member = None;
             (sub.walk)(self, t)?;
+            if let Some(checks) = self.checks.filter(|_| !self.found.checks_failed) {
+                self.check_element(checks, sub, index);
+            }
             elem = elem.saturating_add(OFFSET.size);
+            index = index.saturating_add(1);
         }
         Ok(())
+    }
+
+    /// Runs the caller's check of element `index` of the vector of `sub`
+    /// tables just walked, when it is a value or an instruction.
+    #[inline]
+    fn check_element(&mut self, checks: &dyn ElementChecks, sub: &'static Table, index: usize) {
+        let (tag, member) = match self.member {
+            Some((tag, table)) => (tag, table.map(|s| RawTable::from_parts(self.buf, s.table, s.entries))),
+            None => (0, None),
+        };
+        let ok = if std::ptr::eq(sub, &program::EVALUE) {
+            checks.value(self.plan, index, ValueRef::from_member(tag, member))
+        } else if std::ptr::eq(sub, &program::INSTRUCTION) {
+            checks.instruction(self.plan, InstructionRef::from_member(tag, member))
+        } else {
+            true
+        };
+        self.found.checks_failed |= !ok;
     }
 
     /// A walk of part of the buffer from the current depth, with what is
@@ -424,6 +472,7 @@ impl<'a> Walk<'a> {
         self.tables = self.tables.saturating_add(fork.tables);
         self.found.longest_string = self.found.longest_string.max(fork.found.longest_string);
         self.found.unknown_union_tag |= fork.found.unknown_union_tag;
+        self.found.checks_failed |= fork.found.checks_failed;
         if self.tables > self.max_tables {
             return Err(Refused { at: pos });
         }
@@ -444,10 +493,13 @@ impl<'a> Walk<'a> {
                 match members.get(usize::from(tag)) {
                     Some(Some(sub)) => {
                         let table = self.offset(v)?;
-                        (sub.walk)(self, table)
+                        let slots = (sub.walk)(self, table)?;
+                        self.member = Some((tag, Some(slots)));
+                        Ok(())
                     }
                     _ => {
                         self.found.unknown_union_tag |= tag != 0;
+                        self.member = Some((tag, None));
                         Ok(())
                     }
                 }

@@ -3,7 +3,7 @@
 //! the generated code, and a test reads the generated verifiers to prove
 //! nothing is missing or typed differently here.
 
-use super::{Field, Kind, Step, Table, Walk, Width};
+use super::{Field, Kind, Slots, Step, Table, Walk, Width};
 use crate::fenced::et;
 
 const BOOL: Kind = Kind::Scalar(Width::of::<bool>());
@@ -34,10 +34,10 @@ macro_rules! table {
             name: stringify!($ty),
             fields: &[$($field),*],
             walk: {
-                fn walk(w: &mut Walk<'_>, pos: usize) -> Step {
-                    let _at = w.enter(pos)?;
-                    $( if !w.next_field(_at, const { $field })? { return w.leave(); } )*
-                    w.leave()
+                fn walk<'a>(w: &mut Walk<'a>, pos: usize) -> Step<Slots<'a>> {
+                    let at = w.enter(pos)?;
+                    $( if !w.next_field(at, const { $field })? { return w.leave(at); } )*
+                    w.leave(at)
                 }
                 walk
             },
