@@ -1,8 +1,30 @@
 #![no_main]
 // The structural verifier the readers use and the reference path (the
 // flatbuffers verifier and the offset rules) must give the same verdict and,
-// on a refusal, the same error, under default and tight limits.
-use pte_schema::{verify_program_reference, Limits, ProgramView};
+// on a refusal, the same error, under default and tight limits; so must the
+// same verifier running checks of every value and instruction (which read
+// every field of what they are handed). Previews read any bytes safely.
+use pte_schema::{verify_program_reference, ElementChecks, InstructionRef, Limits, ProgramPreview, ProgramView, ValueRef};
+
+/// Reads every field of each element it is handed; passes everything.
+struct ReadAll;
+
+impl ElementChecks for ReadAll {
+    fn value(&self, _: usize, _: usize, v: ValueRef<'_>) -> bool {
+        if let ValueRef::Tensor(t) = v {
+            let _ = (t.scalar_type(), t.storage_offset(), t.sizes().map(|s| s.iter().count()), t.dim_order());
+            let _ = (t.allocation_info(), t.shape_dynamism(), t.fqn(), t.location(), t.nbytes());
+        }
+        true
+    }
+
+    fn instruction(&self, _: usize, i: InstructionRef<'_>) -> bool {
+        if let InstructionRef::KernelCall { args, .. } | InstructionRef::DelegateCall { args, .. } = i {
+            let _ = args.map(|a| a.iter().count());
+        }
+        true
+    }
+}
 
 libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let tight =
@@ -11,5 +33,13 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
         let fast = ProgramView::new(data, &limits).map(drop).map_err(|e| e.to_string());
         let reference = verify_program_reference(data, &limits).map_err(|e| e.to_string());
         assert_eq!(fast, reference, "the structural verifier and the reference disagree");
+        let checked = ProgramView::with_checks(data, &limits, &ReadAll).map(|(_, passed)| passed);
+        assert_eq!(checked.as_ref().map(drop).map_err(|e| e.to_string()), fast, "checks changed the verdict");
+        assert!(checked.unwrap_or(true), "checks that pass everything failed");
+    }
+    let pre = ProgramPreview::new(data);
+    let _ = (pre.constant_offsets(), pre.mutable_offsets(0), pre.segment_size(0));
+    for p in (0..pre.plan_count().min(4)).filter_map(|i| pre.plan(i)) {
+        let _ = (p.buffer_sizes(), p.operator(0), p.delegate_count(), p.value_ref(p.value_count().saturating_sub(1)));
     }
 });

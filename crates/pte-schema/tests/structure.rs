@@ -12,11 +12,37 @@ mod support;
 
 use support::corpus_programs;
 
-use pte_schema::{decode_program, verify_program_reference, Limits, ProgramView};
+use pte_schema::{
+    decode_program, verify_program_reference, ElementChecks, InstructionRef, Limits, ProgramView, ValueRef,
+};
 
-/// Both paths, same verdict; a refusal is the reference's error.
+/// Checks that read each element handed to them in full and pass it.
+struct ReadAll;
+
+impl ElementChecks for ReadAll {
+    fn value(&self, _: usize, _: usize, v: ValueRef<'_>) -> bool {
+        if let ValueRef::Tensor(t) = v {
+            let _ = (t.sizes().map(|s| s.iter().sum::<i32>()), t.allocation_info(), t.fqn(), t.nbytes());
+        }
+        true
+    }
+
+    fn instruction(&self, _: usize, i: InstructionRef<'_>) -> bool {
+        !matches!(i, InstructionRef::Unknown(0))
+    }
+}
+
+/// Both paths, same verdict; a refusal is the reference's error. Running
+/// checks during the walk changes nothing but their own verdict.
 fn agree(buf: &[u8], limits: &Limits, what: &dyn Fn() -> String) {
     let fast = ProgramView::new(buf, limits).map(drop);
+    let checked = ProgramView::with_checks(buf, limits, &ReadAll);
+    assert_eq!(
+        checked.as_ref().map(|(_, passed)| *passed).map_err(ToString::to_string),
+        fast.as_ref().map(|()| true).map_err(ToString::to_string),
+        "{}: with checks",
+        what()
+    );
     let reference = verify_program_reference(buf, limits);
     match (&fast, &reference) {
         (Ok(()), Ok(())) => {}

@@ -1,10 +1,13 @@
 //! The clean-file pass: every rule of the verifier, asked only "does this
 //! program pass?", over the zero-copy views. It builds no model, formats no
-//! path and locates no offset, so a valid program costs one flatbuffers
-//! verification and one read of the buffer, with heap bounded by the segment
-//! table. Any finding (violation or warning) answers `false`, and the caller
-//! runs the full pass, which names every finding with its path and offset;
-//! the two passes must agree on which files are clean (tests/fast_verify.rs).
+//! path and locates no offset. Each value and instruction is checked during
+//! the structural verification, as the walk proves it well formed
+//! ([`Prechecks`]); the program's other tables are read once after it. The
+//! heap holds a small context per plan and, for a segment table out of
+//! order, the table. Any finding (violation or warning) answers `false`,
+//! and the caller runs the full pass, which names every finding with its
+//! path and offset; the two passes must agree on which files are clean
+//! (tests/fast_verify.rs).
 
 use pte_schema::{
     DataLocation, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview, ProgramView,
@@ -182,7 +185,18 @@ impl<'a> Prechecks<'a> {
             segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
             max_key_len: limits.max_key_len,
         };
-        let plans = (0..pre.plan_count().min(MAX_PLANS)).filter_map(|i| pre.plan(i)).map(PlanContext::new).collect();
+        // Judging operators costs a read per operator, up to KNOWN_OPERATORS
+        // per plan, before the buffer is verified; the budget keeps a small
+        // hostile buffer whose plans share one long operator list from
+        // paying that per plan (its later plans are left to the full pass).
+        let mut budget = region.len().saturating_div(4).saturating_add(KNOWN_OPERATORS);
+        let plans = (0..pre.plan_count().min(MAX_PLANS))
+            .map_while(|i| {
+                let plan = pre.plan(i)?;
+                budget = budget.checked_sub(plan.operator_count().min(KNOWN_OPERATORS))?;
+                Some(PlanContext::new(plan))
+            })
+            .collect();
         Prechecks { program, plans }
     }
 }
