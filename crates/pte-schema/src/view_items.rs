@@ -65,7 +65,7 @@ impl<'a> ValueRef<'a> {
     }
 
     /// The value whose union has tag `tag` and table `val`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn from_member(tag: u8, val: Option<RawTable<'a>>) -> Self {
         use et::KernelTypes as K;
         let tag = K(tag);
@@ -212,7 +212,7 @@ impl<'a> InstructionRef<'a> {
     }
 
     /// The instruction whose union has tag `tag` and table `a`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn from_member(tag: u8, a: Option<RawTable<'a>>) -> Self {
         use et::InstructionArguments as K;
         let tag = K(tag);

@@ -416,16 +416,20 @@ impl<'a> Walk<'a> {
     /// The tables whose offsets fill `start..end` of a vector.
     /// `first` is the index of the one at `start`.
     fn elements(&mut self, start: usize, end: usize, sub: &'static Table, first: usize) -> Step {
+        let plans = std::ptr::eq(sub, &program::EXECUTION_PLAN);
+        let checked =
+            self.checks.filter(|_| std::ptr::eq(sub, &program::EVALUE) || std::ptr::eq(sub, &program::INSTRUCTION));
+        let walk = sub.walk;
         let mut elem = start;
         let mut index = first;
         while elem < end {
             let t = self.offset(elem)?;
-            if std::ptr::eq(sub, &program::EXECUTION_PLAN) {
+            if plans {
                 self.plan = index;
             }
             self.member = None;
-            (sub.walk)(self, t)?;
-            if let Some(checks) = self.checks.filter(|_| !self.found.checks_failed) {
+            walk(self, t)?;
+            if let Some(checks) = checked.filter(|_| !self.found.checks_failed) {
                 self.check_element(checks, sub, index);
             }
             elem = elem.saturating_add(OFFSET.size);
