@@ -40,6 +40,16 @@ fn temps(dir: &Path) -> Vec<String> {
     v
 }
 
+/// Held while this binary starts a process, and by a test that holds a
+/// file lock: a child forked from here shares every open file until it
+/// execs (closing them), and a lock with them, so a lock dropped here could
+/// outlive its drop for a moment on a loaded machine.
+static FORKS: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn forks() -> std::sync::MutexGuard<'static, ()> {
+    FORKS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 fn save(p: &Path, bytes: &[u8]) -> pte_core::Result<()> {
     write_atomically(p, |w| Ok(w.write_all(bytes)?))
 }
@@ -47,13 +57,16 @@ fn save(p: &Path, bytes: &[u8]) -> pte_core::Result<()> {
 /// Runs the test `name` of this binary again in a child shell with `umask`,
 /// telling it (through [`CHILD_DIR`]) where to save.
 fn rerun_with_umask(name: &str, umask: &str, dir: &Path) {
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(format!("umask {umask}; exec \"$0\" --exact {name} --nocapture --test-threads=1"))
-        .arg(std::env::current_exe().unwrap())
-        .env(CHILD_DIR, dir)
-        .output()
-        .unwrap();
+    let out = {
+        let _forks = forks();
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("umask {umask}; exec \"$0\" --exact {name} --nocapture --test-threads=1"))
+            .arg(std::env::current_exe().unwrap())
+            .env(CHILD_DIR, dir)
+            .output()
+            .unwrap()
+    };
     assert!(out.status.success(), "child run: {}", String::from_utf8_lossy(&out.stderr));
     // `--exact` with a wrong name runs nothing and still succeeds.
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed"), "{}", String::from_utf8_lossy(&out.stdout));
@@ -188,7 +201,11 @@ fn directories_and_special_files_are_never_replaced() {
     assert!(e.to_string().contains("is a directory"), "{e}");
     assert_eq!(std::fs::read(sub.join("keep")).unwrap(), b"k");
     let fifo = dir.path().join("pipe");
-    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let made = {
+        let _forks = forks();
+        Command::new("mkfifo").arg(&fifo).status().unwrap()
+    };
+    assert!(made.success());
     let e = save(&fifo, b"x").unwrap_err();
     assert!(e.to_string().contains("not a regular file"), "{e}");
     assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
@@ -197,6 +214,8 @@ fn directories_and_special_files_are_never_replaced() {
 
 #[test]
 fn stale_temporary_files_are_removed_and_live_ones_kept() {
+    // no child may share the lock held below past its drop
+    let _forks = forks();
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("a.pte");
     std::fs::write(&p, b"old").unwrap();
@@ -243,13 +262,16 @@ fn a_killed_save_leaves_a_temporary_file_the_next_save_removes() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("a.pte");
     std::fs::write(&p, b"old").unwrap();
-    let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "child_save_that_hangs", "--nocapture", "--test-threads=1"])
-        .env(CHILD_DIR, dir.path())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = {
+        let _forks = forks();
+        Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", "child_save_that_hangs", "--nocapture", "--test-threads=1"])
+            .env(CHILD_DIR, dir.path())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap()
+    };
     let mut line = String::new();
     let mut out = BufReader::new(child.stdout.take().unwrap());
     while !line.contains("writing") {
