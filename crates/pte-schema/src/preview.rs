@@ -142,9 +142,7 @@ impl<'a> PlanPreview<'a> {
     /// assert!(matches!(plan.value_ref(0), Some(pte_schema::ValueRef::Tensor(_))));
     /// ```
     pub fn value_ref(&self, j: usize) -> Option<ValueRef<'a>> {
-        let v = self.t.tables(E::VT_VALUES)?.get(j)?;
-        let tag = v.u8(et::EValue::VT_VAL_TYPE, 0);
-        Some(ValueRef::from_member(tag, if tag == 0 { None } else { v.table(et::EValue::VT_VAL) }))
+        self.t.tables(E::VT_VALUES)?.get(j).map(ValueRef::of_table)
     }
 
     /// `non_const_buffer_sizes`.

@@ -59,7 +59,12 @@ pub enum ValueRef<'a> {
 impl<'a> ValueRef<'a> {
     #[inline]
     fn new(v: et::EValue<'a>) -> Self {
-        let v = RawTable::new(v._tab);
+        Self::of_table(RawTable::new(v._tab))
+    }
+
+    /// The value an `EValue` table holds.
+    #[inline]
+    pub(crate) fn of_table(v: RawTable<'a>) -> Self {
         let tag = v.u8(et::EValue::VT_VAL_TYPE, et::KernelTypes::NONE.0);
         Self::from_member(tag, if tag == 0 { None } else { v.table(et::EValue::VT_VAL) })
     }

@@ -173,7 +173,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
         may_split: true,
         checks,
         plan: 0,
-        member: None,
+        member: (0, None),
     };
     let table = walk.offset(0)?;
     (root.walk)(&mut walk, table)?;
@@ -203,10 +203,30 @@ pub(crate) struct Walk<'a> {
     checks: Option<&'a dyn ElementChecks>,
     /// The plan whose values and instructions are being walked.
     plan: usize,
-    /// The tag and table of the union the walk passed last: after an
-    /// `EValue` or `Instruction`, its own, so the checks read it without
-    /// finding it again.
-    member: Option<(u8, Option<Slots<'a>>)>,
+    /// The tag and table of the union the walk passed last (tag 0: none):
+    /// after an `EValue` or `Instruction`, its own, so the checks read it
+    /// without finding it again.
+    member: (u8, Option<Slots<'a>>),
+}
+
+/// The elements of a vector that [`ElementChecks`] are run on.
+#[derive(Clone, Copy)]
+enum Checked {
+    Values,
+    Instructions,
+}
+
+impl Checked {
+    /// Whether, and how, the elements of a vector of `sub` tables are checked.
+    fn of(sub: &'static Table) -> Option<Checked> {
+        if std::ptr::eq(sub, &program::EVALUE) {
+            Some(Checked::Values)
+        } else if std::ptr::eq(sub, &program::INSTRUCTION) {
+            Some(Checked::Instructions)
+        } else {
+            None
+        }
+    }
 }
 
 impl<'a> Walk<'a> {
@@ -417,8 +437,7 @@ impl<'a> Walk<'a> {
     /// `first` is the index of the one at `start`.
     fn elements(&mut self, start: usize, end: usize, sub: &'static Table, first: usize) -> Step {
         let plans = std::ptr::eq(sub, &program::EXECUTION_PLAN);
-        let checked =
-            self.checks.filter(|_| std::ptr::eq(sub, &program::EVALUE) || std::ptr::eq(sub, &program::INSTRUCTION));
+        let checked = self.checks.zip(Checked::of(sub));
         let walk = sub.walk;
         let mut elem = start;
         let mut index = first;
@@ -427,10 +446,10 @@ impl<'a> Walk<'a> {
             if plans {
                 self.plan = index;
             }
-            self.member = None;
+            self.member = (0, None);
             walk(self, t)?;
-            if let Some(checks) = checked.filter(|_| !self.found.checks_failed) {
-                self.check_element(checks, sub, index);
+            if let Some((checks, kind)) = checked.filter(|_| !self.found.checks_failed) {
+                self.check_element(checks, kind, index);
             }
             elem = elem.saturating_add(OFFSET.size);
             index = index.saturating_add(1);
@@ -438,20 +457,15 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    /// Runs the caller's check of element `index` of the vector of `sub`
-    /// tables just walked, when it is a value or an instruction.
+    /// Runs the caller's check of element `index`, a value or an
+    /// instruction the walk has just proven.
     #[inline]
-    fn check_element(&mut self, checks: &dyn ElementChecks, sub: &'static Table, index: usize) {
-        let (tag, member) = match self.member {
-            Some((tag, table)) => (tag, table.map(|s| RawTable::from_parts(self.buf, s.table, s.entries))),
-            None => (0, None),
-        };
-        let ok = if std::ptr::eq(sub, &program::EVALUE) {
-            checks.value(self.plan, index, ValueRef::from_member(tag, member))
-        } else if std::ptr::eq(sub, &program::INSTRUCTION) {
-            checks.instruction(self.plan, InstructionRef::from_member(tag, member))
-        } else {
-            true
+    fn check_element(&mut self, checks: &dyn ElementChecks, kind: Checked, index: usize) {
+        let (tag, table) = self.member;
+        let member = table.map(|s| RawTable::from_parts(self.buf, s.table, s.entries));
+        let ok = match kind {
+            Checked::Values => checks.value(self.plan, index, ValueRef::from_member(tag, member)),
+            Checked::Instructions => checks.instruction(self.plan, InstructionRef::from_member(tag, member)),
         };
         self.found.checks_failed |= !ok;
     }
@@ -498,12 +512,12 @@ impl<'a> Walk<'a> {
                     Some(Some(sub)) => {
                         let table = self.offset(v)?;
                         let slots = (sub.walk)(self, table)?;
-                        self.member = Some((tag, Some(slots)));
+                        self.member = (tag, Some(slots));
                         Ok(())
                     }
                     _ => {
                         self.found.unknown_union_tag |= tag != 0;
-                        self.member = Some((tag, None));
+                        self.member = (tag, None);
                         Ok(())
                     }
                 }
