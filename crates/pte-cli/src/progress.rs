@@ -26,9 +26,15 @@ impl Progress {
 
     /// A spinner for work of unknown length, labelled `what`.
     pub(crate) fn spinner(what: &str) -> Progress {
-        let bar = ProgressBar::with_draw_target(None, target());
+        let target = target();
+        // the tick is a thread of its own: a hidden spinner must not start
+        // one (nor be waited for at exit) in every piped or scripted run
+        let shown = !target.is_hidden();
+        let bar = ProgressBar::with_draw_target(None, target);
         bar.set_message(what.to_string());
-        bar.enable_steady_tick(Duration::from_millis(120));
+        if shown {
+            bar.enable_steady_tick(Duration::from_millis(120));
+        }
         Progress { bar }
     }
 

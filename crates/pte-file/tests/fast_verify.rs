@@ -229,3 +229,63 @@ fn instructions_across_many_chains_are_each_checked_once() {
         assert!(!verify_bytes(&b, &Default::default()).is_ok(), "instruction {i} broken");
     }
 }
+
+/// The warnings about what a program needs from outside (external data, a
+/// device) read from what verification saw of the tensors must be those a
+/// pass over the values finds: on the corpus, and on deep_program with one
+/// external tensor and one tensor off the CPU placed late in its values
+/// (in a chunk a second thread may check).
+#[test]
+fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
+    use pte_file::verify::{device_needs, external_needs, verify_bytes_viewed};
+    let check = |what: &str, bytes: &[u8]| -> (usize, usize) {
+        let (report, verified) = verify_bytes_viewed(bytes, &Default::default());
+        assert!(report.is_ok(), "{what}: {report:?}");
+        let verified = verified.unwrap();
+        assert_eq!(verified.external_needs(), external_needs(verified.view()), "{what}");
+        assert_eq!(verified.device_needs(), device_needs(verified.view()), "{what}");
+        (verified.external_needs().len(), verified.device_needs().len())
+    };
+    for (name, bytes) in corpus_programs() {
+        check(&name, &bytes);
+    }
+    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte")).unwrap();
+    let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
+    let values = pte.program.execution_plan.as_ref().unwrap()[0].values.as_ref().unwrap();
+    let mut late = values.iter().enumerate().rev().filter_map(|(i, v)| match &v.val {
+        Some(pte_schema::KernelTypes::Tensor(t)) if t.allocation_info.is_some() && t.data_buffer_idx == 0 => Some(i),
+        _ => None,
+    });
+    let (off_cpu, external) = (late.next().unwrap(), late.nth(100).unwrap());
+    assert!(external > 4 * pte_core::CHUNK, "late enough for a second thread's chunk");
+    let variant = |edit: &dyn Fn(&mut pte_schema::Tensor, usize)| {
+        let mut program = pte.program.clone();
+        for (i, v) in program.execution_plan.as_mut().unwrap()[0].values.as_mut().unwrap().iter_mut().enumerate() {
+            if let Some(pte_schema::KernelTypes::Tensor(t)) = &mut v.val {
+                edit(t, i);
+            }
+        }
+        let fb = pte_schema::encode_program(&program, &Default::default()).unwrap();
+        let mut out = vec![];
+        pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &pte_file::WriteOptions::matching(&pte, &bytes)).unwrap();
+        out
+    };
+    let with_external = variant(&|t, i| {
+        if i == external {
+            t.allocation_info = None;
+            t.extra_tensor_info = Some(pte_schema::ExtraTensorInfo {
+                fully_qualified_name: Some("late.weight".into()),
+                location: pte_schema::TensorDataLocation::EXTERNAL,
+                ..Default::default()
+            });
+        }
+    });
+    assert_eq!(check("external", &with_external), (1, 0));
+    let off = variant(&|t, i| {
+        if i == off_cpu {
+            t.extra_tensor_info =
+                Some(pte_schema::ExtraTensorInfo { device_type: pte_schema::DeviceType::CUDA, ..Default::default() });
+        }
+    });
+    assert_eq!(check("off the CPU", &off), (0, 1));
+}

@@ -56,11 +56,11 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     if input.kind == FileKind::Pte && report.is_ok() {
         // the needs read the plans through the view the verifier made:
         // nothing is decoded or verified twice
-        if let Some(view) = verified {
+        if let Some(verified) = verified {
             if ptds.is_empty() {
-                report.warnings.extend(pte_file::verify::external_needs(&view));
+                report.warnings.extend(verified.external_needs());
             }
-            report.warnings.extend(pte_file::verify::device_needs(&view));
+            report.warnings.extend(verified.device_needs());
         }
     }
     if !ptds.is_empty() {

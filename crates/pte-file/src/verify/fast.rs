@@ -10,10 +10,11 @@
 //! (tests/fast_verify.rs).
 
 use pte_schema::{
-    DataLocation, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview, ProgramView,
-    TensorDataLocation, TensorShapeDynamism, TensorView, ValueRef,
+    DataLocation, DeviceType, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview,
+    ProgramView, TensorDataLocation, TensorShapeDynamism, TensorView, ValueRef,
 };
 use pte_segments::ExtendedHeader;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What the tensor rules need from the program as a whole.
 struct Context<'a> {
@@ -158,6 +159,20 @@ const MAX_PLANS: usize = 64;
 pub(super) struct Prechecks<'a> {
     program: Context<'a>,
     plans: Vec<PlanContext<'a>>,
+    /// Whether some tensor checked so far needs external data.
+    external: AtomicBool,
+    /// Whether some tensor checked so far is placed off the CPU.
+    off_cpu: AtomicBool,
+}
+
+/// What the tensors [`Prechecks`] checked need from outside the program,
+/// read while they were checked: when every value passed, the warnings
+/// about these needs ([`super::needs`]) have nothing to look for unless a
+/// flag is set.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct TensorNeeds {
+    pub(crate) external: bool,
+    pub(crate) off_cpu: bool,
 }
 
 /// What checking one plan's values and instructions needs.
@@ -197,7 +212,25 @@ impl<'a> Prechecks<'a> {
                 Some(PlanContext::new(plan))
             })
             .collect();
-        Prechecks { program, plans }
+        Prechecks { program, plans, external: AtomicBool::new(false), off_cpu: AtomicBool::new(false) }
+    }
+
+    /// What the tensors checked so far need; complete only once every
+    /// value has passed.
+    pub(super) fn tensor_needs(&self) -> TensorNeeds {
+        TensorNeeds { external: self.external.load(Ordering::Relaxed), off_cpu: self.off_cpu.load(Ordering::Relaxed) }
+    }
+
+    fn tensor_ok(&self, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
+        let Some(external) = tensor_clean(t, c.buffer_sizes, &self.program) else { return false };
+        // flags only ever set, by whichever thread sees such a tensor first
+        if external && !self.external.load(Ordering::Relaxed) {
+            self.external.store(true, Ordering::Relaxed);
+        }
+        if t.device_type().is_some_and(|d| d != DeviceType::CPU) && !self.off_cpu.load(Ordering::Relaxed) {
+            self.off_cpu.store(true, Ordering::Relaxed);
+        }
+        true
     }
 }
 
@@ -206,7 +239,7 @@ impl ElementChecks for Prechecks<'_> {
         let Some(c) = self.plans.get(plan) else { return false };
         match v {
             ValueRef::None | ValueRef::Unknown(_) => false,
-            ValueRef::Tensor(t) => tensor_clean(&t, c.buffer_sizes, &self.program),
+            ValueRef::Tensor(t) => self.tensor_ok(&t, c),
             ValueRef::String(s) => s.is_some(),
             ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, c.values))),
             ValueRef::DoubleList(items) => items.is_some(),
@@ -322,7 +355,9 @@ fn delegates_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
     true
 }
 
-fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> bool {
+/// Whether a tensor passes every tensor rule: `Some(external)` when it
+/// does, with whether its data is external.
+fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> Option<bool> {
     // each field is read once: this runs for every tensor of the program
     let scalar_type = t.scalar_type();
     let fqn = t.fqn();
@@ -331,18 +366,18 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
         || t.shape_dynamism() == TensorShapeDynamism::DYNAMIC_UNBOUND
         || fqn.is_some_and(|k| k.len() > ctx.max_key_len)
     {
-        return false;
+        return None;
     }
-    let Some(sizes) = t.sizes() else { return false };
+    let sizes = t.sizes()?;
     if sizes.len() > 16 {
-        return false;
+        return None;
     }
     let numel = sizes.iter().try_fold(1u64, |acc, s| acc.checked_mul(u64::try_from(s).ok()?));
     let Some(nbytes) = numel.and_then(|n| n.checked_mul(scalar_type.element_size()?)) else {
         // a negative size, or (the scalar type being valid) an overflow
-        return false;
+        return None;
     };
-    let Some(dim_order) = t.dim_order() else { return false };
+    let dim_order = t.dim_order()?;
     // rank <= 16 here, so a 32-bit mask records the dimensions seen
     let mut seen = 0u32;
     let perm = dim_order.len() == sizes.len()
@@ -353,21 +388,21 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
             fresh
         });
     if !perm {
-        return false;
+        return None;
     }
     let external = t.location() == Some(TensorDataLocation::EXTERNAL);
     if external && fqn.is_none() {
-        return false;
+        return None;
     }
     let size_of = |i: usize| buffer_sizes.and_then(|s| s.get(i));
     let idx = t.data_buffer_idx();
     if let Some(a) = t.allocation_info() {
         let nbuf = buffer_sizes.map_or(0, |s| s.len()).saturating_sub(1);
         let id = usize::try_from(a.memory_id).unwrap_or(usize::MAX);
-        let Some(size) = id.checked_sub(1).filter(|&b| b < nbuf).and_then(|_| size_of(id)) else { return false };
+        let size = id.checked_sub(1).filter(|&b| b < nbuf).and_then(|_| size_of(id))?;
         let fits = a.offset().checked_add(nbytes).is_some_and(|end| u64::try_from(size).is_ok_and(|s| end <= s));
         if !fits {
-            return false;
+            return None;
         }
         if idx > 0 && !external {
             let resolves = ctx.mutable0.is_some_and(|(offs, seg)| {
@@ -377,7 +412,7 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
                     .is_some_and(|o| seg.is_some_and(|s| o.checked_add(nbytes).is_some_and(|e| e <= s)))
             });
             if !resolves || !ctx.segment_base || size_of(id) == Some(0) {
-                return false;
+                return None;
             }
         }
     } else if idx > 0 && !external {
@@ -388,8 +423,8 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
                 .and_then(|o| o.get(i))
                 .is_some_and(|o| ctx.constant_segment_size.is_some_and(|s| o <= s && nbytes <= s.saturating_sub(o)));
         if !resolves {
-            return false;
+            return None;
         }
     }
-    true
+    Some(external)
 }

@@ -41,21 +41,18 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     verify_with(bytes, options, true, &mut None)
 }
 
-/// [`verify_bytes`], also returning the verified program view when the
+/// [`verify_bytes`], also returning the verified program when the
 /// program's flatbuffer passed structural verification, so a caller that
 /// reads more of it (warnings, summaries) does not verify it again.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
-/// let (report, view) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+/// let (report, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
 /// assert!(report.is_ok());
-/// assert_eq!(pte_file::verify::external_needs(&view.unwrap()).len(), 1);
+/// assert_eq!(verified.unwrap().external_needs().len(), 1);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn verify_bytes_viewed<'a>(
-    bytes: &'a [u8],
-    options: &VerifyOptions,
-) -> (Report, Option<pte_schema::ProgramView<'a>>) {
+pub fn verify_bytes_viewed<'a>(bytes: &'a [u8], options: &VerifyOptions) -> (Report, Option<Verified<'a>>) {
     let mut view = None;
     let report = verify_with(bytes, options, true, &mut view);
     (report, view)
@@ -79,7 +76,7 @@ fn verify_with<'a>(
     bytes: &'a [u8],
     options: &VerifyOptions,
     quick: bool,
-    view_out: &mut Option<pte_schema::ProgramView<'a>>,
+    view_out: &mut Option<Verified<'a>>,
 ) -> Report {
     let mut violations = vec![];
     let mut c = Checker { out: &mut violations, warnings: vec![] };
@@ -122,10 +119,12 @@ fn verify_with<'a>(
     // value and instruction during that verification
     let verified = (quick && c.out.is_empty()).then(|| {
         let elements = fast::Prechecks::new(region, header.as_ref(), &options.limits);
-        pte_schema::ProgramView::with_checks(region, &options.limits, &elements)
+        let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
+        // what the checks saw of the tensors counts only if every value passed
+        walked.map(|(view, clean)| (view, clean, clean.then(|| elements.tensor_needs())))
     });
-    if let Some(Ok((view, elements_clean))) = &verified {
-        *view_out = Some(*view);
+    if let Some(Ok((view, elements_clean, tensors))) = &verified {
+        *view_out = Some(Verified::new(*view, *tensors));
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
@@ -135,7 +134,7 @@ fn verify_with<'a>(
         }
     }
     let decoded = match verified {
-        Some(Ok((view, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
+        Some(Ok((view, _, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
         Some(Err(e)) => Err(e),
         None => decode_program(region, &options.limits),
     };
@@ -199,5 +198,5 @@ pub mod rules;
 mod tensor;
 
 pub use bpte::verify_bpte_bytes;
-pub use needs::{device_needs, external_needs};
+pub use needs::{device_needs, external_needs, Verified};
 pub use ptd::{verify_link, verify_ptd_bytes};

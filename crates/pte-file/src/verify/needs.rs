@@ -6,7 +6,77 @@
 use pte_core::Violation;
 use pte_schema::{DeviceType, ProgramView, ValueRef};
 
+use super::fast::TensorNeeds;
 use super::rules;
+
+/// A program that passed structural verification in
+/// [`super::verify_bytes_viewed`], with what the verifier learned of its
+/// tensors on the way: the warnings about its needs then cost no second
+/// pass over its values when no tensor has such a need.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let (report, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+/// let verified = verified.unwrap();
+/// assert!(report.is_ok());
+/// assert_eq!(verified.external_needs(), pte_file::verify::external_needs(verified.view()));
+/// assert!(verified.device_needs().is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Verified<'a> {
+    view: ProgramView<'a>,
+    /// Known when every value was checked and passed.
+    tensors: Option<TensorNeeds>,
+}
+
+impl<'a> Verified<'a> {
+    pub(super) fn new(view: ProgramView<'a>, tensors: Option<TensorNeeds>) -> Self {
+        Verified { view, tensors }
+    }
+
+    /// The verified program.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// assert_eq!(verified.unwrap().view().plan_count(), 1);
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn view(&self) -> &ProgramView<'a> {
+        &self.view
+    }
+
+    /// [`external_needs`] of the program, skipping the pass over its values
+    /// when verification saw no external tensor.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// assert!(verified.unwrap().external_needs().is_empty());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn external_needs(&self) -> Vec<Violation> {
+        if self.tensors.is_some_and(|t| !t.external) {
+            return vec![];
+        }
+        external_needs(&self.view)
+    }
+
+    /// [`device_needs`] of the program, skipping the pass over its values
+    /// (not over its planned buffers) when verification saw no tensor off
+    /// the CPU.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// assert!(verified.unwrap().device_needs().is_empty());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn device_needs(&self) -> Vec<Violation> {
+        device_needs_of(&self.view, self.tensors.is_none_or(|t| t.off_cpu))
+    }
+}
 
 /// One warning naming every EXTERNAL key, for a program checked without
 /// the `.ptd` files that hold them; nothing when it has none. Read through
@@ -70,6 +140,11 @@ pub fn external_needs(program: &ProgramView<'_>) -> Vec<Violation> {
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn device_needs(program: &ProgramView<'_>) -> Vec<Violation> {
+    device_needs_of(program, true)
+}
+
+/// [`device_needs`], reading the tensors only when `tensors`.
+fn device_needs_of(program: &ProgramView<'_>, tensors: bool) -> Vec<Violation> {
     let mut out = vec![];
     for (p, plan) in (0..program.plan_count()).filter_map(|p| Some((p, program.plan(p)?))) {
         let name = plan.name().unwrap_or("");
@@ -91,6 +166,9 @@ pub fn device_needs(program: &ProgramView<'_>) -> Vec<Violation> {
                     d.device_index
                 ),
             });
+        }
+        if !tensors {
+            continue;
         }
         for (j, v) in plan.value_refs().enumerate() {
             let ValueRef::Tensor(t) = v else { continue };
