@@ -119,6 +119,38 @@ fn rewrite_keeps_layout_and_options_change_it() {
     assert!(stderr(&o).contains("power of two"));
 }
 
+/// A program large enough to be copied while it is verified: a sound one
+/// comes out byte for byte, in place too; a damaged one fails naming the
+/// input, with nothing written (no output, no temporary file), and an
+/// existing output untouched.
+#[test]
+fn a_large_program_is_rewritten_whole_or_not_at_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = model("deep_program");
+    let bytes = std::fs::read(&input).unwrap();
+    let out = dir.path().join("out.pte");
+    let o = pte(&["rewrite", s(&input), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    let o = pte(&["rewrite", s(&out), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    let bad = dir.path().join("bad.pte");
+    let mut damaged = bytes.clone();
+    let at = damaged.len() / 2;
+    damaged[at..at + 64].fill(0xff);
+    std::fs::write(&bad, &damaged).unwrap();
+    for target in [dir.path().join("new.pte"), out.clone()] {
+        let o = pte(&["rewrite", s(&bad), s(&target)]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(stderr(&o).starts_with(&format!("pte: {}: ", bad.display())), "{}", stderr(&o));
+        let names: BTreeSet<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+        assert_eq!(names, BTreeSet::from(["bad.pte".to_string(), "out.pte".to_string()]));
+        assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    }
+}
+
 #[test]
 fn extract_writes_every_blob_and_a_manifest() {
     let dir = tempfile::tempdir().unwrap();

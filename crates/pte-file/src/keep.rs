@@ -83,7 +83,7 @@ impl PteFile<'_> {
             return self.write_copying_from(dst, options, source, source_bytes);
         };
         let (mut w, file_size) =
-            program.write_prologue(dst, (source, source_bytes), options.segment_alignment(), data_size)?;
+            program.write_prologue(dst, (source, source_bytes), options.segment_alignment(), data_size, false)?;
         let mut copy = |w: &mut std::io::BufWriter<&std::fs::File>, d: &[u8]| copy_from(source, source_bytes, w, d);
         write_segments(&mut w, &prep, data_size, &mut copy)?;
         w.flush()?;

@@ -57,7 +57,7 @@ pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
 pub use exir_view::exir_program;
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
-pub use pte::keep_rewrite::KeepRewrite;
+pub use pte::keep_rewrite::{KeepRewrite, PrefilledRewrite};
 pub use pte::sparse::SparsePte;
 pub use pte::tensors::{TensorEntry, TensorStorage};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};

@@ -6,7 +6,7 @@
 
 use std::io::{Read, Seek};
 
-use pte_file::{KeepRewrite, SparsePte};
+use pte_file::{DelegatePlacement, KeepRewrite, SparsePte};
 use pte_schema::*;
 
 fn corpus() -> Vec<(String, Vec<u8>)> {
@@ -47,6 +47,13 @@ fn outcome(bytes: &[u8]) -> (Outcome, Outcome) {
         Ok(s) => run(&|dst| s.write_keeping_program(dst, &pte_file::WriteOptions::matching(&s.file, bytes), &src)),
         Err(e) => Err(e.to_string()),
     };
+    // the read that copies the program while verifying it writes the same
+    let prefilled = run(&|dst| {
+        let read = KeepRewrite::read_prefilling(bytes, &src, dst)?;
+        let o = read.read().matching_options();
+        read.finish(&o)
+    });
+    assert_eq!(prefilled, ours);
     (ours, theirs)
 }
 
@@ -133,5 +140,46 @@ fn a_key_over_the_limit_or_an_unknown_tag_is_judged_by_the_decoding_read() {
         assert_eq!(ours, theirs);
     } else {
         panic!("the byte changed was not the union tag");
+    }
+}
+
+/// A program large enough to be copied by a second thread while it is
+/// verified (deep_program): the copy is written around as the plain
+/// rewrite writes, a damaged program fails with the plain read's error, and
+/// options that change the program leave the output empty for the writer
+/// that decodes it.
+#[test]
+fn a_program_copied_while_verified_is_written_around_or_given_back() {
+    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte")).unwrap();
+    let program_size = u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize;
+    assert!(program_size > 1 << 20, "large enough for the copying thread");
+    let (ours, theirs) = outcome(&bytes);
+    assert_eq!(ours, theirs);
+    assert_eq!(ours.unwrap().unwrap(), bytes);
+    // damage spread over the program: a read that fails, fails the same way
+    let mut failed = 0;
+    for at in (0..program_size).step_by(program_size / 61) {
+        let mut m = bytes.clone();
+        m[at] ^= 0xff;
+        let (ours, theirs) = outcome(&m);
+        assert_eq!(ours, theirs, "byte {at}");
+        failed += usize::from(theirs.is_err());
+    }
+    assert!(failed > 10, "{failed}");
+    // options that change the file: nothing kept, the output empty again,
+    // as the plain read declines them
+    let mut src = tempfile::tempfile().unwrap();
+    std::io::Write::write_all(&mut src, &bytes).unwrap();
+    let plain = KeepRewrite::from_bytes(&bytes).unwrap();
+    let changes = [
+        plain.matching_options().with_delegates(DelegatePlacement::Inline),
+        plain.matching_options().with_segment_alignment(1 << 16).unwrap(),
+    ];
+    for change in changes {
+        assert_eq!(plain.write_keeping_program(&tempfile::tempfile().unwrap(), &change, &src).unwrap(), None);
+        let mut dst = tempfile::tempfile().unwrap();
+        let read = KeepRewrite::read_prefilling(&bytes, &src, &dst).unwrap();
+        assert_eq!(read.finish(&change).unwrap(), None);
+        assert_eq!((dst.metadata().unwrap().len(), dst.stream_position().unwrap()), (0, 0));
     }
 }

@@ -21,6 +21,41 @@ pub(crate) struct Layout {
     pub(crate) constants: Constants,
 }
 
+impl Layout {
+    /// Whether no option asks for a change: the file keeps the alignments
+    /// it shows and its program as stored.
+    fn keeps_everything(&self) -> bool {
+        self.segment_alignment.is_none()
+            && self.constant_alignment.is_none()
+            && self.delegate_alignment.is_none()
+            && self.delegates == Delegates::Keep
+            && self.constants == Constants::Keep
+    }
+
+    /// The write options: the alignments the input shows, changed where
+    /// an option says.
+    fn options(&self, stored: &pte_file::KeepRewrite<'_>) -> Result<pte_file::WriteOptions, Failure> {
+        let mut o = stored.matching_options();
+        if self.constants == Constants::Segment {
+            o = o.with_constants(pte_file::ConstantPlacement::Segment);
+        }
+        if let Some(a) = self.segment_alignment {
+            o = o.with_segment_alignment(a)?;
+        }
+        if let Some(a) = self.constant_alignment {
+            o = o.with_constant_repack(a)?;
+        }
+        if let Some(a) = self.delegate_alignment {
+            o = o.with_delegate_alignment(a)?;
+        }
+        Ok(o.with_delegates(match self.delegates {
+            Delegates::Keep => DelegatePlacement::Keep,
+            Delegates::Inline => DelegatePlacement::Inline,
+            Delegates::Segment => DelegatePlacement::Segment,
+        }))
+    }
+}
+
 pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult {
     // Rewriting a file onto itself is an in-place edit: locked from read to rename.
     let _progress = crate::progress::Progress::spinner("rewrite");
@@ -60,26 +95,11 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
     // read with the segment table left in the buffer and, for a sound
     // program, its plans undecoded: a rewrite that keeps the program copies it
     require_kind(input_path, bytes, FileKind::Pte)?;
+    if layout.keeps_everything() {
+        return rewrite_as_stored(input_path, output, lock.as_ref(), source, bytes);
+    }
     let stored = pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
-    // without options, keep the alignments the input shows
-    let mut o = stored.matching_options();
-    if layout.constants == Constants::Segment {
-        o = o.with_constants(pte_file::ConstantPlacement::Segment);
-    }
-    if let Some(a) = layout.segment_alignment {
-        o = o.with_segment_alignment(a)?;
-    }
-    if let Some(a) = layout.constant_alignment {
-        o = o.with_constant_repack(a)?;
-    }
-    if let Some(a) = layout.delegate_alignment {
-        o = o.with_delegate_alignment(a)?;
-    }
-    o = o.with_delegates(match layout.delegates {
-        Delegates::Keep => DelegatePlacement::Keep,
-        Delegates::Inline => DelegatePlacement::Inline,
-        Delegates::Segment => DelegatePlacement::Segment,
-    });
+    let o = layout.options(&stored)?;
     let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
         if let Some(n) = stored.write_keeping_program(dst, &o, source)? {
             return Ok(n);
@@ -90,6 +110,46 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         Some(l) => l.save_file(write)?,
         None => pte_file::write_atomically_file(output, write).map_err(at(output))?,
     };
+    println!("wrote {} ({n} bytes)", output.display());
+    Ok(())
+}
+
+/// A rewrite with no option: the program flatbuffer is copied into the
+/// temporary file while it is verified ([`pte_file::KeepRewrite::read_prefilling`]).
+/// A file that does not read fails as it would have before anything was
+/// written, naming the input; the temporary file is then removed.
+fn rewrite_as_stored(
+    input_path: &Path,
+    output: &Path,
+    lock: Option<&pte_core::EditLock>,
+    source: &std::fs::File,
+    bytes: &[u8],
+) -> CmdResult {
+    let unread = std::cell::Cell::new(None);
+    let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
+        let read = match pte_file::KeepRewrite::read_prefilling(bytes, source, dst) {
+            Ok(read) => read,
+            Err(e) => {
+                // abandons the save; the error reported is the read's
+                let cancel = pte_file::Error::new(pte_file::ErrorKind::InvalidUse, e.to_string());
+                unread.set(Some(e));
+                return Err(cancel);
+            }
+        };
+        let o = read.read().matching_options();
+        if let Some(n) = read.finish(&o)? {
+            return Ok(n);
+        }
+        pte_file::PteFile::from_bytes(bytes)?.write_keeping_program(dst, &o, source, bytes)
+    };
+    let saved = match lock {
+        Some(l) => l.save_file(write).map_err(Failure::from),
+        None => pte_file::write_atomically_file(output, write).map_err(at(output)),
+    };
+    if let Some(e) = unread.take() {
+        return Err(at(input_path)(e));
+    }
+    let n = saved?;
     println!("wrote {} ({n} bytes)", output.display());
     Ok(())
 }

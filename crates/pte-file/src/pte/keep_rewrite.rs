@@ -8,9 +8,10 @@
 use std::borrow::Cow;
 use std::fs::File;
 
-use pte_schema::{BackendDelegateInlineData, Limits, Program, ProgramView, Result};
+use pte_schema::{BackendDelegateInlineData, Error, ErrorKind, Limits, Program, ProgramView, Result};
 
 use super::sparse::SparsePte;
+use super::stored_program::StoredProgram;
 use crate::read::{program_region, ReadOptions};
 use crate::{PteFile, WriteOptions};
 
@@ -44,6 +45,47 @@ impl<'a> KeepRewrite<'a> {
             return Ok(KeepRewrite { sparse, decoded: false });
         }
         Ok(KeepRewrite { sparse: SparsePte::from_bytes_with(bytes, &options)?, decoded: true })
+    }
+
+    /// [`KeepRewrite::from_bytes`] of `bytes` (mapped from `source`) for a
+    /// rewrite into `dst`, an empty file: while the program is verified, a
+    /// second thread copies its flatbuffer into `dst` where a keep-layout
+    /// write puts it (when the flatbuffer is large and there is a second
+    /// core), so the copy costs no time of its own. Fails as
+    /// [`KeepRewrite::from_bytes`] fails (then `dst` may hold part of the
+    /// copy), or with the copy's I/O error.
+    ///
+    /// ```
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
+    /// let map = pte_file::MappedFile::open(src)?;
+    /// let (source, dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
+    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
+    /// let options = read.read().matching_options();
+    /// assert_eq!(read.finish(&options)?, Some(map.bytes().len() as u64));
+    /// assert!(pte_file::KeepRewrite::read_prefilling(b"short", &source, &dst).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_prefilling<'f>(bytes: &'a [u8], source: &'f File, dst: &'f File) -> Result<PrefilledRewrite<'a, 'f>> {
+        let stored = StoredProgram::split(bytes).ok().flatten().filter(|p| p.tail_len() >= PREFILL_MIN);
+        let two_cores = || std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
+        let Some(stored) = stored.filter(|_| two_cores()) else {
+            return Ok(PrefilledRewrite { read: Self::from_bytes(bytes)?, dst, source, prefilled: false });
+        };
+        let (read, copied) = std::thread::scope(|s| {
+            let copier = std::thread::Builder::new()
+                .name("pte-prefill".into())
+                .spawn_scoped(s, || stored.prefill(dst, (source, bytes)));
+            let read = Self::from_bytes(bytes);
+            // no thread, no copy: the write then copies the program itself
+            (read, copier.ok().map(|c| c.join()))
+        });
+        let read = read?;
+        let prefilled = match copied {
+            None => false,
+            Some(Ok(copy)) => copy.map(|()| true)?,
+            Some(Err(_)) => return Err(Error::new(ErrorKind::Io, "the thread copying the program panicked")),
+        };
+        Ok(PrefilledRewrite { read, dst, source, prefilled })
     }
 
     /// Whether the plans were decoded (the views found something only the
@@ -85,6 +127,75 @@ impl<'a> KeepRewrite<'a> {
     /// ```
     pub fn write_keeping_program(&self, dst: &File, options: &WriteOptions, source: &File) -> Result<Option<u64>> {
         self.sparse.write_keeping_program(dst, options, source)
+    }
+}
+
+/// Smallest program flatbuffer whose copy is worth a thread of its own
+/// beside the program's verification: below it, starting the thread costs
+/// about what the copy does.
+const PREFILL_MIN: usize = 512 << 10;
+
+/// A [`KeepRewrite`] whose program flatbuffer was copied into the output
+/// while the program was verified ([`KeepRewrite::read_prefilling`]); the
+/// output is bound to it, so the rest of the file can only be written
+/// around that copy.
+///
+/// ```
+/// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte");
+/// let map = pte_file::MappedFile::open(src)?;
+/// let source = std::fs::File::open(src)?;
+/// let dst = tempfile::tempfile()?;
+/// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
+/// let options = read.read().matching_options();
+/// assert_eq!(read.finish(&options)?, Some(map.bytes().len() as u64));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct PrefilledRewrite<'a, 'f> {
+    read: KeepRewrite<'a>,
+    dst: &'f File,
+    source: &'f File,
+    prefilled: bool,
+}
+
+impl<'a> PrefilledRewrite<'a, '_> {
+    /// The read, for the options of the write.
+    ///
+    /// ```
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
+    /// let map = pte_file::MappedFile::open(src)?;
+    /// let (source, dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
+    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
+    /// assert!(!read.read().decoded());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(&self) -> &KeepRewrite<'a> {
+        &self.read
+    }
+
+    /// Writes the rest of the file, as [`KeepRewrite::write_keeping_program`]
+    /// does. `Ok(None)` when `options` change the program: the output is
+    /// then emptied again (length 0, position 0), ready for another writer.
+    ///
+    /// ```
+    /// use std::io::Seek;
+    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte");
+    /// let map = pte_file::MappedFile::open(src)?;
+    /// let (source, mut dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
+    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
+    /// let moved = read.read().matching_options().with_delegates(pte_file::DelegatePlacement::Inline);
+    /// assert_eq!(read.finish(&moved)?, None);
+    /// assert_eq!((dst.metadata()?.len(), dst.stream_position()?), (0, 0));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn finish(self, options: &WriteOptions) -> Result<Option<u64>> {
+        let written = self.read.sparse.write_keeping(self.dst, options, self.source, self.prefilled)?;
+        if written.is_none() && self.prefilled {
+            use std::io::{Seek, SeekFrom};
+            self.dst.set_len(0)?;
+            let mut at = self.dst;
+            at.seek(SeekFrom::Start(0))?;
+        }
+        Ok(written)
     }
 }
 

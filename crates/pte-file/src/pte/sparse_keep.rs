@@ -36,6 +36,18 @@ impl SparsePte<'_> {
         options: &WriteOptions,
         source: &std::fs::File,
     ) -> Result<Option<u64>> {
+        self.write_keeping(dst, options, source, false)
+    }
+
+    /// [`SparsePte::write_keeping_program`]; with `prefilled`, the program
+    /// flatbuffer is in `dst` already ([`crate::KeepRewrite::read_prefilling`]).
+    pub(crate) fn write_keeping(
+        &self,
+        dst: &std::fs::File,
+        options: &WriteOptions,
+        source: &std::fs::File,
+        prefilled: bool,
+    ) -> Result<Option<u64>> {
         let bytes = self.bytes;
         let stored = WriteOptions::matching(&self.file, bytes);
         if options.constants() == ConstantPlacement::Segment
@@ -55,7 +67,7 @@ impl SparsePte<'_> {
             return Ok(None);
         }
         let (mut w, file_size) =
-            program.write_prologue(dst, (source, bytes), options.segment_alignment(), data_size)?;
+            program.write_prologue(dst, (source, bytes), options.segment_alignment(), data_size, prefilled)?;
         let mut at = 0u64;
         let mut put = |w: &mut std::io::BufWriter<&std::fs::File>, s: DataSegment, d: &[u8]| -> Result<()> {
             // empty segments, and a second entry for a range already written, add no bytes

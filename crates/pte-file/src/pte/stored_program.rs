@@ -4,7 +4,7 @@
 //! base. Keeping one copy keeps their outputs byte-identical to each other.
 
 use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{BufWriter, Seek, SeekFrom, Write};
 
 use pte_schema::{Error, ErrorKind, Result};
 use pte_segments::{ExtendedHeader, HEADER_OFFSET, HEADER_WRITTEN_LENGTH};
@@ -46,27 +46,58 @@ impl<'a> StoredProgram<'a> {
         usize::try_from(self.header.length).ok() == Some(HEADER_LEN)
     }
 
+    /// Bytes of the flatbuffer behind the header, copied as they are.
+    pub(crate) fn tail_len(&self) -> usize {
+        self.tail.len()
+    }
+
+    /// Copies the flatbuffer behind the header into `dst` where
+    /// [`StoredProgram::write_prologue`] puts it, so that copy can run before
+    /// the rest of the file is known (while the program is verified).
+    pub(crate) fn prefill(&self, dst: &File, (source, bytes): (&File, &[u8])) -> Result<()> {
+        let mut at = dst;
+        at.seek(SeekFrom::Start(self.tail_offset()))?;
+        let mut w = BufWriter::with_capacity(1 << 16, dst);
+        copy_from(source, bytes, &mut w, self.tail)?;
+        w.flush()?;
+        Ok(())
+    }
+
+    fn tail_offset(&self) -> u64 {
+        self.head.len().saturating_add(HEADER_LEN) as u64
+    }
+
     /// Writes the program with a header for `data_size` bytes of segment
     /// data at the next `segment_alignment` boundary, and the zeros up to
     /// that boundary. Returns the writer, positioned at the segment base,
     /// and the size the whole file will have. The flatbuffer is copied from
     /// `source` (the file `bytes` maps) by the kernel, as segments are: most
-    /// of a program-heavy file is its program.
+    /// of a program-heavy file is its program. With `prefilled`, it is in
+    /// `dst` already ([`StoredProgram::prefill`]) and only the bytes around
+    /// it are written.
     pub(crate) fn write_prologue<'f>(
         &self,
         dst: &'f File,
         (source, bytes): (&File, &[u8]),
         segment_alignment: u64,
         data_size: u64,
+        prefilled: bool,
     ) -> Result<(BufWriter<&'f File>, u64)> {
         let limit = |what: &str| Error::new(ErrorKind::LimitExceeded, format!("{what} overflows"));
         let base = pte_segments::align::aligned(self.size, segment_alignment).ok_or_else(|| limit("segment base"))?;
         let file_size = base.checked_add(data_size).ok_or_else(|| limit("file size"))?;
         let new_header = ExtendedHeader::new(self.size, base, data_size).to_bytes();
         let mut w = BufWriter::with_capacity(1 << 20, dst);
+        if prefilled {
+            w.seek(SeekFrom::Start(0))?;
+        }
         w.write_all(self.head)?;
         w.write_all(&new_header)?;
-        copy_from(source, bytes, &mut w, self.tail)?;
+        if prefilled {
+            w.seek(SeekFrom::Start(self.tail_offset().saturating_add(self.tail.len() as u64)))?;
+        } else {
+            copy_from(source, bytes, &mut w, self.tail)?;
+        }
         write_zeros(&mut w, base.saturating_sub(self.size))?;
         Ok((w, file_size))
     }
