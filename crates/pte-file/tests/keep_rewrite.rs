@@ -183,3 +183,25 @@ fn a_program_copied_while_verified_is_written_around_or_given_back() {
         assert_eq!((dst.metadata().unwrap().len(), dst.stream_position().unwrap()), (0, 0));
     }
 }
+
+/// A large program that fails verification at once (its root offset points
+/// outside the buffer) stops the copy beside the verification: the read
+/// fails as the plain read fails, without the whole program copied (the copy
+/// takes milliseconds, the failure microseconds).
+#[test]
+fn a_program_that_fails_at_once_is_not_copied_whole() {
+    let size = 32usize << 20;
+    let mut bytes = vec![0u8; size];
+    bytes[..4].copy_from_slice(&0xffff_fff0u32.to_le_bytes());
+    bytes[4..8].copy_from_slice(b"ET12");
+    let header = pte_segments::ExtendedHeader::new(size as u64, size as u64, 0).to_bytes();
+    bytes[8..8 + header.len()].copy_from_slice(&header);
+    let plain = KeepRewrite::from_bytes(&bytes).err().unwrap().to_string();
+    let mut src = tempfile::tempfile().unwrap();
+    std::io::Write::write_all(&mut src, &bytes).unwrap();
+    let dst = tempfile::tempfile().unwrap();
+    let e = KeepRewrite::read_prefilling(&bytes, &src, &dst).err().unwrap();
+    assert_eq!(e.to_string(), plain);
+    let copied = dst.metadata().unwrap().len();
+    assert!(copied < size as u64, "{copied} of {size} bytes copied");
+}

@@ -7,6 +7,7 @@
 
 use std::borrow::Cow;
 use std::fs::File;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pte_schema::{BackendDelegateInlineData, Error, ErrorKind, Limits, Program, ProgramView, Result};
 
@@ -71,20 +72,29 @@ impl<'a> KeepRewrite<'a> {
         let Some(stored) = stored.filter(|_| two_cores()) else {
             return Ok(PrefilledRewrite { read: Self::from_bytes(bytes)?, dst, source, prefilled: false });
         };
+        let stop = AtomicBool::new(false);
         let (read, copied) = std::thread::scope(|s| {
             let copier = std::thread::Builder::new()
                 .name("pte-prefill".into())
-                .spawn_scoped(s, || stored.prefill(dst, (source, bytes)));
+                .spawn_scoped(s, || stored.prefill(dst, (source, bytes), &stop));
             let read = Self::from_bytes(bytes);
+            if read.is_err() {
+                // the copy is wasted: stop it rather than wait for all of it
+                stop.store(true, Ordering::Relaxed);
+            }
             // no thread, no copy: the write then copies the program itself
             (read, copier.ok().map(|c| c.join()))
         });
         let read = read?;
         let prefilled = match copied {
             None => false,
-            Some(Ok(copy)) => copy.map(|()| true)?,
+            Some(Ok(copy)) => copy?,
             Some(Err(_)) => return Err(Error::new(ErrorKind::Io, "the thread copying the program panicked")),
         };
+        if !prefilled {
+            // a copy stopped part way leaves nothing for the write to rely on
+            empty(dst)?;
+        }
         Ok(PrefilledRewrite { read, dst, source, prefilled })
     }
 
@@ -190,13 +200,19 @@ impl<'a> PrefilledRewrite<'a, '_> {
     pub fn finish(self, options: &WriteOptions) -> Result<Option<u64>> {
         let written = self.read.sparse.write_keeping(self.dst, options, self.source, self.prefilled)?;
         if written.is_none() && self.prefilled {
-            use std::io::{Seek, SeekFrom};
-            self.dst.set_len(0)?;
-            let mut at = self.dst;
-            at.seek(SeekFrom::Start(0))?;
+            empty(self.dst)?;
         }
         Ok(written)
     }
+}
+
+/// Empties `dst` and puts its position back at the start.
+fn empty(dst: &File) -> Result<()> {
+    use std::io::{Seek, SeekFrom};
+    dst.set_len(0)?;
+    let mut at = dst;
+    at.seek(SeekFrom::Start(0))?;
+    Ok(())
 }
 
 /// A [`SparsePte`] without decoded plans (its program holds the inline

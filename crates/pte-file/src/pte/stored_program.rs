@@ -5,12 +5,17 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Seek, SeekFrom, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use pte_schema::{Error, ErrorKind, Result};
 use pte_segments::{ExtendedHeader, HEADER_OFFSET, HEADER_WRITTEN_LENGTH};
 
 use crate::read::program_region;
 use crate::write::{copy_from, write_zeros};
+
+/// Bytes [`StoredProgram::prefill`] copies between two looks at its stop
+/// flag: a few milliseconds of copying.
+const PREFILL_PIECE: usize = 4 << 20;
 
 /// Bytes of the `eh00` header this crate writes (and exir writes).
 const HEADER_LEN: usize = HEADER_WRITTEN_LENGTH as usize;
@@ -54,13 +59,21 @@ impl<'a> StoredProgram<'a> {
     /// Copies the flatbuffer behind the header into `dst` where
     /// [`StoredProgram::write_prologue`] puts it, so that copy can run before
     /// the rest of the file is known (while the program is verified).
-    pub(crate) fn prefill(&self, dst: &File, (source, bytes): (&File, &[u8])) -> Result<()> {
+    /// Checks `stop` between pieces: a program that fails verification
+    /// early must not cost a copy of all of it. Returns whether it copied
+    /// everything.
+    pub(crate) fn prefill(&self, dst: &File, (source, bytes): (&File, &[u8]), stop: &AtomicBool) -> Result<bool> {
         let mut at = dst;
         at.seek(SeekFrom::Start(self.tail_offset()))?;
         let mut w = BufWriter::with_capacity(1 << 16, dst);
-        copy_from(source, bytes, &mut w, self.tail)?;
+        for piece in self.tail.chunks(PREFILL_PIECE) {
+            if stop.load(Ordering::Relaxed) {
+                return Ok(false);
+            }
+            copy_from(source, bytes, &mut w, piece)?;
+        }
         w.flush()?;
-        Ok(())
+        Ok(true)
     }
 
     fn tail_offset(&self) -> u64 {
