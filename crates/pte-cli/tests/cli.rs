@@ -149,6 +149,10 @@ fn a_large_program_is_rewritten_whole_or_not_at_all() {
         assert_eq!(names, BTreeSet::from(["bad.pte".to_string(), "out.pte".to_string()]));
         assert_eq!(std::fs::read(&out).unwrap(), bytes);
     }
+    // an output that cannot be written does not hide a damaged input
+    let o = pte(&["rewrite", s(&bad), s(dir.path())]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).starts_with(&format!("pte: {}: ", bad.display())), "{}", stderr(&o));
 }
 
 #[test]

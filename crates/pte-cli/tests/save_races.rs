@@ -333,12 +333,17 @@ fn a_write_past_the_file_size_limit_fails_cleanly() {
     std::fs::copy(corpus("add/model.pte"), d.join("out.pte")).unwrap();
     set_mode(&d.join("out.pte"), 0o644);
     std::fs::copy(corpus("native_ptn/model.ptn"), d.join("pkg.ptn")).unwrap();
+    // a program large enough to be copied while it is verified
+    std::fs::copy(corpus("deep_program/model.pte"), d.join("deep.pte")).unwrap();
     write_set_dir(&d.join("big"), &set("big", 2_000));
     // `ulimit -f` counts blocks of 512 or 1024 bytes: 64 is at most 64 KiB.
     let cases: &[&[&str]] = &[
         &["rewrite", "big.pte", "out.pte"],
         &["rewrite", "big.pte", "new.pte"],
         &["rewrite", "big.pte", "big.pte", "--segment-alignment", "65536"],
+        &["rewrite", "deep.pte", "out.pte"],
+        &["rewrite", "deep.pte", "new.pte"],
+        &["rewrite", "deep.pte", "deep.pte"],
         &["samples", "add", "pkg.ptn", "big"],
     ];
     let before = snapshot(d);
@@ -346,6 +351,11 @@ fn a_write_past_the_file_size_limit_fails_cleanly() {
         let o = pte_sh(d, "ulimit -f 64", args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {:?} {}", o.status, stderr(&o));
         assert!(stderr(&o).contains("File too large"), "{args:?}: {}", stderr(&o));
+        if args[0] == "rewrite" {
+            // the write failed, not the read: the output is named
+            let output = args[2];
+            assert!(stderr(&o).contains(&format!("writing {output}")), "{args:?}: {}", stderr(&o));
+        }
         assert_eq!(snapshot(d), before, "{args:?} changed a file or left one behind");
     }
 }

@@ -116,8 +116,8 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
 
 /// A rewrite with no option: the program flatbuffer is copied into the
 /// temporary file while it is verified ([`pte_file::KeepRewrite::read_prefilling`]).
-/// A file that does not read fails as it would have before anything was
-/// written, naming the input; the temporary file is then removed.
+/// A file that does not read fails as before, naming the input, whatever
+/// the output: the temporary file, if made, is removed.
 fn rewrite_as_stored(
     input_path: &Path,
     output: &Path,
@@ -126,7 +126,9 @@ fn rewrite_as_stored(
     bytes: &[u8],
 ) -> CmdResult {
     let unread = std::cell::Cell::new(None);
+    let reached = std::cell::Cell::new(false);
     let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
+        reached.set(true);
         let read = match pte_file::KeepRewrite::read_prefilling(bytes, source, dst) {
             Ok(read) => read,
             Err(e) => {
@@ -148,6 +150,11 @@ fn rewrite_as_stored(
     };
     if let Some(e) = unread.take() {
         return Err(at(input_path)(e));
+    }
+    if saved.is_err() && !reached.get() {
+        // the output failed before the input was read (a directory, no room
+        // for a temporary file): a damaged input is still what is reported
+        pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
     }
     let n = saved?;
     println!("wrote {} ({n} bytes)", output.display());

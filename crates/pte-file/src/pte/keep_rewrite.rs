@@ -52,9 +52,10 @@ impl<'a> KeepRewrite<'a> {
     /// rewrite into `dst`, an empty file: while the program is verified, a
     /// second thread copies its flatbuffer into `dst` where a keep-layout
     /// write puts it (when the flatbuffer is large and there is a second
-    /// core), so the copy costs no time of its own. Fails as
+    /// core), so the copy costs no time of its own. Fails only as
     /// [`KeepRewrite::from_bytes`] fails (then `dst` may hold part of the
-    /// copy), or with the copy's I/O error.
+    /// copy); an error of the copy, a write to `dst`, is returned by
+    /// [`PrefilledRewrite::finish`] with the other errors of the write.
     ///
     /// ```
     /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
@@ -70,7 +71,7 @@ impl<'a> KeepRewrite<'a> {
         let stored = StoredProgram::split(bytes).ok().flatten().filter(|p| p.tail_len() >= PREFILL_MIN);
         let two_cores = || std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
         let Some(stored) = stored.filter(|_| two_cores()) else {
-            return Ok(PrefilledRewrite { read: Self::from_bytes(bytes)?, dst, source, prefilled: false });
+            return Ok(PrefilledRewrite { read: Self::from_bytes(bytes)?, dst, source, copy: Ok(false) });
         };
         let stop = AtomicBool::new(false);
         let (read, copied) = std::thread::scope(|s| {
@@ -82,20 +83,19 @@ impl<'a> KeepRewrite<'a> {
                 // the copy is wasted: stop it rather than wait for all of it
                 stop.store(true, Ordering::Relaxed);
             }
-            // no thread, no copy: the write then copies the program itself
             (read, copier.ok().map(|c| c.join()))
         });
         let read = read?;
-        let prefilled = match copied {
-            None => false,
-            Some(Ok(copy)) => copy?,
-            Some(Err(_)) => return Err(Error::new(ErrorKind::Io, "the thread copying the program panicked")),
+        let copy = match copied {
+            // no thread, no copy: the write then copies the program itself
+            None => Ok(false),
+            // stopped only when the read failed, so never here; were it, the
+            // part copied could not be written around
+            Some(Ok(Ok(false))) => Err(Error::new(ErrorKind::Io, "the copy of the program stopped part way")),
+            Some(Ok(copy)) => copy,
+            Some(Err(_)) => Err(Error::new(ErrorKind::Io, "the thread copying the program panicked")),
         };
-        if !prefilled {
-            // a copy stopped part way leaves nothing for the write to rely on
-            empty(dst)?;
-        }
-        Ok(PrefilledRewrite { read, dst, source, prefilled })
+        Ok(PrefilledRewrite { read, dst, source, copy })
     }
 
     /// Whether the plans were decoded (the views found something only the
@@ -164,7 +164,8 @@ pub struct PrefilledRewrite<'a, 'f> {
     read: KeepRewrite<'a>,
     dst: &'f File,
     source: &'f File,
-    prefilled: bool,
+    /// Whether the program is in `dst`, or why the copy failed.
+    copy: Result<bool>,
 }
 
 impl<'a> PrefilledRewrite<'a, '_> {
@@ -185,6 +186,7 @@ impl<'a> PrefilledRewrite<'a, '_> {
     /// Writes the rest of the file, as [`KeepRewrite::write_keeping_program`]
     /// does. `Ok(None)` when `options` change the program: the output is
     /// then emptied again (length 0, position 0), ready for another writer.
+    /// Fails with the copy's error when the copy beside the read failed.
     ///
     /// ```
     /// use std::io::Seek;
@@ -198,8 +200,9 @@ impl<'a> PrefilledRewrite<'a, '_> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn finish(self, options: &WriteOptions) -> Result<Option<u64>> {
-        let written = self.read.sparse.write_keeping(self.dst, options, self.source, self.prefilled)?;
-        if written.is_none() && self.prefilled {
+        let prefilled = self.copy?;
+        let written = self.read.sparse.write_keeping(self.dst, options, self.source, prefilled)?;
+        if written.is_none() && prefilled {
             empty(self.dst)?;
         }
         Ok(written)

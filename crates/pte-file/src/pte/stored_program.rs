@@ -115,3 +115,49 @@ impl<'a> StoredProgram<'a> {
         Ok((w, file_size))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+
+    use std::io::{Read, Seek, Write};
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+
+    /// A stored program of `size` bytes whose flatbuffer bytes count up.
+    fn stored(size: usize) -> Vec<u8> {
+        let mut bytes: Vec<u8> = (0..size).map(|i| (i % 251) as u8).collect();
+        bytes[4..8].copy_from_slice(b"ET12");
+        let header = ExtendedHeader::new(size as u64, size as u64, 0).to_bytes();
+        bytes[8..8 + header.len()].copy_from_slice(&header);
+        bytes
+    }
+
+    #[test]
+    fn the_copy_puts_the_flatbuffer_where_the_write_leaves_room_for_it() {
+        let bytes = stored(3 * PREFILL_PIECE + 77);
+        let mut source = tempfile::tempfile().unwrap();
+        source.write_all(&bytes).unwrap();
+        let program = StoredProgram::split(&bytes).unwrap().unwrap();
+        let mut dst = tempfile::tempfile().unwrap();
+        assert!(program.prefill(&dst, (&source, &bytes), &AtomicBool::new(false)).unwrap());
+        let mut out = vec![];
+        dst.rewind().unwrap();
+        dst.read_to_end(&mut out).unwrap();
+        assert_eq!(out.len(), bytes.len());
+        assert_eq!(out[..40], [0; 40]);
+        assert_eq!(out[40..], bytes[40..]);
+    }
+
+    #[test]
+    fn a_stopped_copy_copies_nothing_more() {
+        let bytes = stored(3 * PREFILL_PIECE);
+        let mut source = tempfile::tempfile().unwrap();
+        source.write_all(&bytes).unwrap();
+        let program = StoredProgram::split(&bytes).unwrap().unwrap();
+        let dst = tempfile::tempfile().unwrap();
+        assert!(!program.prefill(&dst, (&source, &bytes), &AtomicBool::new(true)).unwrap());
+        assert_eq!(dst.metadata().unwrap().len(), 0);
+    }
+}
