@@ -164,7 +164,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
     let mut walk = Walk {
         buf,
         apparent: 0,
-        max_apparent: limits.max_apparent_size_for(buf.len()),
+        max_apparent: (limits.max_apparent_size_for(buf.len()) as u64).min(APPARENT_CEILING),
         tables: 0,
         max_tables: limits.max_tables_for(buf.len()),
         depth: 0,
@@ -181,6 +181,12 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
     Ok(walk.found)
 }
 
+/// The highest apparent size a walk may reach, whatever the limits: a
+/// quarter of the counter's range, which no walk reaches in finite time, so
+/// the counter grows by plain (wrapping) adds, the most frequent arithmetic
+/// of the walk, and never wraps.
+const APPARENT_CEILING: u64 = u64::MAX / 4;
+
 /// The walk's position-independent state. The apparent size only grows, so
 /// comparing it with its bound at every table and before every vector's
 /// contents are read gives the verdict of comparing at every claim, and
@@ -188,8 +194,11 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
 #[derive(Clone, Copy)]
 pub(crate) struct Walk<'a> {
     buf: &'a [u8],
-    apparent: usize,
-    max_apparent: usize,
+    /// Grown with wrapping adds, each of at most a buffer's length, and held
+    /// to `max_apparent` (never above [`APPARENT_CEILING`]) at every table:
+    /// it cannot wrap within any walk that ends.
+    apparent: u64,
+    max_apparent: u64,
     tables: usize,
     max_tables: usize,
     depth: usize,
@@ -236,11 +245,18 @@ impl<'a> Walk<'a> {
     fn claim(&mut self, pos: usize, size: usize) -> Step {
         match pos.checked_add(size) {
             Some(end) if end <= self.buf.len() => {
-                self.apparent = self.apparent.saturating_add(size);
+                self.grow(size);
                 Ok(())
             }
             _ => Err(Refused { at: pos }),
         }
+    }
+
+    /// Counts `n` more bytes (at most a buffer's length) toward the
+    /// apparent size.
+    #[inline(always)]
+    fn grow(&mut self, n: usize) {
+        self.apparent = self.apparent.wrapping_add(n as u64);
     }
 
     #[inline(always)]
@@ -273,7 +289,7 @@ impl<'a> Walk<'a> {
     fn word(&mut self, pos: usize) -> Step<u32> {
         Self::aligned(pos, OFFSET)?;
         let word = u32::from_le_bytes(self.read(pos)?);
-        self.apparent = self.apparent.saturating_add(4);
+        self.grow(4);
         Ok(word)
     }
 
@@ -331,7 +347,8 @@ impl<'a> Walk<'a> {
         }
         let entries =
             vtable.checked_add(vlen).and_then(|end| self.buf.get(vtable..end)).ok_or(Refused { at: vtable })?;
-        self.apparent = self.apparent.saturating_add(vlen).saturating_add(6);
+        // vlen is at most u16::MAX
+        self.grow(vlen.wrapping_add(6));
         self.tables = self.tables.saturating_add(1);
         self.depth = self.depth.saturating_add(1);
         if self.tables > self.max_tables || self.depth > self.max_depth {
@@ -367,7 +384,7 @@ impl<'a> Walk<'a> {
     fn slot(&mut self, at: Slots<'_>, slot: u16) -> Option<usize> {
         let slot = usize::from(slot);
         let entry = at.entries.get(slot..slot.saturating_add(2))?;
-        self.apparent = self.apparent.saturating_add(2);
+        self.grow(2);
         match u16::from_le_bytes([*entry.first()?, *entry.get(1)?]) {
             0 => None,
             o => Some(at.table.saturating_add(usize::from(o))),
@@ -507,7 +524,7 @@ impl<'a> Walk<'a> {
             (None, None) => Ok(()),
             (Some(t), Some(v)) => {
                 let [tag] = self.read::<1>(t)?;
-                self.apparent = self.apparent.saturating_add(1);
+                self.grow(1);
                 match members.get(usize::from(tag)) {
                     Some(Some(sub)) => {
                         let table = self.offset(v)?;

@@ -182,3 +182,20 @@ fn the_description_matches_the_generated_verifiers() {
     assert_eq!(seen, generated, "every generated table is described");
     assert!(seen.len() > 30, "{seen:?}");
 }
+
+/// Limits as large as they go still verify a program: the counter's
+/// ceiling stands in for them (and a ceiling of 0, or a counter that
+/// wrapped, would refuse it).
+#[test]
+fn the_largest_limits_are_held_under_the_counters_ceiling() {
+    let p = crate::encode_program(&crate::Program::default(), &Default::default()).unwrap();
+    let limits = crate::Limits {
+        max_apparent_size: usize::MAX,
+        apparent_size_factor: usize::MAX,
+        max_tables: Some(usize::MAX),
+        ..Default::default()
+    };
+    assert!(super::check_program(&p, &limits, None).is_ok());
+    let tight = crate::Limits { max_apparent_size: 8, apparent_size_factor: usize::MAX, ..Default::default() };
+    assert!(super::check_program(&p, &tight, None).is_err());
+}
