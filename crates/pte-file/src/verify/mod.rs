@@ -120,21 +120,22 @@ fn verify_with<'a>(
     let verified = (quick && c.out.is_empty()).then(|| {
         let elements = fast::Prechecks::new(region, header.as_ref(), &options.limits);
         let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
-        // what the checks saw of the tensors counts only if every value passed
-        walked.map(|(view, clean)| (view, clean, clean.then(|| elements.tensor_needs())))
+        // what the checks saw of the tensors counts only if every value
+        // passed, so it is there exactly when the elements are clean
+        walked.map(|(view, clean)| (view, clean.then(|| elements.tensor_needs())))
     });
-    if let Some(Ok((view, elements_clean, tensors))) = &verified {
+    if let Some(Ok((view, tensors))) = &verified {
         *view_out = Some(Verified::new(*view, *tensors));
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
             .any(|plan| plan.delegates().is_some_and(|d| d.len() > 0));
-        if !has_delegates && *elements_clean && fast::clean(view, header.as_ref(), len, &options.limits) {
+        if !has_delegates && tensors.is_some() && fast::clean(view, header.as_ref(), len, &options.limits) {
             return Report::default();
         }
     }
     let decoded = match verified {
-        Some(Ok((view, _, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
+        Some(Ok((view, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
         Some(Err(e)) => Err(e),
         None => decode_program(region, &options.limits),
     };

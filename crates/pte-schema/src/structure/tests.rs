@@ -183,9 +183,9 @@ fn the_description_matches_the_generated_verifiers() {
     assert!(seen.len() > 30, "{seen:?}");
 }
 
-/// Limits as large as they go still verify a program: the counter's
-/// ceiling stands in for them (and a ceiling of 0, or a counter that
-/// wrapped, would refuse it).
+/// Limits as large as they go still verify a program, as the reference
+/// verifier does: the counter's ceiling stands in for them without refusing
+/// anything a limit would accept (a ceiling too low would refuse this).
 #[test]
 fn the_largest_limits_are_held_under_the_counters_ceiling() {
     let p = crate::encode_program(&crate::Program::default(), &Default::default()).unwrap();
