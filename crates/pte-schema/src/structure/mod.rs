@@ -101,7 +101,7 @@ pub(crate) struct Table {
 }
 
 /// Walks the table at a position (see [`Table::walk`]).
-pub(crate) type WalkTable = for<'a> fn(&mut Walk<'a>, usize) -> Step<Slots<'a>>;
+pub(crate) type WalkTable = for<'a> fn(&mut Walk<'a>, usize) -> Step;
 
 impl std::fmt::Debug for Table {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -302,7 +302,10 @@ impl<'a> Walk<'a> {
         if o == 0 || o > i32::MAX as u32 {
             return Err(Refused { at: pos });
         }
-        pos.checked_add(o as usize).ok_or(Refused { at: pos })
+        // pos lies in the buffer (the word was read there), so below
+        // isize::MAX, and o is at most i32::MAX: the sum fits a usize on
+        // every target, 32-bit ones included
+        Ok(pos.wrapping_add(o as usize))
     }
 
     /// Checks the vector at `pos` (length word, then `len` elements of
@@ -334,23 +337,23 @@ impl<'a> Walk<'a> {
     pub(crate) fn enter(&mut self, pos: usize) -> Step<Slots<'a>> {
         Self::aligned(pos, OFFSET)?;
         let back = i32::from_le_bytes(self.read(pos)?);
-        let vtable = if back > 0 {
-            pos.checked_sub(back.unsigned_abs() as usize)
-        } else {
-            pos.checked_add(back.unsigned_abs() as usize)
-        };
-        let vtable = vtable.filter(|&v| v < self.buf.len()).ok_or(Refused { at: pos })?;
+        // pos lies in the buffer, so below isize::MAX, and pos - back is
+        // exact in i64; a vtable before the buffer's start comes out far
+        // beyond its end, which the read of the vtable's length refuses.
+        let vtable = (pos as i64).wrapping_sub(i64::from(back)) as usize;
+        let vlen = usize::from(u16::from_le_bytes(self.read(vtable).map_err(|_| Refused { at: pos })?));
         Self::aligned(vtable, Width::of::<u16>())?;
-        let vlen = usize::from(u16::from_le_bytes(self.read(vtable)?));
         if vlen & 1 != 0 {
             return Err(Refused { at: vtable });
         }
-        let entries =
-            vtable.checked_add(vlen).and_then(|end| self.buf.get(vtable..end)).ok_or(Refused { at: vtable })?;
+        let entries = self.buf.get(vtable..).and_then(|v| v.get(..vlen)).ok_or(Refused { at: vtable })?;
         // vlen is at most u16::MAX
         self.grow(vlen.wrapping_add(6));
-        self.tables = self.tables.saturating_add(1);
-        self.depth = self.depth.saturating_add(1);
+        // One more per table or level, each held to its limit here: counting
+        // to usize::MAX would take longer than any walk runs (and as deep a
+        // stack as no machine has), so neither count can wrap.
+        self.tables = self.tables.wrapping_add(1);
+        self.depth = self.depth.wrapping_add(1);
         if self.tables > self.max_tables || self.depth > self.max_depth {
             return Err(Refused { at: pos });
         }
@@ -358,11 +361,20 @@ impl<'a> Walk<'a> {
         Ok(Slots { table: pos, entries })
     }
 
-    /// Closes the table [`Walk::enter`] opened at `at`.
+    /// Closes the table [`Walk::enter`] opened.
     #[inline(always)]
-    pub(crate) fn leave(&mut self, at: Slots<'a>) -> Step<Slots<'a>> {
-        self.depth = self.depth.saturating_sub(1);
-        Ok(at)
+    pub(crate) fn leave(&mut self) -> Step {
+        // enter counted this level, so the depth is at least one
+        self.depth = self.depth.wrapping_sub(1);
+        Ok(())
+    }
+
+    /// Notes the open table `at` as the union member just walked, for
+    /// [`Walk::check_element`]: the walks of the members of the two unions
+    /// whose elements are checked do (`program::member_table!`).
+    #[inline(always)]
+    pub(crate) fn member_is(&mut self, at: Slots<'a>) {
+        self.member.1 = Some(at);
     }
 
     /// Checks `field` of the open table `at`; `Ok(false)` when the field
@@ -370,10 +382,21 @@ impl<'a> Walk<'a> {
     /// every later one: absent, and claiming nothing.
     #[inline(always)]
     pub(crate) fn next_field(&mut self, at: Slots<'_>, field: Field) -> Step<bool> {
-        if usize::from(field.first_slot()) >= at.entries.len() {
-            return Ok(false);
+        let first = usize::from(field.first_slot());
+        // Vtable lengths are even (enter refuses odd ones) and so are slots:
+        // a slot lies wholly inside the vtable or wholly beyond it.
+        let Some(&[lo, hi]) = at.entries.get(first..first.wrapping_add(2)) else { return Ok(false) };
+        if let Kind::Union { tag, members } = field.kind {
+            self.union(at, field.slot, tag, members)?;
+        } else {
+            self.grow(2);
+            match u16::from_le_bytes([lo, hi]) {
+                0 => {}
+                // the table lies in the buffer, below isize::MAX: adding a
+                // u16 cannot wrap
+                o => self.field(at.table.wrapping_add(usize::from(o)), &field)?,
+            }
         }
-        self.field(at, &field)?;
         Ok(true)
     }
 
@@ -387,16 +410,15 @@ impl<'a> Walk<'a> {
         self.grow(2);
         match u16::from_le_bytes([*entry.first()?, *entry.get(1)?]) {
             0 => None,
-            o => Some(at.table.saturating_add(usize::from(o))),
+            // the table lies in the buffer, below isize::MAX: adding a
+            // u16 cannot wrap
+            o => Some(at.table.wrapping_add(usize::from(o))),
         }
     }
 
+    /// Checks `field` (not a union), present at `pos`.
     #[inline(always)]
-    fn field(&mut self, at: Slots<'_>, field: &Field) -> Step {
-        if let Kind::Union { tag, members } = field.kind {
-            return self.union(at, field.slot, tag, members);
-        }
-        let Some(pos) = self.slot(at, field.slot) else { return Ok(()) };
+    fn field(&mut self, pos: usize, field: &Field) -> Step {
         match field.kind {
             Kind::Scalar(w) => {
                 Self::aligned(pos, w)?;
@@ -412,7 +434,7 @@ impl<'a> Walk<'a> {
             }
             Kind::Table(sub) => {
                 let t = self.offset(pos)?;
-                (sub.walk)(self, t).map(drop)
+                (sub.walk)(self, t)
             }
             Kind::Tables(sub) => {
                 let v = self.offset(pos)?;
@@ -528,9 +550,8 @@ impl<'a> Walk<'a> {
                 match members.get(usize::from(tag)) {
                     Some(Some(sub)) => {
                         let table = self.offset(v)?;
-                        let slots = (sub.walk)(self, table)?;
-                        self.member = (tag, Some(slots));
-                        Ok(())
+                        self.member = (tag, None);
+                        (sub.walk)(self, table)
                     }
                     _ => {
                         self.found.unknown_union_tag |= tag != 0;

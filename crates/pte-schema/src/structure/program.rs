@@ -3,7 +3,7 @@
 //! the generated code, and a test reads the generated verifiers to prove
 //! nothing is missing or typed differently here.
 
-use super::{Field, Kind, Slots, Step, Table, Walk, Width};
+use super::{Field, Kind, Step, Table, Walk, Width};
 use crate::fenced::et;
 
 const BOOL: Kind = Kind::Scalar(Width::of::<bool>());
@@ -28,35 +28,49 @@ const fn f(slot: u16, name: &'static str, kind: Kind) -> Field {
 
 /// A table type's description, and its walk written out field by field
 /// (each field a constant, so its checks compile to straight-line code).
+/// `member_table!` is the same for a member of the two unions whose
+/// elements the [`ElementChecks`](crate::ElementChecks) read: its walk also
+/// notes the table for them.
 macro_rules! table {
     ($name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
+        table!(@ $name, $ty, [$($field),*], false);
+    };
+    (@ $name:ident, $ty:ident, [$($field:expr),*], $member:literal) => {
         pub(crate) static $name: Table = Table {
             name: stringify!($ty),
             fields: &[$($field),*],
             walk: {
-                fn walk<'a>(w: &mut Walk<'a>, pos: usize) -> Step<Slots<'a>> {
+                fn walk(w: &mut Walk<'_>, pos: usize) -> Step {
                     let at = w.enter(pos)?;
-                    $( if !w.next_field(at, const { $field })? { return w.leave(at); } )*
-                    w.leave(at)
+                    if $member {
+                        w.member_is(at);
+                    }
+                    $( if !w.next_field(at, const { $field })? { return w.leave(); } )*
+                    w.leave()
                 }
                 walk
             },
         };
     };
 }
+macro_rules! member_table {
+    ($name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
+        table!(@ $name, $ty, [$($field),*], true);
+    };
+}
 
 use et::*;
 
-table!(NULL, Null, []);
-table!(INT, Int, [f(Int::VT_INT_VAL, "int_val", I64)]);
-table!(BOOL_T, Bool, [f(Bool::VT_BOOL_VAL, "bool_val", BOOL)]);
-table!(DOUBLE, Double, [f(Double::VT_DOUBLE_VAL, "double_val", F64)]);
-table!(STRING, String, [f(String::VT_STRING_VAL, "string_val", Kind::Str)]);
-table!(INT_LIST, IntList, [f(IntList::VT_ITEMS, "items", I64S)]);
-table!(DOUBLE_LIST, DoubleList, [f(DoubleList::VT_ITEMS, "items", F64S)]);
-table!(BOOL_LIST, BoolList, [f(BoolList::VT_ITEMS, "items", BOOLS)]);
-table!(TENSOR_LIST, TensorList, [f(TensorList::VT_ITEMS, "items", I32S)]);
-table!(OPTIONAL_TENSOR_LIST, OptionalTensorList, [f(OptionalTensorList::VT_ITEMS, "items", I32S)]);
+member_table!(NULL, Null, []);
+member_table!(INT, Int, [f(Int::VT_INT_VAL, "int_val", I64)]);
+member_table!(BOOL_T, Bool, [f(Bool::VT_BOOL_VAL, "bool_val", BOOL)]);
+member_table!(DOUBLE, Double, [f(Double::VT_DOUBLE_VAL, "double_val", F64)]);
+member_table!(STRING, String, [f(String::VT_STRING_VAL, "string_val", Kind::Str)]);
+member_table!(INT_LIST, IntList, [f(IntList::VT_ITEMS, "items", I64S)]);
+member_table!(DOUBLE_LIST, DoubleList, [f(DoubleList::VT_ITEMS, "items", F64S)]);
+member_table!(BOOL_LIST, BoolList, [f(BoolList::VT_ITEMS, "items", BOOLS)]);
+member_table!(TENSOR_LIST, TensorList, [f(TensorList::VT_ITEMS, "items", I32S)]);
+member_table!(OPTIONAL_TENSOR_LIST, OptionalTensorList, [f(OptionalTensorList::VT_ITEMS, "items", I32S)]);
 table!(
     ALLOCATION_DETAILS,
     AllocationDetails,
@@ -77,7 +91,7 @@ table!(
         f(ExtraTensorInfo::VT_DEVICE_INDEX, "device_index", I8),
     ]
 );
-table!(
+member_table!(
     TENSOR,
     Tensor,
     [
@@ -112,14 +126,22 @@ static KERNEL_TYPES: [Option<&Table>; 12] = [
 table!(EVALUE, EValue, [f(EValue::VT_VAL, "val", Kind::Union { tag: EValue::VT_VAL_TYPE, members: &KERNEL_TYPES })]);
 
 table!(OPERATOR, Operator, [f(Operator::VT_NAME, "name", Kind::Str), f(Operator::VT_OVERLOAD, "overload", Kind::Str)]);
-table!(KERNEL_CALL, KernelCall, [f(KernelCall::VT_OP_INDEX, "op_index", I32), f(KernelCall::VT_ARGS, "args", I32S)]);
-table!(
+member_table!(
+    KERNEL_CALL,
+    KernelCall,
+    [f(KernelCall::VT_OP_INDEX, "op_index", I32), f(KernelCall::VT_ARGS, "args", I32S)]
+);
+member_table!(
     DELEGATE_CALL,
     DelegateCall,
     [f(DelegateCall::VT_DELEGATE_INDEX, "delegate_index", I32), f(DelegateCall::VT_ARGS, "args", I32S)]
 );
-table!(MOVE_CALL, MoveCall, [f(MoveCall::VT_MOVE_FROM, "move_from", I32), f(MoveCall::VT_MOVE_TO, "move_to", I32)]);
-table!(
+member_table!(
+    MOVE_CALL,
+    MoveCall,
+    [f(MoveCall::VT_MOVE_FROM, "move_from", I32), f(MoveCall::VT_MOVE_TO, "move_to", I32)]
+);
+member_table!(
     JUMP_FALSE_CALL,
     JumpFalseCall,
     [
@@ -127,7 +149,7 @@ table!(
         f(JumpFalseCall::VT_DESTINATION_INSTRUCTION, "destination_instruction", I32),
     ]
 );
-table!(FREE_CALL, FreeCall, [f(FreeCall::VT_VALUE_INDEX, "value_index", I32)]);
+member_table!(FREE_CALL, FreeCall, [f(FreeCall::VT_VALUE_INDEX, "value_index", I32)]);
 
 /// `InstructionArguments`, indexed by tag (0 is NONE).
 static INSTRUCTION_ARGUMENTS: [Option<&Table>; 6] =
