@@ -473,40 +473,64 @@ impl<'a> Walk<'a> {
     }
 
     /// The tables whose offsets fill `start..end` of a vector.
-    /// `first` is the index of the one at `start`.
+    /// `first` is the index of the one at `start`. Each kind of vector has
+    /// a loop of its own, so no loop asks per element what it walks.
     fn elements(&mut self, start: usize, end: usize, sub: &'static Table, first: usize) -> Step {
-        let plans = std::ptr::eq(sub, &program::EXECUTION_PLAN);
-        let checked = self.checks.zip(Checked::of(sub));
         let walk = sub.walk;
+        match self.checks.zip(Checked::of(sub)) {
+            Some((checks, Checked::Values)) => self.each(start, end, first, |w, t, index| {
+                w.member = (0, None);
+                walk(w, t)?;
+                if !w.found.checks_failed {
+                    let ok = checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()));
+                    w.found.checks_failed |= !ok;
+                }
+                Ok(())
+            }),
+            Some((checks, Checked::Instructions)) => self.each(start, end, first, |w, t, _| {
+                w.member = (0, None);
+                walk(w, t)?;
+                if !w.found.checks_failed {
+                    let ok = checks.instruction(w.plan, InstructionRef::from_member(w.member.0, w.member_table()));
+                    w.found.checks_failed |= !ok;
+                }
+                Ok(())
+            }),
+            None if std::ptr::eq(sub, &program::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
+                w.plan = index;
+                walk(w, t)
+            }),
+            None => self.each(start, end, first, |w, t, _| walk(w, t)),
+        }
+    }
+
+    /// Runs `one` on each table whose offset lies in `start..end` (the
+    /// table's position and index; `first` is the index at `start`).
+    #[inline(always)]
+    fn each(
+        &mut self,
+        start: usize,
+        end: usize,
+        first: usize,
+        mut one: impl FnMut(&mut Self, usize, usize) -> Step,
+    ) -> Step {
         let mut elem = start;
         let mut index = first;
         while elem < end {
             let t = self.offset(elem)?;
-            if plans {
-                self.plan = index;
-            }
-            self.member = (0, None);
-            walk(self, t)?;
-            if let Some((checks, kind)) = checked.filter(|_| !self.found.checks_failed) {
-                self.check_element(checks, kind, index);
-            }
-            elem = elem.saturating_add(OFFSET.size);
-            index = index.saturating_add(1);
+            one(self, t, index)?;
+            // elem lies in the buffer, so adding 4 cannot wrap; index counts
+            // the elements of one vector
+            elem = elem.wrapping_add(OFFSET.size);
+            index = index.wrapping_add(1);
         }
         Ok(())
     }
 
-    /// Runs the caller's check of element `index`, a value or an
-    /// instruction the walk has just proven.
-    #[inline]
-    fn check_element(&mut self, checks: &dyn ElementChecks, kind: Checked, index: usize) {
-        let (tag, table) = self.member;
-        let member = table.map(|s| RawTable::from_parts(self.buf, s.table, s.entries));
-        let ok = match kind {
-            Checked::Values => checks.value(self.plan, index, ValueRef::from_member(tag, member)),
-            Checked::Instructions => checks.instruction(self.plan, InstructionRef::from_member(tag, member)),
-        };
-        self.found.checks_failed |= !ok;
+    /// The table of the union member the walk passed last, for the checks.
+    #[inline(always)]
+    fn member_table(&self) -> Option<RawTable<'a>> {
+        self.member.1.map(|s| RawTable::from_parts(self.buf, s.table, s.entries))
     }
 
     /// A walk of part of the buffer from the current depth, with what is
