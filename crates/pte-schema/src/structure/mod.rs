@@ -506,6 +506,12 @@ impl<'a> Walk<'a> {
 
     /// Runs `one` on each table whose offset lies in `start..end` (the
     /// table's position and index; `first` is the index at `start`).
+    ///
+    /// The range is part of a vector [`Walk::vector`] has checked: in the
+    /// buffer and aligned, so its offsets are read as one slice. Each is
+    /// claimed again, as the generic verifier claims each offset it follows;
+    /// claiming them all before the loop rather than one by one gives the
+    /// same total, and the apparent size is held to its bound on the total.
     #[inline(always)]
     fn each(
         &mut self,
@@ -514,14 +520,20 @@ impl<'a> Walk<'a> {
         first: usize,
         mut one: impl FnMut(&mut Self, usize, usize) -> Step,
     ) -> Step {
-        let mut elem = start;
+        let offsets = self.buf.get(start..end).ok_or(Refused { at: start })?;
+        Self::aligned(start, OFFSET)?;
+        self.grow(offsets.len());
         let mut index = first;
-        while elem < end {
-            let t = self.offset(elem)?;
-            one(self, t, index)?;
-            // elem lies in the buffer, so adding 4 cannot wrap; index counts
-            // the elements of one vector
-            elem = elem.wrapping_add(OFFSET.size);
+        let mut pos = start;
+        for word in offsets.chunks_exact(OFFSET.size) {
+            let o = word.try_into().map(u32::from_le_bytes).map_err(|_| Refused { at: pos })?;
+            if o == 0 || o > i32::MAX as u32 {
+                return Err(Refused { at: pos });
+            }
+            // as in Walk::offset: pos lies in the buffer, o below 2^31
+            one(self, pos.wrapping_add(o as usize), index)?;
+            // pos stays in the buffer; index counts the elements of one vector
+            pos = pos.wrapping_add(OFFSET.size);
             index = index.wrapping_add(1);
         }
         Ok(())
