@@ -92,6 +92,11 @@ pub(crate) struct Table {
     /// Read by the test that holds the description to the generated code.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fields: &'static [Field],
+    /// The type's own number, below [`program::TABLE_TYPES`]: where the
+    /// walk keeps the last vtable a table of this type had. The walk is
+    /// compiled with it; a test holds the numbers distinct.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) id: usize,
     /// The walk of one table of this type: [`program`]'s `table!` writes it
     /// out field by field from `fields`, so each field's checks are compiled
     /// with its slot, width and sub-table as constants, the way a generated
@@ -174,6 +179,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
         checks,
         plan: 0,
         member: (0, None),
+        vtables: [Seen::NONE; program::TABLE_TYPES],
     };
     let table = walk.offset(0)?;
     (root.walk)(&mut walk, table)?;
@@ -216,6 +222,24 @@ pub(crate) struct Walk<'a> {
     /// after an `EValue` or `Instruction`, its own, so the checks read it
     /// without finding it again.
     member: (u8, Option<Slots<'a>>),
+    /// The vtable each table type had last ([`Table::id`]), checked:
+    /// writers share one vtable among the tables of a type whose fields
+    /// are laid out alike, so most tables find theirs here.
+    vtables: [Seen<'a>; program::TABLE_TYPES],
+}
+
+/// A vtable the walk has checked: its position and its entries (the two
+/// header words included). Whatever table points to it, the vtable at a
+/// position is the same bytes, so what was checked holds for every table.
+#[derive(Clone, Copy)]
+struct Seen<'a> {
+    at: usize,
+    entries: &'a [u8],
+}
+
+impl Seen<'_> {
+    /// No vtable lies at usize::MAX: its length could not be read there.
+    const NONE: Self = Seen { at: usize::MAX, entries: &[] };
 }
 
 /// The elements of a vector that [`ElementChecks`] are run on.
@@ -331,22 +355,22 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    /// Opens the table at `pos`: its vtable checked and claimed, the table
-    /// counted and one level deeper. [`Walk::leave`] closes it.
+    /// Opens the table at `pos`, of the type numbered `id`: its vtable
+    /// checked and claimed, the table counted and one level deeper.
+    /// [`Walk::leave`] closes it.
     #[inline(always)]
-    pub(crate) fn enter(&mut self, pos: usize) -> Step<Slots<'a>> {
+    pub(crate) fn enter(&mut self, pos: usize, id: usize) -> Step<Slots<'a>> {
         Self::aligned(pos, OFFSET)?;
         let back = i32::from_le_bytes(self.read(pos)?);
         // pos lies in the buffer, so below isize::MAX, and pos - back is
         // exact in i64; a vtable before the buffer's start comes out far
         // beyond its end, which the read of the vtable's length refuses.
         let vtable = (pos as i64).wrapping_sub(i64::from(back)) as usize;
-        let vlen = usize::from(u16::from_le_bytes(self.read(vtable).map_err(|_| Refused { at: pos })?));
-        Self::aligned(vtable, Width::of::<u16>())?;
-        if vlen & 1 != 0 {
-            return Err(Refused { at: vtable });
-        }
-        let entries = self.buf.get(vtable..).and_then(|v| v.get(..vlen)).ok_or(Refused { at: vtable })?;
+        let entries = match self.vtables.get(id) {
+            Some(seen) if seen.at == vtable => seen.entries,
+            _ => self.vtable(pos, vtable, id)?,
+        };
+        let vlen = entries.len();
         // vlen is at most u16::MAX
         self.grow(vlen.wrapping_add(6));
         // One more per table or level, each held to its limit here: counting
@@ -359,6 +383,22 @@ impl<'a> Walk<'a> {
         }
         self.within_budget(pos)?;
         Ok(Slots { table: pos, entries })
+    }
+
+    /// Checks the vtable at `vtable` of the table at `pos` (of type `id`)
+    /// and keeps it as that type's last; answers its entries.
+    #[inline(always)]
+    fn vtable(&mut self, pos: usize, vtable: usize, id: usize) -> Step<&'a [u8]> {
+        let vlen = usize::from(u16::from_le_bytes(self.read(vtable).map_err(|_| Refused { at: pos })?));
+        Self::aligned(vtable, Width::of::<u16>())?;
+        if vlen & 1 != 0 {
+            return Err(Refused { at: vtable });
+        }
+        let entries = self.buf.get(vtable..).and_then(|v| v.get(..vlen)).ok_or(Refused { at: vtable })?;
+        if let Some(seen) = self.vtables.get_mut(id) {
+            *seen = Seen { at: vtable, entries };
+        }
+        Ok(entries)
     }
 
     /// Closes the table [`Walk::enter`] opened.

@@ -28,20 +28,22 @@ const fn f(slot: u16, name: &'static str, kind: Kind) -> Field {
 
 /// A table type's description, and its walk written out field by field
 /// (each field a constant, so its checks compile to straight-line code).
+/// `#n` is the type's [`Table::id`], its own below [`TABLE_TYPES`].
 /// `member_table!` is the same for a member of the two unions whose
 /// elements the [`ElementChecks`](crate::ElementChecks) read: its walk also
 /// notes the table for them.
 macro_rules! table {
-    ($name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
-        table!(@ $name, $ty, [$($field),*], false);
+    (#$id:literal $name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
+        table!(@ $id, $name, $ty, [$($field),*], false);
     };
-    (@ $name:ident, $ty:ident, [$($field:expr),*], $member:literal) => {
+    (@ $id:literal, $name:ident, $ty:ident, [$($field:expr),*], $member:literal) => {
         pub(crate) static $name: Table = Table {
             name: stringify!($ty),
+            id: $id,
             fields: &[$($field),*],
             walk: {
                 fn walk(w: &mut Walk<'_>, pos: usize) -> Step {
-                    let at = w.enter(pos)?;
+                    let at = w.enter(pos, $id)?;
                     if $member {
                         w.member_is(at);
                     }
@@ -54,25 +56,25 @@ macro_rules! table {
     };
 }
 macro_rules! member_table {
-    ($name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
-        table!(@ $name, $ty, [$($field),*], true);
+    (#$id:literal $name:ident, $ty:ident, [$($field:expr),* $(,)?]) => {
+        table!(@ $id, $name, $ty, [$($field),*], true);
     };
 }
 
 use et::*;
 
-member_table!(NULL, Null, []);
-member_table!(INT, Int, [f(Int::VT_INT_VAL, "int_val", I64)]);
-member_table!(BOOL_T, Bool, [f(Bool::VT_BOOL_VAL, "bool_val", BOOL)]);
-member_table!(DOUBLE, Double, [f(Double::VT_DOUBLE_VAL, "double_val", F64)]);
-member_table!(STRING, String, [f(String::VT_STRING_VAL, "string_val", Kind::Str)]);
-member_table!(INT_LIST, IntList, [f(IntList::VT_ITEMS, "items", I64S)]);
-member_table!(DOUBLE_LIST, DoubleList, [f(DoubleList::VT_ITEMS, "items", F64S)]);
-member_table!(BOOL_LIST, BoolList, [f(BoolList::VT_ITEMS, "items", BOOLS)]);
-member_table!(TENSOR_LIST, TensorList, [f(TensorList::VT_ITEMS, "items", I32S)]);
-member_table!(OPTIONAL_TENSOR_LIST, OptionalTensorList, [f(OptionalTensorList::VT_ITEMS, "items", I32S)]);
+member_table!(#0 NULL, Null, []);
+member_table!(#1 INT, Int, [f(Int::VT_INT_VAL, "int_val", I64)]);
+member_table!(#2 BOOL_T, Bool, [f(Bool::VT_BOOL_VAL, "bool_val", BOOL)]);
+member_table!(#3 DOUBLE, Double, [f(Double::VT_DOUBLE_VAL, "double_val", F64)]);
+member_table!(#4 STRING, String, [f(String::VT_STRING_VAL, "string_val", Kind::Str)]);
+member_table!(#5 INT_LIST, IntList, [f(IntList::VT_ITEMS, "items", I64S)]);
+member_table!(#6 DOUBLE_LIST, DoubleList, [f(DoubleList::VT_ITEMS, "items", F64S)]);
+member_table!(#7 BOOL_LIST, BoolList, [f(BoolList::VT_ITEMS, "items", BOOLS)]);
+member_table!(#8 TENSOR_LIST, TensorList, [f(TensorList::VT_ITEMS, "items", I32S)]);
+member_table!(#9 OPTIONAL_TENSOR_LIST, OptionalTensorList, [f(OptionalTensorList::VT_ITEMS, "items", I32S)]);
 table!(
-    ALLOCATION_DETAILS,
+    #10 ALLOCATION_DETAILS,
     AllocationDetails,
     [
         f(AllocationDetails::VT_MEMORY_ID, "memory_id", U32),
@@ -81,7 +83,7 @@ table!(
     ]
 );
 table!(
-    EXTRA_TENSOR_INFO,
+    #11 EXTRA_TENSOR_INFO,
     ExtraTensorInfo,
     [
         f(ExtraTensorInfo::VT_MUTABLE_DATA_SEGMENTS_IDX, "mutable_data_segments_idx", U64),
@@ -92,7 +94,7 @@ table!(
     ]
 );
 member_table!(
-    TENSOR,
+    #12 TENSOR,
     Tensor,
     [
         f(Tensor::VT_SCALAR_TYPE, "scalar_type", ENUM),
@@ -123,39 +125,39 @@ static KERNEL_TYPES: [Option<&Table>; 12] = [
     Some(&TENSOR_LIST),
     Some(&OPTIONAL_TENSOR_LIST),
 ];
-table!(EVALUE, EValue, [f(EValue::VT_VAL, "val", Kind::Union { tag: EValue::VT_VAL_TYPE, members: &KERNEL_TYPES })]);
+table!(#13 EVALUE, EValue, [f(EValue::VT_VAL, "val", Kind::Union { tag: EValue::VT_VAL_TYPE, members: &KERNEL_TYPES })]);
 
-table!(OPERATOR, Operator, [f(Operator::VT_NAME, "name", Kind::Str), f(Operator::VT_OVERLOAD, "overload", Kind::Str)]);
+table!(#14 OPERATOR, Operator, [f(Operator::VT_NAME, "name", Kind::Str), f(Operator::VT_OVERLOAD, "overload", Kind::Str)]);
 member_table!(
-    KERNEL_CALL,
+    #15 KERNEL_CALL,
     KernelCall,
     [f(KernelCall::VT_OP_INDEX, "op_index", I32), f(KernelCall::VT_ARGS, "args", I32S)]
 );
 member_table!(
-    DELEGATE_CALL,
+    #16 DELEGATE_CALL,
     DelegateCall,
     [f(DelegateCall::VT_DELEGATE_INDEX, "delegate_index", I32), f(DelegateCall::VT_ARGS, "args", I32S)]
 );
 member_table!(
-    MOVE_CALL,
+    #17 MOVE_CALL,
     MoveCall,
     [f(MoveCall::VT_MOVE_FROM, "move_from", I32), f(MoveCall::VT_MOVE_TO, "move_to", I32)]
 );
 member_table!(
-    JUMP_FALSE_CALL,
+    #18 JUMP_FALSE_CALL,
     JumpFalseCall,
     [
         f(JumpFalseCall::VT_COND_VALUE_INDEX, "cond_value_index", I32),
         f(JumpFalseCall::VT_DESTINATION_INSTRUCTION, "destination_instruction", I32),
     ]
 );
-member_table!(FREE_CALL, FreeCall, [f(FreeCall::VT_VALUE_INDEX, "value_index", I32)]);
+member_table!(#19 FREE_CALL, FreeCall, [f(FreeCall::VT_VALUE_INDEX, "value_index", I32)]);
 
 /// `InstructionArguments`, indexed by tag (0 is NONE).
 static INSTRUCTION_ARGUMENTS: [Option<&Table>; 6] =
     [None, Some(&KERNEL_CALL), Some(&DELEGATE_CALL), Some(&MOVE_CALL), Some(&JUMP_FALSE_CALL), Some(&FREE_CALL)];
 table!(
-    INSTRUCTION,
+    #20 INSTRUCTION,
     Instruction,
     [f(
         Instruction::VT_INSTR_ARGS,
@@ -165,7 +167,7 @@ table!(
 );
 
 table!(
-    FRAME,
+    #21 FRAME,
     Frame,
     [
         f(Frame::VT_FILENAME, "filename", Kind::Str),
@@ -174,9 +176,9 @@ table!(
         f(Frame::VT_CONTEXT, "context", Kind::Str),
     ]
 );
-table!(FRAME_LIST, FrameList, [f(FrameList::VT_ITEMS, "items", Kind::Tables(&FRAME))]);
+table!(#22 FRAME_LIST, FrameList, [f(FrameList::VT_ITEMS, "items", Kind::Tables(&FRAME))]);
 table!(
-    CHAIN,
+    #23 CHAIN,
     Chain,
     [
         f(Chain::VT_INPUTS, "inputs", I32S),
@@ -187,16 +189,16 @@ table!(
 );
 
 table!(
-    DATA_REFERENCE,
+    #24 DATA_REFERENCE,
     BackendDelegateDataReference,
     [
         f(BackendDelegateDataReference::VT_LOCATION, "location", ENUM),
         f(BackendDelegateDataReference::VT_INDEX, "index", U32),
     ]
 );
-table!(COMPILE_SPEC, CompileSpec, [f(CompileSpec::VT_KEY, "key", Kind::Str), f(CompileSpec::VT_VALUE, "value", BYTES)]);
+table!(#25 COMPILE_SPEC, CompileSpec, [f(CompileSpec::VT_KEY, "key", Kind::Str), f(CompileSpec::VT_VALUE, "value", BYTES)]);
 table!(
-    BACKEND_DELEGATE,
+    #26 BACKEND_DELEGATE,
     BackendDelegate,
     [
         f(BackendDelegate::VT_ID, "id", Kind::Str),
@@ -205,7 +207,7 @@ table!(
     ]
 );
 table!(
-    CONTAINER_METADATA,
+    #27 CONTAINER_METADATA,
     ContainerMetadata,
     [
         f(ContainerMetadata::VT_ENCODED_INP_STR, "encoded_inp_str", Kind::Str),
@@ -213,7 +215,7 @@ table!(
     ]
 );
 table!(
-    NON_CONST_BUFFER_DEVICE,
+    #28 NON_CONST_BUFFER_DEVICE,
     NonConstBufferDevice,
     [
         f(NonConstBufferDevice::VT_BUFFER_IDX, "buffer_idx", I32),
@@ -222,7 +224,7 @@ table!(
     ]
 );
 table!(
-    EXECUTION_PLAN,
+    #29 EXECUTION_PLAN,
     ExecutionPlan,
     [
         f(ExecutionPlan::VT_NAME, "name", Kind::Str),
@@ -238,21 +240,21 @@ table!(
     ]
 );
 
-table!(BUFFER, Buffer, [f(Buffer::VT_STORAGE, "storage", BYTES)]);
-table!(BACKEND_DELEGATE_INLINE_DATA, BackendDelegateInlineData, [f(BackendDelegateInlineData::VT_DATA, "data", BYTES)]);
-table!(DATA_SEGMENT, DataSegment, [f(DataSegment::VT_OFFSET, "offset", U64), f(DataSegment::VT_SIZE, "size", U64)]);
+table!(#30 BUFFER, Buffer, [f(Buffer::VT_STORAGE, "storage", BYTES)]);
+table!(#31 BACKEND_DELEGATE_INLINE_DATA, BackendDelegateInlineData, [f(BackendDelegateInlineData::VT_DATA, "data", BYTES)]);
+table!(#32 DATA_SEGMENT, DataSegment, [f(DataSegment::VT_OFFSET, "offset", U64), f(DataSegment::VT_SIZE, "size", U64)]);
 table!(
-    SUBSEGMENT_OFFSETS,
+    #33 SUBSEGMENT_OFFSETS,
     SubsegmentOffsets,
     [f(SubsegmentOffsets::VT_SEGMENT_INDEX, "segment_index", U32), f(SubsegmentOffsets::VT_OFFSETS, "offsets", U64S)]
 );
 table!(
-    NAMED_DATA,
+    #34 NAMED_DATA,
     NamedData,
     [f(NamedData::VT_KEY, "key", Kind::Str), f(NamedData::VT_SEGMENT_INDEX, "segment_index", U32)]
 );
 table!(
-    PROGRAM,
+    #35 PROGRAM,
     Program,
     [
         f(Program::VT_VERSION, "version", U32),
@@ -265,3 +267,6 @@ table!(
         f(Program::VT_NAMED_DATA, "named_data", Kind::Tables(&NAMED_DATA)),
     ]
 );
+
+/// How many table types the schema has: every [`Table::id`] is below it.
+pub(crate) const TABLE_TYPES: usize = 36;

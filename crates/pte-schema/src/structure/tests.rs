@@ -183,6 +183,32 @@ fn the_description_matches_the_generated_verifiers() {
     assert!(seen.len() > 30, "{seen:?}");
 }
 
+/// Each table type keeps its last vtable in a place of its own: two types
+/// sharing one would only cost time, but a number past the end would leave
+/// a type unremembered, and a count too large wastes the walk's room.
+#[test]
+fn every_table_type_has_its_own_number() {
+    fn collect(desc: &'static Table, ids: &mut std::collections::BTreeMap<usize, &'static str>) {
+        if ids.values().any(|&n| n == desc.name) {
+            return;
+        }
+        assert!(desc.id < super::program::TABLE_TYPES, "{} is #{}", desc.name, desc.id);
+        if let Some(other) = ids.insert(desc.id, desc.name) {
+            panic!("{} and {other} are both #{}", desc.name, desc.id);
+        }
+        for f in desc.fields {
+            match f.kind {
+                Kind::Table(sub) | Kind::Tables(sub) => collect(sub, ids),
+                Kind::Union { members, .. } => members.iter().flatten().for_each(|sub| collect(sub, ids)),
+                _ => {}
+            }
+        }
+    }
+    let mut ids = std::collections::BTreeMap::new();
+    collect(&PROGRAM, &mut ids);
+    assert_eq!(ids.len(), super::program::TABLE_TYPES, "{ids:?}");
+}
+
 /// Limits as large as they go still verify a program, as the reference
 /// verifier does: the counter's ceiling stands in for them without refusing
 /// anything a limit would accept (a ceiling too low would refuse this).
