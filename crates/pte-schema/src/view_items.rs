@@ -142,7 +142,7 @@ impl<'a> TensorView<'a> {
     pub fn data_buffer_idx(&self) -> u32 {
         self.t.u32(T::VT_DATA_BUFFER_IDX, 0)
     }
-    #[inline]
+    #[inline(always)]
     pub fn allocation_info(&self) -> Option<AllocationDetails> {
         type A<'a> = et::AllocationDetails<'a>;
         self.t.table(T::VT_ALLOCATION_INFO).map(|a| AllocationDetails {
@@ -156,7 +156,7 @@ impl<'a> TensorView<'a> {
         TensorShapeDynamism(self.t.i8(T::VT_SHAPE_DYNAMISM, et::TensorShapeDynamism::STATIC.0))
     }
     /// `extra_tensor_info.location`, when the extra info is present.
-    #[inline]
+    #[inline(always)]
     pub fn location(&self) -> Option<TensorDataLocation> {
         self.extra().map(|e| TensorDataLocation(e.i8(Extra::VT_LOCATION, et::TensorDataLocation::SEGMENT.0)))
     }
