@@ -87,6 +87,28 @@ fn single_byte_corruptions_get_the_same_verdict() {
     assert!(refused > total / 10 && refused < total, "{refused} of {total} refused");
 }
 
+/// Every word of the small programs in turn set to point one byte, or far,
+/// before the buffer's start if it were a table's vtable offset (a table
+/// at `at` whose vtable lies at `at - back`): the same verdict, so a table
+/// is refused such a vtable whether or not its type has one remembered.
+/// Fuzzing found the walk taking a vtable at -1, which wraps to the highest
+/// position, for the "nothing remembered yet" its memory started with.
+#[test]
+fn vtables_before_the_buffer_get_the_same_verdict() {
+    let mut refused = 0usize;
+    for (name, p) in corpus_programs().into_iter().filter(|(_, p)| p.len() < 1 << 14) {
+        for at in (0..p.len().saturating_sub(3)).step_by(4) {
+            for back in [at + 1, at + 2, at + 64, i32::MAX as usize] {
+                let mut m = p.clone();
+                m[at..at + 4].copy_from_slice(&(back as i32).to_le_bytes());
+                agree(&m, &Limits::default(), &|| format!("{name}: word {at} set to {back}"));
+                refused += usize::from(ProgramView::new(&m, &Limits::default()).is_err());
+            }
+        }
+    }
+    assert!(refused > 100, "{refused} refused");
+}
+
 #[test]
 fn truncations_get_the_same_verdict() {
     for (name, p) in corpus_programs() {

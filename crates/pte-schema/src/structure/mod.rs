@@ -179,7 +179,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
         checks,
         plan: 0,
         member: (0, None),
-        vtables: [Seen::NONE; program::TABLE_TYPES],
+        vtables: [None; program::TABLE_TYPES],
     };
     let table = walk.offset(0)?;
     (root.walk)(&mut walk, table)?;
@@ -225,7 +225,7 @@ pub(crate) struct Walk<'a> {
     /// The vtable each table type had last ([`Table::id`]), checked:
     /// writers share one vtable among the tables of a type whose fields
     /// are laid out alike, so most tables find theirs here.
-    vtables: [Seen<'a>; program::TABLE_TYPES],
+    vtables: [Option<Seen<'a>>; program::TABLE_TYPES],
 }
 
 /// A vtable the walk has checked: its position and its entries (the two
@@ -235,11 +235,6 @@ pub(crate) struct Walk<'a> {
 struct Seen<'a> {
     at: usize,
     entries: &'a [u8],
-}
-
-impl Seen<'_> {
-    /// No vtable lies at usize::MAX: its length could not be read there.
-    const NONE: Self = Seen { at: usize::MAX, entries: &[] };
 }
 
 /// The elements of a vector that [`ElementChecks`] are run on.
@@ -366,8 +361,11 @@ impl<'a> Walk<'a> {
         // exact in i64; a vtable before the buffer's start comes out far
         // beyond its end, which the read of the vtable's length refuses.
         let vtable = (pos as i64).wrapping_sub(i64::from(back)) as usize;
+        // Only a vtable checked here is remembered: no position stands for
+        // "none", since a vtable before the buffer's start wraps to any of
+        // the highest ones.
         let entries = match self.vtables.get(id) {
-            Some(seen) if seen.at == vtable => seen.entries,
+            Some(Some(seen)) if seen.at == vtable => seen.entries,
             _ => self.vtable(pos, vtable, id)?,
         };
         let vlen = entries.len();
@@ -396,7 +394,7 @@ impl<'a> Walk<'a> {
         }
         let entries = self.buf.get(vtable..).and_then(|v| v.get(..vlen)).ok_or(Refused { at: vtable })?;
         if let Some(seen) = self.vtables.get_mut(id) {
-            *seen = Seen { at: vtable, entries };
+            *seen = Some(Seen { at: vtable, entries });
         }
         Ok(entries)
     }
