@@ -97,6 +97,11 @@ pub(crate) struct Table {
     /// compiled with it; a test holds the numbers distinct.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) id: usize,
+    /// Whether its walk notes its tables for the element checks
+    /// (`program::member_table!`): a test holds that exactly the members
+    /// of the unions do.
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub(crate) member: bool,
     /// The walk of one table of this type: [`program`]'s `table!` writes it
     /// out field by field from `fields`, so each field's checks are compiled
     /// with its slot, width and sub-table as constants, the way a generated
@@ -218,9 +223,10 @@ pub(crate) struct Walk<'a> {
     checks: Option<&'a dyn ElementChecks>,
     /// The plan whose values and instructions are being walked.
     plan: usize,
-    /// The tag and table of the union the walk passed last (tag 0: none):
-    /// after an `EValue` or `Instruction`, its own, so the checks read it
-    /// without finding it again.
+    /// The tag of the union the walk passed last (0: none) and the table
+    /// of the union member it entered last: after an `EValue` or
+    /// `Instruction`, its own (no member reaches another, as a test holds),
+    /// so the checks read it without finding it again.
     member: (u8, Option<Slots<'a>>),
     /// The vtable each table type had last ([`Table::id`]), checked:
     /// writers share one vtable among the tables of a type whose fields
@@ -322,8 +328,8 @@ impl<'a> Walk<'a> {
             return Err(Refused { at: pos });
         }
         // pos lies in the buffer (the word was read there), so below
-        // isize::MAX, and o is at most i32::MAX: the sum fits a usize on
-        // every target, 32-bit ones included
+        // isize::MAX, and o is at most i32::MAX: the sum fits a usize of 32
+        // bits or more
         Ok(pos.wrapping_add(o as usize))
     }
 
@@ -357,9 +363,12 @@ impl<'a> Walk<'a> {
     pub(crate) fn enter(&mut self, pos: usize, id: usize) -> Step<Slots<'a>> {
         Self::aligned(pos, OFFSET)?;
         let back = i32::from_le_bytes(self.read(pos)?);
-        // pos lies in the buffer, so below isize::MAX, and pos - back is
-        // exact in i64; a vtable before the buffer's start comes out far
-        // beyond its end, which the read of the vtable's length refuses.
+        // pos lies in the buffer, below isize::MAX, and back is an i32: a
+        // vtable inside the buffer comes out at its exact position, and one
+        // before the buffer's start or past its end at a position past the
+        // end (64-bit: the negative ones wrap to the highest; 32-bit: the
+        // truncated difference of a negative one lies in 2^31 + 1..2^32, of a
+        // too-large one is exact), which the read of its length refuses.
         let vtable = (pos as i64).wrapping_sub(i64::from(back)) as usize;
         // Only a vtable checked here is remembered: no position stands for
         // "none", since a vtable before the buffer's start wraps to any of
@@ -371,9 +380,12 @@ impl<'a> Walk<'a> {
         let vlen = entries.len();
         // vlen is at most u16::MAX
         self.grow(vlen.wrapping_add(6));
-        // One more per table or level, each held to its limit here: counting
-        // to usize::MAX would take longer than any walk runs (and as deep a
-        // stack as no machine has), so neither count can wrap.
+        // One more per table or level. Neither can wrap: every table also
+        // grows the apparent size by at least 10 (its offset and a vtable of
+        // at least its length word, claimed before the budget check below),
+        // which holds the table count under max_apparent / 10 + 1, itself
+        // under usize::MAX; and the schema nests no table type in itself,
+        // which bounds the depth by its few levels.
         self.tables = self.tables.wrapping_add(1);
         self.depth = self.depth.wrapping_add(1);
         if self.tables > self.max_tables || self.depth > self.max_depth {
@@ -407,9 +419,10 @@ impl<'a> Walk<'a> {
         Ok(())
     }
 
-    /// Notes the open table `at` as the union member just walked, for
-    /// [`Walk::check_element`]: the walks of the members of the two unions
-    /// whose elements are checked do (`program::member_table!`).
+    /// Notes the open table `at` as the union member just entered, for the
+    /// element checks ([`Walk::elements`]): the walks of the members of the
+    /// unions do (`program::member_table!`; a test holds that every member
+    /// is one, and that none reaches another).
     #[inline(always)]
     pub(crate) fn member_is(&mut self, at: Slots<'a>) {
         self.member.1 = Some(at);
@@ -483,7 +496,9 @@ impl<'a> Walk<'a> {
                 }
                 self.split_elements(v, start, count, sub)
             }
-            Kind::Union { .. } => Ok(()),
+            // next_field hands unions to Walk::union; were one to come here,
+            // it is refused rather than accepted unchecked
+            Kind::Union { .. } => Err(Refused { at: pos }),
         }
     }
 

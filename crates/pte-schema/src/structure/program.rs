@@ -40,6 +40,7 @@ macro_rules! table {
         pub(crate) static $name: Table = Table {
             name: stringify!($ty),
             id: $id,
+            member: $member,
             fields: &[$($field),*],
             walk: {
                 fn walk(w: &mut Walk<'_>, pos: usize) -> Step {

@@ -225,3 +225,49 @@ fn the_largest_limits_are_held_under_the_counters_ceiling() {
     let tight = crate::Limits { max_apparent_size: 8, apparent_size_factor: usize::MAX, ..Default::default() };
     assert!(super::check_program(&p, &tight, None).is_err());
 }
+
+/// Every table type reachable from `desc`, once each.
+fn reachable(desc: &'static Table, out: &mut Vec<&'static Table>) {
+    if out.iter().any(|t| std::ptr::eq(*t, desc)) {
+        return;
+    }
+    out.push(desc);
+    for f in desc.fields {
+        match f.kind {
+            Kind::Table(sub) | Kind::Tables(sub) => reachable(sub, out),
+            Kind::Union { members, .. } => members.iter().flatten().for_each(|sub| reachable(sub, out)),
+            _ => {}
+        }
+    }
+}
+
+/// The element checks read the table a union member's walk notes: exactly
+/// the members of the unions must note theirs (a member that did not would
+/// hand the checks no table), and no member may reach another (whose note
+/// would replace its own).
+#[test]
+fn exactly_the_union_members_note_their_tables_and_none_reaches_another() {
+    let mut all = vec![];
+    reachable(&PROGRAM, &mut all);
+    let members: Vec<&'static Table> = all
+        .iter()
+        .flat_map(|t| t.fields.iter())
+        .filter_map(|f| match f.kind {
+            Kind::Union { members, .. } => Some(members.iter().flatten().copied()),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    assert!(members.len() > 10, "{members:?}");
+    for t in &all {
+        let is_member = members.iter().any(|m| std::ptr::eq(*m, *t));
+        assert_eq!(t.member, is_member, "{}: noted as a member {}, a union member {is_member}", t.name, t.member);
+    }
+    for m in &members {
+        let mut under = vec![];
+        reachable(m, &mut under);
+        for t in under.iter().skip(1) {
+            assert!(!t.member, "{} reaches {}, also a union member", m.name, t.name);
+        }
+    }
+}
