@@ -439,14 +439,8 @@ impl<'a> Walk<'a> {
         let Some(&[lo, hi]) = at.entries.get(first..first.wrapping_add(2)) else { return Ok(false) };
         if let Kind::Union { tag, members } = field.kind {
             self.union(at, field.slot, tag, members)?;
-        } else {
-            self.grow(2);
-            match u16::from_le_bytes([lo, hi]) {
-                0 => {}
-                // the table lies in the buffer, below isize::MAX: adding a
-                // u16 cannot wrap
-                o => self.field(at.table.wrapping_add(usize::from(o)), &field)?,
-            }
+        } else if let Some(pos) = self.entry(at, [lo, hi]) {
+            self.field(pos, &field)?;
         }
         Ok(true)
     }
@@ -457,9 +451,16 @@ impl<'a> Walk<'a> {
     #[inline(always)]
     fn slot(&mut self, at: Slots<'_>, slot: u16) -> Option<usize> {
         let slot = usize::from(slot);
-        let entry = at.entries.get(slot..slot.saturating_add(2))?;
+        let &[lo, hi] = at.entries.get(slot..slot.saturating_add(2))? else { return None };
+        self.entry(at, [lo, hi])
+    }
+
+    /// Claims the vtable entry `entry` of the table `at`; the position of
+    /// its field, if present.
+    #[inline(always)]
+    fn entry(&mut self, at: Slots<'_>, entry: [u8; 2]) -> Option<usize> {
         self.grow(2);
-        match u16::from_le_bytes([*entry.first()?, *entry.get(1)?]) {
+        match u16::from_le_bytes(entry) {
             0 => None,
             // the table lies in the buffer, below isize::MAX: adding a
             // u16 cannot wrap
@@ -531,23 +532,11 @@ impl<'a> Walk<'a> {
     fn elements(&mut self, start: usize, end: usize, sub: &'static Table, first: usize) -> Step {
         let walk = sub.walk;
         match self.checks.zip(Checked::of(sub)) {
-            Some((checks, Checked::Values)) => self.each(start, end, first, |w, t, index| {
-                w.member = (0, None);
-                walk(w, t)?;
-                if !w.found.checks_failed {
-                    let ok = checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()));
-                    w.found.checks_failed |= !ok;
-                }
-                Ok(())
+            Some((checks, Checked::Values)) => self.checked_each(start, end, first, walk, |w, index| {
+                checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()))
             }),
-            Some((checks, Checked::Instructions)) => self.each(start, end, first, |w, t, _| {
-                w.member = (0, None);
-                walk(w, t)?;
-                if !w.found.checks_failed {
-                    let ok = checks.instruction(w.plan, InstructionRef::from_member(w.member.0, w.member_table()));
-                    w.found.checks_failed |= !ok;
-                }
-                Ok(())
+            Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, _| {
+                checks.instruction(w.plan, InstructionRef::from_member(w.member.0, w.member_table()))
             }),
             None if std::ptr::eq(sub, &program::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
                 w.plan = index;
@@ -555,6 +544,27 @@ impl<'a> Walk<'a> {
             }),
             None => self.each(start, end, first, |w, t, _| walk(w, t)),
         }
+    }
+
+    /// Walks each table whose offset lies in `start..end` with `walk`, then
+    /// runs `check` on it (the walk and its index) until one check fails.
+    #[inline(always)]
+    fn checked_each(
+        &mut self,
+        start: usize,
+        end: usize,
+        first: usize,
+        walk: WalkTable,
+        check: impl Fn(&Self, usize) -> bool,
+    ) -> Step {
+        self.each(start, end, first, |w, t, index| {
+            w.member = (0, None);
+            walk(w, t)?;
+            if !w.found.checks_failed {
+                w.found.checks_failed = !check(w, index);
+            }
+            Ok(())
+        })
     }
 
     /// Runs `one` on each table whose offset lies in `start..end` (the
