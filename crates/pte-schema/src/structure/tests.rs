@@ -188,24 +188,15 @@ fn the_description_matches_the_generated_verifiers() {
 /// a type unremembered, and a count too large wastes the walk's room.
 #[test]
 fn every_table_type_has_its_own_number() {
-    fn collect(desc: &'static Table, ids: &mut std::collections::BTreeMap<usize, &'static str>) {
-        if ids.values().any(|&n| n == desc.name) {
-            return;
-        }
-        assert!(desc.id < super::program::TABLE_TYPES, "{} is #{}", desc.name, desc.id);
-        if let Some(other) = ids.insert(desc.id, desc.name) {
-            panic!("{} and {other} are both #{}", desc.name, desc.id);
-        }
-        for f in desc.fields {
-            match f.kind {
-                Kind::Table(sub) | Kind::Tables(sub) => collect(sub, ids),
-                Kind::Union { members, .. } => members.iter().flatten().for_each(|sub| collect(sub, ids)),
-                _ => {}
-            }
+    let mut all = vec![];
+    reachable(&PROGRAM, &mut all);
+    let mut ids = std::collections::BTreeMap::new();
+    for t in &all {
+        assert!(t.id < super::program::TABLE_TYPES, "{} is #{}", t.name, t.id);
+        if let Some(other) = ids.insert(t.id, t.name) {
+            panic!("{} and {other} are both #{}", t.name, t.id);
         }
     }
-    let mut ids = std::collections::BTreeMap::new();
-    collect(&PROGRAM, &mut ids);
     assert_eq!(ids.len(), super::program::TABLE_TYPES, "{ids:?}");
 }
 
