@@ -241,6 +241,33 @@ pub(crate) enum BpteCommand {
     },
 }
 
+/// `pte samples check`.
+#[derive(clap::Args)]
+pub(crate) struct CheckArgs {
+    /// The samples: a .ptn (its sidecar), a .bpte (each test case a one-call sample),
+    /// or a folder of sets (<method>/<set>/index.json + data.safetensors, or one set).
+    pub(crate) file: PathBuf,
+    /// Safetensors file of actual outputs stored under the recorded keys
+    /// (`<method>/<set>/<key>` or `<key>`), instead of a runner.
+    #[arg(long, conflicts_with = "runner")]
+    pub(crate) actual: Option<PathBuf>,
+    /// Only the sets of this method.
+    #[arg(long)]
+    pub(crate) method: Option<String>,
+    /// Only the sets of this name.
+    #[arg(long)]
+    pub(crate) set: Option<String>,
+    /// Seconds to wait for each of the runner's replies.
+    #[arg(long, default_value_t = 120.0, value_name = "SECONDS")]
+    pub(crate) timeout: f64,
+    /// Print the report as JSON.
+    #[arg(long)]
+    pub(crate) json: bool,
+    /// The runner's command line, after `--`.
+    #[arg(last = true, value_name = "CMD")]
+    pub(crate) runner: Vec<std::ffi::OsString>,
+}
+
 #[derive(Subcommand)]
 pub(crate) enum SamplesCommand {
     /// One line per sample set: method/set, samples, calls, set tolerance.
@@ -263,18 +290,14 @@ pub(crate) enum SamplesCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Compare recorded outputs with actual outputs another runtime stored under the
-    /// same keys (`<method>/<set>/<key>` or `<key>`); exit 1 on any mismatch.
-    Check {
-        /// The package.
-        file: PathBuf,
-        /// Safetensors file of actual outputs.
-        #[arg(long)]
-        actual: PathBuf,
-        /// Print the report as JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Replay the recorded calls through a runner (`-- CMD [ARG]...`, speaking the
+    /// pte-runner protocol of docs/samples.md), or compare them with actual outputs
+    /// another runtime stored (`--actual`). Exit 0 all match, 1 a mismatch, 2 the
+    /// runner failed or bad input.
+    #[command(
+        override_usage = "pte samples check SOURCE [OPTIONS] -- CMD [ARG]...\n       pte samples check SOURCE [OPTIONS] --actual ACTUAL.safetensors"
+    )]
+    Check(CheckArgs),
     /// Add the set in DIR (index.json + data.safetensors) to the package, atomically.
     Add {
         /// The package (changed in place).

@@ -84,6 +84,75 @@ pub enum Mismatch {
     },
 }
 
+impl Mismatch {
+    /// Whether the values differ in form (kind, list length, dtype, shape)
+    /// rather than in their numbers.
+    ///
+    /// ```
+    /// use pte_samples::Mismatch;
+    /// assert!(Mismatch::Kind { expected: "tensor", actual: "int" }.is_structural());
+    /// ```
+    pub fn is_structural(&self) -> bool {
+        matches!(
+            self,
+            Mismatch::Kind { .. } | Mismatch::ListLength { .. } | Mismatch::Dtype { .. } | Mismatch::Shape { .. }
+        )
+    }
+}
+
+/// The largest absolute and relative errors between two values of one form:
+/// `|a - e|` over every floating element, and `|a - e| / |e|` over those
+/// with `e != 0`. A NaN or an infinity that meets anything but itself counts
+/// as an infinite error. Values of different forms, and non-floating ones,
+/// give `(0, 0)`: their difference is not a magnitude.
+///
+/// ```
+/// use pte_samples::{error_stats, Value};
+/// assert_eq!(error_stats(&Value::Float(2.0), &Value::Float(2.5)), (0.5, 0.25));
+/// assert_eq!(error_stats(&Value::Float(1.0), &Value::Float(f64::NAN)).0, f64::INFINITY);
+/// ```
+pub fn error_stats(expected: &Value<'_>, actual: &Value<'_>) -> (f64, f64) {
+    let mut worst = (0.0f64, 0.0f64);
+    let mut add = |e: f64, a: f64| {
+        let (abs, rel) = element_error(e, a);
+        worst = (worst.0.max(abs), worst.1.max(rel));
+    };
+    match (expected, actual) {
+        (Value::Float(e), Value::Float(a)) => add(*e, *a),
+        (Value::Tensor(e), Value::Tensor(a)) => tensor_errors(e, a, &mut add),
+        (Value::TensorList(e), Value::TensorList(a)) => {
+            for (e, a) in e.iter().zip(a) {
+                tensor_errors(e, a, &mut add);
+            }
+        }
+        _ => {}
+    }
+    worst
+}
+
+fn element_error(e: f64, a: f64) -> (f64, f64) {
+    let same_special = (e.is_nan() && a.is_nan()) || (e.is_infinite() && e == a);
+    if same_special {
+        return (0.0, 0.0);
+    }
+    if !e.is_finite() || !a.is_finite() {
+        return (f64::INFINITY, f64::INFINITY);
+    }
+    let abs = (a - e).abs();
+    let rel = if e == 0.0 { 0.0 } else { abs / e.abs() };
+    (abs, rel)
+}
+
+fn tensor_errors(e: &PtnTensor<'_>, a: &PtnTensor<'_>, add: &mut impl FnMut(f64, f64)) {
+    if e.dtype != a.dtype || e.shape != a.shape {
+        return;
+    }
+    let Some((width, read)) = float_reader(e.dtype) else { return };
+    for (eb, ab) in e.data.chunks_exact(width).zip(a.data.chunks_exact(width)) {
+        add(read(eb), read(ab));
+    }
+}
+
 fn item_prefix(item: Option<usize>) -> String {
     item.map_or_else(String::new, |i| format!("list item {i}: "))
 }

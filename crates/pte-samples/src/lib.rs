@@ -51,26 +51,36 @@ mod limits;
 mod location;
 mod model;
 mod names;
+mod process;
+mod protocol;
 mod read;
+mod report;
 pub mod rules;
+mod serve;
 mod signature;
+mod source;
 mod tolerance;
 mod verify;
 mod write;
 
 pub use bundled::{bundle_from_sets, bundled_sets, dtype_of, scalar_type_of, BUNDLED_SET};
-pub use compare::{compare, tensor_preview, Mismatch};
+pub use compare::{compare, error_stats, tensor_preview, Mismatch};
 pub use error::{Error, Result, Rule};
 pub use index::{FORMAT_TAG, INDEX_VERSION};
 pub use limits::SampleLimits;
 pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
 pub use names::{check_name, MAX_NAME_LEN};
+pub use process::{ProcessRunner, STDERR_TAIL_LINES};
+pub use protocol::{MAX_HEADER_LEN, PROTOCOL, PROTOCOL_VERSION};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
+pub use report::{CallResult, Failure, Problem, Report, Verdict};
 pub use rules::CATALOGUE;
+pub use serve::serve;
 pub use signature::check_signature;
+pub use source::{with_source_sets, Selection};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
-pub use verify::{check_actual, verify_samples, verify_sets, Failure, Problem, Report, RunError, RunResult, Runner};
+pub use verify::{check, check_actual, verify_samples, verify_sets, Engine, RunError, RunResult, Runner};
 pub use write::{
     encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
     remove_set_from_file_with, write_samples, EncodedSet,

@@ -220,6 +220,17 @@ pub const DEFAULT_TOLERANCE: Tolerance = Tolerance { atol: 1e-8, rtol: 1e-5 };
 /// A resolved tolerance above this in either field makes the writer warn.
 pub const WARN_TOLERANCE: f64 = 1e-3;
 
+impl Default for Tolerance {
+    /// [`DEFAULT_TOLERANCE`].
+    ///
+    /// ```
+    /// assert_eq!(pte_samples::Tolerance::default(), pte_samples::DEFAULT_TOLERANCE);
+    /// ```
+    fn default() -> Self {
+        DEFAULT_TOLERANCE
+    }
+}
+
 impl Tolerance {
     /// Whether `actual` is close enough to `expected`: NaN matches only NaN,
     /// an infinity only the same infinity.

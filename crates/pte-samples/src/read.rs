@@ -217,6 +217,25 @@ fn check_header(doc: &IndexDoc, location: Option<&Location>) -> Result<()> {
     Ok(())
 }
 
+/// Resolves a list of values against the tensors of one safetensors blob,
+/// under the sidecar's rules: every tensor referenced once, declared dtype
+/// and shape equal to the stored ones. Used by the runner protocol, whose
+/// messages carry values exactly as an index does.
+pub(crate) fn resolve_values<'a>(
+    docs: Vec<ValueDoc>,
+    tensors: &BTreeMap<String, PtnTensor<'a>>,
+    limits: &SampleLimits,
+    path: &str,
+) -> Result<Vec<Value<'a>>> {
+    let mut resolver = Resolver { tensors, used: BTreeSet::new(), limits };
+    let values = resolver.values(docs, path)?;
+    if let Some(key) = tensors.keys().find(|k| !resolver.used.contains(k.as_str())) {
+        return Err(Error::new(Rule::UnreferencedTensor, format!("tensor {:?} is referenced by no value", short(key)))
+            .at_path(path.to_string()));
+    }
+    Ok(values)
+}
+
 struct Resolver<'t, 'a> {
     tensors: &'t BTreeMap<String, PtnTensor<'a>>,
     used: BTreeSet<&'t str>,

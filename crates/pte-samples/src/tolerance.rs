@@ -13,9 +13,10 @@ use crate::model::{Call, Sample, SampleSet, Tolerance, DEFAULT_TOLERANCE, WARN_T
 /// let sample = Sample { calls: vec![Call::default()], ..Default::default() };
 /// assert_eq!(resolve(&set, &sample, &sample.calls[0]).1, Level::Set);
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Level {
     /// No level gave one: [`DEFAULT_TOLERANCE`].
+    #[default]
     Default,
     /// The set's.
     Set,

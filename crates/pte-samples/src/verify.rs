@@ -1,13 +1,13 @@
 //! Replaying recorded calls through a runtime and checking its outputs.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 
-use crate::compare::{compare, Mismatch};
-use crate::model::{SampleSet, Tolerance, Value};
-use crate::tolerance::resolve_at;
+use crate::compare::{compare, error_stats};
+use crate::model::{Call, Sample, SampleSet, Tolerance, Value};
+use crate::report::{CallResult, Failure, Problem, Report};
+use crate::tolerance::{resolve_at, Level};
 use crate::Result;
 
 /// What a runtime reports when it cannot run a call.
@@ -16,10 +16,9 @@ pub type RunError = Box<dyn std::error::Error + Send + Sync>;
 /// What [`Runner::execute`] returns.
 pub type RunResult<T> = std::result::Result<T, RunError>;
 
-/// A runtime that executes methods: the one thing verification needs.
-/// A runner holds one program instance's state; [`verify_samples`] asks for
-/// a fresh runner for every sample, so state carries across the calls of a
-/// sample and never across samples.
+/// A runtime holding one program instance's state: the one thing
+/// [`verify_sets`] needs. It asks for a fresh runner for every sample, so
+/// state carries across the calls of a sample and never across samples.
 ///
 /// ```
 /// use pte_samples::*;
@@ -39,125 +38,68 @@ pub trait Runner {
     fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>>;
 }
 
-/// The outcome of a verification.
+/// A runtime that starts fresh states itself: a process serving the
+/// `pte-runner` protocol ([`ProcessRunner`](crate::ProcessRunner)), a
+/// binding to a runtime in another language. [`check`] calls
+/// [`fresh`](Engine::fresh) before each sample.
 ///
 /// ```
-/// let r = pte_samples::Report::default();
-/// assert!(r.passed());
+/// use pte_samples::*;
+/// /// A running sum: each call adds its input to the state and returns it.
+/// #[derive(Default)]
+/// struct Sum(i64);
+/// impl Engine for Sum {
+///     fn fresh(&mut self) -> RunResult<()> { self.0 = 0; Ok(()) }
+///     fn execute(&mut self, _: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> {
+///         let Some(Value::Int(x)) = inputs.first() else { return Err("want one int".into()) };
+///         self.0 += x;
+///         Ok(vec![Value::Int(self.0)])
+///     }
+/// }
+/// let call = |x, sum| Call { inputs: vec![Value::Int(x)], outputs: vec![Value::Int(sum)], tolerance: None };
+/// let mut set = SampleSet::new("forward", "sums");
+/// set.samples.push(Sample { calls: vec![call(1, 1), call(2, 3)], ..Default::default() });
+/// set.samples.push(Sample { calls: vec![call(5, 5)], ..Default::default() });
+/// assert!(check(&[set], &mut Sum::default()).passed());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
-    /// Sets checked.
-    pub sets: usize,
-    /// Samples checked.
-    pub samples: usize,
-    /// Calls run (or, for [`check_actual`], calls whose outputs were compared).
-    pub calls: usize,
-    /// Outputs compared.
-    pub outputs: usize,
-    /// Outputs that could not be compared ([`check_actual`] only: string
-    /// and none outputs have no tensor form).
-    pub skipped: usize,
-    /// Every failure, in execution order.
-    pub failures: Vec<Failure>,
-}
+pub trait Engine {
+    /// Drops all state: the next call runs on the method exactly as freshly
+    /// loaded.
+    fn fresh(&mut self) -> RunResult<()>;
 
-impl Report {
-    /// Whether nothing failed.
-    ///
-    /// ```
-    /// assert!(pte_samples::Report::default().passed());
-    /// ```
-    pub fn passed(&self) -> bool {
-        self.failures.is_empty()
+    /// Runs `method` once with `inputs` on the current state, returning its
+    /// outputs; the state it leaves is the next call's.
+    fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>>;
+
+    /// The methods the engine can run, when it knows them: sets for any other
+    /// method are refused before anything runs.
+    fn methods(&mut self) -> RunResult<Option<Vec<String>>> {
+        Ok(None)
+    }
+
+    /// The engine's name and version, for reports.
+    fn name(&self) -> Option<String> {
+        None
     }
 }
 
-impl fmt::Display for Report {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for failure in &self.failures {
-            writeln!(f, "FAIL {failure}")?;
-        }
-        write!(
-            f,
-            "{} set(s), {} sample(s), {} call(s), {} output(s) compared, {} skipped: {}",
-            self.sets,
-            self.samples,
-            self.calls,
-            self.outputs,
-            self.skipped,
-            if self.passed() { "all passed".to_string() } else { format!("{} failure(s)", self.failures.len()) }
-        )
+/// An [`Engine`] made of a [`Runner`] factory: a fresh state is a new runner.
+struct Factory<R, F> {
+    make: F,
+    current: Option<R>,
+}
+
+impl<R: Runner, F: FnMut() -> RunResult<R>> Engine for Factory<R, F> {
+    fn fresh(&mut self) -> RunResult<()> {
+        self.current = None;
+        self.current = Some((self.make)()?);
+        Ok(())
     }
-}
 
-/// One failed check, and where.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Failure {
-    /// The set's method.
-    pub method: String,
-    /// The set's name.
-    pub set: String,
-    /// Sample index in the set.
-    pub sample: usize,
-    /// The sample's name, if it has one.
-    pub sample_name: Option<String>,
-    /// Call index in the sample (`None` when the runner could not be created).
-    pub call: Option<usize>,
-    /// The tolerance the call was checked with.
-    pub tolerance: Tolerance,
-    /// What went wrong.
-    pub problem: Problem,
-}
-
-/// What went wrong in a [`Failure`].
-#[derive(Clone, Debug, PartialEq)]
-pub enum Problem {
-    /// A fresh runner could not be created.
-    Setup(String),
-    /// The runner failed the call (the rest of the sample is skipped: its
-    /// state is unknown).
-    Run(String),
-    /// The call returned a different number of outputs.
-    OutputCount {
-        /// Recorded count.
-        expected: usize,
-        /// Returned count.
-        actual: usize,
-    },
-    /// Output `output` does not match.
-    Output {
-        /// Output index.
-        output: usize,
-        /// How.
-        mismatch: Mismatch,
-    },
-    /// [`check_actual`]: no actual tensor is stored for this output.
-    MissingActual {
-        /// Output index.
-        output: usize,
-        /// The keys looked up.
-        key: String,
-    },
-}
-
-impl fmt::Display for Failure {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{} sample {}", self.method, self.set, self.sample)?;
-        if let Some(n) = &self.sample_name {
-            write!(f, " ({n:?})")?;
-        }
-        if let Some(c) = self.call {
-            write!(f, " call {c}")?;
-        }
-        match &self.problem {
-            Problem::Setup(e) => write!(f, ": could not create a runner: {e}"),
-            Problem::Run(e) => write!(f, ": the call failed: {e}"),
-            Problem::OutputCount { expected, actual } => write!(f, ": {actual} outputs returned, {expected} recorded"),
-            Problem::Output { output, mismatch } => {
-                write!(f, ": output {output}: {mismatch} (atol {} rtol {})", self.tolerance.atol, self.tolerance.rtol)
-            }
-            Problem::MissingActual { output, key } => write!(f, ": output {output}: no actual tensor under {key}"),
+    fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> {
+        match &mut self.current {
+            Some(r) => r.execute(method, inputs),
+            None => Err("no fresh state was started".into()),
         }
     }
 }
@@ -180,8 +122,8 @@ pub fn verify_samples<R: Runner>(package: &PtnFile<'_>, new_runner: impl FnMut()
     Ok(verify_sets(&sets, new_runner))
 }
 
-/// Verifies sets: each sample's calls run in order on one fresh runner, every
-/// output compared with the call's resolved tolerance.
+/// Verifies sets with a new runner from `new_runner` for each sample: the
+/// [`check`] of a [`Runner`] factory.
 ///
 /// ```
 /// let report = pte_samples::verify_sets::<NoRunner>(&[], || Err("unused".into()));
@@ -191,55 +133,168 @@ pub fn verify_samples<R: Runner>(package: &PtnFile<'_>, new_runner: impl FnMut()
 /// #     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> pte_samples::RunResult<Vec<pte_samples::Value<'static>>> { Ok(vec![]) }
 /// # }
 /// ```
-pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], mut new_runner: impl FnMut() -> RunResult<R>) -> Report {
-    let mut report = Report { sets: sets.len(), ..Report::default() };
-    for set in sets {
-        for (si, sample) in set.samples.iter().enumerate() {
-            report.samples = report.samples.saturating_add(1);
-            let fail = |call: Option<usize>, tolerance: Tolerance, problem: Problem| Failure {
-                method: set.method.clone(),
-                set: set.name.clone(),
-                sample: si,
-                sample_name: sample.name.clone(),
-                call,
-                tolerance,
-                problem,
-            };
-            let mut runner = match new_runner() {
-                Ok(r) => r,
-                Err(e) => {
-                    report.failures.push(fail(None, crate::DEFAULT_TOLERANCE, Problem::Setup(e.to_string())));
-                    continue;
-                }
-            };
-            for (ci, call) in sample.calls.iter().enumerate() {
-                let (tol, _) = resolve_at(set, sample, call, si, ci);
-                report.calls = report.calls.saturating_add(1);
-                let actual = match runner.execute(&set.method, &call.inputs) {
-                    Ok(out) => out,
-                    Err(e) => {
-                        report.failures.push(fail(Some(ci), tol, Problem::Run(e.to_string())));
-                        break;
-                    }
-                };
-                if actual.len() != call.outputs.len() {
-                    report.failures.push(fail(
-                        Some(ci),
-                        tol,
-                        Problem::OutputCount { expected: call.outputs.len(), actual: actual.len() },
-                    ));
-                    continue;
-                }
-                for (oi, (e, a)) in call.outputs.iter().zip(&actual).enumerate() {
-                    report.outputs = report.outputs.saturating_add(1);
-                    if let Err(mismatch) = compare(e, a, tol) {
-                        report.failures.push(fail(Some(ci), tol, Problem::Output { output: oi, mismatch }));
-                    }
-                }
+pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], new_runner: impl FnMut() -> RunResult<R>) -> Report {
+    check(sets, &mut Factory { make: new_runner, current: None })
+}
+
+/// Replays every sample through `engine`: a fresh state per sample, its calls
+/// in order, every output compared with the call's resolved tolerance.
+///
+/// The check ends at the first sign that the engine cannot be used (it lacks
+/// a set's method, fails to start a fresh state or to run a call, or answers
+/// with outputs of another count, kind, dtype or shape than recorded): what
+/// follows would be judged on an unknown state. Numeric mismatches do not end
+/// it. A 0-d tensor where an int, float or bool was recorded is taken as that
+/// scalar (runtimes return scalars as tensors).
+///
+/// ```
+/// use pte_samples::*;
+/// struct Broken;
+/// impl Engine for Broken {
+///     fn fresh(&mut self) -> RunResult<()> { Err("cannot load".into()) }
+///     fn execute(&mut self, _: &str, _: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> { unreachable!() }
+/// }
+/// let mut set = SampleSet::new("forward", "s");
+/// set.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
+/// let report = check(&[set], &mut Broken);
+/// assert_eq!(report.verdict(), Verdict::RunnerFailed);
+/// ```
+pub fn check(sets: &[SampleSet<'_>], engine: &mut dyn Engine) -> Report {
+    let mut report = Report { sets: sets.len(), runner: engine.name(), ..Report::default() };
+    let _ = run_all(sets, engine, &mut report);
+    report
+}
+
+/// Where the check stands, for failures.
+struct Place<'s> {
+    set: &'s SampleSet<'s>,
+    si: usize,
+    sample: &'s Sample<'s>,
+}
+
+impl Place<'_> {
+    fn failure(&self, call: Option<usize>, (tolerance, level): (Tolerance, Level), problem: Problem) -> Failure {
+        Failure {
+            method: self.set.method.clone(),
+            set: self.set.name.clone(),
+            sample: self.si,
+            sample_name: self.sample.name.clone(),
+            call,
+            tolerance,
+            level,
+            problem,
+        }
+    }
+}
+
+/// Runs every sample; `Err(())` once the engine proved unusable (the failure
+/// is in the report).
+fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut Report) -> std::result::Result<(), ()> {
+    let known = match engine.methods() {
+        Ok(m) => m,
+        Err(e) => {
+            let set = sets.first().map_or(("", ""), |s| (s.method.as_str(), s.name.as_str()));
+            report.failures.push(setup_failure(set.0, set.1, e.to_string()));
+            return Err(());
+        }
+    };
+    if let Some(known) = known {
+        for set in sets {
+            if !known.contains(&set.method) {
+                let why = format!("the runner has no method {:?} (it has {})", set.method, known.join(", "));
+                report.failures.push(setup_failure(&set.method, &set.name, why));
+                return Err(());
             }
         }
     }
-    report
+    for set in sets {
+        for (si, sample) in set.samples.iter().enumerate() {
+            report.samples = report.samples.saturating_add(1);
+            let place = Place { set, si, sample };
+            if let Err(e) = engine.fresh() {
+                report.failures.push(place.failure(None, Default::default(), Problem::Setup(e.to_string())));
+                return Err(());
+            }
+            for (ci, call) in sample.calls.iter().enumerate() {
+                run_call(engine, &place, ci, call, report)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A failure before any sample ran.
+fn setup_failure(method: &str, set: &str, why: String) -> Failure {
+    Failure {
+        method: method.to_string(),
+        set: set.to_string(),
+        sample: 0,
+        sample_name: None,
+        call: None,
+        tolerance: Tolerance::default(),
+        level: Level::Default,
+        problem: Problem::Setup(why),
+    }
+}
+
+fn run_call(
+    engine: &mut dyn Engine,
+    place: &Place<'_>,
+    ci: usize,
+    call: &Call<'_>,
+    report: &mut Report,
+) -> std::result::Result<(), ()> {
+    let tol = resolve_at(place.set, place.sample, call, place.si, ci);
+    report.calls = report.calls.saturating_add(1);
+    let actual = match engine.execute(&place.set.method, &call.inputs) {
+        Ok(out) => out,
+        Err(e) => {
+            report.failures.push(place.failure(Some(ci), tol, Problem::Run(e.to_string())));
+            return Err(());
+        }
+    };
+    if actual.len() != call.outputs.len() {
+        let problem = Problem::OutputCount { expected: call.outputs.len(), actual: actual.len() };
+        report.failures.push(place.failure(Some(ci), tol, problem));
+        return Err(());
+    }
+    let mut result = CallResult {
+        method: place.set.method.clone(),
+        set: place.set.name.clone(),
+        sample: place.si,
+        call: ci,
+        tolerance: tol.0,
+        level: tol.1,
+        outputs: actual.len(),
+        passed: true,
+        ..CallResult::default()
+    };
+    let mut structural = false;
+    for (oi, (e, a)) in call.outputs.iter().zip(&actual).enumerate() {
+        report.outputs = report.outputs.saturating_add(1);
+        let a = as_scalar(e, a);
+        let (abs, rel) = error_stats(e, &a);
+        result.max_abs_error = result.max_abs_error.max(abs);
+        result.max_rel_error = result.max_rel_error.max(rel);
+        if let Err(mismatch) = compare(e, &a, tol.0) {
+            structural |= mismatch.is_structural();
+            result.passed = false;
+            report.failures.push(place.failure(Some(ci), tol, Problem::Output { output: oi, mismatch }));
+        }
+    }
+    report.call_results.push(result);
+    if structural {
+        return Err(());
+    }
+    Ok(())
+}
+
+/// An actual 0-d tensor where a scalar was recorded, as that scalar.
+fn as_scalar<'a>(expected: &Value<'_>, actual: &Value<'a>) -> Value<'a> {
+    match actual {
+        Value::Tensor(t) if t.shape.is_empty() => as_value(expected, t),
+        other => other.clone(),
+    }
 }
 
 /// Compares recorded outputs with actual outputs produced elsewhere (a
@@ -266,21 +321,23 @@ pub fn check_actual(sets: &[SampleSet<'_>], actual: &BTreeMap<String, PtnTensor<
     for set in sets {
         for (si, sample) in set.samples.iter().enumerate() {
             report.samples = report.samples.saturating_add(1);
+            let place = Place { set, si, sample };
             for (ci, call) in sample.calls.iter().enumerate() {
-                let (tol, _) = resolve_at(set, sample, call, si, ci);
+                let tol = resolve_at(set, sample, call, si, ci);
                 report.calls = report.calls.saturating_add(1);
+                let mut result = CallResult {
+                    method: set.method.clone(),
+                    set: set.name.clone(),
+                    sample: si,
+                    call: ci,
+                    tolerance: tol.0,
+                    level: tol.1,
+                    passed: true,
+                    ..CallResult::default()
+                };
                 for (oi, expected) in call.outputs.iter().enumerate() {
                     let key = format!("{si}.{ci}.out.{oi}");
                     let scoped = format!("{}/{}/{key}", set.method, set.name);
-                    let fail = |problem: Problem| Failure {
-                        method: set.method.clone(),
-                        set: set.name.clone(),
-                        sample: si,
-                        sample_name: sample.name.clone(),
-                        call: Some(ci),
-                        tolerance: tol,
-                        problem,
-                    };
                     if matches!(expected, Value::String(_) | Value::None) {
                         report.skipped = report.skipped.saturating_add(1);
                         continue;
@@ -293,16 +350,22 @@ pub fn check_actual(sets: &[SampleSet<'_>], actual: &BTreeMap<String, PtnTensor<
                         _ => lookup(actual, &scoped, &key).map(|t| as_value(expected, t)),
                     };
                     report.outputs = report.outputs.saturating_add(1);
+                    result.outputs = result.outputs.saturating_add(1);
                     let Some(got) = got else {
-                        report
-                            .failures
-                            .push(fail(Problem::MissingActual { output: oi, key: format!("{scoped} or {key}") }));
+                        result.passed = false;
+                        let problem = Problem::MissingActual { output: oi, key: format!("{scoped} or {key}") };
+                        report.failures.push(place.failure(Some(ci), tol, problem));
                         continue;
                     };
-                    if let Err(mismatch) = compare(expected, &got, tol) {
-                        report.failures.push(fail(Problem::Output { output: oi, mismatch }));
+                    let (abs, rel) = error_stats(expected, &got);
+                    result.max_abs_error = result.max_abs_error.max(abs);
+                    result.max_rel_error = result.max_rel_error.max(rel);
+                    if let Err(mismatch) = compare(expected, &got, tol.0) {
+                        result.passed = false;
+                        report.failures.push(place.failure(Some(ci), tol, Problem::Output { output: oi, mismatch }));
                     }
                 }
+                report.call_results.push(result);
             }
         }
     }

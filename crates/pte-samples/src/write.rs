@@ -124,6 +124,23 @@ fn to_doc<'a>(set: &SampleSet<'a>, limits: &SampleLimits) -> Result<(IndexDoc, B
     Ok((doc, tensors))
 }
 
+/// Encodes a list of values as index values plus the tensors they refer to,
+/// keyed `<prefix>.<i>` (`.<j>` appended for list items).
+pub(crate) fn values_doc<'a>(
+    values: &[Value<'a>],
+    prefix: &str,
+    limits: &SampleLimits,
+) -> Result<(Vec<ValueDoc>, BTreeMap<String, PtnTensor<'a>>)> {
+    limit("values", values.len(), limits.max_values, prefix)?;
+    let mut tensors = BTreeMap::new();
+    let docs = values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| value_doc(v, &format!("{prefix}.{i}"), &format!("{prefix}[{i}]"), limits, &mut tensors))
+        .collect::<Result<_>>()?;
+    Ok((docs, tensors))
+}
+
 fn value_doc<'a>(
     v: &Value<'a>,
     key: &str,

@@ -61,7 +61,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Samples(cmd) => match cmd {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),
-            SamplesCommand::Check { file, actual, json } => samples::check(&file, &actual, json),
+            SamplesCommand::Check(args) => samples::check(&args),
             SamplesCommand::Add { file, dir, replace } => samples::add(&file, &dir, replace),
             SamplesCommand::Remove { file, method, set } => samples::remove(&file, &method, &set),
             SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),

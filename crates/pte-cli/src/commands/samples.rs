@@ -6,10 +6,11 @@ use std::path::Path;
 use serde_json::{json, Value as Json};
 
 use pte_ptn::PtnFile;
-use pte_samples::{Level, SampleLimits, SampleSet, Value};
+use pte_samples::{Level, ProcessRunner, Report, SampleLimits, SampleSet, Value, Verdict};
 
 use pte_core::FileKind;
 
+use crate::cli::CheckArgs;
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, require_kind};
 
@@ -123,64 +124,100 @@ fn show_set(file: &Path, s: &SampleSet<'_>, as_json: bool) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn check(file: &Path, actual: &Path, as_json: bool) -> CmdResult {
-    let actual_map = open(actual)?;
-    let tensors =
-        pte_ptn::read_safetensors_member(actual_map.bytes(), &actual.display().to_string(), &Default::default())
+pub(crate) fn check(args: &CheckArgs) -> CmdResult {
+    let selection = pte_samples::Selection { method: args.method.clone(), set: args.set.clone() };
+    let report = match (&args.actual, args.runner.is_empty()) {
+        (Some(actual), true) => {
+            let actual_map = open(actual)?;
+            let tensors = pte_ptn::read_safetensors_member(
+                actual_map.bytes(),
+                &actual.display().to_string(),
+                &Default::default(),
+            )
             .map_err(at(actual))?;
-    let report = with_sets(file, |sets| Ok(pte_samples::check_actual(sets, &tensors)))?;
-    if as_json {
-        let failures: Vec<Json> = report
-            .failures
-            .iter()
-            .map(|f| {
-                json!({
-                    "method": f.method, "set": f.set, "sample": f.sample, "sample_name": f.sample_name,
-                    "call": f.call, "atol": f.tolerance.atol, "rtol": f.tolerance.rtol, "problem": problem_json(&f.problem),
-                    "message": f.to_string(),
-                })
-            })
-            .collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(&json!({
-                "passed": report.passed(), "sets": report.sets, "samples": report.samples, "calls": report.calls,
-                "outputs": report.outputs, "skipped": report.skipped, "failures": failures,
-            }))?
-        );
-    } else {
-        println!("{report}");
+            pte_samples::with_source_sets(&args.file, &selection, |sets| pte_samples::check_actual(sets, &tensors))
+        }
+        (None, false) => {
+            if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 1e9) {
+                return Err(Failure::bad_input(format!("--timeout {} is not a number of seconds", args.timeout)));
+            }
+            let timeout = std::time::Duration::from_secs_f64(args.timeout);
+            pte_samples::with_source_sets(&args.file, &selection, |sets| run_check(sets, &args.runner, timeout))
+        }
+        _ => {
+            return Err(Failure::bad_input(
+                "pte samples check takes a runner command after `--`, or --actual ACTUAL.safetensors",
+            ))
+        }
     }
-    if report.passed() {
-        Ok(())
-    } else {
-        Err(Failure::wanting(String::new()))
+    .map_err(at(&args.file))?;
+    print_report(&report, args.json)?;
+    match report.verdict() {
+        Verdict::Passed => Ok(()),
+        Verdict::Mismatch => Err(Failure::wanting(String::new())),
+        Verdict::RunnerFailed => {
+            let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
+            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()))
+        }
     }
 }
 
-fn problem_json(p: &pte_samples::Problem) -> Json {
-    use pte_samples::{Mismatch, Problem};
-    match p {
-        Problem::Setup(e) => json!({"kind": "setup", "error": e}),
-        Problem::Run(e) => json!({"kind": "run", "error": e}),
-        Problem::OutputCount { expected, actual } => {
-            json!({"kind": "output_count", "expected": expected, "actual": actual})
-        }
-        Problem::MissingActual { output, key } => json!({"kind": "missing_actual", "output": output, "key": key}),
-        Problem::Output { output, mismatch } => {
-            let detail = match mismatch {
-                Mismatch::Float { item, index, expected, actual, error, allowed, count } => json!({
-                    "kind": "float", "item": item, "index": index, "expected": expected.to_string(), "actual": actual.to_string(),
-                    "error": error.to_string(), "allowed": allowed, "count": count,
-                }),
-                Mismatch::Exact { item, index, expected, actual, count } => {
-                    json!({"kind": "exact", "item": item, "index": index, "expected": expected, "actual": actual, "count": count})
+/// Starts the runner, checks every set through it and says goodbye; a runner
+/// that does not start is the report's one failure.
+fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: std::time::Duration) -> Report {
+    match ProcessRunner::start(command, timeout) {
+        Ok(mut runner) => {
+            let report = pte_samples::check(sets, &mut runner);
+            if report.verdict() != Verdict::RunnerFailed {
+                if let Err(e) = runner.finish() {
+                    eprintln!("pte: warning: {e}");
                 }
-                other => json!({"kind": "structure", "message": other.to_string()}),
-            };
-            json!({"kind": "output", "output": output, "mismatch": detail})
+            }
+            report
+        }
+        Err(e) => {
+            let mut report = Report { sets: sets.len(), ..Report::default() };
+            let first = sets.first();
+            report.failures.push(pte_samples::Failure {
+                method: first.map(|s| s.method.clone()).unwrap_or_default(),
+                set: first.map(|s| s.name.clone()).unwrap_or_default(),
+                sample: 0,
+                sample_name: None,
+                call: None,
+                tolerance: pte_samples::DEFAULT_TOLERANCE,
+                level: pte_samples::Level::Default,
+                problem: pte_samples::Problem::Setup(e.to_string()),
+            });
+            report
         }
     }
+}
+
+fn print_report(report: &Report, as_json: bool) -> CmdResult {
+    if as_json {
+        println!("{}", serde_json::to_string_pretty(&report.to_json())?);
+        return Ok(());
+    }
+    if let Some(name) = &report.runner {
+        println!("runner: {name}");
+    }
+    for c in &report.call_results {
+        println!(
+            "{}/{} sample {} call {}: {}, max abs error {:e}, max rel error {:e} (atol {} rtol {}, from {})",
+            c.method,
+            c.set,
+            c.sample,
+            c.call,
+            if c.passed { "ok" } else { "mismatch" },
+            c.max_abs_error,
+            c.max_rel_error,
+            c.tolerance.atol,
+            c.tolerance.rtol,
+            c.level
+        );
+    }
+    println!("{report}");
+    Ok(())
 }
 
 /// Reads a set from a directory holding `index.json` and `data.safetensors`.
