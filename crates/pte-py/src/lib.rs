@@ -36,6 +36,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<handle::Handle>()?;
     m.add("PteError", m.py().get_type::<error::PteError>())?;
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
+    m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;

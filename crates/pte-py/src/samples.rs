@@ -151,3 +151,88 @@ pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>) -> PyResult<Vec
     }
     Ok(warnings)
 }
+
+/// A value for Python, tagged as [`value_in`] reads it back:
+/// `("tensor", (dtype, shape, bytes))`, `("int", 3)`, ...
+fn tagged<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
+    let t = |t: &PtnTensor<'_>| -> PyResult<Bound<'py, PyAny>> {
+        Ok((pte_ptn::dtype_code(t.dtype), t.shape.clone(), PyBytes::new(py, &t.data)).into_pyobject(py)?.into_any())
+    };
+    let pair = |kind: &str, x: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
+        Ok((kind, x).into_pyobject(py)?.into_any())
+    };
+    match v {
+        Value::Tensor(x) => pair("tensor", t(x)?),
+        Value::TensorList(l) => {
+            pair("tensor_list", PyList::new(py, l.iter().map(t).collect::<PyResult<Vec<_>>>()?)?.into_any())
+        }
+        Value::Int(i) => pair("int", i.into_pyobject(py)?.into_any()),
+        Value::Float(f) => pair("float", f.into_pyobject(py)?.into_any()),
+        Value::Bool(b) => pair("bool", b.into_pyobject(py)?.to_owned().into_any()),
+        Value::String(s) => pair("string", s.into_pyobject(py)?.into_any()),
+        Value::None => pair("none", py.None().into_bound(py)),
+    }
+}
+
+/// An engine made of two Python callables: `fresh()` and
+/// `call(method, tagged_inputs) -> tagged_outputs`.
+struct PyEngine<'py> {
+    py: Python<'py>,
+    fresh: Bound<'py, PyAny>,
+    call: Bound<'py, PyAny>,
+    methods: Option<Vec<String>>,
+    name: Option<String>,
+}
+
+/// A Python exception as the runner's error text: its type and message.
+fn py_text(py: Python<'_>, e: &PyErr) -> String {
+    let kind = e.get_type(py).name().map(|n| n.to_string()).unwrap_or_else(|_| "Exception".into());
+    format!("{kind}: {}", e.value(py))
+}
+
+impl pte_samples::Engine for PyEngine<'_> {
+    fn fresh(&mut self) -> pte_samples::RunResult<()> {
+        self.fresh.call0().map(|_| ()).map_err(|e| py_text(self.py, &e).into())
+    }
+
+    fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> pte_samples::RunResult<Vec<Value<'static>>> {
+        let py = self.py;
+        let run = || -> PyResult<Vec<Value<'static>>> {
+            let ins = inputs.iter().map(|v| tagged(py, v)).collect::<PyResult<Vec<_>>>()?;
+            let outs = self.call.call1((method, PyList::new(py, ins)?))?;
+            outs.try_iter()?.map(|o| value_in(&o?)).collect()
+        };
+        run().map_err(|e| py_text(py, &e).into())
+    }
+
+    fn methods(&mut self) -> pte_samples::RunResult<Option<Vec<String>>> {
+        Ok(self.methods.clone())
+    }
+
+    fn name(&self) -> Option<String> {
+        self.name.clone()
+    }
+}
+
+/// Checks the samples at `source` (a `.ptn`, `.bpte` or folder of sets)
+/// through a runner given as callables, exactly as `pte samples check` does;
+/// returns the report's JSON.
+#[pyfunction]
+#[pyo3(signature = (source, fresh, call, methods=None, name=None, method=None, set=None))]
+#[allow(clippy::too_many_arguments)] // the keyword arguments of one Python call
+pub(crate) fn check_samples<'py>(
+    py: Python<'py>,
+    source: PathBuf,
+    fresh: Bound<'py, PyAny>,
+    call: Bound<'py, PyAny>,
+    methods: Option<Vec<String>>,
+    name: Option<String>,
+    method: Option<String>,
+    set: Option<String>,
+) -> PyResult<String> {
+    let mut engine = PyEngine { py, fresh, call, methods, name };
+    let selection = pte_samples::Selection { method, set };
+    let report = pte_samples::with_source_sets(&source, &selection, |sets| pte_samples::check(sets, &mut engine))
+        .map_err(|e| samples_err(e, None))?;
+    Ok(report.to_json().to_string())
+}

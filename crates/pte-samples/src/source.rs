@@ -75,7 +75,7 @@ pub fn with_source_sets<T>(path: &Path, selection: &Selection, f: impl FnOnce(&[
         }
         other => Err(located(Error::new(
             Rule::InvalidUse,
-            format!("a {other} file holds no samples: give a .ptn, a .bpte or a folder of sets"),
+            format!("{other} holds no samples: give a .ptn, a .bpte or a folder of sets"),
         ))),
     }
 }

@@ -54,6 +54,18 @@ class Handle:
 def write_samples(path: str, sets: List[Any]) -> List[str]:
     """Writes sample sets; returns warnings."""
 
+def check_samples(
+    source: str,
+    fresh: Any,
+    call: Any,
+    methods: Optional[List[str]] = None,
+    name: Optional[str] = None,
+    method: Optional[str] = None,
+    set: Optional[str] = None,
+) -> str:
+    """Checks the samples at ``source`` through ``fresh()`` / ``call(method, tagged_inputs)``;
+    the report as JSON (used by pte_rs.samples.verify)."""
+
 def internalize(pte: str, ptds: List[str], out: str) -> int:
     """Internalizes EXTERNAL tensors."""
 
