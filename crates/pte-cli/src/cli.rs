@@ -148,6 +148,15 @@ pub(crate) enum Command {
         #[arg(required_unless_present = "list")]
         output: Option<PathBuf>,
     },
+    /// What a runtime error code (0x23, 35, InvalidProgram) means and which verifier
+    /// rules detect a file the runtime would refuse with it; or what a rule checks.
+    Explain {
+        /// A code (hex or decimal), an error name, or a verifier rule name.
+        what: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Generate valid programs that reach the format's corners (pte_gen::generate): the same seed gives the same bytes.
     Gen {
         /// The first seed.

@@ -2,20 +2,52 @@
 //! a rule added, renamed or redescribed cannot leave the page behind.
 //! `PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites the page.
 
+use pte_core::Catalogue;
+
+/// Every catalogue, in the order the page shows them.
+pub(crate) fn catalogues() -> Vec<Catalogue> {
+    let mut all = pte_file::verify::CATALOGUES.to_vec();
+    all.push(pte_ptn::verify::CATALOGUE);
+    all.push(pte_samples::CATALOGUE);
+    all
+}
+
+/// The runtime's error codes as a table, with the rules that lead to each.
+#[cfg(test)]
+fn error_table() -> String {
+    let mut out = String::from("| code | name | what it means | rules that lead to it |\n| --- | --- | --- | --- |\n");
+    for e in pte_core::errors::ALL {
+        let rules: Vec<String> = catalogues()
+            .iter()
+            .flat_map(|c| c.rules.iter())
+            .filter(|r| r.refusal().is_some_and(|f| f.error == *e))
+            .map(|r| r.name().to_string())
+            .collect();
+        let rules = if rules.is_empty() { "—".to_string() } else { rules.join(", ") };
+        out.push_str(&format!("| 0x{:02x} | `{}` | {} | {rules} |\n", e.code, e.name, e.means));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
 
-    use pte_core::{Catalogue, Rule};
+    use pte_core::Rule;
 
     /// What every rule is checked by, before the per-format sections.
     const PREAMBLE: &str = "\
 # Verifier rules
 
 `pte verify FILE` checks every rule below that applies to the file's kind and
-reports each violation as `[rule] message at field.path (byte N)`. Rule names
-are stable: tools may match on them (`pte verify --json` gives `{\"valid\",
-\"violations\": [{\"rule\", \"path\", \"offset\", \"message\"}]}`).
+reports each violation as `[rule] message at field.path (byte N)`, followed,
+when the stock runtime enforces the rule, by the error it returns and the stage
+at which it returns it (`Program::load`, `load_method` or `execute`). Rule
+names are stable: tools may match on them (`pte verify --json` gives
+`{\"valid\", \"violations\": [{\"rule\", \"path\", \"offset\", \"message\",
+\"runtime_error\": {\"code\", \"hex\", \"name\", \"stage\"}}]}`, the last only
+for rules the runtime enforces). `pte explain CODE|NAME|RULE` says what a
+runtime error code means and which rules detect it.
 
 Each format crate declares its rules as typed values (`pte_core::Rule`) in
 public catalogues: `pte_file::verify::CATALOGUES`, `pte_ptn::verify::CATALOGUE`
@@ -39,13 +71,7 @@ by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
   backend availability are not checked: they depend on the runtime, not the file.
 ";
 
-    /// Every catalogue, in the order the page shows them.
-    fn catalogues() -> Vec<Catalogue> {
-        let mut all = pte_file::verify::CATALOGUES.to_vec();
-        all.push(pte_ptn::verify::CATALOGUE);
-        all.push(pte_samples::CATALOGUE);
-        all
-    }
+    use super::{catalogues, error_table};
 
     /// The whole page.
     fn render() -> String {
@@ -54,6 +80,8 @@ by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
             out.push('\n');
             out.push_str(&c.markdown());
         }
+        out.push_str("\n## The runtime's error codes\n\nThe codes of `executorch::runtime::Error` (numbered as in the 1.5.1 headers), and the rules above whose breach the runtime answers with each.\n\n");
+        out.push_str(&error_table());
         out.push('\n');
         out.push_str(KNOWN_DIFFERENCES);
         out
@@ -74,6 +102,30 @@ by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
             on_disk == page,
             "docs/verifier.md is not what the catalogues generate: run PTE_BLESS=1 cargo test -p pte-cli verifier_doc"
         );
+    }
+
+    /// Rules citing a runtime load rule (H3, M7, T10, D5, ...) that the
+    /// runtime nevertheless does not answer with an error code.
+    const CITED_BUT_UNDIAGNOSED: &[&str] = &["ptd.structure"];
+
+    #[test]
+    fn every_rule_the_runtime_enforces_names_its_error() {
+        let cites_load_rule = |text: &str| {
+            text.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+                let mut chars = w.chars();
+                chars.next().is_some_and(|c| "HPMTD".contains(c)) && w.len() > 1 && chars.all(|c| c.is_ascii_digit())
+            })
+        };
+        let mut missing = vec![];
+        for c in catalogues() {
+            for r in c.rules {
+                if cites_load_rule(r.checks()) && r.refusal().is_none() && !CITED_BUT_UNDIAGNOSED.contains(&r.name()) {
+                    missing.push(r.name());
+                }
+            }
+        }
+        assert!(missing.is_empty(), "rules the runtime enforces but with no error code: {missing:?}");
+        assert!(cites_load_rule("the schema version is 0 (H12)") && !cites_load_rule("HTML and M"));
     }
 
     #[test]

@@ -100,8 +100,9 @@ const COMMANDS: &[(&str, &[Case])] = &[
     // gen reads nothing: its output goes below the path under test, which
     // only a directory can hold.
     ("gen", &[]),
-    // completions and man read no file.
+    // completions and man read no file; nor does explain (tested in cli.rs).
     ("completions", &[]),
+    ("explain", &[]),
     ("man", &[]),
     ("graph", &[Case { args: &["graph", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),

@@ -42,6 +42,7 @@ mod le;
 mod lock;
 mod report;
 mod rule;
+mod runtime;
 mod save;
 mod split;
 
@@ -53,6 +54,7 @@ pub use le::LeBytes;
 pub use lock::{EditLock, LockWait};
 pub use report::{Report, Violation};
 pub use rule::{Catalogue, Rule};
+pub use runtime::{errors, Refusal, RuntimeError, Stage};
 pub use save::{copy_with_writeback, resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
 pub use split::{share, CHUNK, SPLIT_MIN};
 

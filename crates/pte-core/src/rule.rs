@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::runtime::{Refusal, RuntimeError, Stage};
+
 /// A rule a verifier checks: a stable name and what it checks.
 ///
 /// Names follow one convention: lower-case areas separated by dots, words
@@ -22,6 +24,7 @@ use std::fmt;
 pub struct Rule {
     name: &'static str,
     checks: &'static str,
+    refusal: Option<Refusal>,
 }
 
 impl Rule {
@@ -31,7 +34,30 @@ impl Rule {
     /// assert_eq!(pte_core::Rule::new("a.b", "c").checks(), "c");
     /// ```
     pub const fn new(name: &'static str, checks: &'static str) -> Rule {
-        Rule { name, checks }
+        Rule { name, checks, refusal: None }
+    }
+
+    /// The same rule, marked as one the stock runtime enforces: a file that
+    /// breaks it is refused with `error` at `stage`.
+    ///
+    /// ```
+    /// use pte_core::{errors, Rule, Stage};
+    /// const R: Rule = Rule::new("demo.rule", "x").refused_with(errors::INVALID_PROGRAM, Stage::LoadMethod);
+    /// assert_eq!(R.refusal().map(|r| r.error.code), Some(0x23));
+    /// ```
+    pub const fn refused_with(self, error: RuntimeError, stage: Stage) -> Rule {
+        Rule { refusal: Some(Refusal { error, stage }), ..self }
+    }
+
+    /// What the stock runtime answers a file breaking this rule, when it
+    /// enforces it (`None`: a rule of ours the runtime does not check, or
+    /// one whose breach it does not diagnose).
+    ///
+    /// ```
+    /// assert!(pte_core::Rule::new("demo.rule", "x").refusal().is_none());
+    /// ```
+    pub const fn refusal(&self) -> Option<Refusal> {
+        self.refusal
     }
 
     /// The stable name.
@@ -172,9 +198,13 @@ impl Catalogue {
             out.push_str(self.intro.trim_end());
             out.push_str("\n\n");
         }
-        out.push_str("| rule | what it checks |\n| --- | --- |\n");
+        out.push_str("| rule | what it checks | the stock runtime answers |\n| --- | --- | --- |\n");
         for r in self.rules {
-            out.push_str(&format!("| `{}` | {} |\n", r.name(), r.checks().replace('|', "\\|")));
+            let answer = r.refusal().map_or_else(
+                || "—".to_string(),
+                |f| format!("`{}` 0x{:02x} at `{}`", f.error.name, f.error.code, f.stage.name()),
+            );
+            out.push_str(&format!("| `{}` | {} | {answer} |\n", r.name(), r.checks().replace('|', "\\|")));
         }
         out
     }

@@ -5,6 +5,7 @@ pub(crate) mod completions;
 pub(crate) mod diff;
 pub(crate) mod dump;
 pub(crate) mod dump_exir;
+pub(crate) mod explain;
 pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
@@ -70,6 +71,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Mutate { rule, list, input, output } => {
             mutate::run(rule.as_deref(), list, input.as_deref(), output.as_deref())
         }
+        Command::Explain { what, json } => explain::run(&what, json),
         Command::Gen { seed, count, output } => gen::run(seed, count, &output),
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),

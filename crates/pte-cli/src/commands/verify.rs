@@ -92,7 +92,7 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
 }
 
 fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> CmdResult {
-    let entry = |v: &Violation| serde_json::json!({"rule": v.rule.name(), "path": v.path, "offset": v.offset, "message": v.message});
+    let entry = crate::findings::finding_json;
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
     if json {
         let v: Vec<_> = report.violations.iter().map(entry).collect();
@@ -105,10 +105,10 @@ fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> C
         );
     } else {
         for v in &report.violations {
-            println!("{}: {v}", file.display());
+            println!("{}: {}", file.display(), crate::findings::finding_line(v));
         }
         for w in &report.warnings {
-            println!("{}: warning: {w}", file.display());
+            println!("{}: warning: {}", file.display(), crate::findings::finding_line(w));
         }
         if report.is_ok() {
             println!("{}: valid", file.display());

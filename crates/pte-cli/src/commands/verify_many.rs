@@ -91,8 +91,7 @@ fn first(list: &[Violation]) -> String {
 }
 
 fn line_json(f: &Path, o: &Outcome) -> serde_json::Value {
-    let entry =
-        |v: &Violation| json!({"rule": v.rule.name(), "path": v.path, "offset": v.offset, "message": v.message});
+    let entry = crate::findings::finding_json;
     match o {
         Outcome::Checked(r) => json!({
             "file": f.display().to_string(),
