@@ -18,8 +18,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import _native
+from . import _native, _protocol
 from ._native import PteError
+from ._protocol import BF16
 
 __all__ = [
     "PteError",
@@ -41,6 +42,11 @@ __all__ = [
     "internalize",
     "read_samples",
     "write_samples",
+    "BF16",
+    "recording",
+    "runner",
+    "runners",
+    "samples",
 ]
 
 #: ExecuTorch ScalarType names and safetensors codes to numpy dtypes. BFLOAT16
@@ -53,13 +59,6 @@ _DTYPES: Dict[str, str] = {
     "U8": "u1", "I8": "i1", "I16": "<i2", "I32": "<i4", "I64": "<i8",
     "F16": "<f2", "F32": "<f4", "F64": "<f8", "C64": "<c8", "BOOL_": "?",
     "BF16": "<u2", "U16": "<u2", "U32": "<u4", "U64": "<u8",
-}
-_SAFETENSORS = {
-    np.dtype("u1"): "U8", np.dtype("i1"): "I8", np.dtype("<i2"): "I16",
-    np.dtype("<i4"): "I32", np.dtype("<i8"): "I64", np.dtype("<f2"): "F16",
-    np.dtype("<f4"): "F32", np.dtype("<f8"): "F64", np.dtype("<c8"): "C64",
-    np.dtype("?"): "BOOL", np.dtype("<u2"): "U16", np.dtype("<u4"): "U32",
-    np.dtype("<u8"): "U64",
 }
 
 
@@ -102,6 +101,8 @@ def _array(buf: Any, offset: int, size: int, dtype: Optional[str], shape: Option
         # The data is shorter than the tensor claims: expose the raw bytes.
         return np.frombuffer(buf, dtype=np.uint8, count=size, offset=offset)
     a = np.frombuffer(buf, dtype=dt, count=n, offset=offset)
+    if dtype in ("BF16", "BFLOAT16"):
+        a = a.view(_protocol.BF16)
     order = list(dim_order) if dim_order else list(range(len(shape)))
     if order == list(range(len(shape))) or sorted(order) != list(range(len(shape))):
         return a.reshape(shape)
@@ -416,9 +417,10 @@ def _set_from(d: Dict[str, Any], buf: Any) -> SampleSet:
 
 def _tensor_to(a: np.ndarray) -> Tuple[str, List[int], bytes]:
     a = np.ascontiguousarray(a)
-    code = _SAFETENSORS.get(a.dtype.newbyteorder("<") if a.dtype.byteorder == ">" else a.dtype)
-    if code is None:
-        raise PteError(f"unsupported sample dtype {a.dtype}")
+    try:
+        code = _protocol.dtype_code(a)
+    except TypeError as e:
+        raise PteError(f"unsupported sample dtype {a.dtype}") from e
     return code, list(a.shape), a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
@@ -468,3 +470,10 @@ def read_samples(source: Union[str, os.PathLike, bytes, Package]) -> List[Sample
     if not isinstance(f, Package):
         raise PteError(f"{getattr(f, 'path', None) or '<bytes>'}: not a .ptn package")
     return f.read_samples()
+
+
+# Submodules that build on the classes above: pte_rs.samples (check recorded
+# samples through a runtime, record new ones), pte_rs.recording,
+# pte_rs.runner (the runner protocol's server) and pte_rs.runners (the stock
+# ExecuTorch runtime as a runner). None imports torch until it is used.
+from . import recording, runner, runners, samples  # noqa: E402

@@ -207,3 +207,7 @@ def write_samples(path: _Path, sets: Sequence[SampleSet]) -> List[str]:
 
 def read_samples(source: Union[_Path, bytes, Package]) -> List[SampleSet]:
     """The sample sets of a .ptn."""
+
+from . import recording as recording, runner as runner, runners as runners, samples as samples
+
+BF16: np.dtype

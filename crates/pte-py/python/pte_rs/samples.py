@@ -1,0 +1,125 @@
+"""Recorded samples checked through a runtime, in process.
+
+:func:`verify` replays the recorded calls of a ``.ptn``, a ``.bpte`` or a folder
+of sets through any *runner* (an object with ``fresh()`` and
+``call(method, inputs) -> outputs``, such as :class:`pte_rs.runners.ExecuTorch`)
+and returns a :class:`CheckReport` with the same fields as
+``pte samples check --json``: the check itself (fresh state per sample,
+tolerances, comparison, verdict) is the Rust library's, so the CLI and Python
+cannot disagree. :func:`record` builds a set from any callable.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Tuple, Union
+
+import numpy as np
+
+from . import _native
+from ._protocol import DTYPES, as_value, dtype_code
+from .recording import read_set, record, write_set
+
+__all__ = ["verify", "record", "read_set", "write_set", "CheckReport"]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """The outcome of a check; the fields of ``pte samples check --json``.
+
+    ``verdict`` is ``"passed"``, ``"mismatch"`` or ``"runner_failed"``;
+    ``call_results`` holds one dict per call (``max_abs_error``,
+    ``max_rel_error``, tolerance and its ``level``), ``failures`` one dict per
+    failure (method, set, sample, call, output, element, expected, actual,
+    error, allowed, level, message).
+    """
+
+    verdict: str
+    passed: bool
+    runner: Optional[str]
+    sets: int
+    samples: int
+    calls: int
+    outputs: int
+    skipped: int
+    call_results: List[Dict[str, Any]] = field(default_factory=list)
+    failures: List[Dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """What ``pte samples check`` exits with for this verdict: 0, 1 or 2."""
+        return {"passed": 0, "mismatch": 1}.get(self.verdict, 2)
+
+    def to_json(self) -> Dict[str, Any]:
+        """The report as the CLI's JSON object."""
+        return {k: getattr(self, k) for k in self.__dataclass_fields__}
+
+    def __str__(self) -> str:
+        lines = [f"FAIL {f['message']}" for f in self.failures]
+        lines.append(f"{self.sets} set(s), {self.samples} sample(s), {self.calls} call(s), {self.outputs} output(s) "
+                     f"compared: {self.verdict}")
+        return "\n".join(lines)
+
+
+def _from_tagged(v: Tuple[str, Any]) -> Any:
+    kind, x = v
+    if kind == "tensor":
+        code, shape, data = x
+        return np.frombuffer(data, dtype=DTYPES[code]).reshape(shape).copy()
+    if kind == "tensor_list":
+        return [_from_tagged(("tensor", t)) for t in x]
+    return x
+
+
+def _tensor_to(a: np.ndarray) -> Tuple[str, List[int], bytes]:
+    code = dtype_code(a)
+    a = np.ascontiguousarray(a)
+    if code != "BF16":
+        a = a.astype(DTYPES[code], copy=False)
+    return code, [int(s) for s in a.shape], a.tobytes()
+
+
+def _to_tagged(v: Any) -> Tuple[str, Any]:
+    v = as_value(v)
+    if v is None:
+        return ("none", None)
+    if isinstance(v, bool):
+        return ("bool", v)
+    if isinstance(v, int):
+        return ("int", v)
+    if isinstance(v, float):
+        return ("float", v)
+    if isinstance(v, str):
+        return ("string", v)
+    if isinstance(v, list):
+        return ("tensor_list", [_tensor_to(a) for a in v])
+    return ("tensor", _tensor_to(v))
+
+
+def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optional[str] = None,
+           set: Optional[str] = None) -> CheckReport:  # noqa: A002 - the set's name, as in the CLI
+    """Replays the samples at ``source`` through ``runner`` and checks every output.
+
+    ``runner`` needs ``fresh()`` (drop all state) and ``call(method, inputs)``
+    (numpy arrays, BF16 as :data:`pte_rs._protocol.BF16` words, and Python
+    scalars in; the same, or torch tensors, out); ``methods()`` and ``name``
+    are used when present. An exception the runner raises ends the check with
+    verdict ``runner_failed``, its type and message in the failure. Raises
+    :class:`pte_rs.PteError` when ``source`` holds no samples to check.
+    """
+    methods = getattr(runner, "methods", None)
+    known = methods() if callable(methods) else methods
+    name = getattr(runner, "name", None)
+
+    def call(m: str, inputs: List[Tuple[str, Any]]) -> List[Tuple[str, Any]]:
+        outs = runner.call(m, [_from_tagged(v) for v in inputs])
+        if isinstance(outs, (list, tuple)):
+            return [_to_tagged(o) for o in outs]
+        return [_to_tagged(outs)]
+
+    raw = _native.check_samples(os.fspath(source), runner.fresh, call, list(known) if known is not None else None,
+                                str(name) if name is not None else None, method, set)
+    return CheckReport(**json.loads(raw))
+
