@@ -102,8 +102,14 @@ fn select<'a>(sets: Vec<SampleSet<'a>>, selection: &Selection, shown: &str) -> R
 }
 
 /// The set folders under `dir`: `dir` itself when it holds an index, else
-/// every `dir/<method>/<set>/` that does, sorted.
-fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
+/// every `dir/<method>/<set>/` that does, sorted; an error naming `dir` when
+/// there is none.
+///
+/// ```
+/// let dir = std::env::temp_dir();
+/// assert!(pte_samples::set_dirs(&dir.join("no-such-folder-here")).is_err());
+/// ```
+pub fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
     if dir.join(INDEX_FILE).is_file() {
         return Ok(vec![dir.to_path_buf()]);
     }

@@ -1,7 +1,7 @@
 //! `pte bpte unbundle|export-samples|bundle`: the embedded program, the
 //! test cases as samples, and bundles built from single-call samples.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats::bpte::read;
@@ -33,40 +33,11 @@ pub(crate) fn export_samples(file: &Path, dir: &Path, atol: Option<f64>, rtol: O
     Ok(())
 }
 
-/// The set directories under `dir`: `dir` itself when it holds an
-/// `index.json`, else every `dir/<method>/<set>/` that does, sorted.
-fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>, Failure> {
-    if dir.join(pte_samples::INDEX_FILE).is_file() {
-        return Ok(vec![dir.to_path_buf()]);
-    }
-    let mut out = Vec::new();
-    let list = |d: &Path| -> Result<Vec<PathBuf>, Failure> {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(d)
-            .map_err(at(d))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.is_dir())
-            .collect();
-        v.sort();
-        Ok(v)
-    };
-    for method in list(dir)? {
-        for set in list(&method)? {
-            if set.join(pte_samples::INDEX_FILE).is_file() {
-                out.push(set);
-            }
-        }
-    }
-    if out.is_empty() {
-        return Err(Failure::bad_input(format!("{}: no index.json here or in <method>/<set>/ below", dir.display())));
-    }
-    Ok(out)
-}
-
 pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
     Outputs::new(&[program], &[out], false)?;
     let map = open(program)?;
     crate::input::read_pte(program, map.bytes())?;
-    let dirs = set_dirs(samples)?;
+    let dirs = pte_samples::set_dirs(samples).map_err(at(samples))?;
     // Mapped like every input, so a FIFO or directory is refused, not read.
     let index = dirs.iter().map(|d| open(&d.join(pte_samples::INDEX_FILE))).collect::<Result<Vec<_>, _>>()?;
     let data = dirs.iter().map(|d| open(&d.join(pte_samples::DATA_FILE))).collect::<Result<Vec<_>, _>>()?;
