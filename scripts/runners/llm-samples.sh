@@ -121,5 +121,27 @@ theirs=$?
 echo "note  two-cases.bpte (prefill; one token at position 5 on empty caches): pte samples check exit $ours;" \
   "runtime bundled check exit $theirs: $(tr '\n' ';' <"$out/two-cases.runtime.txt" | cut -c1-160)"
 
+# The same protocol from C++: the runner of examples/cpp-runner over the
+# runtime's C++ library must give the Python runner's report, number for number
+# (the runner's name aside), on the passing package and on the wrong one.
+cpp="$out/cpp/pte_runner"
+if "$root/scripts/runners/build-cpp-runner.sh" "$venv" "$out/cpp" >"$out/cpp-build.txt" 2>&1 && [ -x "$cpp" ]; then
+  for pkg in samples wrong; do
+    "$pte" samples check --json "$out/$pkg.ptn" -- "$cpp" "$out/model.pte" >"$out/$pkg.cpp.json" 2> >(quiet)
+    crc=$?
+    "$pte" samples check --json "$out/$pkg.ptn" -- "${runner[@]}" >"$out/$pkg.py.json" 2> >(quiet)
+    prc=$?
+    "$py" - "$out/$pkg.cpp.json" "$out/$pkg.py.json" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+a.pop("runner"); b.pop("runner")
+sys.exit(0 if a == b else 1)
+PY
+    [ $? = 0 ] && [ "$crc" = "$prc" ] && ok "C++ runner on $pkg.ptn: exit $crc and the Python runner's report, number for number"       || bad "C++ runner on $pkg.ptn: exit $crc (Python $prc) or a report that differs ($out/$pkg.cpp.json)"
+  done
+else
+  echo "note  C++ runner not built ($(tail -n 1 "$out/cpp-build.txt")): the C++ comparison is skipped"
+fi
+
 echo "$pass passed, $fail failed (files in $out)"
 [ "$fail" = 0 ]
