@@ -17,7 +17,10 @@ fn a_code_is_explained_by_number_or_name() {
     assert_eq!(out(&pte(&["explain", "35"])), text);
     assert_eq!(out(&pte(&["explain", "invalidprogram"])), text);
     let j: serde_json::Value = serde_json::from_str(&out(&pte(&["explain", "--json", "0x12"]))).unwrap();
-    assert_eq!((j["code"].as_u64(), j["name"].as_str(), j["hex"].as_str()), (Some(0x12), Some("InvalidArgument"), Some("0x12")));
+    assert_eq!(
+        (j["code"].as_u64(), j["name"].as_str(), j["hex"].as_str()),
+        (Some(0x12), Some("InvalidArgument"), Some("0x12"))
+    );
     assert!(j["rules"].as_array().unwrap().iter().any(|r| r["rule"] == "program.named_data_segments"));
     let missing = out(&pte(&["explain", "OperatorMissing"]));
     assert!(missing.contains("no verifier rule leads to it") && missing.contains("pte ops"), "{missing}");
@@ -49,7 +52,10 @@ fn verify_names_the_runtime_error_of_each_violation() {
     let j: serde_json::Value = serde_json::from_str(&out(&pte(&["verify", "--json", s(&bad)]))).unwrap();
     let v = &j["violations"][0];
     assert_eq!(v["rule"], "tensor.sizes");
-    assert_eq!(v["runtime_error"], serde_json::json!({"code": 35, "hex": "0x23", "name": "InvalidProgram", "stage": "load_method"}));
+    assert_eq!(
+        v["runtime_error"],
+        serde_json::json!({"code": 35, "hex": "0x23", "name": "InvalidProgram", "stage": "load_method"})
+    );
     // the many-file form gives the same entries
     let many = out(&pte(&["verify", "--json", s(&bad), s(&model("add"))]));
     let first: serde_json::Value = serde_json::from_str(many.lines().next().unwrap()).unwrap();
