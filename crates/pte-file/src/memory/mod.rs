@@ -330,12 +330,12 @@ pub(crate) fn overlaps_of(plan: &PlanView<'_>, p: usize) -> (Vec<Overlap>, bool)
 }
 
 fn described(plan: &PlanView<'_>, t: &walk::Planned) -> PlannedTensor {
-    let view = match plan.value_ref(t.value) {
+    let view = match plan.value_ref(t.value()) {
         Some(ValueRef::Tensor(v)) => Some(v),
         _ => None,
     };
     PlannedTensor {
-        value: t.value,
+        value: t.value(),
         arena: t.arena,
         offset: t.offset,
         size: t.nbytes,
@@ -344,6 +344,6 @@ fn described(plan: &PlanView<'_>, t: &walk::Planned) -> PlannedTensor {
         dynamic: view.is_some_and(|v| v.shape_dynamism() != pte_schema::TensorShapeDynamism::STATIC),
         name: view.and_then(|v| v.fqn()).map(str::to_string),
         role: t.role(),
-        lifetime: t.lifetime.map(|(f, l)| [f, l]),
+        lifetime: t.lifetime().map(|(f, l)| [f, l]),
     }
 }

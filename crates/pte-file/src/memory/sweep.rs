@@ -22,7 +22,7 @@ pub(crate) fn peaks(tensors: &[Planned]) -> BTreeMap<u32, (u64, Option<u64>)> {
     // (buffer, instruction, +bytes at its first instruction / -bytes after its last)
     let mut events: Vec<(u32, u64, bool, u64)> = Vec::with_capacity(tensors.len().saturating_mul(2));
     for t in tensors.iter().filter(|t| t.nbytes > 0) {
-        if let Some((f, l)) = t.lifetime {
+        if let Some((f, l)) = t.lifetime() {
             events.push((t.arena, f, true, t.nbytes));
             events.push((t.arena, l.saturating_add(1), false, t.nbytes));
         }
@@ -64,8 +64,8 @@ struct Live {
 /// intersect, in the order the sweep meets them; at most [`MAX_OVERLAPS`],
 /// and `true` when it stopped there.
 pub(crate) fn overlaps(tensors: &[Planned]) -> (Vec<Overlap>, bool) {
-    let mut order: Vec<&Planned> = tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime.is_some()).collect();
-    order.sort_unstable_by_key(|t| (t.arena, t.lifetime.map_or(0, |l| l.0), t.value));
+    let mut order: Vec<&Planned> = tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some()).collect();
+    order.sort_unstable_by_key(|t| (t.arena, t.lifetime().map_or(0, |l| l.0), t.value()));
     let mut found = vec![];
     let mut k = 0usize;
     while let Some(arena) = order.get(k).map(|t| t.arena) {
@@ -89,8 +89,8 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
     let mut expiry: BinaryHeap<Reverse<(u64, u64)>> = BinaryHeap::new();
     let mut aside: Vec<Live> = vec![];
     for t in group {
-        let Some((first, last)) = t.lifetime else { continue };
-        let x = Live { value: t.value, start: t.offset, end: t.offset.saturating_add(t.nbytes), last };
+        let Some((first, last)) = t.lifetime() else { continue };
+        let x = Live { value: t.value(), start: t.offset, end: t.offset.saturating_add(t.nbytes), last };
         while let Some(&Reverse((l, start))) = expiry.peek() {
             if l >= first {
                 break;

@@ -10,35 +10,53 @@ use pte_schema::{InstructionRef, List, PlanView, TensorShapeDynamism, TensorView
 use super::estimate::Bump;
 use super::{Role, Unattributed};
 
+const NOT_PLANNED: u32 = u32::MAX;
+
+/// An instruction number as the records keep it (a flatbuffer holds fewer
+/// than 2^31 instructions, so nothing saturates in practice).
+fn at32(at: u64) -> u32 {
+    u32::try_from(at).unwrap_or(u32::MAX)
+}
+
 /// What one stored value is, as far as the plan is concerned.
 #[derive(Clone, Copy)]
 enum Slot {
     Other,
     /// A tensor of this rank; `planned` indexes [`Walked::tensors`] when
-    /// the tensor is planned and attributed.
+    /// the tensor is planned and attributed, else is [`NOT_PLANNED`].
     Tensor {
         rank: u8,
-        planned: Option<u32>,
+        planned: u32,
     },
     /// A tensor list (optional or not), indexing [`Walked::lists`].
     List(u32),
 }
 
-/// A planned tensor whose buffer and size are known.
+/// A planned tensor whose buffer and size are known. Kept small (a
+/// program of many thousands of tensors is checked on every verify): value
+/// indices and instruction numbers fit 32 bits in any flatbuffer.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Planned {
-    pub(crate) value: usize,
+    value: u32,
     pub(crate) arena: u32,
     pub(crate) offset: u64,
     pub(crate) nbytes: u64,
-    pub(crate) uses: Uses,
-    pub(crate) state: bool,
-    /// The first and last instruction during which it holds data, once
-    /// [`Walked::finish`] has run.
-    pub(crate) lifetime: Option<(u64, u64)>,
+    uses: Uses,
+    state: bool,
+    /// Set by [`Walked::finish`]: the first and last instruction during
+    /// which it holds data.
+    life: Option<(u32, u32)>,
 }
 
 impl Planned {
+    pub(crate) fn value(&self) -> usize {
+        self.value as usize
+    }
+
+    pub(crate) fn lifetime(&self) -> Option<(u64, u64)> {
+        self.life.map(|(f, l)| (u64::from(f), u64::from(l)))
+    }
+
     pub(crate) fn role(&self) -> Role {
         match (self.state, self.uses.input, self.uses.output) {
             (true, _, _) => Role::State,
@@ -53,17 +71,17 @@ impl Planned {
 /// The instructions that name a value (directly or through a list), and
 /// whether it is a method input or output.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Uses {
-    first: u64,
-    last: u64,
+struct Uses {
+    first: u32,
+    last: u32,
     input: bool,
     output: bool,
 }
 
 impl Uses {
-    const NONE: Uses = Uses { first: u64::MAX, last: 0, input: false, output: false };
+    const NONE: Uses = Uses { first: u32::MAX, last: 0, input: false, output: false };
 
-    fn touch(&mut self, at: u64) {
+    fn touch(&mut self, at: u32) {
         self.first = self.first.min(at);
         self.last = self.last.max(at);
     }
@@ -94,7 +112,7 @@ pub(crate) struct Walked {
     pub(crate) instructions: u64,
     pub(crate) unattributed: Vec<Unattributed>,
     /// Backward jumps as `(destination, jump)` instruction numbers.
-    loops: Vec<(u64, u64)>,
+    loops: Vec<(u32, u32)>,
     pub(crate) estimate: Option<Bump>,
     pub(crate) delegates: u64,
     pub(crate) externals: bool,
@@ -157,13 +175,15 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
     for (j, v) in plan.value_refs().enumerate() {
         let slot = match v {
             ValueRef::Tensor(t) => {
-                let rank = rank_of(&t);
+                // ranks and EXTERNAL data matter to the estimate only
+                let mut rank = 0;
                 if let Some(b) = w.estimate.as_mut() {
+                    rank = rank_of(&t);
                     b.tensor(rank, t.shape_dynamism() != TensorShapeDynamism::STATIC);
+                    w.externals |= t.is_external();
                 }
-                w.externals |= t.is_external();
                 let planned = t.allocation_info().and_then(|a| w.attribute(p, j, &t, a.memory_id, a.offset()));
-                Slot::Tensor { rank, planned }
+                Slot::Tensor { rank, planned: planned.unwrap_or(NOT_PLANNED) }
             }
             ValueRef::TensorList(items) | ValueRef::OptionalTensorList(items) => {
                 let optional = matches!(v, ValueRef::OptionalTensorList(_));
@@ -225,7 +245,7 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
                     if let InstructionRef::JumpFalseCall { destination_instruction: d, .. } = instruction {
                         let back = u64::try_from(d).ok().filter(|&d| usize::try_from(d).is_ok_and(|d| d < i));
                         if let Some(d) = back {
-                            w.loops.push((base.saturating_add(d), at));
+                            w.loops.push((at32(base.saturating_add(d)), at32(at)));
                         }
                     }
                     at = at.saturating_add(1);
@@ -244,7 +264,7 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
         };
         for item in items.iter() {
             let planned = usize::try_from(item).ok().and_then(|i| slots.get(i)).and_then(|s| match s {
-                Slot::Tensor { planned, .. } => *planned,
+                Slot::Tensor { planned, .. } => Some(*planned),
                 _ => None,
             });
             if let Some(t) = planned.and_then(|k| w.tensors.get_mut(k as usize)) {
@@ -274,14 +294,14 @@ impl Walker<'_> {
                 path: format!("execution_plan[{}].chains[{c}].instructions[{i}]", self.p),
                 reason: format!("names value {v}, which does not exist; lifetimes may be short"),
             }),
-            Some(Slot::Tensor { planned: Some(k), .. }) => {
+            Some(Slot::Tensor { planned: k, .. }) => {
                 if let Some(t) = self.tensors.get_mut(*k as usize) {
-                    t.uses.touch(at);
+                    t.uses.touch(at32(at));
                 }
             }
             Some(Slot::List(k)) => {
                 if let Some(l) = self.lists.get_mut(*k as usize) {
-                    l.uses.touch(at);
+                    l.uses.touch(at32(at));
                 }
             }
             Some(_) => {}
@@ -338,7 +358,7 @@ impl Walker<'_> {
                     path: format!("execution_plan[{}].{field}[{k}]", self.p),
                     reason: format!("names value {v}, which does not exist"),
                 }),
-                Some(Slot::Tensor { planned: Some(t), .. }) => {
+                Some(Slot::Tensor { planned: t, .. }) => {
                     if let Some(t) = self.tensors.get_mut(*t as usize) {
                         mark(&mut t.uses);
                     }
@@ -357,7 +377,7 @@ impl Walker<'_> {
 impl Walked {
     /// Places planned tensor `j` in its buffer, or says why it cannot.
     fn attribute(&mut self, p: usize, j: usize, t: &TensorView<'_>, memory_id: u32, offset: u64) -> Option<u32> {
-        let path = format!("execution_plan[{p}].values[{j}]");
+        let path = || format!("execution_plan[{p}].values[{j}]");
         let arena = match usize::try_from(memory_id).ok().filter(|&m| m > 0).map(|m| self.arenas.get(m)) {
             _ if memory_id == 0 => {
                 Err("memory_id 0 names the reserved buffer 0, which the runtime never provides".into())
@@ -372,13 +392,13 @@ impl Walked {
         let arena = match arena {
             Ok(size) => size,
             Err(reason) => {
-                self.unattributed.push(Unattributed { path, reason });
+                self.unattributed.push(Unattributed { path: path(), reason });
                 return None;
             }
         };
         let Some(nbytes) = t.nbytes() else {
             self.unattributed.push(Unattributed {
-                path,
+                path: path(),
                 reason: format!(
                     "its size is unknown ({} of shape {}); its bytes in buffer {memory_id} are not counted",
                     t.scalar_type(),
@@ -390,22 +410,22 @@ impl Walked {
         match offset.checked_add(nbytes) {
             Some(end) if end <= arena => {}
             end => self.unattributed.push(Unattributed {
-                path: format!("{path}.allocation_info"),
+                path: format!("{}.allocation_info", path()),
                 reason: format!(
                     "{nbytes} bytes at offset {offset} end at {} past the end of the {arena}-byte buffer {memory_id}",
                     end.map_or_else(|| "more than 2^64".into(), |e| e.to_string())
                 ),
             }),
         }
-        let k = u32::try_from(self.tensors.len()).ok()?;
+        let k = u32::try_from(self.tensors.len()).ok().filter(|&k| k != NOT_PLANNED)?;
         self.tensors.push(Planned {
-            value: j,
+            value: u32::try_from(j).ok()?,
             arena: memory_id,
             offset,
             nbytes,
             uses: Uses::NONE,
             state: t.data_buffer_idx() > 0 || t.fqn().is_some(),
-            lifetime: None,
+            life: None,
         });
         Some(k)
     }
@@ -417,10 +437,10 @@ impl Walked {
     /// since it keeps its value between calls; a loop keeps whatever is
     /// live in it live for all of it.
     fn finish(&mut self) {
-        let end = self.instructions.saturating_sub(1);
+        let end = at32(self.instructions.saturating_sub(1));
         for t in &mut self.tensors {
             let u = t.uses;
-            t.lifetime = match (t.state, u.input, u.output) {
+            t.life = match (t.state, u.input, u.output) {
                 (true, _, _) | (false, true, true) => Some((0, end)),
                 (false, true, false) => Some((0, if u.used() { u.last } else { 0 })),
                 (false, false, true) => Some((if u.used() { u.first } else { end }, end)),
@@ -434,7 +454,7 @@ impl Walked {
         // region spans it, and since merged regions are disjoint only the
         // first and last regions it touches can widen it
         self.loops.sort_unstable();
-        let mut regions: Vec<(u64, u64)> = Vec::with_capacity(self.loops.len());
+        let mut regions: Vec<(u32, u32)> = Vec::with_capacity(self.loops.len());
         for &(s, e) in &self.loops {
             match regions.last_mut() {
                 Some(last) if s <= last.1 => last.1 = last.1.max(e),
@@ -442,7 +462,7 @@ impl Walked {
             }
         }
         for t in &mut self.tensors {
-            let Some((mut f, mut l)) = t.lifetime else { continue };
+            let Some((mut f, mut l)) = t.life else { continue };
             let from = regions.partition_point(|r| r.1 < f);
             if let Some(r) = regions.get(from).filter(|r| r.0 <= l) {
                 f = f.min(r.0);
@@ -452,7 +472,7 @@ impl Walked {
             if let Some(r) = to.checked_sub(1).and_then(|k| regions.get(k)).filter(|r| r.1 >= f) {
                 l = l.max(r.1);
             }
-            t.lifetime = Some((f, l));
+            t.life = Some((f, l));
         }
     }
 }
