@@ -185,6 +185,19 @@ pub(crate) enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Show a program's memory plan: planned buffers, each planned tensor's place and lifetime, peaks, overlaps.
+    ///
+    /// Exit 1 when part of the plan cannot be attributed (it is listed).
+    Memory {
+        /// The program (.pte).
+        file: PathBuf,
+        /// Only this method.
+        #[arg(long)]
+        method: Option<String>,
+        /// Print stable JSON (documented in docs/cli.md) instead of text.
+        #[arg(long)]
+        json: bool,
+    },
     /// Print a completion script for SHELL (bash, zsh, fish, elvish, powershell).
     Completions {
         /// The shell.

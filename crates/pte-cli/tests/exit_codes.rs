@@ -105,6 +105,7 @@ const COMMANDS: &[(&str, &[Case])] = &[
     ("explain", &[]),
     ("man", &[]),
     ("graph", &[Case { args: &["graph", IN], valid: "in.pte", writes: &[], skip: &[] }]),
+    ("memory", &[Case { args: &["memory", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),
     (
         "pack",

@@ -36,6 +36,7 @@ fn a_million_segment_entries_fit_in_48_mib_of_address_space() {
         vec![Path::new("info"), &file],
         vec![Path::new("info"), json, &file],
         vec![Path::new("verify"), &file],
+        vec![Path::new("memory"), json, &file],
         vec![Path::new("dump"), &file],
         vec![Path::new("rewrite"), &file, &out],
         vec![Path::new("extract"), &file, &folder],

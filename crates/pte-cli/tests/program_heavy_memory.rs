@@ -106,4 +106,9 @@ fn info_of_100k_values_fits_in_48_mib_of_address_space() {
     let rows = v["tensors"].as_array().unwrap();
     assert_eq!(rows.len(), 50_000);
     assert_eq!(rows[1]["users"], serde_json::json!([{"method": "forward", "value": 2}]));
+    // the memory plan walks the same program in place
+    let v: serde_json::Value = serde_json::from_str(&run(&[Path::new("memory"), json, &file])).unwrap();
+    let allocator = &v["methods"][0]["method_allocator"];
+    assert_eq!(allocator["parts"]["values"], 16 * 100_000);
+    assert_eq!(allocator["parts"]["arguments"], 8 * 2 * 100_000);
 }

@@ -14,7 +14,8 @@
 //! * [`ptd`]: `.ptd` tensor-data files, and [`external`], the link between a
 //!   program's EXTERNAL tensors and them (externalize, internalize);
 //! * [`bpte`]: bundled programs, which embed a `.pte`;
-//! * [`verify`]: the load rules of all three.
+//! * [`verify`]: the load rules of all three;
+//! * [`memory`]: a program's memory plan (buffers, tensors, lifetimes).
 //!
 //! It does not own the schemas (`pte-schema`), the header and segment
 //! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
@@ -42,6 +43,7 @@ mod exir_view;
 #[doc(hidden)]
 pub mod fuzzing;
 mod keep;
+pub mod memory;
 mod naming;
 pub mod pack;
 pub mod ptd;

@@ -195,6 +195,8 @@ fn cases() -> Vec<(&'static str, Vec<u8>)> {
                     Some(ExtraTensorInfo { location: TensorDataLocation::EXTERNAL, ..Default::default() })
             }),
         ),
+        // values[7] (48..72, written by instruction 1) moved onto values[3] (0..48, read by instruction 1)
+        ("memory.overlap", edit("linear", |p| tensor_at(p, 7).allocation_info.as_mut().unwrap().memory_offset_low = 0)),
     ]
 }
 

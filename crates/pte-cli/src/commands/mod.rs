@@ -14,6 +14,7 @@ pub(crate) mod graph_native;
 pub(crate) mod info;
 pub(crate) mod info_many;
 pub(crate) mod internalize;
+pub(crate) mod memory;
 pub(crate) mod mutate;
 pub(crate) mod pack;
 pub(crate) mod rewrite;
@@ -32,6 +33,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         },
         Command::Dump { file, delegate: Some(n), .. } => crate::formats::payload::dump(&file, n),
         Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
+        Command::Memory { file, method, json } => memory::run(&file, method.as_deref(), json),
         Command::Completions { shell } => completions::completions(shell),
         Command::Man => completions::man(),
         Command::Graph { file, method, format, svg, output } => {

@@ -131,9 +131,15 @@ fn verify_with<'a>(
             .filter_map(|i| view.plan(i))
             .any(|plan| plan.delegates().is_some_and(|d| d.len() > 0));
         if !has_delegates && tensors.is_some() && fast::clean(view, header.as_ref(), len, &options.limits) {
-            return Report::default();
+            let mut warnings = memory_overlaps(view);
+            locate(region, &options.limits, &mut warnings);
+            return Report { violations, warnings };
         }
     }
+    let viewed = match &verified {
+        Some(Ok((view, _))) => Some(*view),
+        _ => None,
+    };
     let decoded = match verified {
         Some(Ok((view, _))) => view.to_model().and_then(|p| options.limits.check_program(&p).map(|()| p)),
         Some(Err(e)) => Err(e),
@@ -162,12 +168,32 @@ fn verify_with<'a>(
     c.out.extend(payloads.violations);
     c.warnings.extend(payloads.warnings);
     let mut warnings = std::mem::take(&mut c.warnings);
-    if let Some(locator) = pte_schema::Locator::new(region, &options.limits) {
-        for v in violations.iter_mut().chain(warnings.iter_mut()).filter(|v| v.offset.is_none() && !v.path.is_empty()) {
+    // the memory plan is judged on programs breaking no other rule: on
+    // others its tensors and lifetimes cannot be trusted
+    if violations.is_empty() {
+        if let Some(view) = viewed.or_else(|| pte_schema::ProgramView::new(region, &options.limits).ok()) {
+            warnings.extend(memory_overlaps(&view));
+        }
+    }
+    let mut all: Vec<&mut Violation> = violations.iter_mut().chain(warnings.iter_mut()).collect();
+    locate_all(region, &options.limits, &mut all);
+    Report { violations, warnings }
+}
+
+/// Fills in the byte offset of each finding that names a path but no offset.
+fn locate_all(region: &[u8], limits: &Limits, found: &mut [&mut Violation]) {
+    if found.iter().all(|v| v.offset.is_some() || v.path.is_empty()) {
+        return;
+    }
+    if let Some(locator) = pte_schema::Locator::new(region, limits) {
+        for v in found.iter_mut().filter(|v| v.offset.is_none() && !v.path.is_empty()) {
             v.offset = locator.locate(&v.path);
         }
     }
-    Report { violations, warnings }
+}
+
+fn locate(region: &[u8], limits: &Limits, found: &mut [Violation]) {
+    locate_all(region, limits, &mut found.iter_mut().collect::<Vec<_>>());
 }
 
 /// Verifies an already-decoded program against the file bytes it came from.
@@ -191,6 +217,7 @@ mod bpte;
 mod checker;
 mod fast;
 mod header;
+mod memory;
 mod needs;
 mod plan;
 mod program;
@@ -199,5 +226,6 @@ pub mod rules;
 mod tensor;
 
 pub use bpte::verify_bpte_bytes;
+pub use memory::memory_overlaps;
 pub use needs::{device_needs, external_needs, Verified};
 pub use ptd::{verify_link, verify_ptd_bytes};

@@ -161,6 +161,8 @@ pub const TENSOR_DIM_ORDER: Rule =
 pub const TENSOR_MEMORY_PLAN: Rule =
     Rule::new("tensor.memory_plan", "planned tensors name an existing buffer and fit inside it (T8)")
         .refused_with(errors::INVALID_ARGUMENT, Stage::LoadMethod);
+/// The `memory.overlap` rule.
+pub const MEMORY_OVERLAP: Rule = Rule::new("memory.overlap", "a warning, on a program breaking no other rule: two planned tensors of one buffer share bytes while both hold data (a lifetime runs from the first instruction naming the tensor, directly or in a list, to the last; inputs from the start, outputs to the end, mutable buffers throughout; see `pte memory`), so the plan corrupts data; the runtime does not check this");
 /// The `tensor.external` rule.
 pub const TENSOR_EXTERNAL: Rule = Rule::new("tensor.external", "EXTERNAL tensors carry a fully qualified name (T11)")
     .refused_with(errors::INVALID_EXTERNAL_DATA, Stage::LoadMethod);
@@ -296,6 +298,7 @@ are checked together, so one run reports every violation.",
         TENSOR_DIM_ORDER,
         TENSOR_MEMORY_PLAN,
         TENSOR_EXTERNAL,
+        MEMORY_OVERLAP,
     ],
 };
 

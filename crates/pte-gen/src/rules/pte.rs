@@ -361,4 +361,34 @@ pub(super) static CLASSES: &[Corruption] = &[
             )
         }
     ),
+    class!(
+        "memory.overlap",
+        pte_rules::MEMORY_OVERLAP,
+        Pte,
+        "two scalar tensors planned at offset 0 of a new 4-byte buffer are added as outputs of the first method, so both hold data at its end",
+        rule(pte_rules::MEMORY_OVERLAP),
+        |b| {
+            pte_model(b, |p| {
+                let plan = first_plan(p)?;
+                let sizes = plan.non_const_buffer_sizes.get_or_insert_with(Vec::new);
+                if sizes.is_empty() {
+                    sizes.push(0);
+                }
+                sizes.push(4);
+                let memory_id = u32::try_from(sizes.len().saturating_sub(1)).map_err(|e| e.to_string())?;
+                let values = plan.values.get_or_insert_with(Vec::new);
+                let first = i32::try_from(values.len()).map_err(|e| e.to_string())?;
+                for _ in 0..2 {
+                    values.push(EValue {
+                        val: Some(KernelTypes::Tensor(Tensor {
+                            allocation_info: Some(AllocationDetails { memory_id, ..Default::default() }),
+                            ..scalar_tensor()
+                        })),
+                    });
+                }
+                plan.outputs.get_or_insert_with(Vec::new).extend([first, first.saturating_add(1)]);
+                Ok(())
+            })
+        }
+    ),
 ];
