@@ -14,7 +14,9 @@
 //! * [`ptd`]: `.ptd` tensor-data files, and [`external`], the link between a
 //!   program's EXTERNAL tensors and them (externalize, internalize);
 //! * [`bpte`]: bundled programs, which embed a `.pte`;
-//! * [`verify`]: the load rules of all three.
+//! * [`verify`]: the load rules of all three;
+//! * [`operators`]: the operators and delegates each method calls, and the
+//!   selected-operators file of ExecuTorch's selective build.
 //!
 //! It does not own the schemas (`pte-schema`), the header and segment
 //! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
@@ -43,6 +45,7 @@ mod exir_view;
 pub mod fuzzing;
 mod keep;
 mod naming;
+pub mod operators;
 pub mod pack;
 pub mod ptd;
 mod pte;
