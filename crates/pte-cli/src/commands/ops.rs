@@ -48,6 +48,10 @@ pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
     let sources = collect(paths)?;
     let files: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
     let results = batch::map(&files, "ops", |f| read(f));
+    if let [Err(_)] = results.as_slice() {
+        // one file: its error alone, as every command reports one
+        return results.into_iter().next().map_or(Ok(()), |r| r.map(drop));
+    }
     let mut union = OperatorUnion::default();
     let mut failed = false;
     for (s, r) in sources.iter().zip(&results) {
@@ -86,14 +90,7 @@ pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
             let files: Vec<Value> = sources.iter().zip(&results).map(|(s, r)| file_json(&s.path, r)).collect();
             println!("{}", json!({"files": files, "union": union}));
         }
-        Form::Text => {
-            text(&sources, &results, &union);
-            if sources.len() == 1 {
-                if let Some(Err(e)) = results.into_iter().next() {
-                    return Err(e);
-                }
-            }
-        }
+        Form::Text => text(&sources, &results, &union),
     }
     batch::worst(failed.then_some(Exit::BadInput))
 }
