@@ -47,7 +47,7 @@ struct Read {
 pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
     let sources = collect(paths)?;
     let files: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
-    let results = batch::map(&files, "ops", |f| read(f));
+    let results = batch::map(&files, "ops", read);
     if let [Err(_)] = results.as_slice() {
         // one file: its error alone, as every command reports one
         return results.into_iter().next().map_or(Ok(()), |r| r.map(drop));
