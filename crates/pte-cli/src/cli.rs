@@ -60,6 +60,23 @@ pub(crate) enum Command {
         #[arg(long)]
         tensors: bool,
     },
+    /// The operators (with overloads) and delegates each method calls, and their union over the files.
+    ///
+    /// A .bpte is read through its embedded program, a .ptn through its native
+    /// graph; folders are walked as `info` walks them. --yaml prints the union as
+    /// the selected-operators file of ExecuTorch's selective build (what
+    /// gen_oplist.py writes); exit 2 when any file could not be read.
+    Ops {
+        /// The files or folders (.pte, .bpte or .ptn).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print one JSON object (documented in docs/cli.md) instead of text.
+        #[arg(long, conflicts_with = "yaml")]
+        json: bool,
+        /// Print the selected-operators YAML of the union (.pte and .bpte files).
+        #[arg(long)]
+        yaml: bool,
+    },
     /// Print the stored program as flatc-compatible JSON.
     Dump {
         /// The file.

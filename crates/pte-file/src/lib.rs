@@ -16,6 +16,8 @@
 //! * [`bpte`]: bundled programs, which embed a `.pte`;
 //! * [`verify`]: the load rules of all three;
 //! * [`memory`]: a program's memory plan (buffers, tensors, lifetimes).
+//! * [`operators`]: the operators and delegates each method calls, and the
+//!   selected-operators file of ExecuTorch's selective build.
 //!
 //! It does not own the schemas (`pte-schema`), the header and segment
 //! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
@@ -45,6 +47,7 @@ pub mod fuzzing;
 mod keep;
 pub mod memory;
 mod naming;
+pub mod operators;
 pub mod pack;
 pub mod ptd;
 mod pte;

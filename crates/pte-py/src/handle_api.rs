@@ -61,6 +61,14 @@ impl Handle {
         self.with(py, |bytes, _| crate::other::verify(self, bytes))
     }
 
+    /// The operators (name, overload, calls, kernel keys) and delegates (id,
+    /// calls) of each method, as `pte ops --json` gives them for one file.
+    /// Returned as JSON text.
+    fn operators_json(&self, py: Python<'_>) -> PyResult<String> {
+        let v = self.with(py, |bytes, _| crate::other::operators(self, bytes))?;
+        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+    }
+
     /// The summary of a `.pte` (methods, constants, mutable buffers, named
     /// data, delegates, segments) with absolute byte offsets.
     /// Returned as JSON text.

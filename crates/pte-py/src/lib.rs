@@ -38,6 +38,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
+    m.add_function(wrap_pyfunction!(other::selected_operators, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;
     Ok(())

@@ -133,3 +133,47 @@ pub(crate) fn ptn_tensors<'py>(
     }
     Ok(out)
 }
+
+/// The operators and delegates of each method (`pte ops --json`'s entry of
+/// one file, less `file`): `{format, methods}`.
+pub(crate) fn operators(h: &Handle, bytes: &[u8]) -> PyResult<Value> {
+    let name = h.name();
+    let (format, ops) = match h.file_kind() {
+        FileKind::Pte => ("pte", pte_file::operators::of_program(bytes).py_err(name)?),
+        FileKind::Bpte => ("bpte", pte_file::operators::of_bundle(bytes).py_err(name)?),
+        FileKind::Ptn => {
+            let ptn = pte_ptn::PtnFile::from_bytes(bytes).py_err(name)?;
+            ("ptn", pte_file::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg")).py_err(name)?)
+        }
+        FileKind::Ptd => {
+            return Err(crate::error::to_py(
+                pte_core::Error::new(pte_core::ErrorKind::InvalidUse, "a .ptd holds tensor data only, no operators"),
+                name,
+            ))
+        }
+        _ => return Err(not_executorch(h)),
+    };
+    Ok(serde_json::json!({"format": format, "methods": ops.methods}))
+}
+
+/// The selected-operators YAML of the programs at `paths` (`.pte` or
+/// `.bpte`), each named in `debug_info` as given, as `pte ops --yaml` prints it.
+#[pyfunction]
+pub(crate) fn selected_operators(paths: Vec<std::path::PathBuf>) -> PyResult<String> {
+    let mut union = pte_file::operators::OperatorUnion::default();
+    for p in &paths {
+        let name = p.display().to_string();
+        let map = pte_core::MappedFile::open(p).py_err(Some(&name))?;
+        let ops = match FileKind::detect(map.bytes()) {
+            FileKind::Bpte => pte_file::operators::of_bundle(map.bytes()),
+            FileKind::Ptn => Err(pte_core::Error::new(
+                pte_core::ErrorKind::InvalidUse,
+                "a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file",
+            )),
+            _ => pte_file::operators::of_program(map.bytes()),
+        }
+        .py_err(Some(&name))?;
+        union.add(&name, &ops);
+    }
+    Ok(union.to_yaml())
+}

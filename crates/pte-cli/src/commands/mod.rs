@@ -16,6 +16,7 @@ pub(crate) mod info_many;
 pub(crate) mod internalize;
 pub(crate) mod memory;
 pub(crate) mod mutate;
+pub(crate) mod ops;
 pub(crate) mod pack;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
@@ -84,5 +85,13 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
         }
         Command::Internalize { files } => internalize::run(&files),
+        Command::Ops { files, json, yaml } => ops::run(
+            &files,
+            match (json, yaml) {
+                (true, _) => ops::Form::Json,
+                (_, true) => ops::Form::Yaml,
+                _ => ops::Form::Text,
+            },
+        ),
     }
 }

@@ -40,6 +40,7 @@ __all__ = [
     "SamplesWarning",
     "open",
     "internalize",
+    "selected_operators",
     "read_samples",
     "write_samples",
     "BF16",
@@ -266,6 +267,13 @@ class Program(File):
         return [Blob(str(s["index"]), s["offset"], s["size"], s, self._buf)
                 for s in self._s()["segments"] if s["offset"] is not None]
 
+    def operators(self) -> Dict[str, Any]:
+        """The operators and delegates each method calls, as ``pte ops --json`` gives
+        them for this file: ``{"format", "methods": [{"name", "operators": [{"name",
+        "overload", "calls", "kernel_keys"}], "delegates": [{"id", "calls"}]}]}``.
+        """
+        return json.loads(self._h.operators_json())
+
     def to_bytes(self, **options: Any) -> bytes:
         """Serializes with layout options (see :meth:`save`)."""
         return self._h.pte_bytes(_options(options))
@@ -320,6 +328,12 @@ class Package(File):
         """The sample sets of the samples sidecar."""
         return [_set_from(d, self._buf) for d in self._h.read_samples()]
 
+    def operators(self) -> Dict[str, Any]:
+        """The operator calls of each method's native graph, by target (subgraphs
+        included), in the shape of :meth:`Program.operators`; no kernel keys and no
+        delegates, a native graph has neither."""
+        return json.loads(self._h.operators_json())
+
 
 class Bundle(File):
     """A ``.bpte`` bundled program: a program plus test suites."""
@@ -328,6 +342,10 @@ class Bundle(File):
     def program(self) -> Program:
         """The embedded program, sharing this bundle's map."""
         return Program(self._h.bpte_program(), self._buf, self.path)
+
+    def operators(self) -> Dict[str, Any]:
+        """:meth:`Program.operators` of the embedded program, with ``format`` ``"bpte"``."""
+        return json.loads(self._h.operators_json())
 
 
 _CLASSES = {"pte": Program, "ptd": DataFile, "ptn": Package, "bpte": Bundle}
@@ -353,6 +371,13 @@ def open(source: Union[str, os.PathLike, bytes]) -> File:  # noqa: A001 - the na
         if len(buf) != size:
             raise PteError(f"{path}: changed while being opened")
     return _CLASSES.get(h.kind, File)(h, buf, path)
+
+
+def selected_operators(paths: Sequence[Union[str, os.PathLike]]) -> str:
+    """The selected-operators YAML of ExecuTorch's selective build for the programs
+    (``.pte`` or ``.bpte``) at ``paths``: what ``pte ops --yaml`` prints, for one
+    file byte for byte what ``gen_oplist.py --model_file_path`` writes."""
+    return _native.selected_operators([os.fspath(p) for p in paths])
 
 
 def internalize(pte: Union[str, os.PathLike], ptds: Sequence[Union[str, os.PathLike]],

@@ -120,6 +120,8 @@ class Program(File):
     @property
     def segments(self) -> List[Blob]:
         """Raw segments in table order."""
+    def operators(self) -> Dict[str, Any]:
+        """Each method's operators (name, overload, calls, kernel_keys) and delegates (id, calls)."""
     def to_bytes(
         self,
         *,
@@ -163,6 +165,8 @@ class Package(File):
         """Constants as numpy arrays (zero-copy when stored uncompressed)."""
     def read_samples(self) -> List[SampleSet]:
         """The samples sidecar."""
+    def operators(self) -> Dict[str, Any]:
+        """Each method's operator calls by target (no kernel keys, no delegates)."""
 
 class Bundle(File):
     """A ``.bpte`` bundled program."""
@@ -170,6 +174,8 @@ class Bundle(File):
     @property
     def program(self) -> Program:
         """The embedded program, sharing the bundle's map."""
+    def operators(self) -> Dict[str, Any]:
+        """The embedded program's operators and delegates."""
 
 @dataclass
 class Call:
@@ -198,6 +204,9 @@ class SampleSet:
 
 def open(source: Union[_Path, bytes, bytearray, memoryview]) -> File:
     """Opens a file memory-mapped (or wraps bytes); the class follows the content."""
+
+def selected_operators(paths: Sequence[_Path]) -> str:
+    """The selected-operators YAML of the programs (``pte ops --yaml``)."""
 
 def internalize(pte: _Path, ptds: Sequence[_Path], out: _Path) -> int:
     """Brings EXTERNAL tensors back from .ptd files; saves atomically."""

@@ -36,6 +36,8 @@ class Handle:
         """Violations and warnings."""
     def pte_summary(self) -> str:
         """JSON text of methods, constants, buffers, named data, delegates, segments."""
+    def operators_json(self) -> str:
+        """JSON text of each method's operators and delegates (``pte ops --json``, one file)."""
     def save_pte(self, path: str, options: Dict[str, Any]) -> int:
         """Atomic save with layout options."""
     def pte_bytes(self, options: Dict[str, Any]) -> bytes:
@@ -68,6 +70,9 @@ def check_samples(
 
 def internalize(pte: str, ptds: List[str], out: str) -> int:
     """Internalizes EXTERNAL tensors."""
+
+def selected_operators(paths: List[str]) -> str:
+    """The selected-operators YAML of the programs (``pte ops --yaml``)."""
 
 def exir_deserialize(
     data: bytes, schema: Any, compile_spec: Any, zero_copy: bool, lazy: Optional[Any] = None

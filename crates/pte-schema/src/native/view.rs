@@ -3,9 +3,9 @@
 
 use crate::fenced::nb;
 use crate::limits::Limits;
-use pte_core::Result;
+use pte_core::{Error, ErrorKind, Result};
 
-use super::decode::verify_native_root;
+use super::decode::{verify_native_root, MAX_GRAPH_NESTING};
 
 /// A verified native program borrowed from its bytes.
 ///
@@ -178,4 +178,48 @@ impl<'a> NativeMethodView<'a> {
     pub fn outputs(&self) -> impl Iterator<Item = &'a str> + 'a {
         self.method.graph().outputs().into_iter().flatten()
     }
+
+    /// Hands `f` the target of every operator call (`CALL_FUNCTION` node)
+    /// of the method in graph order, the calls inside the subgraph operands
+    /// of a higher-order operator right after that operator's own call.
+    /// Subgraphs nested deeper than [`MAX_GRAPH_NESTING`] are a
+    /// `LimitExceeded` error.
+    ///
+    /// ```
+    /// use pte_schema::native::*;
+    /// let mut m = NativeMethod::named("forward");
+    /// m.graph.nodes.push(Node { name: "x".into(), op_kind: OpKind::PLACEHOLDER, ..Default::default() });
+    /// m.graph.nodes.push(Node { name: "y".into(), target: Some("torch.ops.aten.relu.default".into()), ..Default::default() });
+    /// let bytes = encode_native_program(&NativeProgram { version: None, methods: vec![m] })?;
+    /// let view = NativeProgramView::new(&bytes, &Default::default())?;
+    /// let mut targets = vec![];
+    /// view.method(0).unwrap().visit_calls(&mut |t| targets.push(t))?;
+    /// assert_eq!(targets, [Some("torch.ops.aten.relu.default")]);
+    /// # Ok::<(), pte_schema::Error>(())
+    /// ```
+    pub fn visit_calls(&self, f: &mut dyn FnMut(Option<&'a str>)) -> Result<()> {
+        visit_graph(self.method.graph(), 0, f)
+    }
+}
+
+/// [`NativeMethodView::visit_calls`] over one graph at nesting `depth`.
+fn visit_graph<'a>(g: nb::Graph<'a>, depth: usize, f: &mut dyn FnMut(Option<&'a str>)) -> Result<()> {
+    if depth > MAX_GRAPH_NESTING {
+        return Err(Error::new(
+            ErrorKind::LimitExceeded,
+            format!("subgraphs nest deeper than {MAX_GRAPH_NESTING} levels"),
+        ));
+    }
+    for node in g.nodes() {
+        if node.op_kind() != nb::OpKind::CALL_FUNCTION {
+            continue;
+        }
+        f(node.target());
+        for arg in node.inputs().into_iter().flatten() {
+            if let Some(sub) = arg.arg().value_as_graph_arg() {
+                visit_graph(sub.graph(), depth.saturating_add(1), f)?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,244 @@
+//! `pte ops`: the operators (with overloads) and delegates each method of
+//! each file calls (`pte_file::operators`), then their union over the
+//! files; `--json` the same as one object, `--yaml` the union as the
+//! selected-operators file of ExecuTorch's selective build.
+//!
+//! A `.pte` is read as it is, a `.bpte` through the program it embeds, a
+//! `.ptn` through its native graph (operator calls by target; it has no
+//! kernel calls, so no kernel keys, and it is left out of the union and the
+//! YAML, which are about the kernels a runtime must hold). Folders are
+//! walked as `info` walks them, `.ptd` files (tensor data only) skipped.
+//! A file that cannot be read fails the command (exit 2); with `--yaml`
+//! nothing is printed then, since a selected-operators file missing a
+//! program's operators would build a runtime that cannot run it.
+
+use std::path::{Path, PathBuf};
+
+use pte_core::FileKind;
+use pte_file::operators::{MethodOperators, OperatorUnion, ProgramOperators};
+use serde_json::{json, Value};
+
+use crate::batch;
+use crate::failure::{at, CmdResult, Exit, Failure};
+use crate::input::Input;
+use crate::style;
+
+/// The output `pte ops` prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Form {
+    Text,
+    Json,
+    Yaml,
+}
+
+/// One input: the path as given or found, and whether it was named (not
+/// found by walking a folder).
+struct Source {
+    path: PathBuf,
+    named: bool,
+}
+
+/// One file's operators and its kind.
+struct Read {
+    kind: FileKind,
+    ops: ProgramOperators,
+}
+
+pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
+    let sources = collect(paths)?;
+    let files: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
+    let results = batch::map(&files, "ops", read);
+    if let [Err(_)] = results.as_slice() {
+        // one file: its error alone, as every command reports one
+        return results.into_iter().next().map_or(Ok(()), |r| r.map(drop));
+    }
+    let mut union = OperatorUnion::default();
+    let mut failed = false;
+    for (s, r) in sources.iter().zip(&results) {
+        match r {
+            Ok(r) if r.kind != FileKind::Ptn => union.add(&s.path.display().to_string(), &r.ops),
+            Ok(_) if form == Form::Yaml && s.named => {
+                return Err(Failure::bad_input(format!(
+                    "{}: a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file; `pte ops {}` lists its operator calls",
+                    s.path.display(),
+                    s.path.display()
+                )));
+            }
+            Ok(_) => {}
+            Err(_) => failed = true,
+        }
+    }
+    match form {
+        Form::Yaml => {
+            if failed {
+                for e in results.iter().filter_map(|r| r.as_ref().err()) {
+                    eprintln!("pte: {e}");
+                }
+                return Err(Failure::bad_input(
+                    "no selected-operators file written: it would miss the operators of the files above",
+                ));
+            }
+            for s in sources.iter().zip(&results).filter(|(_, r)| matches!(r, Ok(r) if r.kind == FileKind::Ptn)) {
+                eprintln!(
+                    "pte: note: {}: a .ptn's native graph runs no ExecuTorch kernels; left out",
+                    s.0.path.display()
+                );
+            }
+            print!("{}", union.to_yaml());
+        }
+        Form::Json => {
+            let files: Vec<Value> = sources.iter().zip(&results).map(|(s, r)| file_json(&s.path, r)).collect();
+            println!("{}", json!({"files": files, "union": union}));
+        }
+        Form::Text => text(&sources, &results, &union),
+    }
+    batch::worst(failed.then_some(Exit::BadInput))
+}
+
+/// The named files, and the program-carrying files under the named folders.
+fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
+    let mut out = vec![];
+    for p in paths {
+        if p.is_dir() {
+            for f in batch::collect(std::slice::from_ref(p))? {
+                let ptd = pte_core::MappedFile::open(&f).is_ok_and(|m| FileKind::detect(m.bytes()) == FileKind::Ptd);
+                if !ptd {
+                    out.push(Source { path: f, named: false });
+                }
+            }
+        } else {
+            out.push(Source { path: p.clone(), named: true });
+        }
+    }
+    Ok(out)
+}
+
+fn read(path: &Path) -> Result<Read, Failure> {
+    let input = Input::open(path)?;
+    if input.kind == FileKind::Ptd {
+        return Err(Failure::bad_input(format!(
+            "{}: a .ptd holds tensor data only, no operators; list those of the .pte whose EXTERNAL tensors it holds",
+            path.display()
+        )));
+    }
+    input.require("ops", &[FileKind::Pte, FileKind::Bpte, FileKind::Ptn])?;
+    let bytes = input.bytes();
+    let ops = match input.kind {
+        FileKind::Bpte => pte_file::operators::of_bundle(bytes).map_err(at(path))?,
+        FileKind::Ptn => {
+            let ptn = crate::formats::ptn::read_ptn(path, bytes)?;
+            pte_file::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg")).map_err(at(path))?
+        }
+        _ => pte_file::operators::of_program(bytes).map_err(at(path))?,
+    };
+    Ok(Read { kind: input.kind, ops })
+}
+
+fn format_name(kind: FileKind) -> &'static str {
+    match kind {
+        FileKind::Bpte => "bpte",
+        FileKind::Ptn => "ptn",
+        _ => "pte",
+    }
+}
+
+fn file_json(path: &Path, r: &Result<Read, Failure>) -> Value {
+    let file = path.display().to_string();
+    match r {
+        Ok(r) => json!({"file": file, "format": format_name(r.kind), "methods": r.ops.methods}),
+        Err(e) => json!({"file": file, "error": e.to_string()}),
+    }
+}
+
+fn text(sources: &[Source], results: &[Result<Read, Failure>], union: &OperatorUnion) {
+    let many = sources.len() != 1;
+    for (i, (s, r)) in sources.iter().zip(results).enumerate() {
+        if many {
+            print!("{}==> {} <==\n", if i == 0 { "" } else { "\n" }, s.path.display());
+        }
+        match r {
+            Ok(r) => {
+                if r.kind == FileKind::Ptn {
+                    println!("native graph: operator calls by target (no kernels, so no kernel signatures)");
+                }
+                for m in &r.ops.methods {
+                    print!("{}", method_text(m));
+                }
+            }
+            Err(e) if many => println!("error: {e}"),
+            Err(_) => {}
+        }
+    }
+    if many {
+        let programs = results.iter().filter(|r| matches!(r, Ok(r) if r.kind != FileKind::Ptn)).count();
+        let unreadable = results.iter().filter(|r| r.is_err()).count();
+        let ops: Vec<_> = union.operators().collect();
+        let delegates: Vec<_> = union.delegates().collect();
+        println!(
+            "\n{}, {unreadable} unreadable; union of the {}: {}, {}",
+            style::count(sources.len() as u64, "file"),
+            style::count(programs as u64, "program"),
+            style::count(ops.len() as u64, "operator"),
+            style::count(delegates.len() as u64, "backend"),
+        );
+        for op in ops {
+            println!(
+                "  {}: {} in {}",
+                op.full_name(),
+                style::count(op.calls, "call"),
+                style::count(op.files.len() as u64, "file")
+            );
+        }
+        for d in delegates {
+            println!("  delegate {}: {}", d.id, style::count(d.calls, "call"));
+        }
+    }
+}
+
+fn method_text(m: &MethodOperators) -> String {
+    let kernel_calls: u64 = m.operators.iter().map(|o| o.calls).fold(0, u64::saturating_add);
+    let delegate_calls: u64 = m.delegates.iter().map(|d| d.calls).fold(0, u64::saturating_add);
+    let mut out = format!(
+        "method {}: {} ({})",
+        m.name.as_deref().unwrap_or("(unnamed)"),
+        style::count(m.operators.len() as u64, "operator"),
+        style::count(kernel_calls, "call"),
+    );
+    if !m.delegates.is_empty() {
+        out.push_str(&format!(
+            ", {} ({})",
+            style::count(m.delegates.len() as u64, "delegate backend"),
+            style::count(delegate_calls, "call")
+        ));
+    }
+    out.push('\n');
+    for op in &m.operators {
+        out.push_str(&format!("  {}: {}\n", op.full_name(), style::count(op.calls, "call")));
+        for key in &op.kernel_keys {
+            out.push_str(&format!("    {}\n", signature(key)));
+        }
+    }
+    for d in &m.delegates {
+        out.push_str(&format!("  delegate {}: {}\n", d.id, style::count(d.calls, "call")));
+    }
+    out
+}
+
+/// A kernel key for people: each tensor argument's dtype and dim order,
+/// `float32 (0,1) | int64 (0)`.
+fn signature(key: &str) -> String {
+    let Some(tensors) = key.strip_prefix("v1/") else { return "(no tensor arguments)".into() };
+    tensors
+        .split('|')
+        .map(|t| {
+            let (dtype, dims) = t.split_once(';').unwrap_or((t, ""));
+            let name = dtype
+                .parse::<i8>()
+                .ok()
+                .and_then(|n| pte_schema::ScalarType(n).name())
+                .map_or_else(|| format!("dtype {dtype}"), style::dtype);
+            format!("{name} ({dims})")
+        })
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
