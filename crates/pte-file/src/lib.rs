@@ -46,6 +46,7 @@ mod naming;
 pub mod pack;
 pub mod ptd;
 mod pte;
+pub mod size;
 pub mod verify;
 
 // The aggregate's modules keep their short crate paths (`crate::read`).
