@@ -32,6 +32,19 @@ pub(crate) enum Delegates {
     Segment,
 }
 
+/// How `pte size` groups the parts.
+#[derive(Clone, Copy, ValueEnum)]
+pub(crate) enum SizeBy {
+    /// One row per kind (constant, padding, header, ...).
+    Kind,
+    /// One row per tensor or blob; everything else by kind.
+    Tensor,
+    /// One row per operator (or delegate) consuming the bytes; the rest by kind.
+    Operator,
+    /// One row per delegate: its blob, its constants and the named data it reads; the rest by kind.
+    Delegate,
+}
+
 /// Syntax of `pte graph`.
 #[derive(Clone, Copy, ValueEnum)]
 pub(crate) enum GraphFormat {
@@ -76,6 +89,21 @@ pub(crate) enum Command {
         /// Print the selected-operators YAML of the union (.pte and .bpte files).
         #[arg(long)]
         yaml: bool,
+    },
+    /// Where the bytes go: every byte of the file attributed once (headers, program,
+    /// padding, segments, constants, named data, delegate blobs and their constants).
+    Size {
+        /// The file (.pte, .ptd, .ptn or .bpte).
+        file: PathBuf,
+        /// Print stable JSON (documented in docs/cli.md) instead of a table.
+        #[arg(long)]
+        json: bool,
+        /// Only the N largest parts, then one `other` row holding the rest.
+        #[arg(long, value_name = "N")]
+        top: Option<usize>,
+        /// Group the parts (bytes outside every group are grouped by kind).
+        #[arg(long, value_enum)]
+        by: Option<SizeBy>,
     },
     /// Print the stored program as flatc-compatible JSON.
     Dump {

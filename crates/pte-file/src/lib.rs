@@ -51,6 +51,7 @@ pub mod operators;
 pub mod pack;
 pub mod ptd;
 mod pte;
+pub mod size;
 pub mod verify;
 
 // The aggregate's modules keep their short crate paths (`crate::read`).
@@ -64,7 +65,7 @@ pub use exir_view::exir_program;
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte::keep_rewrite::{KeepRewrite, PrefilledRewrite};
 pub use pte::sparse::SparsePte;
-pub use pte::tensors::{TensorEntry, TensorStorage};
+pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};

@@ -69,6 +69,36 @@ impl Handle {
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
+    /// Where the bytes go, as JSON text: the object `pte size --json` prints,
+    /// grouped `by` (`"kind"`, `"tensor"`, `"operator"`, `"delegate"`) and cut
+    /// to the `top` largest parts plus one `other` part.
+    #[pyo3(signature = (by=None, top=None))]
+    fn size_json(&self, py: Python<'_>, by: Option<&str>, top: Option<usize>) -> PyResult<String> {
+        use pte_file::size::By;
+        let by = match by {
+            None => None,
+            Some("kind") => Some(By::Kind),
+            Some("tensor") => Some(By::Tensor),
+            Some("operator") => Some(By::Operator),
+            Some("delegate") => Some(By::Delegate),
+            Some(other) => {
+                return Err(invalid(format!(
+                    "by={other:?}: expected \"kind\", \"tensor\", \"operator\" or \"delegate\""
+                )))
+            }
+        };
+        let report = self.with(py, |bytes, _| {
+            match self.kind {
+                FileKind::Ptn => pte_ptn::size_report(bytes),
+                _ => pte_file::size::size_report(bytes),
+            }
+            .py_err(self.name())
+        })?;
+        let report = by.map_or(report.clone(), |b| report.grouped(b));
+        let report = top.map_or(report.clone(), |n| report.top(n));
+        serde_json::to_string(&report).map_err(|e| invalid(e.to_string()))
+    }
+
     /// The summary of a `.pte` (methods, constants, mutable buffers, named
     /// data, delegates, segments) with absolute byte offsets.
     /// Returned as JSON text.

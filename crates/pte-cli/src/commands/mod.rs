@@ -20,6 +20,7 @@ pub(crate) mod ops;
 pub(crate) mod pack;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
+pub(crate) mod size;
 pub(crate) mod verify;
 pub(crate) mod verify_many;
 
@@ -32,6 +33,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             [one] if !crate::batch::is_batch(&files) => info::run(one, json, tensors),
             _ => info_many::run(&files, json, tensors),
         },
+        Command::Size { file, json, top, by } => size::run(&file, json, top, by),
         Command::Dump { file, delegate: Some(n), .. } => crate::formats::payload::dump(&file, n),
         Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
         Command::Memory { file, method, json } => memory::run(&file, method.as_deref(), json),

@@ -15,6 +15,7 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{json, Value};
 
 use pte_core::FileKind;
+use pte_file::{tensor_label, Unnamed};
 use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRef};
 
 use crate::failure::{at, CmdResult, Failure};
@@ -162,12 +163,15 @@ impl<'v, 'a> Info<'v, 'a> {
     fn tensor_row(&self, uses: &[Use], users: bool) -> Option<Value> {
         let first = uses.first()?;
         let t = self.p.tensor(first.plan, first.value)?;
-        let name = match (t.fqn(), first.kind) {
-            (Some(n), _) => n.to_string(),
-            (None, Kind::Constant) => format!("constant[{}]", first.id),
-            (None, Kind::Mutable) => format!("mutable[{}]", first.id),
-            (None, _) => format!("{}.values[{}]", self.method(first.plan), first.value),
+        let method = self.method(first.plan);
+        let unnamed = match first.kind {
+            Kind::Constant => Unnamed::Constant(first.id),
+            Kind::Mutable => Unnamed::Mutable(first.id),
+            Kind::External | Kind::Planned => {
+                Unnamed::Value { method: &method, value: usize::try_from(first.value).unwrap_or(usize::MAX) }
+            }
         };
+        let name = tensor_label(t.fqn(), unnamed);
         let sizes: Vec<i32> = t.sizes().map(|l| l.iter().collect()).unwrap_or_default();
         let dtype = t.scalar_type();
         let numel = sizes.iter().try_fold(1u64, |acc, &s| acc.checked_mul(u64::try_from(s).ok()?));

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use pte_file::{Result, SparsePte};
+use pte_file::{tensor_label, Result, SparsePte, Unnamed};
 use pte_schema::{DataLocation, DataSegment, Limits, List, PlanView, ProgramView, TensorView, ValueRef};
 use pte_segments::ranges::segment_bytes;
 use pte_segments::ExtendedHeader;
@@ -337,10 +337,8 @@ impl<'a> PteView<'a> {
             for (j, v) in plan.value_refs().enumerate() {
                 let ValueRef::Tensor(t) = v else { continue };
                 if t.is_external() && seen.insert(t.fqn().unwrap_or("")) {
-                    out.push(t.fqn().map_or_else(
-                        || format!("{}.values[{j}]", self.method_name(u32::try_from(p).unwrap_or(u32::MAX))),
-                        str::to_string,
-                    ));
+                    let method = self.method_name(u32::try_from(p).unwrap_or(u32::MAX));
+                    out.push(tensor_label(t.fqn(), Unnamed::Value { method: &method, value: j }));
                 }
             }
         }

@@ -37,6 +37,47 @@ impl TensorStorage {
     }
 }
 
+/// What a tensor-table entry without a fully qualified name is called after.
+///
+/// ```
+/// use pte_file::{tensor_label, Unnamed};
+/// assert_eq!(tensor_label(None, Unnamed::Constant(3)), "constant[3]");
+/// assert_eq!(tensor_label(Some("w"), Unnamed::Constant(3)), "w");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unnamed<'m> {
+    /// A constant: its `data_buffer_idx`.
+    Constant(u32),
+    /// A mutable buffer with initial data: its `data_buffer_idx`.
+    Mutable(u32),
+    /// Any other tensor: its method and value index.
+    Value {
+        /// The method's name.
+        method: &'m str,
+        /// The value's index in the method.
+        value: usize,
+    },
+}
+
+/// The name a tensor-table entry goes by: its fully qualified name, else a
+/// label stable for the file (`constant[3]`, `mutable[1]`,
+/// `forward.values[7]`). `pte info --tensors` and `pte size` both name
+/// tensors with it.
+///
+/// ```
+/// use pte_file::{tensor_label, Unnamed};
+/// assert_eq!(tensor_label(None, Unnamed::Mutable(1)), "mutable[1]");
+/// assert_eq!(tensor_label(None, Unnamed::Value { method: "forward", value: 7 }), "forward.values[7]");
+/// ```
+pub fn tensor_label(fqn: Option<&str>, unnamed: Unnamed<'_>) -> String {
+    match (fqn, unnamed) {
+        (Some(n), _) => n.to_string(),
+        (None, Unnamed::Constant(i)) => format!("constant[{i}]"),
+        (None, Unnamed::Mutable(i)) => format!("mutable[{i}]"),
+        (None, Unnamed::Value { method, value }) => format!("{method}.values[{value}]"),
+    }
+}
+
 /// One tensor of [`PteFile::tensors`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorEntry<'s> {
@@ -146,12 +187,12 @@ impl PteFile<'_> {
                     e.users.push(user);
                     continue;
                 }
-                let name = match (t.fqn(), &key) {
-                    (Some(n), _) => n.to_string(),
-                    (None, Key::Constant(i)) => format!("constant[{i}]"),
-                    (None, Key::Mutable(i)) => format!("mutable[{i}]"),
-                    (None, _) => format!("{method}.values[{j}]"),
+                let unnamed = match &key {
+                    Key::Constant(i) => Unnamed::Constant(*i),
+                    Key::Mutable(i) => Unnamed::Mutable(*i),
+                    _ => Unnamed::Value { method: &method, value: j },
                 };
+                let name = tensor_label(t.fqn(), unnamed);
                 let entry = TensorEntry {
                     name,
                     named: t.fqn().is_some(),

@@ -201,6 +201,16 @@ class File:
         v, w = self._h.verify()
         return Report([Violation(*x) for x in v], [Violation(*x) for x in w])
 
+    def size(self, by: Optional[str] = None, top: Optional[int] = None) -> Dict[str, Any]:
+        """Where the bytes go: the object ``pte size --json`` prints, as plain data.
+
+        ``{"format", "file_size", "by", "parts": [{"name", "kind", "bytes", ...}], "notes"}``,
+        every byte in exactly one part. ``by`` groups the parts (``"kind"``, ``"tensor"``,
+        ``"operator"``, ``"delegate"``); ``top`` keeps the largest and folds the rest into
+        one ``"other"`` part. The sum of ``bytes`` is ``file_size`` either way.
+        """
+        return json.loads(self._h.size_json(by, top))
+
     def __repr__(self) -> str:
         return f"<pte_rs.{type(self).__name__} {self.path or '<bytes>'}>"
 

@@ -96,6 +96,8 @@ class File:
         """The JSON document ``pte dump`` prints."""
     def verify(self) -> Report:
         """Checks every load rule of the format."""
+    def size(self, by: Optional[str] = ..., top: Optional[int] = ...) -> Dict[str, Any]:
+        """Where the bytes go (``pte size --json``): parts adding up to ``file_size``."""
 
 class Program(File):
     """A ``.pte`` program."""

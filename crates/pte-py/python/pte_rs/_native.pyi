@@ -34,6 +34,8 @@ class Handle:
         """JSON text equal to ``pte dump``."""
     def verify(self) -> Tuple[List[_Finding], List[_Finding]]:
         """Violations and warnings."""
+    def size_json(self, by: Optional[str] = ..., top: Optional[int] = ...) -> str:
+        """JSON text equal to ``pte size --json``."""
     def pte_summary(self) -> str:
         """JSON text of methods, constants, buffers, named data, delegates, segments."""
     def operators_json(self) -> str:

@@ -32,7 +32,7 @@ pub use enums::{XNodeKind, XnnDatatype};
 pub use header::{XnnHeader, XNN_HEADER_MAGIC, XNN_HEADER_SIZE};
 pub use json::xnn_graph_to_json;
 pub use model::*;
-pub use view::XnnPayload;
+pub use view::{XnnConstant, XnnPayload};
 
 /// The delegate id the exporter gives XNNPACK payloads.
 ///

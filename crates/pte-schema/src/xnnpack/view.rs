@@ -175,6 +175,46 @@ impl<'a> XnnPayload<'a> {
         self.root.constant_data().into_iter().flatten().filter_map(|c| c.named_key()).filter(|k| !k.is_empty())
     }
 
+    /// Every entry of the constant table, located in the payload: with an
+    /// `XH00` header the `constant_data` entries (offsets into the constant
+    /// data), without one the legacy `constant_buffer` entries (bytes inside
+    /// the flatbuffer). Index 0 is included (the reserved "no constant").
+    ///
+    /// ```
+    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
+    /// let c: Vec<_> = p.constants().collect();
+    /// assert_eq!(c.len(), 5);
+    /// assert_eq!((c[1].size, c[1].range.clone()), (2048, None)); // in named data, not in the payload
+    /// assert!(c[1].named_key.is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn constants(&self) -> impl Iterator<Item = XnnConstant<'a>> + 'a {
+        let header = self.header;
+        let (fb, fb_at) = (self.flatbuffer, self.flatbuffer_offset as u64);
+        let data = self.root.constant_data().filter(|_| header.is_some());
+        let located = data.into_iter().flatten().enumerate().map(move |(index, c)| {
+            let named_key = c.named_key().filter(|k| !k.is_empty());
+            let (cd_at, cd_len) = header.map_or((0, 0), |h| (u64::from(h.constant_data_offset), h.constant_data_size));
+            let range = named_key.is_none().then(|| {
+                let end = c.offset().checked_add(c.size()).filter(|&e| e <= cd_len)?;
+                Some(cd_at.checked_add(c.offset())?..cd_at.checked_add(end)?)
+            });
+            XnnConstant { index, named_key, size: c.size(), range: range.flatten() }
+        });
+        let legacy = self.root.constant_buffer().filter(|_| header.is_none());
+        let inline = legacy.into_iter().flatten().enumerate().map(move |(index, b)| {
+            let bytes = b.storage().map(|s| s.bytes());
+            let range = bytes.and_then(|b| {
+                let start = (b.as_ptr() as usize).checked_sub(fb.as_ptr() as usize)? as u64;
+                let start = start.checked_add(fb_at)?;
+                Some(start..start.checked_add(b.len() as u64)?)
+            });
+            XnnConstant { index, named_key: None, size: bytes.map_or(0, |b| b.len() as u64), range }
+        });
+        located.chain(inline)
+    }
+
     /// Decodes the flatbuffer into the owned model (error offsets count from
     /// the start of the payload).
     ///
@@ -187,6 +227,25 @@ impl<'a> XnnPayload<'a> {
     pub fn decode(&self) -> Result<XnnGraph> {
         super::decode::graph(self.root).map_err(|e| e.shifted(self.flatbuffer_offset as u64))
     }
+}
+
+/// One entry of a payload's constant table ([`XnnPayload::constants`]).
+///
+/// ```
+/// let c = pte_schema::xnnpack::XnnConstant { index: 1, named_key: None, size: 16, range: Some(64..80) };
+/// assert_eq!(c.range.map(|r| r.end - r.start), Some(c.size));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct XnnConstant<'a> {
+    /// Its index in the table (what a tensor's `constant_buffer_idx` names).
+    pub index: usize,
+    /// The named-data key holding its bytes, when they are outside the payload.
+    pub named_key: Option<&'a str>,
+    /// Its byte length as the table gives it.
+    pub size: u64,
+    /// Where its bytes are in the payload; `None` for a named constant, or
+    /// when the table points outside the constant data.
+    pub range: Option<std::ops::Range<u64>>,
 }
 
 /// `bytes[offset..offset + len]`, empty when out of range (the header check

@@ -1,0 +1,97 @@
+//! `pte size FILE`: where the bytes go. Every byte of a `.pte`, `.ptd`,
+//! `.ptn` or `.bpte` attributed once (`pte_file::size`, `pte_ptn::size_report`),
+//! as a table or as JSON, grouped or cut to the largest parts on request.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use pte_core::FileKind;
+use pte_file::size::{By, Part, SizeReport};
+
+use crate::cli::SizeBy;
+use crate::failure::{at, CmdResult};
+use crate::formats::pte_info::write_stdout;
+use crate::input::Input;
+
+const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
+
+impl From<SizeBy> for By {
+    fn from(b: SizeBy) -> By {
+        match b {
+            SizeBy::Kind => By::Kind,
+            SizeBy::Tensor => By::Tensor,
+            SizeBy::Operator => By::Operator,
+            SizeBy::Delegate => By::Delegate,
+        }
+    }
+}
+
+pub(crate) fn run(file: &Path, json: bool, top: Option<usize>, by: Option<SizeBy>) -> CmdResult {
+    let input = Input::open(file)?;
+    input.require("size", KINDS)?;
+    let bytes = input.bytes();
+    let report = match input.kind {
+        FileKind::Ptn => pte_ptn::size_report(bytes),
+        _ => pte_file::size::size_report(bytes),
+    }
+    .map_err(at(file))?;
+    let report = match by {
+        Some(b) => report.grouped(b.into()),
+        None => report,
+    };
+    let report = match top {
+        Some(n) => report.top(n),
+        None => report,
+    };
+    write_stdout(|w| {
+        if json {
+            serde_json::to_writer_pretty(&mut *w, &report)?;
+            return w.write_all(b"\n");
+        }
+        text(w, file, &report)
+    })
+}
+
+/// `part` as a share of the file, in percent with one decimal.
+fn percent(bytes: u64, total: u64) -> String {
+    if total == 0 {
+        return "-".into();
+    }
+    format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
+}
+
+/// What the name column says: the name, and what it shares or holds.
+fn label(p: &Part) -> String {
+    let mut s = p.name.clone();
+    if let Some(n) = p.count.filter(|&n| n != 1) {
+        s.push_str(&format!(" ({n} parts)"));
+    }
+    if !p.shared_with.is_empty() {
+        s.push_str(&format!(" (also {})", p.shared_with.join(", ")));
+    }
+    s
+}
+
+fn text(w: &mut impl Write, file: &Path, r: &SizeReport) -> io::Result<()> {
+    let by = r.by.as_deref().map(|b| format!(", by {b}")).unwrap_or_default();
+    writeln!(w, "{}: {} bytes ({}){by}", file.display(), r.file_size, r.format)?;
+    let offsets: Vec<String> = r.parts.iter().map(|p| p.offset.map_or_else(|| "-".into(), |o| o.to_string())).collect();
+    let ow = offsets.iter().map(String::len).chain([6]).max().unwrap_or(6);
+    let bw = r.parts.iter().map(|p| p.bytes.to_string().len()).chain([5]).max().unwrap_or(5);
+    let kw = r.parts.iter().map(|p| p.kind.len()).chain([4]).max().unwrap_or(4);
+    writeln!(w, "  {:>ow$}  {:>bw$}  {:>6}  {:<kw$}  name", "offset", "bytes", "share", "kind")?;
+    for (p, off) in r.parts.iter().zip(&offsets) {
+        writeln!(
+            w,
+            "  {off:>ow$}  {:>bw$}  {:>6}  {:<kw$}  {}",
+            p.bytes,
+            percent(p.bytes, r.file_size),
+            p.kind,
+            label(p)
+        )?;
+    }
+    for n in &r.notes {
+        writeln!(w, "note: {n}")?;
+    }
+    Ok(())
+}

@@ -1,0 +1,749 @@
+//! Where a file's bytes go: a partition of `[0, file_size)` into named parts.
+//!
+//! A format crate describes a file as [`Claim`]s, byte ranges with a name, a
+//! kind and a level: containers (a program region, a segment) at a low
+//! level, the things inside them (a header, a constant, a delegate blob) a
+//! level up, and things inside those (a delegate's own constants) higher
+//! still. [`Partition::finish`] gives every byte to the highest-level claim
+//! covering it (the first one added among equals), gives the bytes no claim
+//! covers to a `padding` part, and reports what did not fit: a claim running
+//! out of its container or out of the file is cut and noted, two claims of
+//! one level that partly overlap are noted, and two claims of one level over
+//! the same range are one part naming the other in `shared_with`. The parts
+//! therefore always add up to the file size, whatever the claims say.
+//!
+//! ```
+//! use pte_segments::size::{kinds, Claim, Partition};
+//! let mut p = Partition::new(100);
+//! p.add(Claim::new("program", kinds::PROGRAM, 0..64, 0));
+//! p.add_within("program", 0..64, Claim::new("eh00", kinds::HEADER, 8..40, 1));
+//! p.add(Claim::new("segment[0]", kinds::SEGMENT, 80..100, 0));
+//! let r = p.finish("pte");
+//! assert_eq!(r.total(), 100);
+//! let names: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
+//! assert_eq!(names, [("program", 32), ("eh00", 32), ("padding", 16), ("segment[0]", 20)]);
+//! ```
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
+
+/// The kinds of part the format crates give (`docs/cli.md`, `pte size`).
+///
+/// ```
+/// assert!(pte_segments::size::kinds::TENSORS.contains(&pte_segments::size::kinds::CONSTANT));
+/// ```
+pub mod kinds {
+    /// A file header (`eh00`).
+    pub const HEADER: &str = "header";
+    /// The program flatbuffer's tables (what is left of it once headers,
+    /// inline constants and inline delegate data are counted apart).
+    pub const PROGRAM: &str = "program";
+    /// Bytes between things, kept for alignment.
+    pub const PADDING: &str = "padding";
+    /// Segment bytes nothing refers to.
+    pub const SEGMENT: &str = "segment";
+    /// A constant tensor's bytes.
+    pub const CONSTANT: &str = "constant";
+    /// A mutable buffer's initial state.
+    pub const MUTABLE: &str = "mutable";
+    /// A named-data blob.
+    pub const NAMED_DATA: &str = "named_data";
+    /// A delegate's processed blob (its own constants counted apart).
+    pub const DELEGATE: &str = "delegate";
+    /// A constant tensor of an XNNPACK delegate, in its payload or in named data.
+    pub const XNNPACK_CONSTANT: &str = "xnnpack_constant";
+    /// The `FH01` header of a `.ptd`.
+    pub const PTD_HEADER: &str = "ptd_header";
+    /// The `FT01` tables of a `.ptd`.
+    pub const PTD_TABLES: &str = "ptd_tables";
+    /// A tensor of a `.ptd` or of a package's safetensors.
+    pub const TENSOR: &str = "tensor";
+    /// A zip member's local header.
+    pub const ZIP_HEADER: &str = "zip_header";
+    /// A zip member's data not counted otherwise.
+    pub const ZIP_MEMBER: &str = "zip_member";
+    /// The zip central directory and end records.
+    pub const ZIP_DIRECTORY: &str = "zip_directory";
+    /// The JSON header of a safetensors member.
+    pub const SAFETENSORS_HEADER: &str = "safetensors_header";
+    /// The `BP08` tables of a bundled program.
+    pub const BUNDLE: &str = "bundle";
+    /// A bundled program's test-case tensor data.
+    pub const TEST_DATA: &str = "test_data";
+    /// The parts [`SizeReport::top`](super::SizeReport::top) folds together.
+    pub const OTHER: &str = "other";
+    /// A `--by operator` group.
+    pub const OPERATOR: &str = "operator";
+    /// The kinds holding one tensor's or blob's bytes, which `--by tensor`
+    /// keeps by name.
+    pub const TENSORS: &[&str] = &[CONSTANT, MUTABLE, XNNPACK_CONSTANT, TENSOR, NAMED_DATA, TEST_DATA];
+}
+
+/// At most this many notes are kept; the rest are counted.
+const MAX_NOTES: usize = 64;
+/// At most this many names are listed in a part's `shared_with`.
+const MAX_SHARED: usize = 16;
+
+/// A named byte range that a format says something occupies.
+///
+/// ```
+/// let c = pte_segments::size::Claim::new("w", "constant", 0..4, 1).with_operator(Some("aten::mm.out".into()));
+/// assert_eq!(c.operator.as_deref(), Some("aten::mm.out"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The part's name.
+    pub name: String,
+    /// Its kind (one of [`kinds`]).
+    pub kind: &'static str,
+    /// Bytes of the file.
+    pub range: Range<u64>,
+    /// Nesting level: higher levels win the bytes they cover.
+    pub level: u8,
+    /// The operator that consumes these bytes, for `--by operator`.
+    pub operator: Option<String>,
+    /// The delegate these bytes belong to, for `--by delegate`.
+    pub delegate: Option<String>,
+}
+
+impl Claim {
+    /// A claim with no operator or delegate.
+    ///
+    /// ```
+    /// assert_eq!(pte_segments::size::Claim::new("x", "padding", 2..4, 0).range, 2..4);
+    /// ```
+    pub fn new(name: impl Into<String>, kind: &'static str, range: Range<u64>, level: u8) -> Self {
+        Claim { name: name.into(), kind, range, level, operator: None, delegate: None }
+    }
+
+    /// The same claim, consumed by `operator`.
+    ///
+    /// ```
+    /// let c = pte_segments::size::Claim::new("x", "constant", 0..1, 1).with_operator(None);
+    /// assert!(c.operator.is_none());
+    /// ```
+    pub fn with_operator(mut self, operator: Option<String>) -> Self {
+        self.operator = operator;
+        self
+    }
+
+    /// The same claim, belonging to `delegate`.
+    ///
+    /// ```
+    /// let c = pte_segments::size::Claim::new("x", "delegate", 0..1, 1).with_delegate(Some("d".into()));
+    /// assert_eq!(c.delegate.as_deref(), Some("d"));
+    /// ```
+    pub fn with_delegate(mut self, delegate: Option<String>) -> Self {
+        self.delegate = delegate;
+        self
+    }
+}
+
+/// One part of a [`SizeReport`].
+///
+/// ```
+/// let r = pte_segments::size::Partition::new(8).finish("pte");
+/// assert_eq!((r.parts[0].name.as_str(), r.parts[0].bytes, r.parts[0].offset), ("padding", 8, Some(0)));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Part {
+    /// What the bytes are: a fully qualified name, a key, `segment[3]`, ...
+    pub name: String,
+    /// What kind of thing they are (one of [`kinds`], or a group's kind).
+    pub kind: String,
+    /// How many bytes (never 0: empty parts are left out).
+    pub bytes: u64,
+    /// Where they start, when they are one range.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub offset: Option<u64>,
+    /// Other names referring to exactly these bytes, counted here once.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
+    pub shared_with: Vec<String>,
+    /// The operator consuming the bytes (the first one in program order).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub operator: Option<String>,
+    /// The delegate the bytes belong to.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub delegate: Option<String>,
+    /// For a group (`--by`, `--top`'s `other`), how many parts it holds.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub count: Option<u64>,
+}
+
+impl Part {
+    fn group(name: String, kind: String) -> Part {
+        Part { name, kind, bytes: 0, offset: None, shared_with: vec![], operator: None, delegate: None, count: Some(0) }
+    }
+}
+
+/// How [`SizeReport::grouped`] groups parts.
+///
+/// ```
+/// assert_eq!(pte_segments::size::By::Operator.as_str(), "operator");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum By {
+    /// One row per kind.
+    Kind,
+    /// One row per tensor or blob ([`kinds::TENSORS`]); everything else by kind.
+    Tensor,
+    /// One row per consuming operator; bytes no operator consumes by kind.
+    Operator,
+    /// One row per delegate; bytes of no delegate by kind.
+    Delegate,
+}
+
+impl By {
+    /// The lower-case word (`kind`, `tensor`, `operator`, `delegate`).
+    ///
+    /// ```
+    /// assert_eq!(pte_segments::size::By::Kind.as_str(), "kind");
+    /// ```
+    pub fn as_str(self) -> &'static str {
+        match self {
+            By::Kind => "kind",
+            By::Tensor => "tensor",
+            By::Operator => "operator",
+            By::Delegate => "delegate",
+        }
+    }
+}
+
+/// Every byte of a file, attributed once.
+///
+/// ```
+/// use pte_segments::size::{Claim, Partition};
+/// let mut p = Partition::new(10);
+/// p.add(Claim::new("a", "constant", 0..6, 1));
+/// p.add(Claim::new("b", "constant", 4..12, 1));
+/// let r = p.finish("pte");
+/// assert_eq!(r.total(), 10);
+/// assert_eq!(r.notes.len(), 2); // b runs past the file, and overlaps a
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SizeReport {
+    /// `pte`, `ptd`, `ptn` or `bpte`.
+    pub format: String,
+    /// Bytes of the file.
+    pub file_size: u64,
+    /// The grouping (`kind`, `tensor`, `operator`, `delegate`), `None` for the parts themselves.
+    pub by: Option<String>,
+    /// The parts: in file order, or largest first once grouped or cut to the top.
+    pub parts: Vec<Part>,
+    /// What could not be attributed as the file says, and why.
+    pub notes: Vec<String>,
+}
+
+impl SizeReport {
+    /// The sum of the parts' bytes (the file size, by construction).
+    ///
+    /// ```
+    /// assert_eq!(pte_segments::size::Partition::new(3).finish("pte").total(), 3);
+    /// ```
+    pub fn total(&self) -> u64 {
+        self.parts.iter().fold(0u64, |t, p| t.saturating_add(p.bytes))
+    }
+
+    /// The parts grouped `by`, largest first; bytes outside every group of
+    /// that sort (headers, padding, ...) are grouped by kind.
+    ///
+    /// ```
+    /// use pte_segments::size::{By, Claim, Partition};
+    /// let mut p = Partition::new(10);
+    /// p.add(Claim::new("w", "constant", 0..4, 1).with_operator(Some("mm".into())));
+    /// p.add(Claim::new("b", "constant", 4..6, 1).with_operator(Some("mm".into())));
+    /// let r = p.finish("pte").grouped(By::Operator);
+    /// assert_eq!((r.parts[0].name.as_str(), r.parts[0].bytes, r.parts[0].count), ("mm", 6, Some(2)));
+    /// assert_eq!(r.parts[1].name, "padding");
+    /// ```
+    pub fn grouped(&self, by: By) -> SizeReport {
+        let mut groups: BTreeMap<(String, String), Part> = BTreeMap::new();
+        let mut alone: Vec<Part> = vec![];
+        for p in &self.parts {
+            let key = match by {
+                By::Kind => (p.kind.clone(), p.kind.clone()),
+                By::Tensor if kinds::TENSORS.contains(&p.kind.as_str()) => {
+                    alone.push(p.clone());
+                    continue;
+                }
+                By::Operator if p.operator.is_some() => {
+                    (p.operator.clone().unwrap_or_default(), kinds::OPERATOR.to_string())
+                }
+                By::Delegate if p.delegate.is_some() => {
+                    (p.delegate.clone().unwrap_or_default(), kinds::DELEGATE.to_string())
+                }
+                _ => (p.kind.clone(), p.kind.clone()),
+            };
+            let g = groups.entry(key.clone()).or_insert_with(|| Part::group(key.0, key.1));
+            g.bytes = g.bytes.saturating_add(p.bytes);
+            g.count = g.count.map(|c| c.saturating_add(1));
+            // a group of one range keeps its offset
+            g.offset = if g.count == Some(1) { p.offset } else { None };
+        }
+        let mut parts: Vec<Part> = groups.into_values().chain(alone).collect();
+        parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
+        SizeReport {
+            format: self.format.clone(),
+            file_size: self.file_size,
+            by: Some(by.as_str().to_string()),
+            parts,
+            notes: self.notes.clone(),
+        }
+    }
+
+    /// The `n` largest parts and one `other` part holding the rest (none
+    /// when nothing is left over), so the sum stays the file size.
+    ///
+    /// ```
+    /// use pte_segments::size::{Claim, Partition};
+    /// let mut p = Partition::new(10);
+    /// p.add(Claim::new("a", "constant", 0..5, 1));
+    /// p.add(Claim::new("b", "constant", 5..8, 1));
+    /// let r = p.finish("pte").top(1);
+    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
+    /// assert_eq!(rows, [("a", 5), ("other", 5)]);
+    /// ```
+    pub fn top(&self, n: usize) -> SizeReport {
+        let mut parts = self.parts.clone();
+        parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
+        let rest = parts.split_off(n.min(parts.len()));
+        if !rest.is_empty() {
+            let mut other = Part::group(kinds::OTHER.to_string(), kinds::OTHER.to_string());
+            for p in &rest {
+                other.bytes = other.bytes.saturating_add(p.bytes);
+                let held = p.count.unwrap_or(1);
+                other.count = other.count.map(|c| c.saturating_add(held));
+            }
+            parts.push(other);
+        }
+        SizeReport { parts, ..self.clone() }
+    }
+}
+
+/// The claims of one file, turned into a [`SizeReport`] by [`Partition::finish`].
+///
+/// ```
+/// use pte_segments::size::{Claim, Partition};
+/// let mut p = Partition::new(16);
+/// p.add(Claim::new("segment[0]", "segment", 0..16, 0));
+/// p.add(Claim::new("k", "named_data", 0..16, 1));
+/// p.add(Claim::new("d", "delegate", 0..16, 1));
+/// let r = p.finish("pte");
+/// assert_eq!(r.parts.len(), 1);
+/// assert_eq!(r.parts[0].shared_with, ["d"]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Partition {
+    file_size: u64,
+    claims: Vec<Claim>,
+    notes: Vec<String>,
+    /// Notes left out past [`MAX_NOTES`].
+    more_notes: u64,
+}
+
+/// `range` cut to `outer`; `None` when nothing is left.
+fn clip(range: &Range<u64>, outer: &Range<u64>) -> Option<Range<u64>> {
+    let start = range.start.max(outer.start);
+    let end = range.end.min(outer.end);
+    (start < end).then_some(start..end)
+}
+
+impl Partition {
+    /// An empty partition of a file of `file_size` bytes.
+    ///
+    /// ```
+    /// assert_eq!(pte_segments::size::Partition::new(5).file_size(), 5);
+    /// ```
+    pub fn new(file_size: u64) -> Self {
+        Partition { file_size, ..Default::default() }
+    }
+
+    /// The file size given to [`Partition::new`].
+    ///
+    /// ```
+    /// assert_eq!(pte_segments::size::Partition::new(0).file_size(), 0);
+    /// ```
+    pub fn file_size(&self) -> u64 {
+        self.file_size
+    }
+
+    /// Adds `claim`, cut to the file (with a note when it runs past it).
+    /// Empty claims are left out.
+    ///
+    /// ```
+    /// use pte_segments::size::{Claim, Partition};
+    /// let mut p = Partition::new(4);
+    /// p.add(Claim::new("x", "segment", 2..9, 0));
+    /// let r = p.finish("pte");
+    /// assert_eq!(r.total(), 4);
+    /// assert!(r.notes[0].contains("past the end of the file"));
+    /// ```
+    pub fn add(&mut self, claim: Claim) {
+        let file = 0..self.file_size;
+        if claim.range.start >= claim.range.end {
+            return;
+        }
+        match clip(&claim.range, &file) {
+            Some(r) if r == claim.range => self.claims.push(claim),
+            Some(r) => {
+                self.note(format!(
+                    "{} [{}, {}) runs past the end of the file ({} bytes): {} bytes counted",
+                    claim.name,
+                    claim.range.start,
+                    claim.range.end,
+                    self.file_size,
+                    r.end.saturating_sub(r.start)
+                ));
+                self.claims.push(Claim { range: r, ..claim });
+            }
+            None => self.note(format!(
+                "{} [{}, {}) lies past the end of the file ({} bytes): not counted",
+                claim.name, claim.range.start, claim.range.end, self.file_size
+            )),
+        }
+    }
+
+    /// Adds `claim`, cut to `outer` (the range of the container called
+    /// `outer_name`) with a note when it runs out of it, so it cannot take
+    /// bytes from a neighbour.
+    ///
+    /// ```
+    /// use pte_segments::size::{Claim, Partition};
+    /// let mut p = Partition::new(20);
+    /// p.add(Claim::new("segment[0]", "padding", 0..10, 0));
+    /// p.add_within("segment[0]", 0..10, Claim::new("c", "constant", 8..14, 1));
+    /// let r = p.finish("pte");
+    /// assert_eq!(r.parts.iter().find(|p| p.name == "c").map(|p| p.bytes), Some(2));
+    /// assert!(r.notes[0].contains("runs out of segment[0]"));
+    /// ```
+    pub fn add_within(&mut self, outer_name: &str, outer: Range<u64>, claim: Claim) {
+        if claim.range.start >= claim.range.end {
+            return;
+        }
+        match clip(&claim.range, &outer) {
+            Some(r) if r == claim.range => self.add(claim),
+            Some(r) => {
+                self.note(format!(
+                    "{} [{}, {}) runs out of {outer_name} [{}, {}): {} bytes counted",
+                    claim.name,
+                    claim.range.start,
+                    claim.range.end,
+                    outer.start,
+                    outer.end,
+                    r.end.saturating_sub(r.start)
+                ));
+                self.add(Claim { range: r, ..claim });
+            }
+            None => self.note(format!(
+                "{} [{}, {}) lies outside {outer_name} [{}, {}): not counted",
+                claim.name, claim.range.start, claim.range.end, outer.start, outer.end
+            )),
+        }
+    }
+
+    /// Records something that could not be attributed as the file says.
+    ///
+    /// ```
+    /// let mut p = pte_segments::size::Partition::new(0);
+    /// p.note("delegate 0 does not parse");
+    /// assert_eq!(p.finish("pte").notes, ["delegate 0 does not parse"]);
+    /// ```
+    pub fn note(&mut self, text: impl Into<String>) {
+        if self.notes.len() < MAX_NOTES {
+            self.notes.push(text.into());
+        } else {
+            self.more_notes = self.more_notes.saturating_add(1);
+        }
+    }
+
+    /// Adds the claims of `inner`, a partition of the bytes that start at
+    /// `at` in this file (an embedded file): ranges shifted by `at`, names
+    /// and notes prefixed with `prefix`, levels raised by `levels`. The
+    /// bytes none of them covers go to whatever this partition has there.
+    ///
+    /// ```
+    /// use pte_segments::size::{Claim, Partition};
+    /// let mut inner = Partition::new(4);
+    /// inner.add(Claim::new("eh00", "header", 0..4, 1));
+    /// let mut outer = Partition::new(10);
+    /// outer.add(Claim::new("program:padding", "padding", 2..6, 1));
+    /// outer.nest(inner, "program:", 2, 1);
+    /// let r = outer.finish("bpte");
+    /// assert_eq!(r.parts.iter().find(|p| p.name == "program:eh00").and_then(|p| p.offset), Some(2));
+    /// ```
+    pub fn nest(&mut self, inner: Partition, prefix: &str, at: u64, levels: u8) {
+        for n in inner.notes {
+            self.note(format!("{prefix} {n}"));
+        }
+        self.more_notes = self.more_notes.saturating_add(inner.more_notes);
+        for c in inner.claims {
+            let (Some(start), Some(end)) = (c.range.start.checked_add(at), c.range.end.checked_add(at)) else {
+                continue;
+            };
+            self.add(Claim {
+                name: format!("{prefix}{}", c.name),
+                range: start..end,
+                level: c.level.saturating_add(levels),
+                ..c
+            });
+        }
+    }
+
+    /// Attributes every byte once and lists the parts in file order.
+    ///
+    /// ```
+    /// use pte_segments::size::{Claim, Partition};
+    /// let mut p = Partition::new(8);
+    /// p.add(Claim::new("segment[0]", "segment", 0..8, 0));
+    /// p.add(Claim::new("c", "constant", 2..4, 1));
+    /// let r = p.finish("pte");
+    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes, p.offset)).collect();
+    /// assert_eq!(rows, [("segment[0]", 6, None), ("c", 2, Some(2))]);
+    /// ```
+    pub fn finish(mut self, format: &str) -> SizeReport {
+        let shared = self.same_level_overlaps();
+        let (stats, gap) = self.sweep();
+        let mut shared_names: BTreeMap<usize, (Vec<String>, u64)> = BTreeMap::new();
+        for (owner, other) in shared {
+            let (list, more) = shared_names.entry(owner).or_default();
+            if list.len() < MAX_SHARED {
+                list.push(self.claims.get(other).map(|c| c.name.clone()).unwrap_or_default());
+            } else {
+                *more = more.saturating_add(1);
+            }
+        }
+        let mut shared_names: BTreeMap<usize, Vec<String>> = shared_names
+            .into_iter()
+            .map(|(i, (mut list, more))| {
+                if more > 0 {
+                    list.push(format!("and {more} more"));
+                }
+                (i, list)
+            })
+            .collect();
+        let mut rows: Vec<(u64, usize, Part)> = vec![];
+        if gap.bytes > 0 {
+            let part = Part {
+                name: kinds::PADDING.to_string(),
+                kind: kinds::PADDING.to_string(),
+                bytes: gap.bytes,
+                offset: (gap.runs == 1).then_some(gap.first),
+                shared_with: vec![],
+                operator: None,
+                delegate: None,
+                count: None,
+            };
+            rows.push((gap.first, usize::MAX, part));
+        }
+        let claims = std::mem::take(&mut self.claims);
+        for (i, (c, s)) in claims.into_iter().zip(stats).enumerate() {
+            if s.bytes == 0 {
+                continue;
+            }
+            let part = Part {
+                name: c.name,
+                kind: c.kind.to_string(),
+                bytes: s.bytes,
+                offset: (s.runs == 1).then_some(s.first),
+                shared_with: shared_names.remove(&i).unwrap_or_default(),
+                operator: c.operator,
+                delegate: c.delegate,
+                count: None,
+            };
+            rows.push((s.first, i, part));
+        }
+        rows.sort_by_key(|r| (r.0, r.1));
+        if self.more_notes > 0 {
+            self.notes.push(format!("and {} more notes", self.more_notes));
+        }
+        SizeReport {
+            format: format.to_string(),
+            file_size: self.file_size,
+            by: None,
+            parts: rows.into_iter().map(|r| r.2).collect(),
+            notes: self.notes,
+        }
+    }
+
+    /// Notes claims of one level that partly overlap, and returns the pairs
+    /// `(owner, other)` of claims of one level over exactly the same range.
+    fn same_level_overlaps(&mut self) -> Vec<(usize, usize)> {
+        let claims = &self.claims;
+        let mut order: Vec<usize> = (0..claims.len()).collect();
+        order.sort_by_key(|&i| claims.get(i).map(|c| (c.level, c.range.start, Reverse(c.range.end), i)));
+        let mut shared = vec![];
+        let mut notes = vec![];
+        let mut owner: Option<&Claim> = None;
+        let mut owner_index = 0usize;
+        for i in order {
+            let Some(c) = claims.get(i) else { continue };
+            match owner {
+                Some(o) if o.level == c.level && c.range.start < o.range.end => {
+                    if c.range == o.range {
+                        shared.push((owner_index, i));
+                    } else {
+                        let (s, e) = (c.range.start.max(o.range.start), c.range.end.min(o.range.end));
+                        notes.push(format!(
+                            "{} [{}, {}) overlaps {} [{}, {}): bytes [{s}, {e}) counted once, under {}",
+                            c.name,
+                            c.range.start,
+                            c.range.end,
+                            o.name,
+                            o.range.start,
+                            o.range.end,
+                            if i < owner_index { &c.name } else { &o.name }
+                        ));
+                    }
+                    if c.range.end > o.range.end {
+                        (owner, owner_index) = (Some(c), i);
+                    }
+                }
+                _ => (owner, owner_index) = (Some(c), i),
+            }
+        }
+        for n in notes {
+            self.note(n);
+        }
+        shared
+    }
+
+    /// Gives each byte to the highest-level claim covering it (the first
+    /// added among equals): per claim, and for the bytes none covers.
+    fn sweep(&self) -> (Vec<Stats>, Stats) {
+        let mut events: Vec<(u64, bool, usize)> = Vec::with_capacity(self.claims.len().saturating_mul(2));
+        for (i, c) in self.claims.iter().enumerate() {
+            events.push((c.range.start, true, i));
+            events.push((c.range.end, false, i));
+        }
+        events.sort_unstable_by_key(|e| e.0);
+        let mut stats = vec![Stats::default(); self.claims.len()];
+        let mut gap = Stats::default();
+        let mut active: BTreeSet<(Reverse<u8>, usize)> = BTreeSet::new();
+        let mut pos = 0u64;
+        let mut at = 0usize;
+        while at < events.len() {
+            let Some(&(next, _, _)) = events.get(at) else { break };
+            if next > pos {
+                let owner = active.first().and_then(|&(_, i)| stats.get_mut(i));
+                owner.unwrap_or(&mut gap).take(pos..next);
+                pos = next;
+            }
+            while let Some(&(_, start, i)) = events.get(at).filter(|e| e.0 == next) {
+                let level = self.claims.get(i).map_or(0, |c| c.level);
+                if start {
+                    active.insert((Reverse(level), i));
+                } else {
+                    active.remove(&(Reverse(level), i));
+                }
+                at = at.saturating_add(1);
+            }
+        }
+        if self.file_size > pos {
+            gap.take(pos..self.file_size);
+        }
+        (stats, gap)
+    }
+}
+
+/// What one claim (or the uncovered bytes) received.
+#[derive(Clone, Copy, Default)]
+struct Stats {
+    bytes: u64,
+    /// Start of the first run.
+    first: u64,
+    /// End of the last run.
+    end: u64,
+    /// Number of separate runs.
+    runs: u64,
+}
+
+impl Stats {
+    fn take(&mut self, r: Range<u64>) {
+        if self.runs == 0 {
+            self.first = r.start;
+            self.runs = 1;
+        } else if self.end != r.start {
+            self.runs = self.runs.saturating_add(1);
+        }
+        self.bytes = self.bytes.saturating_add(r.end.saturating_sub(r.start));
+        self.end = r.end;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identical_claims_of_one_level_are_one_part() {
+        let mut p = Partition::new(10);
+        for i in 0..40 {
+            p.add(Claim::new(format!("s{i}"), kinds::SEGMENT, 0..10, 0));
+        }
+        let r = p.finish("pte");
+        assert_eq!(r.parts.len(), 1);
+        assert_eq!(r.parts[0].name, "s0");
+        assert_eq!(r.parts[0].shared_with.len(), MAX_SHARED + 1);
+        assert_eq!(r.parts[0].shared_with.last().map(String::as_str), Some("and 23 more"));
+        assert!(r.notes.is_empty());
+    }
+
+    #[test]
+    fn the_first_of_partly_overlapping_claims_keeps_the_shared_bytes() {
+        let mut p = Partition::new(10);
+        p.add(Claim::new("b", kinds::CONSTANT, 4..10, 1));
+        p.add(Claim::new("a", kinds::CONSTANT, 0..6, 1));
+        let r = p.finish("pte");
+        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
+        assert_eq!(rows, [("a", 4), ("b", 6)]);
+        assert_eq!(r.notes.len(), 1);
+        assert!(r.notes[0].contains("under b"), "{:?}", r.notes);
+    }
+
+    #[test]
+    fn a_split_part_has_no_offset_and_gaps_are_padding() {
+        let mut p = Partition::new(20);
+        p.add(Claim::new("program", kinds::PROGRAM, 0..10, 0));
+        p.add(Claim::new("h", kinds::HEADER, 2..4, 1));
+        p.add(Claim::new("s", kinds::SEGMENT, 12..16, 0));
+        let r = p.finish("pte");
+        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes, p.offset)).collect();
+        assert_eq!(rows, [("program", 8, None), ("h", 2, Some(2)), ("padding", 6, None), ("s", 4, Some(12))]);
+    }
+
+    #[test]
+    fn notes_are_capped() {
+        let mut p = Partition::new(1);
+        for i in 0..100 {
+            p.add(Claim::new(format!("c{i}"), kinds::CONSTANT, 5..6, 1));
+        }
+        let r = p.finish("pte");
+        assert_eq!(r.notes.len(), MAX_NOTES + 1);
+        assert_eq!(r.notes.last().map(String::as_str), Some("and 36 more notes"));
+        assert_eq!(r.total(), 1);
+    }
+
+    #[test]
+    fn grouping_and_top_keep_the_sum() {
+        let mut p = Partition::new(100);
+        for i in 0..10u64 {
+            p.add(
+                Claim::new(format!("c{i}"), kinds::CONSTANT, i * 10..i * 10 + 5, 1)
+                    .with_operator(Some(format!("op{}", i % 3))),
+            );
+        }
+        let r = p.finish("pte");
+        for by in [By::Kind, By::Tensor, By::Operator, By::Delegate] {
+            let g = r.grouped(by);
+            assert_eq!(g.total(), 100, "{by:?}");
+            assert_eq!(g.top(2).total(), 100, "{by:?}");
+            assert!(g.top(2).parts.len() <= 3);
+        }
+        assert_eq!(r.grouped(By::Operator).parts.len(), 4);
+        assert_eq!(r.top(0).parts.len(), 1);
+        assert_eq!(r.top(0).parts[0].count, Some(11));
+    }
+}
