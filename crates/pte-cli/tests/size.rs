@@ -3,7 +3,14 @@
 //! data and inside payloads, the groupings keeping the sum, and damaged or
 //! hostile files answered with a report and notes or a refusal, never a panic.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
 
 use std::borrow::Cow;
 use std::path::Path;
