@@ -62,6 +62,14 @@ struct Case {
 const COMMANDS: &[(&str, &[Case])] = &[
     // A folder is info's batch form too (every file in it, here none).
     ("info", &[Case { args: &["info", IN], valid: "in.pte", writes: &[], skip: &["folder.pte"] }]),
+    // A folder is ops's batch form too (every program in it, here none).
+    (
+        "ops",
+        &[
+            Case { args: &["ops", IN], valid: "in.pte", writes: &[], skip: &["folder.pte"] },
+            Case { args: &["ops", "--yaml", IN], valid: "in.pte", writes: &[], skip: &["folder.pte"] },
+        ],
+    ),
     ("dump", &[Case { args: &["dump", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     (
         "verify",
