@@ -114,6 +114,7 @@ const COMMANDS: &[(&str, &[Case])] = &[
     ("man", &[]),
     ("graph", &[Case { args: &["graph", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("memory", &[Case { args: &["memory", IN], valid: "in.pte", writes: &[], skip: &[] }]),
+    ("size", &[Case { args: &["size", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),
     (
         "pack",
