@@ -362,6 +362,13 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
         row(case, "open + full verify, quick pass (`pte verify`)", &m, size);
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
+            let r = pte_file::size::size_report(map.bytes()).unwrap();
+            assert_eq!(r.total(), size);
+            serde_json::to_writer(std::io::BufWriter::new(std::io::sink()), &r).unwrap();
+        });
+        row(case, "open + size report as JSON (`pte size --json`)", &m, size);
+        let m = measure(runs, || {
+            let map = MappedFile::open(src).unwrap();
             assert!(pte_file::verify::verify_bytes_full(map.bytes(), &Default::default()).is_ok());
         });
         row(case, "open + full verify, decoded model (before)", &m, size);

@@ -16,11 +16,12 @@
 //! let r = pte_file::size::size_report(&bytes)?;
 //! assert_eq!(r.total(), bytes.len() as u64);
 //! let weight = r.parts.iter().find(|p| p.name == "constant[1]").unwrap();
-//! assert_eq!((weight.kind.as_str(), weight.bytes), ("constant", 48));
+//! assert_eq!((&*weight.kind, weight.bytes), ("constant", 48));
 //! # Ok::<(), pte_file::Error>(())
 //! ```
 
-use std::collections::{HashMap, HashSet};
+use std::borrow::Cow;
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 use pte_core::FileKind;
@@ -71,10 +72,19 @@ fn span(start: u64, len: u64) -> Option<Range<u64>> {
 }
 
 /// What a stored datum of the program is, by `data_buffer_idx`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Datum {
     Constant(u32),
     Mutable(u32),
+}
+
+/// What a value of a plan is, for the walk of its instructions.
+#[derive(Clone, Copy)]
+enum Slot {
+    Other,
+    Datum(Datum),
+    /// A list of tensors (`aten::cat`'s input): its items are read.
+    List,
 }
 
 /// What the program's tensors say about one datum: the first user's name
@@ -108,40 +118,86 @@ fn method_name(plan: &PlanView<'_>, p: usize) -> String {
     plan.name().map_or_else(|| format!("plan{p}"), str::to_string)
 }
 
-/// Names, sizes and consumers of every stored datum, from one walk of the values
-/// and one of the instructions.
-fn data_info(view: &ProgramView<'_>) -> HashMap<Datum, DatumInfo> {
-    let mut info: HashMap<Datum, DatumInfo> = HashMap::new();
+/// What the tensors say about every entry of the constant table and of the
+/// first mutable segment (the tables the runtime ties to tensors), indexed
+/// by `data_buffer_idx`; tensors naming entries past a table are counted.
+struct Data {
+    constants: Vec<DatumInfo>,
+    mutable: Vec<DatumInfo>,
+    past_constants: BTreeSet<u32>,
+    past_mutable: BTreeSet<u32>,
+}
+
+impl Data {
+    /// What the tensors say about `d`, taken out (each entry is claimed once).
+    fn take(&mut self, d: Datum) -> DatumInfo {
+        let e = match d {
+            Datum::Constant(i) => usize::try_from(i).ok().and_then(|i| self.constants.get_mut(i)),
+            Datum::Mutable(i) => usize::try_from(i).ok().and_then(|i| self.mutable.get_mut(i)),
+        };
+        e.map(std::mem::take).unwrap_or_default()
+    }
+
+    /// The entry of `d`; `None` (and `d` counted) past its table.
+    fn get_mut(&mut self, d: Datum) -> Option<&mut DatumInfo> {
+        let (table, past, i) = match d {
+            Datum::Constant(i) => (&mut self.constants, &mut self.past_constants, i),
+            Datum::Mutable(i) => (&mut self.mutable, &mut self.past_mutable, i),
+        };
+        let e = usize::try_from(i).ok().and_then(|i| table.get_mut(i));
+        if e.is_none() {
+            past.insert(i);
+        }
+        e
+    }
+}
+
+/// Names, sizes and consumers of every stored datum, from one walk of the
+/// values and one of the instructions of each plan.
+fn data_info(view: &ProgramView<'_>) -> Data {
+    let constants = match view.constant_offsets() {
+        Some((_, Some(offsets))) if !offsets.is_empty() => offsets.len(),
+        _ => view.constant_buffer().map_or(0, |b| b.len()),
+    };
+    let mutable = view.mutable_offsets().into_iter().flatten().next().and_then(|(_, o)| o).map_or(0, |o| o.len());
+    let mut data = Data {
+        constants: std::iter::repeat_with(DatumInfo::default).take(constants).collect(),
+        mutable: std::iter::repeat_with(DatumInfo::default).take(mutable).collect(),
+        past_constants: BTreeSet::new(),
+        past_mutable: BTreeSet::new(),
+    };
     for p in 0..view.plan_count() {
         let Some(plan) = view.plan(p) else { continue };
         let method = method_name(&plan, p);
-        let mut of_value: Vec<Option<Datum>> = Vec::with_capacity(plan.value_count());
+        let mut slots: Vec<Slot> = Vec::with_capacity(plan.value_count());
         for v in plan.value_refs() {
-            let d = match v {
-                ValueRef::Tensor(t) => datum(&t).inspect(|&d| {
-                    info.entry(d).or_insert_with(|| {
-                        let unnamed = match d {
-                            Datum::Constant(i) => Unnamed::Constant(i),
-                            Datum::Mutable(i) => Unnamed::Mutable(i),
-                        };
-                        DatumInfo {
-                            name: Some(tensor_label(t.fqn(), unnamed)),
-                            nbytes: t.nbytes(),
-                            ..Default::default()
+            let slot = match v {
+                ValueRef::Tensor(t) => match datum(&t) {
+                    Some(d) => {
+                        if let Some(e) = data.get_mut(d).filter(|e| e.name.is_none()) {
+                            let unnamed = match d {
+                                Datum::Constant(i) => Unnamed::Constant(i),
+                                Datum::Mutable(i) => Unnamed::Mutable(i),
+                            };
+                            e.name = Some(tensor_label(t.fqn(), unnamed));
+                            e.nbytes = t.nbytes();
                         }
-                    });
-                }),
-                _ => None,
+                        Slot::Datum(d)
+                    }
+                    None => Slot::Other,
+                },
+                ValueRef::TensorList(_) | ValueRef::OptionalTensorList(_) => Slot::List,
+                _ => Slot::Other,
             };
-            of_value.push(d);
+            slots.push(slot);
         }
-        consumers(&plan, &method, &of_value, &mut info);
+        consumers(&plan, &method, &slots, &mut data);
     }
-    info
+    data
 }
 
 /// Records, for each datum, the first instruction of `plan` reading it.
-fn consumers(plan: &PlanView<'_>, method: &str, of_value: &[Option<Datum>], info: &mut HashMap<Datum, DatumInfo>) {
+fn consumers(plan: &PlanView<'_>, method: &str, slots: &[Slot], data: &mut Data) {
     let operators: Vec<String> = (0..plan.operator_count())
         .map(|i| match plan.operator(i) {
             Some((name, Some(ov))) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
@@ -156,9 +212,9 @@ fn consumers(plan: &PlanView<'_>, method: &str, of_value: &[Option<Datum>], info
         .enumerate()
         .map(|(d, x)| delegate_name(x.id().unwrap_or(""), method, d))
         .collect();
-    let mut give = |value: i32, who: &str, delegate: bool| {
-        let Some(Some(d)) = usize::try_from(value).ok().and_then(|v| of_value.get(v)) else { return };
-        let Some(e) = info.get_mut(d) else { return };
+    let slot = |value: i32| usize::try_from(value).ok().and_then(|v| slots.get(v)).copied().unwrap_or(Slot::Other);
+    let mut give = |d: Datum, who: &str, delegate: bool| {
+        let Some(e) = data.get_mut(d) else { return };
         if e.operator.is_none() {
             e.operator = Some(who.to_string());
             if delegate {
@@ -168,29 +224,32 @@ fn consumers(plan: &PlanView<'_>, method: &str, of_value: &[Option<Datum>], info
     };
     for chain in plan.chains().into_iter().flatten() {
         for ins in chain.instructions().into_iter().flatten() {
-            let (who, args, delegate) = match ins {
+            let (who, args, delegate): (Cow<'_, str>, _, _) = match ins {
                 InstructionRef::KernelCall { op_index, args } => {
                     let name = usize::try_from(op_index).ok().and_then(|i| operators.get(i));
-                    (name.cloned().unwrap_or_else(|| format!("operator[{op_index}]")), args, false)
+                    (name.map_or_else(|| format!("operator[{op_index}]").into(), |n| n.into()), args, false)
                 }
                 InstructionRef::DelegateCall { delegate_index, args } => {
                     let name = usize::try_from(delegate_index).ok().and_then(|i| delegates.get(i));
-                    (name.cloned().unwrap_or_else(|| format!("delegate[{delegate_index}]")), args, true)
+                    (name.map_or_else(|| format!("delegate[{delegate_index}]").into(), |n| n.into()), args, true)
                 }
                 _ => continue,
             };
             for a in args.into_iter().flat_map(|l| l.iter()) {
-                if usize::try_from(a).ok().and_then(|v| of_value.get(v)).is_some_and(Option::is_some) {
-                    give(a, &who, delegate);
-                    continue;
-                }
-                // a list of tensors (aten::cat): its items
-                let items = match usize::try_from(a).ok().and_then(|v| plan.value_ref(v)) {
-                    Some(ValueRef::TensorList(Some(l)) | ValueRef::OptionalTensorList(Some(l))) => Some(l),
-                    _ => None,
-                };
-                for item in items.into_iter().flat_map(|l| l.iter()) {
-                    give(item, &who, delegate);
+                match slot(a) {
+                    Slot::Datum(d) => give(d, &who, delegate),
+                    Slot::List => {
+                        let items = match usize::try_from(a).ok().and_then(|v| plan.value_ref(v)) {
+                            Some(ValueRef::TensorList(Some(l)) | ValueRef::OptionalTensorList(Some(l))) => Some(l),
+                            _ => None,
+                        };
+                        for item in items.into_iter().flat_map(|l| l.iter()) {
+                            if let Slot::Datum(d) = slot(item) {
+                                give(d, &who, delegate);
+                            }
+                        }
+                    }
+                    Slot::Other => {}
                 }
             }
         }
@@ -224,9 +283,9 @@ fn pte_partition(bytes: &[u8]) -> Result<Partition> {
         }
     }
     let segments = Segments::new(&view, header, &mut p);
-    let info = data_info(&view);
-    constants(&view, bytes, &program, &segments, &info, &mut p);
-    mutable(&view, &segments, &info, &mut p);
+    let mut info = data_info(&view);
+    constants(&view, bytes, &program, &segments, &mut info, &mut p);
+    mutable(&view, &segments, &mut info, &mut p);
     let named_use = delegates(&view, bytes, &program, &segments, &limits, &mut p);
     named(&view, &segments, &named_use, &mut p);
     Ok(p)
@@ -290,26 +349,23 @@ fn idx(i: usize) -> u32 {
 
 /// Notes an entry whose offset lies past its segment (it then holds no bytes).
 fn past_segment(off: u64, seg_len: u64, what: &str, seg_name: &str, p: &mut Partition) {
-    if off > seg_len {
-        p.note(format!("{what} starts at offset {off}, past the {seg_len} bytes of {seg_name}: not counted"));
+    p.note(format!("{what} starts at offset {off}, past the {seg_len} bytes of {seg_name}: not counted"));
+}
+
+/// Notes the entries tensors name past a table of `n` (they hold no bytes here).
+fn past_table(past: &BTreeSet<u32>, n: usize, mutable: bool, p: &mut Partition) {
+    if !past.is_empty() {
+        let table = if mutable { "the first mutable segment's" } else { "the constant" };
+        p.note(format!(
+            "{} data_buffer_idx values name entries past {table} table ({n} entries): their tensors hold no bytes here",
+            past.len()
+        ));
     }
 }
 
-/// Notes tensors naming entries past a table of `n` (they hold no bytes here).
-fn past_table(info: &HashMap<Datum, DatumInfo>, n: usize, mutable: bool, p: &mut Partition) {
-    let past = info
-        .keys()
-        .filter(|d| match d {
-            Datum::Constant(i) => !mutable && usize::try_from(*i).map_or(true, |i| i >= n),
-            Datum::Mutable(i) => mutable && usize::try_from(*i).map_or(true, |i| i >= n),
-        })
-        .count();
-    if past > 0 {
-        let table = if mutable { "the first mutable segment's" } else { "the constant" };
-        p.note(format!(
-            "{past} data_buffer_idx values name entries past {table} table ({n} entries): their tensors hold no bytes here"
-        ));
-    }
+/// The claim of a table entry, named and attributed as its tensors say.
+fn entry_claim(name: String, kind: &'static str, range: Range<u64>, d: DatumInfo) -> Claim {
+    Claim::new(d.name.unwrap_or(name), kind, range, 1).with_operator(d.operator).with_delegate(d.delegate)
 }
 
 fn constants(
@@ -317,71 +373,68 @@ fn constants(
     bytes: &[u8],
     program: &Range<u64>,
     segments: &Segments,
-    info: &HashMap<Datum, DatumInfo>,
+    info: &mut Data,
     p: &mut Partition,
 ) {
-    let claim = |i: usize, range: Range<u64>| {
-        let d = info.get(&Datum::Constant(idx(i)));
-        let name = d.and_then(|d| d.name.clone()).unwrap_or_else(|| tensor_label(None, Unnamed::Constant(idx(i))));
-        Claim::new(name, kinds::CONSTANT, range, 1)
-            .with_operator(d.and_then(|d| d.operator.clone()))
-            .with_delegate(d.and_then(|d| d.delegate.clone()))
-    };
+    let label = |i: usize| tensor_label(None, Unnamed::Constant(idx(i)));
     match view.constant_offsets() {
         Some((index, Some(offsets))) if !offsets.is_empty() => {
-            past_table(info, offsets.len(), false, p);
+            past_table(&info.past_constants, offsets.len(), false, p);
             let Some((seg_name, seg)) = segments.get(index, "the constant table", p) else { return };
             let seg_len = seg.end.saturating_sub(seg.start);
             for i in 0..offsets.len() {
                 let Some(off) = offsets.get(i) else { continue };
-                past_segment(off, seg_len, &tensor_label(None, Unnamed::Constant(idx(i))), &seg_name, p);
+                if off > seg_len {
+                    past_segment(off, seg_len, &label(i), &seg_name, p);
+                }
                 let next = offsets.get(i.saturating_add(1)).filter(|&n| n >= off).unwrap_or(seg_len);
                 let room = next.max(off).saturating_sub(off);
-                let d = info.get(&Datum::Constant(idx(i)));
-                let len = d.and_then(|d| d.nbytes).unwrap_or(room);
+                let d = info.take(Datum::Constant(idx(i)));
+                let len = d.nbytes.unwrap_or(room);
                 if let Some(r) = seg.start.checked_add(off).and_then(|s| span(s, len)) {
-                    p.add_within(&seg_name, seg.clone(), claim(i, r));
+                    let name = if d.name.is_some() { String::new() } else { label(i) };
+                    p.add_within(&seg_name, seg.clone(), entry_claim(name, kinds::CONSTANT, r, d));
                 }
             }
         }
         _ => {
-            past_table(info, view.constant_buffer().map_or(0, |b| b.len()), false, p);
+            past_table(&info.past_constants, view.constant_buffer().map_or(0, |b| b.len()), false, p);
             for (i, b) in view.constant_buffer().into_iter().flatten().enumerate() {
                 if let Some(r) = b.and_then(|b| offset_in(bytes, b)) {
-                    p.add_within("program", program.clone(), claim(i, r));
+                    let d = info.take(Datum::Constant(idx(i)));
+                    let name = if d.name.is_some() { String::new() } else { label(i) };
+                    p.add_within("program", program.clone(), entry_claim(name, kinds::CONSTANT, r, d));
                 }
             }
         }
     }
 }
 
-fn mutable(view: &ProgramView<'_>, segments: &Segments, info: &HashMap<Datum, DatumInfo>, p: &mut Partition) {
+fn mutable(view: &ProgramView<'_>, segments: &Segments, info: &mut Data, p: &mut Partition) {
     for (k, (index, offsets)) in view.mutable_offsets().into_iter().flatten().enumerate() {
         let Some(offsets) = offsets else { continue };
         if k == 0 {
-            past_table(info, offsets.len(), true, p);
+            past_table(&info.past_mutable, offsets.len(), true, p);
         }
         let Some((seg_name, seg)) = segments.get(index, &format!("mutable segment {k}"), p) else { continue };
         let seg_len = seg.end.saturating_sub(seg.start);
         for i in 0..offsets.len() {
             let Some(off) = offsets.get(i) else { continue };
-            past_segment(off, seg_len, &format!("mutable segment {k} entry {i}"), &seg_name, p);
+            if off > seg_len {
+                past_segment(off, seg_len, &format!("mutable segment {k} entry {i}"), &seg_name, p);
+            }
             let next = offsets.get(i.saturating_add(1)).filter(|&n| n >= off).unwrap_or(seg_len);
             let room = next.max(off).saturating_sub(off);
-            let idx = idx(i);
             // only the first mutable segment is tied to tensors (as the runtime reads it)
-            let d = (k == 0).then(|| info.get(&Datum::Mutable(idx))).flatten();
-            let name = match (k, d.and_then(|d| d.name.clone())) {
-                (0, Some(n)) => n,
-                (0, None) => tensor_label(None, Unnamed::Mutable(idx)),
-                _ => format!("mutable_segment[{k}][{i}]"),
-            };
-            let len = d.and_then(|d| d.nbytes).unwrap_or(room);
+            let d = if k == 0 { info.take(Datum::Mutable(idx(i))) } else { DatumInfo::default() };
+            let len = d.nbytes.unwrap_or(room);
             if let Some(r) = seg.start.checked_add(off).and_then(|s| span(s, len)) {
-                let c = Claim::new(name, kinds::MUTABLE, r, 1)
-                    .with_operator(d.and_then(|d| d.operator.clone()))
-                    .with_delegate(d.and_then(|d| d.delegate.clone()));
-                p.add_within(&seg_name, seg.clone(), c);
+                let name = match (k, &d.name) {
+                    (_, Some(_)) => String::new(),
+                    (0, None) => tensor_label(None, Unnamed::Mutable(idx(i))),
+                    _ => format!("mutable_segment[{k}][{i}]"),
+                };
+                p.add_within(&seg_name, seg.clone(), entry_claim(name, kinds::MUTABLE, r, d));
             }
         }
     }

@@ -94,8 +94,14 @@ impl Handle {
             }
             .py_err(self.name())
         })?;
-        let report = by.map_or(report.clone(), |b| report.grouped(b));
-        let report = top.map_or(report.clone(), |n| report.top(n));
+        let report = match by {
+            Some(b) => report.grouped(b),
+            None => report,
+        };
+        let report = match top {
+            Some(n) => report.top(n),
+            None => report,
+        };
         serde_json::to_string(&report).map_err(|e| invalid(e.to_string()))
     }
 

@@ -24,8 +24,9 @@
 //! assert_eq!(names, [("program", 32), ("eh00", 32), ("padding", 16), ("segment[0]", 20)]);
 //! ```
 
+use std::borrow::Cow;
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BinaryHeap};
 use std::ops::Range;
 
 /// The kinds of part the format crates give (`docs/cli.md`, `pte size`).
@@ -152,7 +153,7 @@ pub struct Part {
     /// What the bytes are: a fully qualified name, a key, `segment[3]`, ...
     pub name: String,
     /// What kind of thing they are (one of [`kinds`], or a group's kind).
-    pub kind: String,
+    pub kind: Cow<'static, str>,
     /// How many bytes (never 0: empty parts are left out).
     pub bytes: u64,
     /// Where they start, when they are one range.
@@ -173,7 +174,7 @@ pub struct Part {
 }
 
 impl Part {
-    fn group(name: String, kind: String) -> Part {
+    fn group(name: String, kind: Cow<'static, str>) -> Part {
         Part { name, kind, bytes: 0, offset: None, shared_with: vec![], operator: None, delegate: None, count: Some(0) }
     }
 }
@@ -259,23 +260,22 @@ impl SizeReport {
     /// assert_eq!((r.parts[0].name.as_str(), r.parts[0].bytes, r.parts[0].count), ("mm", 6, Some(2)));
     /// assert_eq!(r.parts[1].name, "padding");
     /// ```
-    pub fn grouped(&self, by: By) -> SizeReport {
-        let mut groups: BTreeMap<(String, String), Part> = BTreeMap::new();
+    pub fn grouped(self, by: By) -> SizeReport {
+        let mut groups: BTreeMap<(String, Cow<'static, str>), Part> = BTreeMap::new();
         let mut alone: Vec<Part> = vec![];
-        for p in &self.parts {
+        for p in self.parts {
             let key = match by {
-                By::Kind => (p.kind.clone(), p.kind.clone()),
-                By::Tensor if kinds::TENSORS.contains(&p.kind.as_str()) => {
-                    alone.push(p.clone());
+                By::Tensor if kinds::TENSORS.contains(&p.kind.as_ref()) => {
+                    alone.push(p);
                     continue;
                 }
                 By::Operator if p.operator.is_some() => {
-                    (p.operator.clone().unwrap_or_default(), kinds::OPERATOR.to_string())
+                    (p.operator.clone().unwrap_or_default(), Cow::Borrowed(kinds::OPERATOR))
                 }
                 By::Delegate if p.delegate.is_some() => {
-                    (p.delegate.clone().unwrap_or_default(), kinds::DELEGATE.to_string())
+                    (p.delegate.clone().unwrap_or_default(), Cow::Borrowed(kinds::DELEGATE))
                 }
-                _ => (p.kind.clone(), p.kind.clone()),
+                _ => (p.kind.to_string(), p.kind.clone()),
             };
             let g = groups.entry(key.clone()).or_insert_with(|| Part::group(key.0, key.1));
             g.bytes = g.bytes.saturating_add(p.bytes);
@@ -286,11 +286,11 @@ impl SizeReport {
         let mut parts: Vec<Part> = groups.into_values().chain(alone).collect();
         parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
         SizeReport {
-            format: self.format.clone(),
+            format: self.format,
             file_size: self.file_size,
             by: Some(by.as_str().to_string()),
             parts,
-            notes: self.notes.clone(),
+            notes: self.notes,
         }
     }
 
@@ -306,12 +306,12 @@ impl SizeReport {
     /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
     /// assert_eq!(rows, [("a", 5), ("other", 5)]);
     /// ```
-    pub fn top(&self, n: usize) -> SizeReport {
-        let mut parts = self.parts.clone();
+    pub fn top(self, n: usize) -> SizeReport {
+        let mut parts = self.parts;
         parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
         let rest = parts.split_off(n.min(parts.len()));
         if !rest.is_empty() {
-            let mut other = Part::group(kinds::OTHER.to_string(), kinds::OTHER.to_string());
+            let mut other = Part::group(kinds::OTHER.to_string(), Cow::Borrowed(kinds::OTHER));
             for p in &rest {
                 other.bytes = other.bytes.saturating_add(p.bytes);
                 let held = p.count.unwrap_or(1);
@@ -319,7 +319,7 @@ impl SizeReport {
             }
             parts.push(other);
         }
-        SizeReport { parts, ..self.clone() }
+        SizeReport { parts, ..self }
     }
 }
 
@@ -524,48 +524,60 @@ impl Partition {
                 (i, list)
             })
             .collect();
-        let mut rows: Vec<(u64, usize, Part)> = vec![];
+        let mut parts: Vec<Part> = vec![];
+        // (first byte, claim index) of each part, to list them in file order
+        let mut order: Vec<(u64, usize, usize)> = vec![];
         if gap.bytes > 0 {
-            let part = Part {
+            order.push((gap.first, usize::MAX, parts.len()));
+            parts.push(Part {
                 name: kinds::PADDING.to_string(),
-                kind: kinds::PADDING.to_string(),
+                kind: Cow::Borrowed(kinds::PADDING),
                 bytes: gap.bytes,
                 offset: (gap.runs == 1).then_some(gap.first),
                 shared_with: vec![],
                 operator: None,
                 delegate: None,
                 count: None,
-            };
-            rows.push((gap.first, usize::MAX, part));
+            });
         }
         let claims = std::mem::take(&mut self.claims);
         for (i, (c, s)) in claims.into_iter().zip(stats).enumerate() {
             if s.bytes == 0 {
                 continue;
             }
-            let part = Part {
+            order.push((s.first, i, parts.len()));
+            parts.push(Part {
                 name: c.name,
-                kind: c.kind.to_string(),
+                kind: Cow::Borrowed(c.kind),
                 bytes: s.bytes,
                 offset: (s.runs == 1).then_some(s.first),
                 shared_with: shared_names.remove(&i).unwrap_or_default(),
                 operator: c.operator,
                 delegate: c.delegate,
                 count: None,
-            };
-            rows.push((s.first, i, part));
+            });
         }
-        rows.sort_by_key(|r| (r.0, r.1));
+        // claims come mostly in file order: put the parts there in place
+        if !order.is_sorted() {
+            order.sort_unstable();
+            let mut target: Vec<usize> = vec![0; order.len()];
+            for (to, &(_, _, from)) in order.iter().enumerate() {
+                if let Some(t) = target.get_mut(from) {
+                    *t = to;
+                }
+            }
+            for i in 0..target.len() {
+                // swap along the cycle through i until i holds what belongs there
+                while let Some(&t) = target.get(i).filter(|&&t| t != i) {
+                    parts.swap(i, t);
+                    target.swap(i, t);
+                }
+            }
+        }
         if self.more_notes > 0 {
             self.notes.push(format!("and {} more notes", self.more_notes));
         }
-        SizeReport {
-            format: format.to_string(),
-            file_size: self.file_size,
-            by: None,
-            parts: rows.into_iter().map(|r| r.2).collect(),
-            notes: self.notes,
-        }
+        SizeReport { format: format.to_string(), file_size: self.file_size, by: None, parts, notes: self.notes }
     }
 
     /// Notes claims of one level that partly overlap, and returns the pairs
@@ -621,22 +633,27 @@ impl Partition {
         events.sort_unstable_by_key(|e| e.0);
         let mut stats = vec![Stats::default(); self.claims.len()];
         let mut gap = Stats::default();
-        let mut active: BTreeSet<(Reverse<u8>, usize)> = BTreeSet::new();
+        // the highest level first, then the first added; ended claims are
+        // dropped when they reach the top
+        let mut active: BinaryHeap<(u8, Reverse<usize>)> = BinaryHeap::new();
+        let mut ended = vec![false; self.claims.len()];
         let mut pos = 0u64;
         let mut at = 0usize;
         while at < events.len() {
             let Some(&(next, _, _)) = events.get(at) else { break };
             if next > pos {
-                let owner = active.first().and_then(|&(_, i)| stats.get_mut(i));
+                while active.peek().is_some_and(|&(_, Reverse(i))| ended.get(i).copied().unwrap_or(true)) {
+                    active.pop();
+                }
+                let owner = active.peek().and_then(|&(_, Reverse(i))| stats.get_mut(i));
                 owner.unwrap_or(&mut gap).take(pos..next);
                 pos = next;
             }
             while let Some(&(_, start, i)) = events.get(at).filter(|e| e.0 == next) {
-                let level = self.claims.get(i).map_or(0, |c| c.level);
                 if start {
-                    active.insert((Reverse(level), i));
-                } else {
-                    active.remove(&(Reverse(level), i));
+                    active.push((self.claims.get(i).map_or(0, |c| c.level), Reverse(i)));
+                } else if let Some(e) = ended.get_mut(i) {
+                    *e = true;
                 }
                 at = at.saturating_add(1);
             }
@@ -675,7 +692,43 @@ impl Stats {
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::arithmetic_side_effects)]
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_claims_partition_the_file(
+            size in 0u64..300,
+            claims in proptest::collection::vec((0u64..400, 0u64..120, 0u8..4), 0..40),
+        ) {
+            let mut p = Partition::new(size);
+            for (i, (start, len, level)) in claims.iter().enumerate() {
+                let c = Claim::new(format!("c{i}"), kinds::CONSTANT, *start..start + len, *level);
+                if i % 3 == 0 {
+                    p.add_within("outer", 50..200, c);
+                } else {
+                    p.add(c);
+                }
+            }
+            let r = p.finish("pte");
+            prop_assert_eq!(r.total(), size);
+            prop_assert!(r.parts.iter().all(|p| p.bytes > 0));
+            let mut firsts = vec![];
+            let mut ranges: Vec<(u64, u64)> = r.parts.iter().filter_map(|p| Some((p.offset?, p.offset? + p.bytes))).collect();
+            ranges.sort_unstable();
+            for w in ranges.windows(2) {
+                prop_assert!(w[0].1 <= w[1].0, "{:?}", w);
+            }
+            for p in &r.parts {
+                firsts.extend(p.offset);
+            }
+            // parts with an offset come in file order
+            prop_assert!(firsts.is_sorted());
+            let by = r.clone().grouped(By::Kind).top(1);
+            prop_assert_eq!(by.total(), size);
+        }
+    }
 
     #[test]
     fn identical_claims_of_one_level_are_one_part() {
@@ -737,13 +790,15 @@ mod tests {
         }
         let r = p.finish("pte");
         for by in [By::Kind, By::Tensor, By::Operator, By::Delegate] {
-            let g = r.grouped(by);
+            let g = r.clone().grouped(by);
             assert_eq!(g.total(), 100, "{by:?}");
-            assert_eq!(g.top(2).total(), 100, "{by:?}");
-            assert!(g.top(2).parts.len() <= 3);
+            let top = g.top(2);
+            assert_eq!(top.total(), 100, "{by:?}");
+            assert!(top.parts.len() <= 3);
         }
-        assert_eq!(r.grouped(By::Operator).parts.len(), 4);
-        assert_eq!(r.top(0).parts.len(), 1);
-        assert_eq!(r.top(0).parts[0].count, Some(11));
+        assert_eq!(r.clone().grouped(By::Operator).parts.len(), 4);
+        let none = r.top(0);
+        assert_eq!(none.parts.len(), 1);
+        assert_eq!(none.parts[0].count, Some(11));
     }
 }
