@@ -29,7 +29,7 @@ use pte_schema::bundled::{decode_bundled_program, BundledValue};
 use pte_schema::ptd::decode_flat_tensor;
 use pte_schema::xnnpack::{XnnPayload, XNNPACK_BACKEND_ID};
 use pte_schema::{DataLocation, Error, ErrorKind, InstructionRef, Limits, PlanView, ProgramView, Result, ValueRef};
-use pte_segments::{ExtendedHeader, FlatTensorHeader};
+use pte_segments::ExtendedHeader;
 
 pub use pte_segments::size::{kinds, By, Claim, Part, Partition, SizeReport};
 
@@ -579,14 +579,9 @@ fn named(view: &ProgramView<'_>, segments: &Segments, named_use: &NamedUse, p: &
 /// Partitions a `.ptd`: the `FH01` header, its padding, the `FT01` tables,
 /// each key's tensor (or blob) in its segment.
 fn ptd_partition(bytes: &[u8]) -> Result<Partition> {
-    let h = FlatTensorHeader::parse(bytes)?;
+    let (h, region) = crate::ptd::flatbuffer_region(bytes)?;
     let len = bytes.len() as u64;
-    let end = h.flatbuffer_end().filter(|&e| e >= 8 && e <= len).ok_or_else(|| {
-        Error::new(ErrorKind::Malformed, format!("flatbuffer region ends past the {len}-byte file"))
-            .at_path("fh01.flatbuffer_size")
-            .at_offset(24)
-    })?;
-    let region = bytes.get(..usize::try_from(end).unwrap_or(usize::MAX)).unwrap_or(bytes);
+    let end = region.len() as u64;
     let ft = decode_flat_tensor(region, &Limits::default())?;
     let mut p = Partition::new(len);
     let tables = 0..end;

@@ -206,14 +206,7 @@ impl<'a> PtdFile<'a> {
     /// assert!(pte_file::ptd::PtdFile::from_bytes_with(&[0u8; 64], &Default::default()).is_err());
     /// ```
     pub fn from_bytes_with(bytes: &'a [u8], options: &ReadOptions) -> Result<Self> {
-        let h = FlatTensorHeader::parse(bytes)?;
-        let len = bytes.len() as u64;
-        let end = h.flatbuffer_end().filter(|&e| e >= 8 && e <= len).ok_or_else(|| {
-            Error::new(ErrorKind::Malformed, format!("flatbuffer region ends past the {len}-byte file"))
-                .at_path("fh01.flatbuffer_size")
-                .at_offset(24)
-        })?;
-        let region = bytes.get(..usize::try_from(end).unwrap_or(usize::MAX)).unwrap_or(bytes);
+        let (h, region) = flatbuffer_region(bytes)?;
         let flat_tensor = decode_flat_tensor(region, &options.limits)?;
         let mut segments = vec![];
         for (i, s) in flat_tensor.segments.iter().flatten().enumerate() {
@@ -396,4 +389,18 @@ impl<'a> PtdFile<'a> {
             segments: self.segments.into_iter().map(|s| Cow::Owned(s.into_owned())).collect(),
         }
     }
+}
+
+/// The `FH01` header and the flatbuffer region it declares, checked to lie
+/// inside the file (what every `.ptd` reader starts from).
+pub(crate) fn flatbuffer_region(bytes: &[u8]) -> Result<(FlatTensorHeader, &[u8])> {
+    let h = FlatTensorHeader::parse(bytes)?;
+    let len = bytes.len() as u64;
+    let end = h.flatbuffer_end().filter(|&e| e >= 8 && e <= len).ok_or_else(|| {
+        Error::new(ErrorKind::Malformed, format!("flatbuffer region ends past the {len}-byte file"))
+            .at_path("fh01.flatbuffer_size")
+            .at_offset(24)
+    })?;
+    let region = bytes.get(..usize::try_from(end).unwrap_or(usize::MAX)).unwrap_or(bytes);
+    Ok((h, region))
 }
