@@ -69,6 +69,39 @@ impl Handle {
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
+    /// The memory plan of a program, as JSON text: the object `pte memory
+    /// --json` prints, cut to one `method` when given. A `.bpte` answers for
+    /// the program it bundles; other kinds have no plan and raise.
+    #[pyo3(signature = (method=None))]
+    fn memory_json(&self, py: Python<'_>, method: Option<&str>) -> PyResult<String> {
+        let mut plan = self.with(py, |bytes, _| match self.kind {
+            FileKind::Pte => pte_file::memory::MemoryPlan::from_bytes(bytes, &Default::default()).py_err(self.name()),
+            FileKind::Bpte => {
+                let bundle = pte_file::bpte::BundledFile::from_bytes(bytes).py_err(self.name())?;
+                pte_file::memory::MemoryPlan::from_bytes(&bundle.program, &Default::default())
+                    .map_err(|e| e.within("program"))
+                    .py_err(self.name())
+            }
+            other => Err(invalid(format!(
+                "{}: a {} file has no memory plan; only programs (.pte, or the program in a .bpte) do",
+                self.name().unwrap_or("<bytes>"),
+                kind_name(other)
+            ))),
+        })?;
+        if let Some(name) = method {
+            let names: Vec<String> =
+                plan.methods.iter().map(|m| format!("{:?}", m.name.as_deref().unwrap_or(""))).collect();
+            plan.methods.retain(|m| m.name.as_deref() == Some(name));
+            if plan.methods.is_empty() {
+                return Err(invalid(format!(
+                    "no method {name:?}; the program has {}",
+                    if names.is_empty() { "none".into() } else { names.join(", ") }
+                )));
+            }
+        }
+        serde_json::to_string(&plan).map_err(|e| invalid(e.to_string()))
+    }
+
     /// Where the bytes go, as JSON text: the object `pte size --json` prints,
     /// grouped `by` (`"kind"`, `"tensor"`, `"operator"`, `"delegate"`) and cut
     /// to the `top` largest parts plus one `other` part.

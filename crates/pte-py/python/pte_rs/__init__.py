@@ -284,6 +284,15 @@ class Program(File):
         """
         return json.loads(self._h.operators_json())
 
+    def memory(self, method: Optional[str] = None) -> Dict[str, Any]:
+        """The memory plan, as ``pte memory --json`` prints it: ``{"methods": [{"name",
+        "arenas": [{"id", "size", "peak", ...}], "tensors": [{"value", "arena", "offset",
+        "size", "first", "last", ...}], "overlaps", "allocator", ...}]}``. Arena 0, which
+        the runtime reserves, is left out as the runtime leaves it out. ``method`` keeps
+        one method and raises :class:`PteError` when the program has no such method.
+        """
+        return json.loads(self._h.memory_json(method))
+
     def to_bytes(self, **options: Any) -> bytes:
         """Serializes with layout options (see :meth:`save`)."""
         return self._h.pte_bytes(_options(options))
@@ -352,6 +361,10 @@ class Bundle(File):
     def program(self) -> Program:
         """The embedded program, sharing this bundle's map."""
         return Program(self._h.bpte_program(), self._buf, self.path)
+
+    def memory(self, method: Optional[str] = None) -> Dict[str, Any]:
+        """:meth:`Program.memory` of the embedded program."""
+        return self.program.memory(method)
 
     def operators(self) -> Dict[str, Any]:
         """:meth:`Program.operators` of the embedded program, with ``format`` ``"bpte"``."""

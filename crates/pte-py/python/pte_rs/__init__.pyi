@@ -124,6 +124,8 @@ class Program(File):
         """Raw segments in table order."""
     def operators(self) -> Dict[str, Any]:
         """Each method's operators (name, overload, calls, kernel_keys) and delegates (id, calls)."""
+    def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:
+        """The memory plan as ``pte memory --json`` prints it (arena 0 left out)."""
     def to_bytes(
         self,
         *,
@@ -178,6 +180,8 @@ class Bundle(File):
         """The embedded program, sharing the bundle's map."""
     def operators(self) -> Dict[str, Any]:
         """The embedded program's operators and delegates."""
+    def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:
+        """The embedded program's memory plan."""
 
 @dataclass
 class Call:

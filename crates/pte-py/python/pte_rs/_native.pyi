@@ -38,6 +38,8 @@ class Handle:
         """JSON text equal to ``pte size --json``."""
     def pte_summary(self) -> str:
         """JSON text of methods, constants, buffers, named data, delegates, segments."""
+    def memory_json(self, method: Optional[str] = ...) -> str:
+        """JSON text of the memory plan (``pte memory --json``), optionally one method."""
     def operators_json(self) -> str:
         """JSON text of each method's operators and delegates (``pte ops --json``, one file)."""
     def save_pte(self, path: str, options: Dict[str, Any]) -> int:
