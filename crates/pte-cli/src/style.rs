@@ -8,8 +8,13 @@ use serde_json::Value;
 
 /// `[2, 16]`; `[]` for a scalar.
 pub(crate) fn shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>) -> String {
-    let d: Vec<String> = dims.into_iter().map(|x| x.to_string()).collect();
-    format!("[{}]", d.join(", "))
+    use std::fmt::Write as _;
+    let mut s = String::from("[");
+    for (k, d) in dims.into_iter().enumerate() {
+        let _ = if k == 0 { write!(s, "{d}") } else { write!(s, ", {d}") };
+    }
+    s.push(']');
+    s
 }
 
 /// A `.pte` shape with its dynamism: every size of a DYNAMIC_BOUND tensor

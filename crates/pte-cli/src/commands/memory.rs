@@ -118,12 +118,17 @@ fn text(out: &mut String, m: &MethodMemory) {
                 *w = (*w).max(c.chars().count());
             }
         }
+        // Padded in place: the table can have tens of thousands of rows.
         let line = |out: &mut String, cells: &[&str]| {
-            let mut s = String::from("  ");
+            let start = out.len();
+            out.push_str("  ");
             for (c, w) in cells.iter().zip(widths) {
-                let _ = write!(s, "{c:<w$}  ");
+                out.push_str(c);
+                let pad = w.saturating_sub(c.chars().count()).saturating_add(2);
+                out.extend(std::iter::repeat_n(' ', pad));
             }
-            let _ = writeln!(out, "{}", s.trim_end());
+            out.truncate(out.trim_end_matches(' ').len().max(start));
+            out.push('\n');
         };
         line(out, &head);
         for r in &rows {

@@ -284,8 +284,9 @@ impl MemoryPlan {
 pub fn method_memory(view: &ProgramView<'_>, p: usize) -> Option<MethodMemory> {
     let plan = view.plan(p)?;
     let w = walk::walk(&plan, p, true);
-    let peaks = sweep::peaks(&w.tensors);
-    let (overlaps, overlaps_truncated) = sweep::overlaps(&w.tensors);
+    let order = sweep::in_sweep_order(&w.tensors);
+    let peaks = sweep::peaks(&order);
+    let (overlaps, overlaps_truncated) = sweep::overlaps(&order);
     let mut arenas: Vec<Arena> = vec![];
     for (id, size) in w.arenas.iter().enumerate().skip(1) {
         let (Ok(id), Some(size)) = (u32::try_from(id), size) else { continue };
@@ -326,7 +327,7 @@ pub fn method_memory(view: &ProgramView<'_>, p: usize) -> Option<MethodMemory> {
 /// of its plan (what the verifier's `memory.overlap` warning needs).
 pub(crate) fn overlaps_of(plan: &PlanView<'_>, p: usize) -> (Vec<Overlap>, bool) {
     let w = walk::walk(plan, p, false);
-    sweep::overlaps(&w.tensors)
+    sweep::overlaps(&sweep::in_sweep_order(&w.tensors))
 }
 
 fn described(plan: &PlanView<'_>, t: &walk::Planned) -> PlannedTensor {

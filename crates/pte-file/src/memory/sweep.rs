@@ -1,7 +1,9 @@
 //! Sweeps over the planned tensors' lifetimes: the bytes live at once in
 //! each buffer, and the pairs of tensors that share bytes while both hold
 //! data. Both cost a sort of the tensors plus a logarithmic step per tensor
-//! (and per pair found), whatever the file claims.
+//! (and per pair found), whatever the file claims; a buffer's peak is added
+//! up per instruction when its instructions are few for its tensors, else
+//! from sorted changes.
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
@@ -16,39 +18,85 @@ use super::Overlap;
 /// ```
 pub const MAX_OVERLAPS: usize = 100;
 
+/// The tensors that hold data at some point, by buffer id, then first
+/// instruction, then value: the order both sweeps walk.
+pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
+    let mut order: Vec<&Planned> = tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some()).collect();
+    order.sort_unstable_by_key(|t| (t.arena, t.lifetime().map_or(0, |l| l.0), t.value()));
+    order
+}
+
+/// The runs of `order` (see [`in_sweep_order`]) that share one buffer id.
+fn by_arena<'p, 'a>(order: &'a [&'p Planned]) -> impl Iterator<Item = (u32, &'a [&'p Planned])> {
+    let mut rest = order;
+    std::iter::from_fn(move || {
+        let arena = rest.first()?.arena;
+        let n = rest.iter().take_while(|t| t.arena == arena).count();
+        let (group, tail) = rest.split_at(n);
+        rest = tail;
+        Some((arena, group))
+    })
+}
+
 /// Per buffer id: the most bytes live at one instruction, and the first
-/// instruction where that many are.
-pub(crate) fn peaks(tensors: &[Planned]) -> BTreeMap<u32, (u64, Option<u64>)> {
-    // (buffer, instruction, +bytes at its first instruction / -bytes after its last)
-    let mut events: Vec<(u32, u64, bool, u64)> = Vec::with_capacity(tensors.len().saturating_mul(2));
-    for t in tensors.iter().filter(|t| t.nbytes > 0) {
-        if let Some((f, l)) = t.lifetime() {
-            events.push((t.arena, f, true, t.nbytes));
-            events.push((t.arena, l.saturating_add(1), false, t.nbytes));
-        }
-    }
-    events.sort_unstable_by_key(|e| (e.0, e.1));
+/// instruction where that many are. `order` is [`in_sweep_order`]'s.
+pub(crate) fn peaks(order: &[&Planned]) -> BTreeMap<u32, (u64, Option<u64>)> {
     let mut out: BTreeMap<u32, (u64, Option<u64>)> = BTreeMap::new();
-    let mut live: u128 = 0;
-    let mut current = None;
-    let mut k = 0usize;
-    while let Some(&(arena, at, _, _)) = events.get(k) {
-        if current != Some(arena) {
-            live = 0;
-            current = Some(arena);
-        }
-        // every change at this instruction, then the total
-        while let Some(&(_, _, add, n)) = events.get(k).filter(|e| e.0 == arena && e.1 == at) {
-            live = if add { live.saturating_add(u128::from(n)) } else { live.saturating_sub(u128::from(n)) };
-            k = k.saturating_add(1);
-        }
-        let now = u64::try_from(live).unwrap_or(u64::MAX);
-        let e = out.entry(arena).or_insert((0, None));
-        if now > e.0 {
-            *e = (now, Some(at));
+    for (arena, group) in by_arena(order) {
+        if let Some(peak) = peak_of(group) {
+            out.insert(arena, peak);
         }
     }
     out
+}
+
+/// One buffer's peak. When the group's instructions span no more than a few
+/// slots per tensor, the byte changes are added up per instruction in one
+/// pass (the common case, and the cheap one); otherwise the changes are
+/// sorted. Either way the work and memory follow the tensors, not what the
+/// file claims its instruction numbers are.
+fn peak_of(group: &[&Planned]) -> Option<(u64, Option<u64>)> {
+    let first = group.first()?.lifetime()?.0;
+    let end = group.iter().filter_map(|t| t.lifetime()).map(|l| l.1).max()?.saturating_add(2);
+    let span = usize::try_from(end.saturating_sub(first)).unwrap_or(usize::MAX);
+    let changes: Vec<(u64, i128)> = if span <= group.len().saturating_mul(4).saturating_add(1024) {
+        let mut delta = vec![0i128; span];
+        for t in group {
+            let Some((f, l)) = t.lifetime() else { continue };
+            let at = |i: u64| usize::try_from(i.saturating_sub(first)).ok();
+            if let Some(d) = at(f).and_then(|i| delta.get_mut(i)) {
+                *d = d.saturating_add(i128::from(t.nbytes));
+            }
+            if let Some(d) = at(l.saturating_add(1)).and_then(|i| delta.get_mut(i)) {
+                *d = d.saturating_sub(i128::from(t.nbytes));
+            }
+        }
+        delta.into_iter().zip(first..).filter(|(d, _)| *d != 0).map(|(d, i)| (i, d)).collect()
+    } else {
+        let mut events: Vec<(u64, i128)> = Vec::with_capacity(group.len().saturating_mul(2));
+        for t in group {
+            let Some((f, l)) = t.lifetime() else { continue };
+            events.push((f, i128::from(t.nbytes)));
+            events.push((l.saturating_add(1), i128::from(t.nbytes).saturating_neg()));
+        }
+        events.sort_unstable_by_key(|e| e.0);
+        events
+    };
+    let mut best: (u64, Option<u64>) = (0, None);
+    let mut live: i128 = 0;
+    let mut k = 0usize;
+    // every change at one instruction, then the total
+    while let Some(&(at, _)) = changes.get(k) {
+        while let Some(&(_, d)) = changes.get(k).filter(|e| e.0 == at) {
+            live = live.saturating_add(d);
+            k = k.saturating_add(1);
+        }
+        let now = u64::try_from(live.max(0)).unwrap_or(u64::MAX);
+        if now > best.0 {
+            best = (now, Some(at));
+        }
+    }
+    Some(best)
 }
 
 /// A tensor as the overlap sweep holds it.
@@ -62,19 +110,13 @@ struct Live {
 
 /// Pairs of tensors of one buffer whose bytes and lifetimes both
 /// intersect, in the order the sweep meets them; at most [`MAX_OVERLAPS`],
-/// and `true` when it stopped there.
-pub(crate) fn overlaps(tensors: &[Planned]) -> (Vec<Overlap>, bool) {
-    let mut order: Vec<&Planned> = tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some()).collect();
-    order.sort_unstable_by_key(|t| (t.arena, t.lifetime().map_or(0, |l| l.0), t.value()));
+/// and `true` when it stopped there. `order` is [`in_sweep_order`]'s.
+pub(crate) fn overlaps(order: &[&Planned]) -> (Vec<Overlap>, bool) {
     let mut found = vec![];
-    let mut k = 0usize;
-    while let Some(arena) = order.get(k).map(|t| t.arena) {
-        let end = k.saturating_add(order.get(k..).map_or(0, |r| r.iter().take_while(|t| t.arena == arena).count()));
-        let group = order.get(k..end).unwrap_or_default();
+    for (arena, group) in by_arena(order) {
         if sweep(arena, group, &mut found) {
             return (found, true);
         }
-        k = end;
     }
     (found, false)
 }
@@ -133,4 +175,52 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The peak by brute force: the live bytes at every instruction.
+    fn brute(tensors: &[Planned]) -> BTreeMap<u32, (u64, Option<u64>)> {
+        let mut out = BTreeMap::new();
+        let arenas: std::collections::BTreeSet<u32> =
+            tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some()).map(|t| t.arena).collect();
+        for a in arenas {
+            let ts: Vec<&Planned> = tensors.iter().filter(|t| t.arena == a && t.nbytes > 0).collect();
+            let mut instants: Vec<u64> = ts.iter().filter_map(|t| t.lifetime()).map(|l| l.0).collect();
+            instants.sort_unstable();
+            let mut best = (0u64, None);
+            for i in instants {
+                let live: u64 =
+                    ts.iter().filter(|t| t.lifetime().is_some_and(|(f, l)| f <= i && i <= l)).map(|t| t.nbytes).sum();
+                if live > best.0 {
+                    best = (live, Some(i));
+                }
+            }
+            out.insert(a, best);
+        }
+        out
+    }
+
+    proptest! {
+        // `stride` spreads the instructions: small strides take the
+        // per-instruction path, large ones the sorted one.
+        #[test]
+        fn peaks_equal_the_brute_force(
+            spans in prop::collection::vec((0u32..3, 0u32..40, 0u32..10, 0u64..100), 0..40),
+            stride in prop::sample::select(vec![1u32, 1000, 1_000_000]),
+        ) {
+            let tensors: Vec<Planned> = spans
+                .iter()
+                .enumerate()
+                .map(|(k, &(arena, first, len, bytes))| {
+                    Planned::for_test(k as u32, arena, 0, bytes, Some((first * stride, (first + len) * stride)))
+                })
+                .collect();
+            prop_assert_eq!(peaks(&in_sweep_order(&tensors)), brute(&tensors));
+        }
+    }
 }

@@ -53,6 +53,12 @@ impl Planned {
         self.value as usize
     }
 
+    /// A planned tensor with a given lifetime, for the sweeps' tests.
+    #[cfg(test)]
+    pub(crate) fn for_test(value: u32, arena: u32, offset: u64, nbytes: u64, life: Option<(u32, u32)>) -> Planned {
+        Planned { value, arena, offset, nbytes, uses: Uses::NONE, state: false, life }
+    }
+
     pub(crate) fn lifetime(&self) -> Option<(u64, u64)> {
         self.life.map(|(f, l)| (u64::from(f), u64::from(l)))
     }

@@ -33,7 +33,6 @@
 mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt::Write as _;
 
 use pte_schema::native::NativeProgramView;
 use pte_schema::{Error, ErrorKind, InstructionRef, Limits, List, PlanView, ProgramView, Result, TensorView, ValueRef};
@@ -235,6 +234,7 @@ fn method(plan: &PlanView<'_>, p: usize, budget: &mut usize) -> Result<MethodOpe
     let mut op_calls = vec![0u64; n_ops];
     let mut op_keys: Vec<BTreeSet<String>> = vec![BTreeSet::new(); n_ops];
     let mut delegate_calls = vec![0u64; n_delegates];
+    let mut key = String::new();
     for (c, chain) in plan.chains().into_iter().flatten().enumerate() {
         for (k, instruction) in chain.instructions().into_iter().flatten().enumerate() {
             let at = || format!("execution_plan[{p}].chains[{c}].instructions[{k}]");
@@ -242,10 +242,13 @@ fn method(plan: &PlanView<'_>, p: usize, budget: &mut usize) -> Result<MethodOpe
                 InstructionRef::KernelCall { op_index, args } => {
                     let i = index(op_index, n_ops)
                         .ok_or_else(|| bad(at(), format!("op_index {op_index} is not one of the {n_ops} operators")))?;
-                    let key = kernel_key(plan, args, budget).map_err(|e| e.within(&at()))?;
+                    kernel_key(&mut key, plan, args, budget).map_err(|e| e.within(&at()))?;
                     if let (Some(calls), Some(keys)) = (op_calls.get_mut(i), op_keys.get_mut(i)) {
                         *calls = calls.saturating_add(1);
-                        keys.insert(key);
+                        // most calls repeat a key already seen: allocate only for new ones
+                        if !keys.contains(&key) {
+                            keys.insert(key.clone());
+                        }
                     }
                 }
                 InstructionRef::DelegateCall { delegate_index, .. } => {
@@ -304,16 +307,17 @@ fn bad(path: String, message: String) -> Error {
 /// argument that is a tensor, a non-empty tensor list (its first tensor
 /// speaks for it) or an optional tensor list holding a tensor (its first
 /// one), the last separator dropped (`v1` for a call with no tensor).
-fn kernel_key(plan: &PlanView<'_>, args: Option<List<'_, i32>>, budget: &mut usize) -> Result<String> {
-    let mut key = String::from("v1/");
+fn kernel_key(key: &mut String, plan: &PlanView<'_>, args: Option<List<'_, i32>>, budget: &mut usize) -> Result<()> {
+    key.clear();
+    key.push_str("v1/");
     for (a, arg) in args.iter().flat_map(|l| l.iter()).enumerate() {
         let at = || format!("instr_args.args[{a}]");
         match value(plan, arg).map_err(|e| e.at_path(at()))? {
-            ValueRef::Tensor(t) => push_tensor(&mut key, t, budget)?,
+            ValueRef::Tensor(t) => push_tensor(key, t, budget)?,
             ValueRef::TensorList(items) => {
                 let Some(first) = items.and_then(|l| l.get(0)) else { continue };
                 match value(plan, first).map_err(|e| e.at_path(at()))? {
-                    ValueRef::Tensor(t) => push_tensor(&mut key, t, budget)?,
+                    ValueRef::Tensor(t) => push_tensor(key, t, budget)?,
                     _ => {
                         return Err(bad(at(), format!("tensor list value {arg} holds value {first}, not a tensor")));
                     }
@@ -325,7 +329,7 @@ fn kernel_key(plan: &PlanView<'_>, args: Option<List<'_, i32>>, budget: &mut usi
                         continue;
                     }
                     if let ValueRef::Tensor(t) = value(plan, item).map_err(|e| e.at_path(at()))? {
-                        push_tensor(&mut key, t, budget)?;
+                        push_tensor(key, t, budget)?;
                         break;
                     }
                 }
@@ -334,7 +338,7 @@ fn kernel_key(plan: &PlanView<'_>, args: Option<List<'_, i32>>, budget: &mut usi
         }
     }
     key.pop();
-    Ok(key)
+    Ok(())
 }
 
 /// Value `j` of the plan, or an error saying it does not exist.
@@ -353,13 +357,34 @@ fn push_tensor(key: &mut String, t: TensorView<'_>, budget: &mut usize) -> Resul
     *budget = budget.checked_sub(most).ok_or_else(|| {
         Error::new(ErrorKind::LimitExceeded, "the kernel keys of this program are over the limit of text it may build")
     })?;
-    // writing to a String cannot fail
-    let _ = write!(key, "{};", t.scalar_type().0);
+    push_small(key, i16::from(t.scalar_type().0));
+    key.push(';');
     for (i, d) in dims.iter().enumerate() {
-        let _ = if i == 0 { write!(key, "{d}") } else { write!(key, ",{d}") };
+        if i > 0 {
+            key.push(',');
+        }
+        push_small(key, i16::from(*d));
     }
     key.push('|');
     Ok(())
+}
+
+/// Appends a small integer in decimal. Keys are built once per kernel call,
+/// hundreds of thousands of times in a large program, where `write!`'s
+/// formatting machinery was most of the command's cost.
+fn push_small(key: &mut String, n: i16) {
+    if n < 0 {
+        key.push('-');
+    }
+    let n = n.unsigned_abs();
+    let mut started = false;
+    for div in [10_000u16, 1_000, 100, 10, 1] {
+        let digit = n.checked_div(div).and_then(|q| q.checked_rem(10)).unwrap_or(0);
+        if digit != 0 || started || div == 1 {
+            started = true;
+            key.push(char::from_digit(u32::from(digit), 10).unwrap_or('0'));
+        }
+    }
 }
 
 /// Operators and delegates of many programs together: what a selective
