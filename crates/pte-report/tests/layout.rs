@@ -148,6 +148,7 @@ fn check_layout(g: &Graph, l: &Layout, dag: bool, budgeted: bool) -> Result<(), 
         );
         if dag {
             prop_assert!(l.nodes[e.from].y + l.nodes[e.from].height < l.nodes[e.to].y, "DAG edges go down");
+            prop_assert!(line.windows(2).all(|w| w[0].1 <= w[1].1 + EPS), "{:?} goes up", line);
         }
         if budgeted {
             // Bends run between boxes, never through one.
@@ -233,7 +234,7 @@ proptest! {
 
     #[test]
     fn without_dummies_edges_are_straight(g in graph(30, false)) {
-        let o = LayoutOptions { max_dummies: Some(0), order_sweeps: 1, position_sweeps: 1, ..Default::default() };
+        let o = LayoutOptions { max_dummies: Some(0), order_sweeps: 1, ..Default::default() };
         let l = layout_with(&g, &o);
         check_layout(&g, &l, false, false)?;
         check_svg(&g, &l, &svg(&g, &l))?;
@@ -333,11 +334,12 @@ fn a_wide_layer_of_constants() {
     let l = layout(&g);
     assert_layers_apart(&l);
     assert_edges_attached(&g, &l);
-    // The consumer sits under the mean of its inputs.
+    // The consumer sits under the middle of its inputs.
     let centre = |b: &Placed| b.x + b.width / 2.0;
-    let mean = l.nodes[..5000].iter().map(centre).sum::<f64>() / 5000.0;
+    let mut inputs: Vec<f64> = l.nodes[..5000].iter().map(centre).collect();
+    inputs.sort_by(f64::total_cmp);
     let op = centre(&l.nodes[5000]);
-    assert!((op - mean).abs() < 1.0, "{op} {mean}");
+    assert!(inputs[2400] <= op && op <= inputs[2600], "{op} not between {} and {}", inputs[2400], inputs[2600]);
 }
 
 #[test]

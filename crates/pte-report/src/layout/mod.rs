@@ -1,4 +1,4 @@
-//! A layered drawing of a dataflow [`Graph`](crate::graph::Graph), computed
+//! A layered drawing of a dataflow [`Graph`], computed
 //! here so that no Graphviz is needed, and its SVG.
 //!
 //! Sugiyama's method, each step linear or `n log n` per sweep: a depth-first
@@ -7,8 +7,8 @@
 //! outputs at the bottom; long edges run through dummy vertices, one trunk per
 //! producer, within a budget past which they are drawn straight; a bounded
 //! number of weighted-median sweeps reduces crossings, keeping the best order;
-//! x coordinates come from sweeps that pull each layer towards its neighbours
-//! by least squares without overlap (isotonic regression, pool-adjacent-violators).
+//! x coordinates are Brandes and Köpf's (vertical blocks aligned on median
+//! neighbours, packed, four runs balanced), which keeps long chains straight.
 
 mod acyclic;
 mod chains;
@@ -91,8 +91,6 @@ pub struct LayoutOptions {
     pub max_label_chars: usize,
     /// Sweeps of crossing reduction (each one layer by layer, down or up).
     pub order_sweeps: usize,
-    /// Sweeps of horizontal placement.
-    pub position_sweeps: usize,
     /// Most dummy vertices for long edges; `None` for `8 * (nodes + edges) +
     /// 1000`. Edges left without any are drawn straight.
     pub max_dummies: Option<usize>,
@@ -114,7 +112,6 @@ impl Default for LayoutOptions {
             margin: 8.0,
             max_label_chars: 40,
             order_sweeps: 12,
-            position_sweeps: 8,
             max_dummies: None,
         }
     }
@@ -230,7 +227,7 @@ pub fn layout_with(graph: &Graph, options: &LayoutOptions) -> Layout {
         node_gap: options.node_gap,
         edge_gap: options.edge_gap,
     };
-    let mut x = position::place(&by_layer, &spacing, &above, &below, options.position_sweeps);
+    let mut x = position::place(&by_layer, &spacing, &above, &below);
     position::straighten(&by_layer, &spacing, &chains.trunks, &mut x);
 
     // Shift so that the leftmost box or edge starts at the margin.

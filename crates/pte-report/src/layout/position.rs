@@ -1,9 +1,12 @@
-//! Horizontal centres. Each layer starts packed and centred; then sweeps
-//! down, up, and a last one looking both ways place each layer as close as
-//! possible, in least squares, to the weighted mean of its neighbours while
-//! keeping its boxes apart. With the separations taken out, that is an
-//! isotonic regression, solved exactly in linear time by pool-adjacent-
-//! violators, so a layer of thousands of constants costs no more than its size.
+//! Horizontal centres, by Brandes and Köpf: four times (aligning up or
+//! down, left or right) each vertex joins the block of a median neighbour in
+//! the layer before, blocks move as one, and each is packed against its
+//! neighbours; the result for a vertex is the mean of its two middle
+//! positions. An edge is aligned only if it is of the best class at both
+//! ends (operator to operator or dummy to dummy, then operator to dummy,
+//! then edges of constants), so the main flow and long edges run straight and
+//! constants sit beside them. Everything is linear in the graph but for
+//! sorting a vertex's few neighbours, and nothing drifts with the depth.
 
 use super::csr::Csr;
 
@@ -15,8 +18,8 @@ pub(crate) struct Spacing<'a> {
     pub right: &'a [f64],
     /// Vertices below this index are nodes, the others dummies.
     pub nodes: usize,
-    /// Nodes that pull their neighbours only lightly (constants), so that
-    /// the main flow runs straight and its constants sit beside it.
+    /// Nodes that are aligned last (constants), so that the flow they feed
+    /// runs straight and they sit beside it.
     pub light: &'a [bool],
     /// Gap between two boxes.
     pub node_gap: f64,
@@ -31,86 +34,196 @@ impl Spacing<'_> {
         (w(left) + w(right)) / 2.0 + self.right.get(left).copied().unwrap_or(0.0) + gap
     }
 
-    /// How strongly `from` pulls `to` along their edge: more between
-    /// dummies, so that long edges run straight (the weights of Gansner et
-    /// al.), and hardly at all from a constant, whose place beside its
-    /// consumer should not move the consumer.
-    fn pull(&self, from: usize, to: usize) -> f64 {
-        if self.light.get(from).copied().unwrap_or(false) {
-            return YIELD;
-        }
-        match (from < self.nodes, to < self.nodes) {
-            (true, true) => 1.0,
-            (false, false) => 8.0,
-            _ => 2.0,
+    /// How much an edge deserves to be vertical: lower is better.
+    fn class(&self, a: usize, b: usize) -> u8 {
+        let light = |v: usize| self.light.get(v).copied().unwrap_or(false);
+        if light(a) || light(b) {
+            2
+        } else if (a < self.nodes) == (b < self.nodes) {
+            0
+        } else {
+            1
         }
     }
 
-    /// How much a vertex resists being pushed aside by its neighbours in the
-    /// layer. Least squares splits every push between both sides, and in a
-    /// deep graph the small shifts of the operators of a chain, pushed by the
-    /// constant or the long edge beside them, add up to a drawing slanted by
-    /// the graph's depth; so dummies and constants give way, and operators
-    /// stay in line. (Dummy chains are straightened afterwards.)
-    fn stiffness(&self, v: usize) -> f64 {
-        if v >= self.nodes || self.light.get(v).copied().unwrap_or(false) {
-            YIELD
-        } else {
-            1.0
-        }
+    fn half(&self, v: usize) -> (f64, f64) {
+        let w = self.width.get(v).copied().unwrap_or(0.0) / 2.0;
+        (w, w + self.right.get(v).copied().unwrap_or(0.0))
     }
 }
 
-/// The weight of what gives way: small enough to decide every contest,
-/// large enough to keep the arithmetic well away from zero.
-const YIELD: f64 = 1e-3;
-
 /// The centre of every vertex, given the ordered `layers`.
-pub(crate) fn place(layers: &[Vec<usize>], spacing: &Spacing, above: &Csr, below: &Csr, sweeps: usize) -> Vec<f64> {
-    let mut x = vec![0.0; spacing.width.len()];
-    let mut offsets = Vec::new();
-    for layer in layers {
-        offsets_of(layer, spacing, &mut offsets);
-        let half = offsets.last().copied().unwrap_or(0.0) / 2.0;
-        for (&v, &o) in layer.iter().zip(&offsets) {
-            set(&mut x, v, o - half);
+pub(crate) fn place(layers: &[Vec<usize>], spacing: &Spacing, above: &Csr, below: &Csr) -> Vec<f64> {
+    let vertices = spacing.width.len();
+    let mut runs = Vec::with_capacity(4);
+    for down in [true, false] {
+        for mirrored in [false, true] {
+            let (toward, away) = if down { (above, below) } else { (below, above) };
+            let mut order: Vec<Vec<usize>> = layers.to_vec();
+            if !down {
+                order.reverse();
+            }
+            if mirrored {
+                order.iter_mut().for_each(|l| l.reverse());
+            }
+            runs.push((mirrored, variant(&order, toward, away, spacing, mirrored)));
         }
     }
+    // Line the runs up on the narrowest one (left runs by their left side,
+    // right runs by their right side), then take the middle two per vertex.
+    let extent = |x: &[f64]| {
+        x.iter().enumerate().fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), (v, &c)| {
+            let (l, r) = spacing.half(v);
+            (lo.min(c - l), hi.max(c + r))
+        })
+    };
+    let extents: Vec<(f64, f64)> = runs.iter().map(|(_, x)| extent(x)).collect();
+    let narrowest = extents.iter().copied().min_by(|a, b| (a.1 - a.0).total_cmp(&(b.1 - b.0)));
+    let Some((lo, hi)) = narrowest.filter(|(lo, hi)| lo.is_finite() && hi.is_finite()) else {
+        return vec![0.0; vertices];
+    };
+    for ((mirrored, x), &(l, h)) in runs.iter_mut().zip(&extents) {
+        let shift = if *mirrored { hi - h } else { lo - l };
+        x.iter_mut().for_each(|c| *c += shift);
+    }
+    let mut x: Vec<f64> = (0..vertices)
+        .map(|v| {
+            let mut four = [0.0; 4];
+            for (slot, (_, run)) in four.iter_mut().zip(&runs) {
+                *slot = run.get(v).copied().unwrap_or(0.0);
+            }
+            four.sort_by(f64::total_cmp);
+            let [_, a, b, _] = four;
+            (a + b) / 2.0
+        })
+        .collect();
+    // The mean of middle positions keeps every separation, as each run
+    // does; this only guards against a defect ever breaking that.
+    let mut offsets = Vec::new();
     let mut want = Vec::new();
-    for sweep in 0..=sweeps {
-        let last = sweep == sweeps;
-        let down = sweep & 1 == 0;
-        let (use_above, use_below) = if last { (true, true) } else { (down, !down) };
-        let mut align = |layer: &Vec<usize>| {
-            offsets_of(layer, spacing, &mut offsets);
-            want.clear();
-            for &v in layer {
-                let mut weight = 0.0;
-                let mut sum = 0.0;
-                let rows = [(use_above, above), (use_below, below)];
-                for (_, csr) in rows.iter().filter(|r| r.0) {
-                    for &u in csr.row(v) {
-                        let w = spacing.pull(u, v);
-                        weight += w;
-                        sum += w * x.get(u).copied().unwrap_or(0.0);
-                    }
-                }
-                // A vertex with no neighbour that way stays put unless pushed.
-                let here = x.get(v).copied().unwrap_or(0.0);
-                let stiff = spacing.stiffness(v);
-                want.push(if weight > 0.0 { (sum / weight, weight * stiff) } else { (here, YIELD * stiff) });
-            }
-            for (&v, xv) in layer.iter().zip(isotonic(&want, &offsets)) {
-                set(&mut x, v, xv);
-            }
-        };
-        if down || last {
-            layers.iter().for_each(&mut align);
-        } else {
-            layers.iter().rev().for_each(&mut align);
+    for layer in layers {
+        offsets_of(layer, spacing, &mut offsets);
+        want.clear();
+        want.extend(layer.iter().map(|&v| (x.get(v).copied().unwrap_or(0.0), 1.0)));
+        for (&v, xv) in layer.iter().zip(isotonic(&want, &offsets)) {
+            set(&mut x, v, xv);
         }
     }
     x
+}
+
+/// One run of Brandes and Köpf on `layers` in processing order (each layer
+/// left to right as the run sees it): `toward` lists each vertex's
+/// neighbours in the layer processed before its own, `away` in the one after.
+fn variant(layers: &[Vec<usize>], toward: &Csr, away: &Csr, spacing: &Spacing, mirrored: bool) -> Vec<f64> {
+    let vertices = spacing.width.len();
+    let mut pos = vec![0usize; vertices];
+    for layer in layers {
+        for (i, &v) in layer.iter().enumerate() {
+            set(&mut pos, v, i);
+        }
+    }
+    let at = |v: usize| pos.get(v).copied().unwrap_or(0);
+    let best = |v: usize, csr: &Csr| csr.row(v).iter().map(|&u| spacing.class(u, v)).min();
+    let mut root: Vec<usize> = (0..vertices).collect();
+    let mut align: Vec<usize> = (0..vertices).collect();
+    let mut candidates = Vec::new();
+    for layer in layers.iter().skip(1) {
+        let mut taken: Option<usize> = None;
+        for &v in layer {
+            let Some(class) = best(v, toward) else { continue };
+            candidates.clear();
+            candidates.extend(
+                toward.row(v).iter().copied().filter(|&u| spacing.class(u, v) == class && best(u, away) == Some(class)),
+            );
+            candidates.sort_by_key(|&u| (at(u), u));
+            candidates.dedup();
+            let d = candidates.len();
+            if d == 0 {
+                continue;
+            }
+            let (lo, hi) = (d.saturating_sub(1) / 2, d / 2);
+            for m in if lo == hi { vec![lo] } else { vec![lo, hi] } {
+                if align.get(v) != Some(&v) {
+                    break;
+                }
+                let Some(&u) = candidates.get(m) else { continue };
+                if align.get(u) == Some(&u) && taken.is_none_or(|r| r < at(u)) {
+                    let r = root.get(u).copied().unwrap_or(u);
+                    set(&mut align, u, v);
+                    set(&mut root, v, r);
+                    set(&mut align, v, r);
+                    taken = Some(at(u));
+                }
+            }
+        }
+    }
+    // Blocks as vertices, ordered left to right by every layer: place each
+    // as far left as the blocks before it allow, then close the gaps to the
+    // blocks after it.
+    let block = |v: usize| root.get(v).copied().unwrap_or(v);
+    let mut edges: Vec<(usize, usize, f64)> = Vec::new();
+    for layer in layers {
+        for (&a, &b) in layer.iter().zip(layer.iter().skip(1)) {
+            let gap = if mirrored { spacing.between(b, a) } else { spacing.between(a, b) };
+            edges.push((block(a), block(b), gap));
+        }
+    }
+    let out = Csr::new(vertices, &edges.iter().enumerate().map(|(k, e)| (e.0, k)).collect::<Vec<_>>());
+    let mut indegree = vec![0usize; vertices];
+    for e in &edges {
+        if let Some(d) = indegree.get_mut(e.1) {
+            *d = d.saturating_add(1);
+        }
+    }
+    let mut topological: Vec<usize> = (0..vertices).filter(|&v| block(v) == v && indegree.get(v) == Some(&0)).collect();
+    let mut next = 0;
+    while let Some(&b) = topological.get(next) {
+        next = next.saturating_add(1);
+        for &k in out.row(b) {
+            let Some(&(_, c, _)) = edges.get(k) else { continue };
+            if let Some(d) = indegree.get_mut(c) {
+                *d = d.saturating_sub(1);
+                if *d == 0 {
+                    topological.push(c);
+                }
+            }
+        }
+    }
+    let mut xb = vec![0.0f64; vertices];
+    for &b in &topological {
+        let here = xb.get(b).copied().unwrap_or(0.0);
+        for &k in out.row(b) {
+            if let Some(&(_, c, gap)) = edges.get(k) {
+                if let Some(xc) = xb.get_mut(c) {
+                    *xc = (*xc).max(here + gap);
+                }
+            }
+        }
+    }
+    for &b in topological.iter().rev() {
+        let room = out
+            .row(b)
+            .iter()
+            .filter_map(|&k| edges.get(k))
+            .map(|&(_, c, gap)| xb.get(c).copied().unwrap_or(0.0) - gap)
+            .fold(f64::INFINITY, f64::min);
+        if let Some(xv) = xb.get_mut(b) {
+            if room.is_finite() {
+                *xv = (*xv).max(room);
+            }
+        }
+    }
+    (0..vertices)
+        .map(|v| {
+            let x = xb.get(block(v)).copied().unwrap_or(0.0);
+            if mirrored {
+                -x
+            } else {
+                x
+            }
+        })
+        .collect()
 }
 
 /// Moves each chain of dummies, in as few vertical runs as its neighbours
