@@ -1,7 +1,8 @@
 //! `cargo bench -p pte-report --bench layout`: `layout` and `svg` on
 //! dataflow graphs of 1,000, 5,000 and 20,000 nodes shaped like a deep
 //! network (a chain of operators, each second one with a weight, residual
-//! edges, one input read all along the chain), median of runs.
+//! edges, one input read all along the chain), and one graph whose 20,000
+//! constants all feed one operator (a single very wide layer); median of runs.
 //!
 //! `PTE_BENCH_NODES` (comma-separated; default `1000,5000,20000`) picks the
 //! sizes, `PTE_BENCH_RUNS` (default 5) the runs per measurement.
@@ -52,6 +53,18 @@ fn chain_and_fanout(nodes: usize) -> Graph {
     g
 }
 
+/// `nodes - 1` constants read by one operator: one very wide layer.
+fn wide(nodes: usize) -> Graph {
+    let mut g = Graph { name: "wide".into(), ..Default::default() };
+    let op = nodes.saturating_sub(1);
+    for i in 0..op {
+        g.nodes.push(Node { id: format!("c{i}"), label: format!("constant {i}"), kind: NodeKind::Data });
+        g.edges.push(Edge { from: i, to: op, label: "float32 [1]".into() });
+    }
+    g.nodes.push(Node { id: "op".into(), label: "aten::cat.out".into(), kind: NodeKind::Operator });
+    g
+}
+
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();
     v[v.len() / 2]
@@ -82,14 +95,14 @@ fn main() {
         .filter_map(|s| s.trim().parse().ok())
         .collect();
     let runs: usize = std::env::var("PTE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
-    println!("| nodes | edges | layout (median of {runs}) | svg | svg size |");
-    println!("| --- | --- | --- | --- | --- |");
-    for n in sizes {
-        let g = chain_and_fanout(n);
+    println!("| graph | nodes | edges | layout (median of {runs}) | svg | svg size |");
+    println!("| --- | --- | --- | --- | --- | --- |");
+    let graphs = sizes.iter().map(|&n| ("deep", chain_and_fanout(n))).chain([("wide", wide(20_000))]);
+    for (shape, g) in graphs {
         let (tl, l) = time(runs, || pte_report::layout::layout(&g));
         let (ts, s) = time(runs, || pte_report::layout::svg(&g, &l));
         println!(
-            "| {} | {} | {:.1} ms | {:.1} ms | {:.1} MiB |",
+            "| {shape} | {} | {} | {:.1} ms | {:.1} ms | {:.1} MiB |",
             g.nodes.len(),
             g.edges.len(),
             ms(tl),

@@ -89,9 +89,11 @@ pub struct LayoutOptions {
     pub margin: f64,
     /// Labels longer than this are cut (with `…`) in their box.
     pub max_label_chars: usize,
-    /// Sweeps of crossing reduction (each one layer by layer, down or up).
+    /// Most sweeps of crossing reduction (each one layer by layer, down or
+    /// up); graphs with hundreds of thousands of vertices and dummies get
+    /// fewer, down to 2, so that the work stays bounded.
     pub order_sweeps: usize,
-    /// Most dummy vertices for long edges; `None` for `8 * (nodes + edges) +
+    /// Most dummy vertices for long edges; `None` for `4 * (nodes + edges) +
     /// 1000`. Edges left without any are drawn straight.
     pub max_dummies: Option<usize>,
 }
@@ -192,7 +194,7 @@ pub fn layout_with(graph: &Graph, options: &LayoutOptions) -> Layout {
     let (layer, layer_count) = layers::assign(&kinds, &links, &topological);
     let budget = options
         .max_dummies
-        .unwrap_or_else(|| n.saturating_add(graph.edges.len()).saturating_mul(8).saturating_add(1000));
+        .unwrap_or_else(|| n.saturating_add(graph.edges.len()).saturating_mul(4).saturating_add(1000));
     let chains = chains::build(&layer, &routes, budget);
     let vertices = chains.layer.len();
 
@@ -205,7 +207,11 @@ pub fn layout_with(graph: &Graph, options: &LayoutOptions) -> Layout {
     let reversed: Vec<(usize, usize)> = chains.edges.iter().map(|&(a, b)| (b, a)).collect();
     let above = csr::Csr::new(vertices, &reversed);
     let below = csr::Csr::new(vertices, &chains.edges);
-    order::reduce(&mut by_layer, &above, &below, vertices, options.order_sweeps);
+    // About a tenth of a second of sweeps at most, however big the graph.
+    const SWEEP_WORK: usize = 4_000_000;
+    let work = vertices.saturating_add(chains.edges.len()).max(1);
+    let sweeps = options.order_sweeps.min(SWEEP_WORK.checked_div(work).unwrap_or(0).max(2));
+    order::reduce(&mut by_layer, &above, &below, vertices, sweeps);
 
     let mut width: Vec<f64> =
         graph.nodes.iter().map(|node| text::box_width(&node.label, options.max_label_chars)).collect();

@@ -55,10 +55,20 @@ impl Spacing<'_> {
 /// The centre of every vertex, given the ordered `layers`.
 pub(crate) fn place(layers: &[Vec<usize>], spacing: &Spacing, above: &Csr, below: &Csr) -> Vec<f64> {
     let vertices = spacing.width.len();
+    // The best class at each vertex, each way; computed once, as a vertex of
+    // a wide layer is the neighbour of the whole layer.
+    let best_of = |csr: &Csr| -> Vec<Option<u8>> {
+        (0..vertices).map(|v| csr.row(v).iter().map(|&u| spacing.class(u, v)).min()).collect()
+    };
+    let (best_above, best_below) = (best_of(above), best_of(below));
     let mut runs = Vec::with_capacity(4);
     for down in [true, false] {
         for mirrored in [false, true] {
-            let (toward, away) = if down { (above, below) } else { (below, above) };
+            let (toward, away) = if down {
+                ((above, &best_above[..]), &best_below[..])
+            } else {
+                ((below, &best_below[..]), &best_above[..])
+            };
             let mut order: Vec<Vec<usize>> = layers.to_vec();
             if !down {
                 order.reverse();
@@ -115,7 +125,14 @@ pub(crate) fn place(layers: &[Vec<usize>], spacing: &Spacing, above: &Csr, below
 /// One run of Brandes and Köpf on `layers` in processing order (each layer
 /// left to right as the run sees it): `toward` lists each vertex's
 /// neighbours in the layer processed before its own, `away` in the one after.
-fn variant(layers: &[Vec<usize>], toward: &Csr, away: &Csr, spacing: &Spacing, mirrored: bool) -> Vec<f64> {
+fn variant(
+    layers: &[Vec<usize>],
+    toward: (&Csr, &[Option<u8>]),
+    away: &[Option<u8>],
+    spacing: &Spacing,
+    mirrored: bool,
+) -> Vec<f64> {
+    let (toward, best_toward) = toward;
     let vertices = spacing.width.len();
     let mut pos = vec![0usize; vertices];
     for layer in layers {
@@ -124,14 +141,14 @@ fn variant(layers: &[Vec<usize>], toward: &Csr, away: &Csr, spacing: &Spacing, m
         }
     }
     let at = |v: usize| pos.get(v).copied().unwrap_or(0);
-    let best = |v: usize, csr: &Csr| csr.row(v).iter().map(|&u| spacing.class(u, v)).min();
+    let best = |v: usize, of: &[Option<u8>]| of.get(v).copied().flatten();
     let mut root: Vec<usize> = (0..vertices).collect();
     let mut align: Vec<usize> = (0..vertices).collect();
     let mut candidates = Vec::new();
     for layer in layers.iter().skip(1) {
         let mut taken: Option<usize> = None;
         for &v in layer {
-            let Some(class) = best(v, toward) else { continue };
+            let Some(class) = best(v, best_toward) else { continue };
             candidates.clear();
             candidates.extend(
                 toward.row(v).iter().copied().filter(|&u| spacing.class(u, v) == class && best(u, away) == Some(class)),
@@ -143,7 +160,7 @@ fn variant(layers: &[Vec<usize>], toward: &Csr, away: &Csr, spacing: &Spacing, m
                 continue;
             }
             let (lo, hi) = (d.saturating_sub(1) / 2, d / 2);
-            for m in if lo == hi { vec![lo] } else { vec![lo, hi] } {
+            for m in [Some(lo), (hi != lo).then_some(hi)].into_iter().flatten() {
                 if align.get(v) != Some(&v) {
                     break;
                 }
