@@ -1,0 +1,120 @@
+//! Text in the drawing: box widths estimated from label length (the SVG
+//! uses a monospace font, so an average advance is close), truncation with an
+//! ellipsis, XML escaping of hostile labels, and numbers with one decimal.
+
+use std::fmt;
+
+/// Font size of node labels, in SVG units.
+pub(crate) const FONT_SIZE: f64 = 12.0;
+/// Estimated advance of one character at [`FONT_SIZE`] in a monospace font.
+pub(crate) const CHAR_WIDTH: f64 = 7.2;
+/// Room between the text and the box's sides.
+pub(crate) const PAD: f64 = 8.0;
+/// No box is narrower than this many characters.
+const MIN_CHARS: usize = 3;
+
+/// The width of a box for `label`, showing at most `max_chars` characters.
+pub(crate) fn box_width(label: &str, max_chars: usize) -> f64 {
+    let shown = label.chars().filter(|&c| valid(c)).count().min(max_chars.max(1)).max(MIN_CHARS);
+    shown as f64 * CHAR_WIDTH + 2.0 * PAD
+}
+
+/// `label` cut to what a box of `width` shows, ending in `…` when cut.
+pub(crate) fn fit(label: &str, width: f64) -> String {
+    let room = ((width - 2.0 * PAD) / CHAR_WIDTH + 1e-6).floor();
+    let room = if room.is_finite() && room > 0.0 { room as usize } else { 0 };
+    let mut chars = label.chars().filter(|&c| valid(c));
+    if chars.clone().count() <= room {
+        return chars.collect();
+    }
+    let mut cut: String = chars.by_ref().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// Whether XML 1.0 allows `c` (surrogates cannot be in a `str`).
+fn valid(c: char) -> bool {
+    !matches!(c, '\u{0}'..='\u{8}' | '\u{b}' | '\u{c}' | '\u{e}'..='\u{1f}' | '\u{fffe}' | '\u{ffff}')
+}
+
+/// Appends `s` escaped for XML text and attribute values (either quote);
+/// characters XML 1.0 does not allow are dropped, and whitespace that an
+/// attribute would normalise is kept as character references.
+pub(crate) fn escape_into(out: &mut String, s: &str) {
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' => out.push_str("&#9;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            c if valid(c) => out.push(c),
+            _ => {}
+        }
+    }
+}
+
+/// `s` as [`escape_into`] writes it.
+pub(crate) fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    escape_into(&mut out, s);
+    out
+}
+
+/// A coordinate printed with at most one decimal, the same way on every
+/// platform: `12`, `12.5`, `-3.2`, never `-0` (non-finite values print `0`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Num(pub f64);
+
+impl fmt::Display for Num {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tenths = (self.0 * 10.0).round();
+        if !tenths.is_finite() || tenths == 0.0 {
+            return f.write_str("0");
+        }
+        let s = format!("{:.1}", tenths / 10.0);
+        f.write_str(s.strip_suffix(".0").unwrap_or(&s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers() {
+        let show = |v: f64| Num(v).to_string();
+        assert_eq!(show(12.0), "12");
+        assert_eq!(show(12.25), "12.3");
+        assert_eq!(show(-0.04), "0");
+        assert_eq!(show(-3.21), "-3.2");
+        assert_eq!(show(0.96), "1");
+        assert_eq!(show(f64::NAN), "0");
+        assert_eq!(show(1e7 + 0.05), "10000000.1");
+    }
+
+    #[test]
+    fn escaping_hostile_text() {
+        assert_eq!(
+            escape("a<b>&\"c'\u{0}\u{1b}\u{fffe}\t\nz\u{1F600}"),
+            "a&lt;b&gt;&amp;&quot;c&apos;&#9;&#10;z\u{1F600}"
+        );
+    }
+
+    #[test]
+    fn widths_and_truncation() {
+        assert_eq!(box_width("ab", 40), 3.0 * CHAR_WIDTH + 2.0 * PAD);
+        let long = "x".repeat(100);
+        let w = box_width(&long, 40);
+        assert_eq!(w, 40.0 * CHAR_WIDTH + 2.0 * PAD);
+        let shown = fit(&long, w);
+        assert_eq!(shown.chars().count(), 40);
+        assert!(shown.ends_with('…'));
+        assert_eq!(fit("aten::add.out", box_width("aten::add.out", 40)), "aten::add.out");
+        assert_eq!(fit("abc", 0.0), "…");
+        assert_eq!(fit("", 0.0), "");
+    }
+}
