@@ -10,7 +10,6 @@ pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
 pub(crate) mod graph;
-pub(crate) mod graph_native;
 pub(crate) mod info;
 pub(crate) mod info_many;
 pub(crate) mod internalize;
