@@ -6,24 +6,12 @@
 
 use serde_json::Value;
 
-pub(crate) use pte_report::style::{dim_range, dtype, shape};
+pub(crate) use pte_report::style::{count, dim_range, dtype, shape};
 
 /// A `.pte` shape with its dynamism, from JSON sizes
 /// (`pte_report::style::dynamic_shape`).
 pub(crate) fn pte_shape(sizes: &Value, dynamism: &str) -> String {
     pte_report::style::dynamic_shape(sizes.as_array().into_iter().flatten(), dynamism)
-}
-
-/// `1 instruction`, `0 instructions`.
-pub(crate) fn count(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else if let Some(stem) = noun.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u'])) {
-        format!("{n} {stem}ies")
-    } else {
-        format!("{n} {noun}s")
-    }
 }
 
 /// [`dtype`] of a JSON string value.

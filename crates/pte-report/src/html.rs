@@ -138,3 +138,15 @@ pub fn unreadable(what: &str, why: &str) -> String {
     }
     format!("<p class=\"unreadable\">{what} could not be read: {}</p>", escape(why))
 }
+
+/// A count with thousands separators and its noun agreeing (`1 part`, `1,024 parts`).
+///
+/// ```
+/// assert_eq!(pte_report::html::counted(1, "entry"), "1 entry");
+/// assert_eq!(pte_report::html::counted(1024, "entry"), "1,024 entries");
+/// ```
+pub fn counted(n: u64, noun: &str) -> String {
+    let word = crate::style::count(n, noun);
+    let noun = word.split_once(' ').map_or("", |(_, w)| w);
+    format!("{} {noun}", thousands(n))
+}

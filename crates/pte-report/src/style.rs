@@ -86,3 +86,22 @@ pub fn dtype(name: &str) -> String {
     };
     torch.to_string()
 }
+
+/// `1 instruction`, `3 instructions`, `2 entries`: a count with its noun agreeing.
+///
+/// ```
+/// use pte_report::style::count;
+/// assert_eq!(count(1u64, "instruction"), "1 instruction");
+/// assert_eq!(count(2u64, "entry"), "2 entries");
+/// assert_eq!(count(0u64, "key"), "0 keys");
+/// ```
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u'])) {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

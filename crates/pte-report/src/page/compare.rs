@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use pte_core::FileKind;
 
 use super::{FileSummary, Source};
-use crate::html::{escape, float, head_row, row, thousands};
+use crate::html::{counted, escape, float, head_row, row, thousands};
 
 /// Differences listed per pair before the rest are counted.
 const MAX_ROWS: usize = 500;
@@ -65,8 +65,8 @@ pub(super) fn section(files: &[Source<'_>], summaries: &[FileSummary], unreadabl
         let counts: Vec<String> = cats.iter().map(|c| format!("{} {}", r.of(*c).count(), c.name())).collect();
         let _ = write!(
             s,
-            "<p>{} differences ({}).</p><div class=\"scroll\"><table class=\"differences\">",
-            thousands(r.differences.len() as u64),
+            "<p>{} ({}).</p><div class=\"scroll\"><table class=\"differences\">",
+            counted(r.differences.len() as u64, "difference"),
             counts.join(", ")
         );
         s.push_str(&head_row(&["category", "where", "what differs", "elements differing", "max |a - b|", "mean |a - b|"]));

@@ -14,7 +14,7 @@ use pte_schema::bundled::BundledValue;
 use super::file::{open, program, Ctx, Parts};
 use super::tensors::TensorRow;
 use super::{graphs, sizes, summary, tensors, Source};
-use crate::html::{escape, facts, head_row, row, thousands};
+use crate::html::{counted, escape, facts, head_row, row, thousands};
 
 /// Test cases, samples and calls shown per set before the rest are counted.
 const MAX_SHOWN: usize = 50;
@@ -70,9 +70,9 @@ fn tests(cx: &Ctx, b: &BundledFile<'_>) -> String {
         let cases = suite.test_cases.as_deref().unwrap_or(&[]);
         let _ = write!(
             s,
-            "<h4>{} ({} cases)</h4><div class=\"scroll\"><table class=\"cases\">",
+            "<h4>{} ({})</h4><div class=\"scroll\"><table class=\"cases\">",
             escape(suite.method_name.as_deref().unwrap_or("")),
-            thousands(cases.len() as u64)
+            counted(cases.len() as u64, "case")
         );
         s.push_str(&head_row(&["case", "inputs", "expected outputs"]));
         for (j, c) in cases.iter().enumerate().take(MAX_SHOWN) {
@@ -179,7 +179,7 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
                     dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
                     shape: t.layout.map_or_else(|| "-".into(), |l| crate::style::shape(l.sizes.iter().flatten())),
                     place: format!(
-                        "segment {}, bytes {}..{}",
+                        "segment {}, file bytes {}..{}",
                         t.segment_index,
                         base.saturating_add(t.range.start),
                         base.saturating_add(t.range.end)
@@ -293,7 +293,10 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             program.as_ref().ok().and_then(|p| p.version.clone()).unwrap_or_else(|| "-".into()),
         ),
         ("methods".into(), format!("{}: {}", methods.len(), methods.join(", "))),
-        ("constants".into(), format!("{} keys ({} aliases)", thousands(ptn.constants().count() as u64), ptn.aliases.len())),
+        ("constants".into(), format!("{} ({})", counted(ptn.constants().count() as u64, "key"), match ptn.aliases.len() {
+                1 => "1 alias".to_string(),
+                n => format!("{} aliases", thousands(n as u64)),
+            })),
     ];
     let others: Vec<String> = ptn.members.iter().map(|m| m.name.clone()).collect();
     rows.push(("other members".into(), thousands(others.len() as u64)));
@@ -325,7 +328,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             shape: crate::style::shape(t.shape),
             place: t
                 .range_in(bytes)
-                .map_or_else(|| "program.safetensors".into(), |r| format!("program.safetensors, bytes {}..{}", r.start, r.end)),
+                .map_or_else(|| "program.safetensors".into(), |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end)),
             bytes: Some(t.bytes.len() as u64),
             data: Some(t.bytes),
         })
@@ -362,8 +365,8 @@ pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'
     let external: Vec<_> = list.iter().filter(|t| t.storage == TensorStorage::External).collect();
     let _ = write!(
         s,
-        "<p>{} EXTERNAL tensors, looked up by name in {}.</p>",
-        thousands(external.len() as u64),
+        "<p>{}, looked up by name in {}.</p>",
+        counted(external.len() as u64, "EXTERNAL tensor"),
         escape(&names.join(", "))
     );
     if !external.is_empty() {

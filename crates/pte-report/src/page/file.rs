@@ -150,7 +150,9 @@ pub(super) fn program(
     parts.nodes = nodes;
     parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file)));
     parts.memory = Some(memory::section(cx, program));
-    let (tensors, rows) = tensors::program(cx, pte.as_ref(), program);
+    // file offsets: a bundle's program starts inside it
+    let at = (program.as_ptr() as usize).checked_sub(file.as_ptr() as usize).unwrap_or(0) as u64;
+    let (tensors, rows) = tensors::program(cx, pte.as_ref(), program, at);
     parts.tensors = Some(tensors);
     parts.tensor_rows = rows;
     if let Some(pte) = &pte {

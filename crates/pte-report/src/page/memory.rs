@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use pte_file::memory::MemoryPlan;
 
 use super::file::{open, Ctx};
-use crate::html::{escape, head_row, row, thousands};
+use crate::html::{counted, escape, head_row, row, thousands};
 
 /// The part for a program's bytes.
 pub(super) fn section(cx: &mut Ctx, program: &[u8]) -> String {
@@ -34,10 +34,10 @@ pub(super) fn section(cx: &mut Ctx, program: &[u8]) -> String {
         let e = &m.method_allocator;
         let _ = write!(
             s,
-            "<p>{} instructions, {} planned tensors in {} buffers; the method allocator needs about {} bytes besides (an estimate{}).</p>",
-            thousands(m.instructions),
-            thousands(m.tensors.len() as u64),
-            thousands(m.arenas.len() as u64),
+            "<p>{}, {} in {}; the method allocator needs about {} bytes besides (an estimate{}).</p>",
+            counted(m.instructions, "instruction"),
+            counted(m.tensors.len() as u64, "planned tensor"),
+            counted(m.arenas.len() as u64, "buffer"),
             thousands(e.bytes),
             if e.delegates > 0 { ", plus what the backends allocate" } else { "" }
         );

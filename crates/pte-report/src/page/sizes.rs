@@ -8,7 +8,7 @@ use pte_core::FileKind;
 use pte_segments::size::{By, SizeReport};
 
 use super::file::{open, Ctx};
-use crate::html::{escape, head_row, row, thousands};
+use crate::html::{counted, escape, head_row, row, thousands};
 
 /// Rows of the largest-parts table.
 const TOP_ROWS: usize = 50;
@@ -38,9 +38,9 @@ pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind) -> String {
 fn body(cx: &Ctx, r: &SizeReport) -> String {
     let total = r.file_size;
     let mut s = format!(
-        "<p>{} bytes in {} parts; each byte is counted once. Hover a rectangle for its name and size.</p>",
+        "<p>{} bytes in {}; each byte is counted once. Hover a rectangle for its name and size.</p>",
         thousands(total),
-        thousands(r.parts.len() as u64)
+        counted(r.parts.len() as u64, "part")
     );
     let by_kind = r.clone().grouped(By::Kind);
     let kinds: Vec<&str> = by_kind.parts.iter().map(|p| p.kind.as_ref()).collect();

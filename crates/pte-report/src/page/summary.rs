@@ -8,7 +8,7 @@ use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes};
 use pte_segments::ExtendedHeader;
 
 use super::file::{open, Ctx};
-use crate::html::{facts, head_row, row, thousands};
+use crate::html::{counted, facts, head_row, row, thousands};
 
 /// The summary part holding `body`.
 pub(super) fn wrap(cx: &Ctx, body: &str) -> String {
@@ -135,17 +135,17 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
     rows.push(("segments".into(), thousands(p.segment_table().len() as u64)));
     let constants = pte.constants().map(|c| {
         let bytes = c.iter().fold(0u64, |t, c| t.saturating_add(c.bytes.len() as u64));
-        format!("{} entries (placeholder included), {} bytes", thousands(c.len() as u64), thousands(bytes))
+        format!("{} (placeholder included), {} bytes", counted(c.len() as u64, "entry"), thousands(bytes))
     });
     rows.push(("constants".into(), constants.unwrap_or_else(|e| format!("unreadable: {e}"))));
     let mutable = pte.mutable_segments().map(|m| {
         let n: usize = m.iter().map(Vec::len).sum();
-        format!("{} in {} segment(s)", thousands(n as u64), m.len())
+        format!("{} in {}", thousands(n as u64), counted(m.len() as u64, "segment"))
     });
     rows.push(("mutable buffers with data".into(), mutable.unwrap_or_else(|e| format!("unreadable: {e}"))));
     let named = pte.named_data().map(|n| {
         let bytes = n.iter().fold(0u64, |t, b| t.saturating_add(b.bytes.len() as u64));
-        format!("{} keys, {} bytes", thousands(n.len() as u64), thousands(bytes))
+        format!("{}, {} bytes", counted(n.len() as u64, "key"), thousands(bytes))
     });
     rows.push(("named data".into(), named.unwrap_or_else(|e| format!("unreadable: {e}"))));
     rows.push((
@@ -153,7 +153,7 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
         thousands(p.backend_delegate_data.as_ref().map_or(0, Vec::len) as u64),
     ));
     if let Some(c) = &p.constant_buffer {
-        rows.push(("legacy constant_buffer".into(), format!("{} entries", thousands(c.len() as u64))));
+        rows.push(("legacy constant_buffer".into(), counted(c.len() as u64, "entry")));
     }
     rows
 }

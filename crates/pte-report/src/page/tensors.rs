@@ -100,7 +100,8 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
 }
 
 /// The tensors of a program, as `pte info --tensors` lists them.
-pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8]) -> (String, usize) {
+/// `at` is where the program starts in the file, so ranges are file offsets.
+pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8], at: u64) -> (String, usize) {
     let intro = "Every constant, mutable buffer and EXTERNAL tensor, once per stored datum.";
     let Some(pte) = pte else {
         let note = cx.fail("the tensors", "the program could not be read");
@@ -113,13 +114,13 @@ pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8]) -
             return (format!("{}{note}</section>\n", open(cx, "tensors", "Tensors")), 0);
         }
     };
-    let base = pte_segments::ExtendedHeader::parse(program).ok().flatten().map_or(0, |h| h.segment_base_offset);
+    let base = pte_segments::ExtendedHeader::parse(program).ok().flatten().map_or(0, |h| h.segment_base_offset).saturating_add(at);
     let rows: Vec<TensorRow<'_>> = list
         .iter()
         .map(|t| {
             let place = match (t.storage, t.file_range(base), t.bytes) {
                 (TensorStorage::External, _, _) => "external (a .ptd)".to_string(),
-                (s, Some(r), _) => format!("{} segment {}, bytes {}..{}", s.as_str(), t.segment.unwrap_or(0), r.start, r.end),
+                (s, Some(r), _) => format!("{} segment {}, file bytes {}..{}", s.as_str(), t.segment.unwrap_or(0), r.start, r.end),
                 (s, None, Some(_)) => format!("{} (inline)", s.as_str()),
                 (s, None, None) => format!("{} (planned, no initial data)", s.as_str()),
             };
