@@ -118,7 +118,12 @@ const COMMANDS: &[(&str, &[Case])] = &[
         "report",
         &[
             Case { args: &["report", IN, "-o", "r.html"], valid: "in.pte", writes: &["r.html"], skip: &[] },
-            Case { args: &["report", "e.pte", "--ptd", IN, "-o", "r.html"], valid: "e.ptd", writes: &["r.html"], skip: &[] },
+            Case {
+                args: &["report", "e.pte", "--ptd", IN, "-o", "r.html"],
+                valid: "e.ptd",
+                writes: &["r.html"],
+                skip: &[],
+            },
         ],
     ),
     ("size", &[Case { args: &["size", IN], valid: "in.pte", writes: &[], skip: &[] }]),

@@ -17,7 +17,9 @@ use serde_json::{json, Value as Json};
 /// ```
 pub fn runtime_error(v: &Violation) -> Option<Json> {
     let r = v.rule.refusal()?;
-    Some(json!({"code": r.error.code, "hex": format!("0x{:02x}", r.error.code), "name": r.error.name, "stage": r.stage.name()}))
+    Some(
+        json!({"code": r.error.code, "hex": format!("0x{:02x}", r.error.code), "name": r.error.name, "stage": r.stage.name()}),
+    )
 }
 
 /// `{rule, path, offset, message}`, plus `runtime_error` when the runtime

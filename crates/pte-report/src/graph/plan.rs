@@ -13,11 +13,7 @@ use crate::style;
 /// `float32 [<=2, 16]`: the dtype and shape an edge carries.
 fn tensor_label(t: &Tensor) -> String {
     let dynamism = t.shape_dynamism.name().unwrap_or("");
-    format!(
-        "{} {}",
-        style::dtype(&t.scalar_type.to_string()),
-        style::dynamic_shape(t.sizes.iter().flatten(), dynamism)
-    )
+    format!("{} {}", style::dtype(&t.scalar_type.to_string()), style::dynamic_shape(t.sizes.iter().flatten(), dynamism))
 }
 
 /// Whether the value's data is stored (a constant, a mutable buffer, an
@@ -55,7 +51,7 @@ fn push(g: &mut Graph, id: String, label: String, kind: NodeKind) -> usize {
 /// let labels: Vec<&str> = g.nodes.iter().map(|n| n.label.as_str()).collect();
 /// assert_eq!(labels, ["input 0", "input 1", "aten::add.out", "output 0"]);
 /// assert_eq!(g.edges.len(), 3);
-/// assert_eq!(g.edges[0].label, "float32 [2, 2]");
+/// assert_eq!(g.edges[0].label, "float32 [3, 5]");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn of_plan(plan: &ExecutionPlan) -> Graph {

@@ -45,7 +45,12 @@ pub(super) fn section(files: &[Source<'_>], summaries: &[FileSummary], unreadabl
         let _ = write!(s, "<h3>{} against {}</h3>", escape(first.name), escape(other.name));
         let (ka, kb) = (FileKind::detect(first.bytes), FileKind::detect(other.bytes));
         if ka != kb {
-            let _ = write!(s, "<p>Not compared: {} is {ka} and {} is {kb}; only files of one kind compare.</p>", escape(first.name), escape(other.name));
+            let _ = write!(
+                s,
+                "<p>Not compared: {} is {ka} and {} is {kb}; only files of one kind compare.</p>",
+                escape(first.name),
+                escape(other.name)
+            );
             continue;
         }
         let r = match pte_diff::diff_bytes(first.bytes, other.bytes, &Default::default()) {
@@ -69,7 +74,14 @@ pub(super) fn section(files: &[Source<'_>], summaries: &[FileSummary], unreadabl
             counted(r.differences.len() as u64, "difference"),
             counts.join(", ")
         );
-        s.push_str(&head_row(&["category", "where", "what differs", "elements differing", "max |a - b|", "mean |a - b|"]));
+        s.push_str(&head_row(&[
+            "category",
+            "where",
+            "what differs",
+            "elements differing",
+            "max |a - b|",
+            "mean |a - b|",
+        ]));
         for d in r.differences.iter().take(MAX_ROWS) {
             let (n, max, mean) = match &d.tensor {
                 Some(t) => (
@@ -83,7 +95,11 @@ pub(super) fn section(files: &[Source<'_>], summaries: &[FileSummary], unreadabl
         }
         s.push_str("</table></div>");
         if r.differences.len() > MAX_ROWS {
-            let _ = write!(s, "<p>… {} more differences (<code>pte diff</code> lists them all).</p>", thousands(r.differences.len().saturating_sub(MAX_ROWS) as u64));
+            let _ = write!(
+                s,
+                "<p>… {} more differences (<code>pte diff</code> lists them all).</p>",
+                thousands(r.differences.len().saturating_sub(MAX_ROWS) as u64)
+            );
         }
     }
     s.push_str("</section>\n");

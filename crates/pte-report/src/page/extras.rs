@@ -252,12 +252,16 @@ fn samples(cx: &mut Ctx, ptn: &PtnFile<'_>) -> String {
         for (i, sample) in set.samples.iter().enumerate().take(MAX_SHOWN) {
             let label = sample.name.clone().unwrap_or_else(|| i.to_string());
             for (j, c) in sample.calls.iter().enumerate().take(MAX_SHOWN) {
-                s.push_str(&row(None, &[label.clone(), j.to_string(), joined(&c.inputs, value), joined(&c.outputs, value)]));
+                s.push_str(&row(
+                    None,
+                    &[label.clone(), j.to_string(), joined(&c.inputs, value), joined(&c.outputs, value)],
+                ));
             }
         }
         s.push_str("</table></div>");
         if set.samples.len() > MAX_SHOWN {
-            let _ = write!(s, "<p>… {} more samples.</p>", thousands(set.samples.len().saturating_sub(MAX_SHOWN) as u64));
+            let _ =
+                write!(s, "<p>… {} more samples.</p>", thousands(set.samples.len().saturating_sub(MAX_SHOWN) as u64));
         }
         s.push_str("</details>");
     }
@@ -288,15 +292,19 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         ("format".to_string(), "ExecuTorch native package (.ptn)".to_string()),
         ("bytes".into(), thousands(bytes.len() as u64)),
         ("program.ptg".into(), format!("{} bytes", thousands(ptn.program.len() as u64))),
-        (
-            "program version".into(),
-            program.as_ref().ok().and_then(|p| p.version.clone()).unwrap_or_else(|| "-".into()),
-        ),
+        ("program version".into(), program.as_ref().ok().and_then(|p| p.version.clone()).unwrap_or_else(|| "-".into())),
         ("methods".into(), format!("{}: {}", methods.len(), methods.join(", "))),
-        ("constants".into(), format!("{} ({})", counted(ptn.constants().count() as u64, "key"), match ptn.aliases.len() {
-                1 => "1 alias".to_string(),
-                n => format!("{} aliases", thousands(n as u64)),
-            })),
+        (
+            "constants".into(),
+            format!(
+                "{} ({})",
+                counted(ptn.constants().count() as u64, "key"),
+                match ptn.aliases.len() {
+                    1 => "1 alias".to_string(),
+                    n => format!("{} aliases", thousands(n as u64)),
+                }
+            ),
+        ),
     ];
     let others: Vec<String> = ptn.members.iter().map(|m| m.name.clone()).collect();
     rows.push(("other members".into(), thousands(others.len() as u64)));
@@ -326,14 +334,16 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             },
             dtype: pte_ptn::dtype_code(t.dtype),
             shape: crate::style::shape(t.shape),
-            place: t
-                .range_in(bytes)
-                .map_or_else(|| "program.safetensors".into(), |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end)),
+            place: t.range_in(bytes).map_or_else(
+                || "program.safetensors".into(),
+                |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),
+            ),
             bytes: Some(t.bytes.len() as u64),
             data: Some(t.bytes),
         })
         .collect();
-    let (t, rows_n) = tensors::table(cx, &rows, "Every constant key of the package (owners and aliases), in key order.");
+    let (t, rows_n) =
+        tensors::table(cx, &rows, "Every constant key of the package (owners and aliases), in key order.");
     parts.tensors = Some(t);
     parts.tensor_rows = rows_n;
     parts.samples = Some(samples(cx, &ptn));

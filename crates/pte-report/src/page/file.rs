@@ -151,7 +151,7 @@ pub(super) fn program(
     parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file)));
     parts.memory = Some(memory::section(cx, program));
     // file offsets: a bundle's program starts inside it
-    let at = (program.as_ptr() as usize).checked_sub(file.as_ptr() as usize).unwrap_or(0) as u64;
+    let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;
     let (tensors, rows) = tensors::program(cx, pte.as_ref(), program, at);
     parts.tensors = Some(tensors);
     parts.tensor_rows = rows;

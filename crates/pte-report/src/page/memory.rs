@@ -43,7 +43,15 @@ pub(super) fn section(cx: &mut Ctx, program: &[u8]) -> String {
         );
         if !m.arenas.is_empty() {
             s.push_str("<div class=\"scroll\"><table class=\"arenas\">");
-            s.push_str(&head_row(&["buffer", "runtime index", "bytes", "tensors", "high water", "peak live", "at instruction"]));
+            s.push_str(&head_row(&[
+                "buffer",
+                "runtime index",
+                "bytes",
+                "tensors",
+                "high water",
+                "peak live",
+                "at instruction",
+            ]));
             for a in &m.arenas {
                 s.push_str(&row(
                     None,

@@ -122,12 +122,8 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
     rows.push(("methods".into(), format!("{}: {}", names.len(), names.join(", "))));
     let ops = operators(pte);
     rows.push(("operators".into(), format!("{}: {}", ops.len(), ops.join(", "))));
-    let delegates: Vec<String> = p
-        .plans()
-        .iter()
-        .flat_map(|m| m.delegates.iter().flatten())
-        .map(|d| d.id.clone().unwrap_or_default())
-        .collect();
+    let delegates: Vec<String> =
+        p.plans().iter().flat_map(|m| m.delegates.iter().flatten()).map(|d| d.id.clone().unwrap_or_default()).collect();
     rows.push((
         "delegates".into(),
         if delegates.is_empty() { "0".into() } else { format!("{}: {}", delegates.len(), delegates.join(", ")) },
@@ -148,10 +144,7 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
         format!("{}, {} bytes", counted(n.len() as u64, "key"), thousands(bytes))
     });
     rows.push(("named data".into(), named.unwrap_or_else(|e| format!("unreadable: {e}"))));
-    rows.push((
-        "inline delegate data".into(),
-        thousands(p.backend_delegate_data.as_ref().map_or(0, Vec::len) as u64),
-    ));
+    rows.push(("inline delegate data".into(), thousands(p.backend_delegate_data.as_ref().map_or(0, Vec::len) as u64)));
     if let Some(c) = &p.constant_buffer {
         rows.push(("legacy constant_buffer".into(), counted(c.len() as u64, "entry")));
     }
@@ -177,9 +170,11 @@ pub(super) fn unknown(cx: &mut Ctx, bytes: &[u8]) -> String {
             ("bytes 4..8".into(), format!("{id:?}")),
         ],
     );
-    body.push_str(&cx.fail(
-        "the file",
-        "it is of no known kind; the verifier judged it as a program whose identifier was damaged",
-    ));
+    body.push_str(
+        &cx.fail(
+            "the file",
+            "it is of no known kind; the verifier judged it as a program whose identifier was damaged",
+        ),
+    );
     wrap(cx, &body)
 }

@@ -49,7 +49,11 @@ fn stat_cells(cx: &mut Ctx, t: &TensorRow<'_>) -> [String; 6] {
             format!("{x:.0}")
         }
     };
-    let note = if s.read < s.total { format!("first {} of {} elements", thousands(s.read), thousands(s.total)) } else { String::new() };
+    let note = if s.read < s.total {
+        format!("first {} of {} elements", thousands(s.read), thousands(s.total))
+    } else {
+        String::new()
+    };
     [
         num(s.min),
         num(s.max),
@@ -75,9 +79,7 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
         return (s, 0);
     }
     s.push_str("<div class=\"scroll tall\"><table class=\"tensors\">");
-    s.push_str(&head_row(&[
-        "name", "dtype", "shape", "stored", "bytes", "min", "max", "mean", "NaN", "Inf", "note",
-    ]));
+    s.push_str(&head_row(&["name", "dtype", "shape", "stored", "bytes", "min", "max", "mean", "NaN", "Inf", "note"]));
     for t in rows {
         let stats = stat_cells(cx, t);
         let _ = write!(
@@ -114,13 +116,19 @@ pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8], a
             return (format!("{}{note}</section>\n", open(cx, "tensors", "Tensors")), 0);
         }
     };
-    let base = pte_segments::ExtendedHeader::parse(program).ok().flatten().map_or(0, |h| h.segment_base_offset).saturating_add(at);
+    let base = pte_segments::ExtendedHeader::parse(program)
+        .ok()
+        .flatten()
+        .map_or(0, |h| h.segment_base_offset)
+        .saturating_add(at);
     let rows: Vec<TensorRow<'_>> = list
         .iter()
         .map(|t| {
             let place = match (t.storage, t.file_range(base), t.bytes) {
                 (TensorStorage::External, _, _) => "external (a .ptd)".to_string(),
-                (s, Some(r), _) => format!("{} segment {}, file bytes {}..{}", s.as_str(), t.segment.unwrap_or(0), r.start, r.end),
+                (s, Some(r), _) => {
+                    format!("{} segment {}, file bytes {}..{}", s.as_str(), t.segment.unwrap_or(0), r.start, r.end)
+                }
                 (s, None, Some(_)) => format!("{} (inline)", s.as_str()),
                 (s, None, None) => format!("{} (planned, no initial data)", s.as_str()),
             };

@@ -15,7 +15,8 @@ use crate::verify::{verify, DataFile, Unreadable};
 fn finding_row(class: &str, v: &Violation) -> String {
     let runtime = v.rule.refusal().map_or_else(|| "-".to_string(), |r| r.to_string());
     let offset = v.offset.map_or_else(|| "-".to_string(), thousands);
-    let mut s = format!("<tr class=\"{class}\"><td>{}</td>", if class == "violation" { "violation" } else { "warning" });
+    let mut s =
+        format!("<tr class=\"{class}\"><td>{}</td>", if class == "violation" { "violation" } else { "warning" });
     let _ = write!(
         s,
         "<td><code>{}</code></td><td><code>{}</code></td><td class=\"num\">{}</td><td>{}</td><td>{}</td></tr>",
@@ -56,9 +57,19 @@ pub(super) fn section(cx: &mut Ctx, f: &Source<'_>, data: &[Source<'_>]) -> (Str
     let verdict = match (v, w) {
         (0, 0) => "Valid: every load rule holds.".to_string(),
         (0, w) => format!("Valid, with {} (findings that break only some runtime builds).", plural(w, "warning")),
-        (v, w) => format!("Invalid: {} and {}; the stock runtime refuses the file.", plural(v, "violation"), plural(w, "warning")),
+        (v, w) => format!(
+            "Invalid: {} and {}; the stock runtime refuses the file.",
+            plural(v, "violation"),
+            plural(w, "warning")
+        ),
     };
-    let class = if v > 0 { "verdict bad" } else if w > 0 { "verdict warn" } else { "verdict ok" };
+    let class = if v > 0 {
+        "verdict bad"
+    } else if w > 0 {
+        "verdict warn"
+    } else {
+        "verdict ok"
+    };
     let _ = write!(s, "<p class=\"{class}\">{}{linked_note}</p>", escape(&verdict));
     if v > 0 || w > 0 {
         s.push_str("<div class=\"scroll\"><table class=\"violations\"><caption>Findings of the verifier</caption>");
