@@ -150,3 +150,35 @@ pub fn counted(n: u64, noun: &str) -> String {
     let noun = word.split_once(' ').map_or("", |(_, w)| w);
     format!("{} {noun}", thousands(n))
 }
+
+/// An SVG coordinate with at most two decimals (`12`, `12.5`, `12.25`),
+/// written without the slow exact float formatting: drawings hold tens of
+/// thousands of them.
+///
+/// ```
+/// use pte_report::html::Coord;
+/// assert_eq!(Coord(12.0).to_string(), "12");
+/// assert_eq!(Coord(12.504).to_string(), "12.5");
+/// assert_eq!(Coord(-0.256).to_string(), "-0.26");
+/// assert_eq!(Coord(f64::NAN).to_string(), "0");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Coord(pub f64);
+
+impl std::fmt::Display for Coord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if !self.0.is_finite() {
+            return f.write_str("0");
+        }
+        // a float-to-int cast saturates: no overflow
+        let c = (self.0 * 100.0).round() as i64;
+        let sign = if c < 0 { "-" } else { "" };
+        let a = c.unsigned_abs();
+        let (whole, frac) = (a / 100, a % 100);
+        match (frac, frac % 10) {
+            (0, _) => write!(f, "{sign}{whole}"),
+            (_, 0) => write!(f, "{sign}{whole}.{}", frac / 10),
+            _ => write!(f, "{sign}{whole}.{frac:02}"),
+        }
+    }
+}

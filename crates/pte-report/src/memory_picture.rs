@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use pte_file::memory::{Arena, MethodMemory, PlannedTensor};
 
-use crate::html::{escape, thousands};
+use crate::html::{escape, thousands, Coord};
 
 /// At most this many tensors are drawn per buffer; the page says how many
 /// more there are.
@@ -52,7 +52,9 @@ pub fn svg(m: &MethodMemory, arena: &Arena) -> String {
     let x = |i: u64| LEFT + i as f64 / steps * pw;
     let y = |o: u64| TOP + o as f64 / size * ph;
     let name = m.name.as_deref().unwrap_or("");
-    let mut s = format!(
+    let mut s = String::with_capacity(m.tensors.len().min(MAX_TENSORS).saturating_mul(200).saturating_add(1024));
+    let _ = write!(
+        s,
         "<svg class=\"memory\" role=\"img\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\"><title>Memory plan of {} buffer {}: {} bytes, {} tensors over {} instructions</title>",
         escape(name),
         arena.id,
@@ -87,9 +89,11 @@ pub fn svg(m: &MethodMemory, arena: &Arena) -> String {
         let dims = t.sizes.iter().map(|&d| if t.dynamic { format!("<={d}") } else { d.to_string() });
         let _ = write!(
             s,
-            "<rect class=\"{class}\" x=\"{x0:.2}\" y=\"{y0:.2}\" width=\"{:.2}\" height=\"{:.2}\"><title>value {}{} ({}): {} {}, bytes {}..{}, instructions {first}..={last}</title></rect>",
-            (x1 - x0).max(0.5),
-            (y1 - y0).max(0.5),
+            "<rect class=\"{class}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>value {}{} ({}): {} {}, bytes {}..{}, instructions {first}..={last}</title></rect>",
+            Coord(x0),
+            Coord(y0),
+            Coord((x1 - x0).max(0.5)),
+            Coord((y1 - y0).max(0.5)),
             t.value,
             escape(&label),
             role(t),

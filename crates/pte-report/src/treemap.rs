@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 
 use pte_segments::size::SizeReport;
 
-use crate::html::{escape, thousands};
+use crate::html::{escape, thousands, Coord};
 
 /// At most this many parts are drawn; the smaller ones are folded into one
 /// `other` part ([`SizeReport::top`]).
@@ -209,11 +209,11 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
             let Some(p) = report.parts.get(i) else { continue };
             let _ = write!(
                 s,
-                "<g class=\"part\"><rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/><title>{} ({}): {} bytes, {}</title>",
-                r.x,
-                r.y,
-                r.w,
-                r.h,
+                "<g class=\"part\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/><title>{} ({}): {} bytes, {}</title>",
+                Coord(r.x),
+                Coord(r.y),
+                Coord(r.w),
+                Coord(r.h),
                 fill(&p.kind),
                 escape(&p.name),
                 escape(&p.kind),
@@ -223,12 +223,19 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
             let chars = (r.w / 6.5) as usize;
             if r.h >= 14.0 {
                 if let Some(name) = fit(&p.name, chars) {
-                    let _ = write!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>", r.x + 3.0, r.y + 11.0, escape(&name));
+                    let _ = write!(
+                        s,
+                        "<text x=\"{}\" y=\"{}\">{}</text>",
+                        Coord(r.x + 3.0),
+                        Coord(r.y + 11.0),
+                        escape(&name)
+                    );
                 }
             }
             if r.h >= 26.0 {
                 if let Some(b) = fit(&format!("{} B", thousands(p.bytes)), chars) {
-                    let _ = write!(s, "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>", r.x + 3.0, r.y + 23.0, escape(&b));
+                    let _ =
+                        write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 23.0), escape(&b));
                 }
             }
             s.push_str("</g>");

@@ -3,8 +3,6 @@
 //! is taken to be produced by the first instruction that names it (the
 //! out-variant convention the exporter follows) and consumed by later ones.
 
-use std::collections::BTreeMap;
-
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 
 use super::{Edge, Graph, Node, NodeKind};
@@ -61,65 +59,102 @@ pub fn of_plan(plan: &ExecutionPlan) -> Graph {
         Some(KernelTypes::Tensor(t)) => Some(t),
         _ => None,
     };
-    let list_members = |i: i32| -> Vec<i32> {
-        match value(i) {
-            Some(KernelTypes::TensorList(Some(items))) => items.clone(),
-            Some(KernelTypes::OptionalTensorList(Some(items))) => items.iter().copied().filter(|&x| x >= 0).collect(),
-            _ => vec![i],
+    // each value's label is made once, however many edges carry it
+    let mut labels: Vec<Option<String>> = vec![None; values.len()];
+    let mut label = |i: i32, t: &Tensor| -> String {
+        match usize::try_from(i).ok().and_then(|i| labels.get_mut(i)) {
+            Some(slot) => slot.get_or_insert_with(|| tensor_label(t)).clone(),
+            None => tensor_label(t),
         }
     };
+    let operators: Vec<String> = (0..plan.operators.as_ref().map_or(0, Vec::len))
+        .map(|o| operator_name(plan, i32::try_from(o).unwrap_or(-1)))
+        .collect();
     let mut g = Graph { name: plan.name.clone().unwrap_or_default(), ..Graph::default() };
     // the node that holds each value now: the one that produced it
-    let mut producer: BTreeMap<i32, usize> = BTreeMap::new();
+    let mut producer: Vec<Option<usize>> = vec![None; values.len()];
+    let slot = |i: i32| usize::try_from(i).ok();
     for (k, &i) in plan.inputs.iter().flatten().enumerate() {
         let n = push(&mut g, format!("in{k}"), format!("input {k}"), NodeKind::Input);
-        producer.insert(i, n);
+        if let Some(p) = slot(i).and_then(|i| producer.get_mut(i)) {
+            *p = Some(n);
+        }
     }
     let mut n = 0usize;
+    let mut members: Vec<i32> = vec![];
+    let mut produced: Vec<i32> = vec![];
     for ins in plan.chains.iter().flatten().flat_map(|c| c.instructions.iter().flatten()) {
-        let (label, kind, args): (String, NodeKind, Vec<i32>) = match &ins.instr_args {
+        let move_args;
+        let (label_text, kind, args): (String, NodeKind, &[i32]) = match &ins.instr_args {
             Some(InstructionArguments::KernelCall { op_index, args }) => {
-                (operator_name(plan, *op_index), NodeKind::Operator, args.clone().unwrap_or_default())
+                let name = usize::try_from(*op_index).ok().and_then(|o| operators.get(o)).cloned();
+                (
+                    name.unwrap_or_else(|| operator_name(plan, *op_index)),
+                    NodeKind::Operator,
+                    args.as_deref().unwrap_or(&[]),
+                )
             }
             Some(InstructionArguments::DelegateCall { delegate_index, args }) => {
                 let d = usize::try_from(*delegate_index).ok().and_then(|d| plan.delegates.as_ref()?.get(d));
                 let id = d.and_then(|d| d.id.clone()).unwrap_or_else(|| format!("delegate {delegate_index}"));
-                (format!("delegate {id}"), NodeKind::Delegate, args.clone().unwrap_or_default())
+                (format!("delegate {id}"), NodeKind::Delegate, args.as_deref().unwrap_or(&[]))
             }
             Some(InstructionArguments::MoveCall { move_from, move_to }) => {
-                ("move".into(), NodeKind::Move, vec![*move_from, *move_to])
+                move_args = [*move_from, *move_to];
+                ("move".into(), NodeKind::Move, &move_args[..])
             }
             _ => continue,
         };
-        let op = push(&mut g, format!("op{n}"), label, kind);
+        let op = push(&mut g, format!("op{n}"), label_text, kind);
         n = n.saturating_add(1);
-        let mut produced = vec![];
-        for a in args.into_iter().flat_map(list_members) {
+        // a list's members are read one by one
+        members.clear();
+        for &i in args {
+            match value(i) {
+                Some(KernelTypes::TensorList(Some(items))) => members.extend_from_slice(items),
+                Some(KernelTypes::OptionalTensorList(Some(items))) => {
+                    members.extend(items.iter().copied().filter(|&x| x >= 0))
+                }
+                _ => members.push(i),
+            }
+        }
+        produced.clear();
+        for &a in &members {
             let Some(t) = tensor(a) else { continue };
-            let from = match producer.get(&a) {
-                Some(&p) => Some(p),
+            let held = slot(a).and_then(|i| producer.get(i)).copied().flatten();
+            let from = match held {
+                Some(p) => Some(p),
                 None if is_stored(t) => {
                     let name = t.fqn().map_or_else(|| format!("constant {}", t.data_buffer_idx), str::to_string);
                     let d = push(&mut g, format!("v{a}"), name, NodeKind::Data);
-                    producer.insert(a, d);
+                    if let Some(p) = slot(a).and_then(|i| producer.get_mut(i)) {
+                        *p = Some(d);
+                    }
                     Some(d)
                 }
                 None => None,
             };
             match from {
-                Some(f) if f != op => g.edges.push(Edge { from: f, to: op, label: tensor_label(t) }),
+                Some(f) if f != op => {
+                    let l = label(a, t);
+                    g.edges.push(Edge { from: f, to: op, label: l });
+                }
                 Some(_) => {}
                 None => produced.push(a),
             }
         }
-        for a in produced {
-            producer.insert(a, op);
+        for &a in &produced {
+            if let Some(p) = slot(a).and_then(|i| producer.get_mut(i)) {
+                *p = Some(op);
+            }
         }
     }
     for (k, &o) in plan.outputs.iter().flatten().enumerate() {
         let out = push(&mut g, format!("out{k}"), format!("output {k}"), NodeKind::Output);
-        if let (Some(&from), Some(t)) = (producer.get(&o), tensor(o)) {
-            g.edges.push(Edge { from, to: out, label: tensor_label(t) });
+        let from = slot(o).and_then(|i| producer.get(i)).copied().flatten();
+        if let (Some(from), Some(t)) = (from, tensor(o)) {
+            let l = label(o, t);
+            g.edges.push(Edge { from, to: out, label: l });
         }
     }
     g

@@ -71,7 +71,24 @@ pub(super) fn section(k: usize, f: &Source<'_>, data: &[Source<'_>]) -> (String,
         _ => Parts { summary: summary::unknown(&mut cx, bytes), ..Parts::default() },
     };
     let kind_name = kind.extension().unwrap_or("unknown");
-    let mut s = format!(
+    let parts_len: usize = [
+        &parts.graphs,
+        &parts.sizes,
+        &parts.memory,
+        &parts.tensors,
+        &parts.delegates,
+        &parts.samples,
+        &parts.tests,
+        &parts.external,
+    ]
+    .iter()
+    .map(|p| p.as_ref().map_or(0, String::len))
+    .sum();
+    let mut s = String::with_capacity(
+        parts_len.saturating_add(parts.summary.len()).saturating_add(verification.len()).saturating_add(4096),
+    );
+    let _ = write!(
+        s,
         "<section class=\"file\" id=\"file-{k}\" data-kind=\"{kind_name}\" data-methods=\"{}\" data-nodes=\"{}\" data-tensors=\"{}\" data-violations=\"{violations}\" data-warnings=\"{warnings}\" aria-labelledby=\"file-{k}-h\">\n<h2 id=\"file-{k}-h\">{}</h2>\n",
         parts.methods,
         parts.nodes,

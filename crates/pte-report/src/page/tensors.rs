@@ -78,6 +78,7 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
         s.push_str("<p>No stored tensor.</p></section>\n");
         return (s, 0);
     }
+    s.reserve(rows.len().saturating_mul(300));
     s.push_str("<div class=\"scroll tall\"><table class=\"tensors\">");
     s.push_str(&head_row(&["name", "dtype", "shape", "stored", "bytes", "min", "max", "mean", "NaN", "Inf", "note"]));
     for t in rows {
