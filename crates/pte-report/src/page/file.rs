@@ -55,8 +55,8 @@ pub(super) struct Parts {
     pub(super) tensor_rows: usize,
 }
 
-/// The section of input `k` and what it says in numbers.
-pub(super) fn section(k: usize, f: &Source<'_>, data: &[Source<'_>]) -> (String, FileSummary) {
+/// Appends the section of input `k` to `s`; returns what it says in numbers.
+pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'_>]) -> FileSummary {
     let bytes = f.bytes;
     let kind = FileKind::detect(bytes);
     let mut cx = Ctx { k, unreadable: vec![], budget: crate::stats::Budget::new(crate::stats::Budget::PAGE) };
@@ -84,9 +84,7 @@ pub(super) fn section(k: usize, f: &Source<'_>, data: &[Source<'_>]) -> (String,
     .iter()
     .map(|p| p.as_ref().map_or(0, String::len))
     .sum();
-    let mut s = String::with_capacity(
-        parts_len.saturating_add(parts.summary.len()).saturating_add(verification.len()).saturating_add(4096),
-    );
+    s.reserve(parts_len.saturating_add(parts.summary.len()).saturating_add(verification.len()).saturating_add(4096));
     let _ = write!(
         s,
         "<section class=\"file\" id=\"file-{k}\" data-kind=\"{kind_name}\" data-methods=\"{}\" data-nodes=\"{}\" data-tensors=\"{}\" data-violations=\"{violations}\" data-warnings=\"{warnings}\" aria-labelledby=\"file-{k}-h\">\n<h2 id=\"file-{k}-h\">{}</h2>\n",
@@ -137,7 +135,7 @@ pub(super) fn section(k: usize, f: &Source<'_>, data: &[Source<'_>]) -> (String,
         warnings,
         unreadable: cx.unreadable,
     };
-    (s, summary)
+    summary
 }
 
 /// The parts of a program: a `.pte`'s, or the one a `.bpte` embeds

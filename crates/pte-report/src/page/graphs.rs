@@ -38,13 +38,15 @@ fn census(g: &Graph) -> String {
     parts.join(", ")
 }
 
-/// One method's figure; returns it and the nodes drawn.
-pub(super) fn figure(cx: &Ctx, m: usize, method: &str, g: &Graph) -> (String, usize) {
+/// Appends one method's figure to `s` (a drawing is large: it is copied
+/// once); returns the nodes drawn.
+pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, g: &Graph) -> usize {
     let k = cx.k;
     let (nodes, edges) = (g.nodes.len(), g.edges.len());
     let drawn = nodes <= MAX_DRAWN;
     let (dn, de) = if drawn { (nodes, edges) } else { (0, 0) };
-    let mut s = format!(
+    let _ = write!(
+        s,
         "<figure class=\"graph\" id=\"graph-{k}-{m}\" data-method=\"{}\" data-nodes=\"{dn}\" data-edges=\"{de}\">",
         escape(method)
     );
@@ -65,18 +67,24 @@ pub(super) fn figure(cx: &Ctx, m: usize, method: &str, g: &Graph) -> (String, us
             <button type=\"button\" data-zoom=\"out\" aria-label=\"zoom out\">−</button>\
             <button type=\"button\" data-zoom=\"reset\">actual size</button>\
             <span class=\"hint\">drag to pan; ctrl + wheel to zoom</span></div>";
-        let view = format!(
-            "{tools}<div class=\"viewport\" tabindex=\"0\" role=\"group\" aria-label=\"dataflow of {}\">{svg}</div>",
-            escape(method)
-        );
-        if nodes > FOLDED {
+        let folded = nodes > FOLDED;
+        if folded {
             let _ = write!(
                 s,
-                "<details class=\"big\"><summary>Show the drawing ({} nodes; large drawings are folded so the page opens fast)</summary>{view}</details>",
+                "<details class=\"big\"><summary>Show the drawing ({} nodes; large drawings are folded so the page opens fast)</summary>",
                 thousands(nodes as u64)
             );
-        } else {
-            s.push_str(&view);
+        }
+        s.reserve(svg.len().saturating_add(1024));
+        let _ = write!(
+            s,
+            "{tools}<div class=\"viewport\" tabindex=\"0\" role=\"group\" aria-label=\"dataflow of {}\">",
+            escape(method)
+        );
+        s.push_str(&svg);
+        s.push_str("</div>");
+        if folded {
+            s.push_str("</details>");
         }
     } else {
         let _ = write!(
@@ -91,7 +99,7 @@ pub(super) fn figure(cx: &Ctx, m: usize, method: &str, g: &Graph) -> (String, us
         s.push_str("</ol></details>");
     }
     s.push_str("</figure>\n");
-    (s, dn)
+    dn
 }
 
 /// The part for the graphs of `list` (method name, graph); returns it, the
@@ -108,8 +116,7 @@ pub(super) fn section(cx: &Ctx, list: &[(String, Graph)], empty: &str) -> (Strin
     }
     let mut nodes = 0usize;
     for (m, (name, g)) in list.iter().enumerate() {
-        let (f, n) = figure(cx, m, name, g);
-        s.push_str(&f);
+        let n = figure(&mut s, cx, m, name, g);
         nodes = nodes.saturating_add(n);
     }
     s.push_str("</section>\n");

@@ -162,8 +162,7 @@ pub fn report(files: &[Source<'_>], data: &[Source<'_>]) -> Page {
     html.push_str("</header>\n<main>\n");
     let mut summaries = Vec::with_capacity(files.len());
     for (k, f) in files.iter().enumerate() {
-        let (section, summary) = file::section(k, f, data);
-        html.push_str(&section);
+        let summary = file::section(&mut html, k, f, data);
         summaries.push(summary);
     }
     let mut unreadable = vec![];
