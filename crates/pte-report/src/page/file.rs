@@ -126,7 +126,7 @@ pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'
         }
     }
     s.push_str("</section>\n");
-    let summary = FileSummary {
+    FileSummary {
         kind,
         methods: parts.methods,
         nodes: parts.nodes,
@@ -134,8 +134,7 @@ pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'
         violations,
         warnings,
         unreadable: cx.unreadable,
-    };
-    summary
+    }
 }
 
 /// The parts of a program: a `.pte`'s, or the one a `.bpte` embeds
