@@ -293,7 +293,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         ("bytes".into(), thousands(bytes.len() as u64)),
         ("program.ptg".into(), format!("{} bytes", thousands(ptn.program.len() as u64))),
         ("program version".into(), program.as_ref().ok().and_then(|p| p.version.clone()).unwrap_or_else(|| "-".into())),
-        ("methods".into(), format!("{}: {}", methods.len(), methods.join(", "))),
+        ("methods".into(), summary::listed(&methods)),
         (
             "constants".into(),
             format!(

@@ -119,15 +119,11 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
         },
     ));
     let names: Vec<String> = p.plans().iter().enumerate().map(|(i, m)| method_name(m, i)).collect();
-    rows.push(("methods".into(), format!("{}: {}", names.len(), names.join(", "))));
-    let ops = operators(pte);
-    rows.push(("operators".into(), format!("{}: {}", ops.len(), ops.join(", "))));
+    rows.push(("methods".into(), listed(&names)));
+    rows.push(("operators".into(), listed(&operators(pte))));
     let delegates: Vec<String> =
         p.plans().iter().flat_map(|m| m.delegates.iter().flatten()).map(|d| d.id.clone().unwrap_or_default()).collect();
-    rows.push((
-        "delegates".into(),
-        if delegates.is_empty() { "0".into() } else { format!("{}: {}", delegates.len(), delegates.join(", ")) },
-    ));
+    rows.push(("delegates".into(), listed(&delegates)));
     rows.push(("segments".into(), thousands(p.segment_table().len() as u64)));
     let constants = pte.constants().map(|c| {
         let bytes = c.iter().fold(0u64, |t, c| t.saturating_add(c.bytes.len() as u64));
@@ -177,4 +173,12 @@ pub(super) fn unknown(cx: &mut Ctx, bytes: &[u8]) -> String {
         ),
     );
     wrap(cx, &body)
+}
+
+/// `3: a, b, c`, or `0`.
+pub(super) fn listed(names: &[String]) -> String {
+    if names.is_empty() {
+        return "0".into();
+    }
+    format!("{}: {}", thousands(names.len() as u64), names.join(", "))
 }
