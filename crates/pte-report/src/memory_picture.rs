@@ -13,6 +13,10 @@ use crate::html::{escape, thousands, Coord};
 
 /// At most this many tensors are drawn per buffer; the page says how many
 /// more there are.
+///
+/// ```
+/// assert_eq!(pte_report::memory_picture::MAX_TENSORS, 20_000);
+/// ```
 pub const MAX_TENSORS: usize = 20_000;
 
 const WIDTH: f64 = 900.0;

@@ -10,6 +10,10 @@
 //! gigabytes of weights costs a bounded time.
 
 /// At most this many elements of one tensor are read.
+///
+/// ```
+/// assert_eq!(pte_report::stats::MAX_ELEMENTS, 1_048_576);
+/// ```
 pub const MAX_ELEMENTS: u64 = 1 << 20;
 
 /// An element type the statistics can read.
@@ -217,6 +221,10 @@ pub struct Budget(u64);
 
 impl Budget {
     /// What one page reads at most: 64 Mi elements.
+    ///
+    /// ```
+    /// assert_eq!(pte_report::stats::Budget::PAGE, 64 << 20);
+    /// ```
     pub const PAGE: u64 = 1 << 26;
 
     /// A budget of `elements`.

@@ -12,6 +12,10 @@ use crate::html::{escape, thousands, Coord};
 
 /// At most this many parts are drawn; the smaller ones are folded into one
 /// `other` part ([`SizeReport::top`]).
+///
+/// ```
+/// assert_eq!(pte_report::treemap::MAX_PARTS, 400);
+/// ```
 pub const MAX_PARTS: usize = 400;
 
 const WIDTH: f64 = 960.0;
