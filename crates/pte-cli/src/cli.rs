@@ -230,6 +230,23 @@ pub(crate) enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Write one self-contained HTML page of the files: summary, findings, graphs, sizes, memory, tensors (docs/report.md).
+    ///
+    /// The page loads nothing from elsewhere and opens from disk in any
+    /// browser. Exit 0 when every file was read whole and is valid, 1 when
+    /// the page was written but a file has violations or parts that could
+    /// not be read (the page says which), 2 when an input cannot be opened.
+    Report {
+        /// The files (.pte, .ptd, .ptn or .bpte); several get a comparison.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Write the page here (atomically); `-` writes it to standard output.
+        #[arg(short, long, default_value = "report.html")]
+        output: PathBuf,
+        /// Tensor data that the programs' EXTERNAL tensors resolve against (repeatable).
+        #[arg(long = "ptd")]
+        ptd: Vec<PathBuf>,
+    },
     /// Show a program's memory plan: planned buffers, each planned tensor's place and lifetime, peaks, overlaps.
     ///
     /// Exit 1 when part of the plan cannot be attributed (it is listed).

@@ -26,7 +26,6 @@ mod docs_check;
 mod extract_out;
 mod failure;
 mod files;
-mod findings;
 mod formats;
 mod input;
 mod paths;

@@ -114,6 +114,18 @@ const COMMANDS: &[(&str, &[Case])] = &[
     ("man", &[]),
     ("graph", &[Case { args: &["graph", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("memory", &[Case { args: &["memory", IN], valid: "in.pte", writes: &[], skip: &[] }]),
+    (
+        "report",
+        &[
+            Case { args: &["report", IN, "-o", "r.html"], valid: "in.pte", writes: &["r.html"], skip: &[] },
+            Case {
+                args: &["report", "e.pte", "--ptd", IN, "-o", "r.html"],
+                valid: "e.ptd",
+                writes: &["r.html"],
+                skip: &[],
+            },
+        ],
+    ),
     ("size", &[Case { args: &["size", IN], valid: "in.pte", writes: &[], skip: &[] }]),
     ("extract", &[Case { args: &["extract", IN, "xo"], valid: "in.pte", writes: &["xo"], skip: &[] }]),
     (

@@ -89,3 +89,9 @@ pub struct Graph {
     /// The edges; their endpoints index `nodes`.
     pub edges: Vec<Edge>,
 }
+
+mod native;
+mod plan;
+
+pub use native::of_native;
+pub use plan::of_plan;

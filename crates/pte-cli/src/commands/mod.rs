@@ -10,7 +10,6 @@ pub(crate) mod externalize;
 pub(crate) mod extract;
 pub(crate) mod gen;
 pub(crate) mod graph;
-pub(crate) mod graph_native;
 pub(crate) mod info;
 pub(crate) mod info_many;
 pub(crate) mod internalize;
@@ -18,6 +17,7 @@ pub(crate) mod memory;
 pub(crate) mod mutate;
 pub(crate) mod ops;
 pub(crate) mod pack;
+pub(crate) mod report;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
 pub(crate) mod size;
@@ -87,6 +87,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
         }
         Command::Internalize { files } => internalize::run(&files),
+        Command::Report { files, output, ptd } => report::run(&files, &ptd, &output),
         Command::Ops { files, json, yaml } => ops::run(
             &files,
             match (json, yaml) {

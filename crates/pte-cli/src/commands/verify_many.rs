@@ -91,7 +91,7 @@ fn first(list: &[Violation]) -> String {
 }
 
 fn line_json(f: &Path, o: &Outcome) -> serde_json::Value {
-    let entry = crate::findings::finding_json;
+    let entry = pte_report::findings::finding_json;
     match o {
         Outcome::Checked(r) => json!({
             "file": f.display().to_string(),

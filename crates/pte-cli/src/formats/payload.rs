@@ -3,26 +3,13 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, read_pte};
 use pte_file::delegate_payload::builtin_registry;
 
-/// The `payload` entry of a delegate in `info --json`: null when no reader
-/// knows the backend, `{"error"}` when the payload does not parse.
-pub(crate) fn summary_json(id: &str, bytes: &[u8]) -> Value {
-    let Some(reader) = builtin_registry().get(id) else { return Value::Null };
-    match reader.summary(bytes, &Default::default()) {
-        Err(e) => json!({ "error": e.to_string() }),
-        Ok(s) => json!({
-            "format": s.format,
-            "nodes": s.nodes,
-            "tensors": s.tensors,
-            "named_keys": s.named_keys,
-        }),
-    }
-}
+pub(crate) use pte_report::payload::summary_json;
 
 /// The text `info` prints under a delegate for its `payload` entry.
 pub(crate) fn summary_text(payload: &Value) -> Vec<String> {

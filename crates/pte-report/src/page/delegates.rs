@@ -1,0 +1,97 @@
+//! The delegates part: each delegate's blob and, for a backend with a
+//! payload reader (XNNPACK, the native backend), its payload in brief, as
+//! `pte info` shows it ([`crate::payload::summary_json`]).
+
+// serde_json::Value indexing yields Null for a missing key and never panics.
+#![allow(clippy::indexing_slicing)]
+
+use std::fmt::Write as _;
+
+use pte_file::PteFile;
+use serde_json::Value;
+
+use super::file::{open, Ctx};
+use super::summary::method_name;
+use crate::html::{escape, head_row, row, thousands};
+
+/// Lines of a payload's tensor and key lists shown before the rest are counted.
+const MAX_LINES: usize = 200;
+
+fn list(s: &mut String, title: &str, items: &[Value]) {
+    let _ = write!(s, "<h5>{} ({})</h5><ul class=\"payload\">", escape(title), thousands(items.len() as u64));
+    for i in items.iter().take(MAX_LINES) {
+        let _ = write!(s, "<li><code>{}</code></li>", escape(i.as_str().unwrap_or("")));
+    }
+    if items.len() > MAX_LINES {
+        let _ = write!(s, "<li>… {} more</li>", thousands(items.len().saturating_sub(MAX_LINES) as u64));
+    }
+    s.push_str("</ul>");
+}
+
+/// The part, when the program has delegates.
+pub(super) fn section(cx: &mut Ctx, pte: &PteFile<'_>) -> Option<String> {
+    let any = pte.program.plans().iter().any(|p| p.delegates.as_ref().is_some_and(|d| !d.is_empty()));
+    if !any {
+        return None;
+    }
+    let mut s = open(cx, "delegates", "Delegates");
+    let blobs = match pte.delegate_blobs() {
+        Ok(b) => b,
+        Err(e) => {
+            s.push_str(&cx.fail("the delegate blobs", e));
+            s.push_str("</section>\n");
+            return Some(s);
+        }
+    };
+    let plans = pte.program.plans();
+    s.push_str("<div class=\"scroll\"><table class=\"delegates\">");
+    s.push_str(&head_row(&["#", "method", "delegate", "backend", "stored", "bytes", "payload"]));
+    let mut details = String::new();
+    for (n, b) in blobs.iter().enumerate() {
+        let method = plans.get(b.plan).map_or_else(|| format!("plan{}", b.plan), |p| method_name(p, b.plan));
+        let payload = crate::payload::summary_json(b.id, b.bytes);
+        let brief = match (&payload, payload.get("error")) {
+            (Value::Null, _) => "no reader for this backend".to_string(),
+            (_, Some(e)) => format!("unreadable: {}", e.as_str().unwrap_or("")),
+            (p, None) => {
+                let nodes: u64 = p["nodes"].as_object().into_iter().flatten().filter_map(|(_, c)| c.as_u64()).sum();
+                format!("{}, {} nodes", p["format"].as_str().unwrap_or(""), thousands(nodes))
+            }
+        };
+        s.push_str(&row(
+            None,
+            &[
+                n.to_string(),
+                method.clone(),
+                b.delegate.to_string(),
+                b.id.to_string(),
+                format!("{}[{}]", b.location.name().unwrap_or("unknown"), b.index),
+                thousands(b.bytes.len() as u64),
+                brief,
+            ],
+        ));
+        if payload.is_object() && payload.get("error").is_none() {
+            let _ = write!(
+                details,
+                "<details class=\"payload\"><summary>Delegate {n}: {} of {} ({})</summary>",
+                escape(b.id),
+                escape(&method),
+                escape(payload["format"].as_str().unwrap_or(""))
+            );
+            let nodes: Vec<String> = payload["nodes"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(k, c)| format!("{k} ×{}", c.as_u64().unwrap_or(0)))
+                .collect();
+            let _ = write!(details, "<p>Nodes: {}</p>", escape(&nodes.join(", ")));
+            list(&mut details, "Tensors", payload["tensors"].as_array().map_or(&[], Vec::as_slice));
+            list(&mut details, "Named-data keys", payload["named_keys"].as_array().map_or(&[], Vec::as_slice));
+            details.push_str("</details>");
+        }
+    }
+    s.push_str("</table></div>");
+    s.push_str(&details);
+    s.push_str("</section>\n");
+    Some(s)
+}

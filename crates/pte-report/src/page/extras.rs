@@ -1,0 +1,405 @@
+//! The parts of the other kinds: a bundle (its embedded program and test
+//! cases), a data file, a package (its native graph and samples), and the
+//! EXTERNAL tensors of a program resolved against the data files given.
+
+use std::fmt::Write as _;
+
+use pte_core::FileKind;
+use pte_file::bpte::BundledFile;
+use pte_file::ptd::PtdFile;
+use pte_file::{PteFile, TensorStorage};
+use pte_ptn::{PtnFile, PtnTensor};
+use pte_schema::bundled::BundledValue;
+
+use super::file::{open, program, Ctx, Parts};
+use super::tensors::TensorRow;
+use super::{graphs, sizes, summary, tensors, Source};
+use crate::html::{counted, escape, facts, head_row, row, thousands};
+
+/// Test cases, samples and calls shown per set before the rest are counted.
+const MAX_SHOWN: usize = 50;
+/// Elements of a value shown in a preview.
+const PREVIEW: usize = 8;
+
+fn wrap(cx: &Ctx, name: &str, title: &str, body: &str) -> String {
+    format!("{}{body}</section>\n", open(cx, name, title))
+}
+
+fn tensor_text(t: &PtnTensor<'_>) -> String {
+    format!(
+        "{} {} {}",
+        crate::style::dtype(&pte_ptn::dtype_code(t.dtype)),
+        crate::style::shape(&t.shape),
+        pte_samples::tensor_preview(t, PREVIEW)
+    )
+}
+
+fn bundled_value(v: &BundledValue<'_>) -> String {
+    match v {
+        BundledValue::Tensor(t) => {
+            let dtype = crate::style::dtype(&t.scalar_type.to_string());
+            let shape = crate::style::shape(t.sizes.iter().flatten());
+            let preview = pte_samples::dtype_of(t.scalar_type).and_then(|d| {
+                let shape = t.sizes.as_ref()?.iter().map(|&s| u64::try_from(s).ok()).collect::<Option<Vec<_>>>()?;
+                let pt = PtnTensor::new(d, shape, t.data.as_deref().unwrap_or(&[])).ok()?;
+                Some(pte_samples::tensor_preview(&pt, PREVIEW))
+            });
+            format!("tensor {dtype} {shape} {}", preview.unwrap_or_default()).trim_end().to_string()
+        }
+        BundledValue::Int(i) => format!("int {i}"),
+        BundledValue::Bool(b) => format!("bool {b}"),
+        BundledValue::Double(d) => format!("double {d}"),
+        BundledValue::None => "none".into(),
+    }
+}
+
+fn joined<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    if items.is_empty() {
+        return "-".into();
+    }
+    items.iter().map(f).collect::<Vec<_>>().join("; ")
+}
+
+fn tests(cx: &Ctx, b: &BundledFile<'_>) -> String {
+    let mut s = String::new();
+    let suites = b.suites();
+    if suites.is_empty() {
+        s.push_str("<p>The bundle holds no test suite.</p>");
+    }
+    for suite in suites {
+        let cases = suite.test_cases.as_deref().unwrap_or(&[]);
+        let _ = write!(
+            s,
+            "<h4>{} ({})</h4><div class=\"scroll\"><table class=\"cases\">",
+            escape(suite.method_name.as_deref().unwrap_or("")),
+            counted(cases.len() as u64, "case")
+        );
+        s.push_str(&head_row(&["case", "inputs", "expected outputs"]));
+        for (j, c) in cases.iter().enumerate().take(MAX_SHOWN) {
+            s.push_str(&row(
+                None,
+                &[
+                    j.to_string(),
+                    joined(c.inputs.as_deref().unwrap_or(&[]), bundled_value),
+                    joined(c.expected_outputs.as_deref().unwrap_or(&[]), bundled_value),
+                ],
+            ));
+        }
+        s.push_str("</table></div>");
+        if cases.len() > MAX_SHOWN {
+            let _ = write!(s, "<p>… {} more cases.</p>", thousands(cases.len().saturating_sub(MAX_SHOWN) as u64));
+        }
+    }
+    wrap(cx, "tests", "Test cases", &s)
+}
+
+/// A bundled program: its own facts, the embedded program's parts, its tests.
+pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
+    let b = match BundledFile::from_bytes(bytes) {
+        Ok(b) => b,
+        Err(e) => {
+            let note = cx.fail("the bundle", e);
+            let mut parts = Parts { summary: summary::wrap(cx, &note), ..Parts::default() };
+            let graphs = cx.fail("the graphs", "the bundle could not be read");
+            parts.graphs = Some(wrap(cx, "graphs", "Graphs", &graphs));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte));
+            let memory = cx.fail("the memory plan", "the bundle could not be read");
+            parts.memory = Some(wrap(cx, "memory", "Memory plan", &memory));
+            let tensors = cx.fail("the tensors", "the bundle could not be read");
+            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &tensors));
+            let tests = cx.fail("the test cases", "the bundle could not be read");
+            parts.tests = Some(wrap(cx, "tests", "Test cases", &tests));
+            return parts;
+        }
+    };
+    let mut parts = program(cx, bytes, &b.program, b.pte(), &[]);
+    let at = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
+    let mut head = facts(
+        "summary",
+        &[
+            ("format".into(), format!("bundled program (.bpte), schema version {}", b.version)),
+            ("bytes".into(), thousands(bytes.len() as u64)),
+            (
+                "embedded program".into(),
+                format!(
+                    "{} bytes{}",
+                    thousands(b.program.len() as u64),
+                    at.map(|a| format!(" at byte {}", thousands(a as u64))).unwrap_or_default()
+                ),
+            ),
+            ("test suites".into(), thousands(b.suites().len() as u64)),
+        ],
+    );
+    head.push_str("<h4>The embedded program</h4>");
+    // the program's summary, under the bundle's facts
+    let inner = parts.summary.split_once("</h3>").map_or("", |(_, rest)| rest);
+    head.push_str(inner.strip_suffix("</section>\n").unwrap_or(inner));
+    parts.summary = summary::wrap(cx, &head);
+    parts.tests = Some(tests(cx, &b));
+    parts
+}
+
+/// A `.ptd`: its facts and its tensors; it has no graph and no plan.
+pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
+    let mut parts = Parts::default();
+    let ptd = PtdFile::from_bytes(bytes);
+    let (graphs, _, _) = graphs::section(cx, &[], "A .ptd holds tensor data only: it has no method to draw.");
+    parts.graphs = Some(graphs);
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd));
+    let ptd = match ptd {
+        Ok(p) => p,
+        Err(e) => {
+            let note = cx.fail("the data file", e);
+            parts.summary = summary::wrap(cx, &note);
+            let t = cx.fail("the tensors", "the data file could not be read");
+            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
+            return parts;
+        }
+    };
+    let keys = ptd.keys().len();
+    parts.summary = summary::wrap(
+        cx,
+        &facts(
+            "summary",
+            &[
+                ("format".into(), format!("ExecuTorch tensor data (.ptd), schema version {}", ptd.flat_tensor.version)),
+                ("bytes".into(), thousands(bytes.len() as u64)),
+                ("segments".into(), thousands(ptd.flat_tensor.segments.as_ref().map_or(0, Vec::len) as u64)),
+                ("keys".into(), thousands(keys as u64)),
+            ],
+        ),
+    );
+    let base = pte_segments::FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
+    let (t, n) = match ptd.tensors() {
+        Ok(list) => {
+            let rows: Vec<TensorRow<'_>> = list
+                .iter()
+                .map(|t| TensorRow {
+                    name: t.key.to_string(),
+                    dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
+                    shape: t.layout.map_or_else(|| "-".into(), |l| crate::style::shape(l.sizes.iter().flatten())),
+                    place: format!(
+                        "segment {}, file bytes {}..{}",
+                        t.segment_index,
+                        base.saturating_add(t.range.start),
+                        base.saturating_add(t.range.end)
+                    ),
+                    bytes: Some(t.bytes.len() as u64),
+                    data: t.layout.is_some().then_some(t.bytes),
+                })
+                .collect();
+            tensors::table(cx, &rows, "Every key of the data file, in table order.")
+        }
+        Err(e) => {
+            let note = cx.fail("the tensors", e);
+            (wrap(cx, "tensors", "Tensors", &note), 0)
+        }
+    };
+    parts.tensors = Some(t);
+    parts.tensor_rows = n;
+    parts
+}
+
+fn samples(cx: &mut Ctx, ptn: &PtnFile<'_>) -> String {
+    let sets = match pte_samples::read_samples(ptn) {
+        Ok(s) => s,
+        Err(e) => {
+            let note = cx.fail("the samples", e);
+            return wrap(cx, "samples", "Samples", &note);
+        }
+    };
+    let mut s = String::new();
+    if sets.is_empty() {
+        s.push_str("<p>The package records no calls (no <code>samples/</code> sidecar).</p>");
+    } else {
+        s.push_str("<div class=\"scroll\"><table class=\"sets\">");
+        s.push_str(&head_row(&["method", "set", "samples", "calls", "tolerance"]));
+        for set in &sets {
+            let calls: usize = set.samples.iter().map(|x| x.calls.len()).sum();
+            s.push_str(&row(
+                None,
+                &[
+                    set.method.clone(),
+                    set.name.clone(),
+                    thousands(set.samples.len() as u64),
+                    thousands(calls as u64),
+                    set.tolerance.map_or_else(
+                        || "default (atol 1e-8, rtol 1e-5)".into(),
+                        |t| format!("atol {} rtol {}", t.atol, t.rtol),
+                    ),
+                ],
+            ));
+        }
+        s.push_str("</table></div>");
+    }
+    let value = |v: &pte_samples::Value<'_>| match v {
+        pte_samples::Value::Tensor(t) => format!("tensor {}", tensor_text(t)),
+        pte_samples::Value::TensorList(l) => format!("tensor list of {}", l.len()),
+        pte_samples::Value::Int(i) => format!("int {i}"),
+        pte_samples::Value::Float(f) => format!("float {f}"),
+        pte_samples::Value::Bool(b) => format!("bool {b}"),
+        pte_samples::Value::String(x) => format!("string {x:?}"),
+        pte_samples::Value::None => "none".into(),
+    };
+    for set in &sets {
+        let _ = write!(
+            s,
+            "<details><summary>{}/{}: the recorded calls</summary><div class=\"scroll\"><table class=\"calls\">",
+            escape(&set.method),
+            escape(&set.name)
+        );
+        s.push_str(&head_row(&["sample", "call", "inputs", "outputs"]));
+        for (i, sample) in set.samples.iter().enumerate().take(MAX_SHOWN) {
+            let label = sample.name.clone().unwrap_or_else(|| i.to_string());
+            for (j, c) in sample.calls.iter().enumerate().take(MAX_SHOWN) {
+                s.push_str(&row(
+                    None,
+                    &[label.clone(), j.to_string(), joined(&c.inputs, value), joined(&c.outputs, value)],
+                ));
+            }
+        }
+        s.push_str("</table></div>");
+        if set.samples.len() > MAX_SHOWN {
+            let _ =
+                write!(s, "<p>… {} more samples.</p>", thousands(set.samples.len().saturating_sub(MAX_SHOWN) as u64));
+        }
+        s.push_str("</details>");
+    }
+    wrap(cx, "samples", "Samples", &s)
+}
+
+/// A `.ptn` package: its facts, its native graph, its constants, its samples.
+pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
+    let mut parts = Parts::default();
+    let ptn = match PtnFile::from_bytes(bytes) {
+        Ok(p) => p,
+        Err(e) => {
+            let note = cx.fail("the package", e);
+            parts.summary = summary::wrap(cx, &note);
+            let g = cx.fail("the graphs", "the package could not be read");
+            parts.graphs = Some(wrap(cx, "graphs", "Graphs", &g));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+            let t = cx.fail("the tensors", "the package could not be read");
+            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
+            let x = cx.fail("the samples", "the package could not be read");
+            parts.samples = Some(wrap(cx, "samples", "Samples", &x));
+            return parts;
+        }
+    };
+    let program = ptn.native_program(&Default::default());
+    let methods: Vec<String> = program.iter().flat_map(|p| p.methods.iter()).map(|m| m.name.clone()).collect();
+    let mut rows = vec![
+        ("format".to_string(), "ExecuTorch native package (.ptn)".to_string()),
+        ("bytes".into(), thousands(bytes.len() as u64)),
+        ("program.ptg".into(), format!("{} bytes", thousands(ptn.program.len() as u64))),
+        ("program version".into(), program.as_ref().ok().and_then(|p| p.version.clone()).unwrap_or_else(|| "-".into())),
+        ("methods".into(), summary::listed(&methods)),
+        (
+            "constants".into(),
+            format!(
+                "{} ({})",
+                counted(ptn.constants().count() as u64, "key"),
+                match ptn.aliases.len() {
+                    1 => "1 alias".to_string(),
+                    n => format!("{} aliases", thousands(n as u64)),
+                }
+            ),
+        ),
+    ];
+    let others: Vec<String> = ptn.members.iter().map(|m| m.name.clone()).collect();
+    rows.push(("other members".into(), thousands(others.len() as u64)));
+    parts.summary = summary::wrap(cx, &facts("summary", &rows));
+    let (g, m, n) = match &program {
+        Ok(p) => {
+            let list: Vec<(String, crate::graph::Graph)> =
+                p.methods.iter().map(|m| (m.name.clone(), crate::graph::of_native(m))).collect();
+            graphs::section(cx, &list, "The package has no method.")
+        }
+        Err(e) => {
+            let note = cx.fail("the native program", e);
+            (wrap(cx, "graphs", "Graphs", &note), 0, 0)
+        }
+    };
+    parts.graphs = Some(g);
+    parts.methods = m;
+    parts.nodes = n;
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+    let list = ptn.tensors();
+    let rows: Vec<TensorRow<'_>> = list
+        .iter()
+        .map(|t| TensorRow {
+            name: match t.alias_of {
+                Some(o) => format!("{} (alias of {o})", t.key),
+                None => t.key.to_string(),
+            },
+            dtype: pte_ptn::dtype_code(t.dtype),
+            shape: crate::style::shape(t.shape),
+            place: t.range_in(bytes).map_or_else(
+                || "program.safetensors".into(),
+                |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),
+            ),
+            bytes: Some(t.bytes.len() as u64),
+            data: Some(t.bytes),
+        })
+        .collect();
+    let (t, rows_n) =
+        tensors::table(cx, &rows, "Every constant key of the package (owners and aliases), in key order.");
+    parts.tensors = Some(t);
+    parts.tensor_rows = rows_n;
+    parts.samples = Some(samples(cx, &ptn));
+    parts
+}
+
+/// The EXTERNAL tensors of a program and which data file holds each.
+pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'_>]) -> String {
+    let Some(pte) = pte else {
+        let note = cx.fail("the EXTERNAL tensors", "the program could not be read");
+        return wrap(cx, "external", "External tensors", &note);
+    };
+    let mut s = String::new();
+    let mut held: Vec<(&str, std::collections::BTreeSet<String>)> = vec![];
+    for d in data {
+        match PtdFile::from_bytes(d.bytes) {
+            Ok(p) => held.push((d.name, p.keys().into_iter().map(str::to_string).collect())),
+            Err(e) => s.push_str(&cx.fail(&format!("data file {}", d.name), e)),
+        }
+    }
+    let names: Vec<&str> = data.iter().map(|d| d.name).collect();
+    let list = match pte.tensors() {
+        Ok(l) => l,
+        Err(e) => {
+            s.push_str(&cx.fail("the EXTERNAL tensors", e));
+            return wrap(cx, "external", "External tensors", &s);
+        }
+    };
+    let external: Vec<_> = list.iter().filter(|t| t.storage == TensorStorage::External).collect();
+    let _ = write!(
+        s,
+        "<p>{}, looked up by name in {}.</p>",
+        counted(external.len() as u64, "EXTERNAL tensor"),
+        escape(&names.join(", "))
+    );
+    if !external.is_empty() {
+        s.push_str("<div class=\"scroll\"><table class=\"external\">");
+        s.push_str(&head_row(&["key", "dtype", "shape", "bytes", "held by"]));
+        for t in external {
+            let holder = held.iter().find(|(_, keys)| keys.contains(&t.name));
+            let (class, where_) = match holder {
+                Some((name, _)) => ("found", format!("found in {name}")),
+                None => ("missing", "missing from every data file given".to_string()),
+            };
+            s.push_str(&row(
+                Some(class),
+                &[
+                    t.name.clone(),
+                    crate::style::dtype(&t.dtype.to_string()),
+                    crate::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
+                    t.nbytes().map_or_else(|| "?".into(), thousands),
+                    where_,
+                ],
+            ));
+        }
+        s.push_str("</table></div>");
+    }
+    wrap(cx, "external", "External tensors", &s)
+}

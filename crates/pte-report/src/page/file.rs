@@ -1,0 +1,179 @@
+//! One file's section: its kind read from the bytes, then each part read
+//! on its own, so what cannot be read is said where it would have been.
+
+use std::fmt::Display;
+use std::fmt::Write as _;
+
+use pte_core::FileKind;
+use pte_file::PteFile;
+
+use super::{delegates, extras, graphs, memory, sizes, summary, tensors, verification, FileSummary, Source};
+use crate::html::{escape, unreadable};
+
+/// The state of one file's section while it is written.
+pub(super) struct Ctx {
+    /// The file's index on the page (the `-K` of every id).
+    pub(super) k: usize,
+    /// What could not be read.
+    pub(super) unreadable: Vec<String>,
+    /// What the tensor statistics may still read.
+    pub(super) budget: crate::stats::Budget,
+}
+
+impl Ctx {
+    /// `<p class="unreadable">` for `what`, recorded.
+    pub(super) fn fail(&mut self, what: &str, why: impl Display) -> String {
+        let why = why.to_string();
+        self.unreadable.push(format!("{what}: {why}"));
+        unreadable(what, &why)
+    }
+}
+
+/// The opening of subsection `name` (`summary` → `id="summary-K"`) with its heading.
+pub(super) fn open(cx: &Ctx, name: &str, title: &str) -> String {
+    format!(
+        "<section class=\"part\" id=\"{name}-{k}\" aria-labelledby=\"{name}-{k}-h\"><h3 id=\"{name}-{k}-h\">{}</h3>",
+        escape(title),
+        k = cx.k
+    )
+}
+
+/// The subsections of a file, in page order; `None` is left out.
+#[derive(Default)]
+pub(super) struct Parts {
+    pub(super) summary: String,
+    pub(super) graphs: Option<String>,
+    pub(super) sizes: Option<String>,
+    pub(super) memory: Option<String>,
+    pub(super) tensors: Option<String>,
+    pub(super) delegates: Option<String>,
+    pub(super) samples: Option<String>,
+    pub(super) tests: Option<String>,
+    pub(super) external: Option<String>,
+    pub(super) methods: usize,
+    pub(super) nodes: usize,
+    pub(super) tensor_rows: usize,
+}
+
+/// Appends the section of input `k` to `s`; returns what it says in numbers.
+pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'_>]) -> FileSummary {
+    let bytes = f.bytes;
+    let kind = FileKind::detect(bytes);
+    let mut cx = Ctx { k, unreadable: vec![], budget: crate::stats::Budget::new(crate::stats::Budget::PAGE) };
+    // data files resolve programs only; other kinds are reported alone
+    let linked: &[Source<'_>] = if kind == FileKind::Pte { data } else { &[] };
+    let (verification, violations, warnings) = verification::section(&mut cx, f, linked);
+    let parts = match kind {
+        FileKind::Pte => program(&mut cx, bytes, bytes, PteFile::from_bytes(bytes), linked),
+        FileKind::Bpte => extras::bundle(&mut cx, bytes),
+        FileKind::Ptd => extras::data_file(&mut cx, bytes),
+        FileKind::Ptn => extras::package(&mut cx, bytes),
+        _ => Parts { summary: summary::unknown(&mut cx, bytes), ..Parts::default() },
+    };
+    let kind_name = kind.extension().unwrap_or("unknown");
+    let parts_len: usize = [
+        &parts.graphs,
+        &parts.sizes,
+        &parts.memory,
+        &parts.tensors,
+        &parts.delegates,
+        &parts.samples,
+        &parts.tests,
+        &parts.external,
+    ]
+    .iter()
+    .map(|p| p.as_ref().map_or(0, String::len))
+    .sum();
+    s.reserve(parts_len.saturating_add(parts.summary.len()).saturating_add(verification.len()).saturating_add(4096));
+    let _ = write!(
+        s,
+        "<section class=\"file\" id=\"file-{k}\" data-kind=\"{kind_name}\" data-methods=\"{}\" data-nodes=\"{}\" data-tensors=\"{}\" data-violations=\"{violations}\" data-warnings=\"{warnings}\" aria-labelledby=\"file-{k}-h\">\n<h2 id=\"file-{k}-h\">{}</h2>\n",
+        parts.methods,
+        parts.nodes,
+        parts.tensor_rows,
+        escape(f.name)
+    );
+    let _ = writeln!(
+        s,
+        "<div class=\"search\" role=\"search\"><label for=\"search-{k}\">Find a node or tensor</label> \
+         <input type=\"search\" id=\"search-{k}\" placeholder=\"name, operator, key\" autocomplete=\"off\" aria-describedby=\"search-{k}-status\"> \
+         <button type=\"button\" class=\"next\" data-for=\"search-{k}\">next</button> \
+         <output id=\"search-{k}-status\" aria-live=\"polite\"></output></div>"
+    );
+    let mut toc = vec![("summary", "Summary"), ("verification", "Verification")];
+    let optional = [
+        (&parts.graphs, "graphs", "Graphs"),
+        (&parts.sizes, "sizes", "Sizes"),
+        (&parts.memory, "memory", "Memory plan"),
+        (&parts.tensors, "tensors", "Tensors"),
+        (&parts.delegates, "delegates", "Delegates"),
+        (&parts.samples, "samples", "Samples"),
+        (&parts.tests, "tests", "Test cases"),
+        (&parts.external, "external", "External tensors"),
+    ];
+    toc.extend(optional.iter().filter(|(p, _, _)| p.is_some()).map(|(_, id, title)| (*id, *title)));
+    s.push_str("<nav class=\"parts\" aria-label=\"parts of this file\"><ul>");
+    for (id, title) in toc {
+        let _ = write!(s, "<li><a href=\"#{id}-{k}\">{title}</a></li>");
+    }
+    s.push_str("</ul></nav>\n");
+    s.push_str(&parts.summary);
+    s.push_str(&verification);
+    for (p, _, _) in optional {
+        if let Some(p) = p {
+            s.push_str(p);
+            s.push('\n');
+        }
+    }
+    s.push_str("</section>\n");
+    FileSummary {
+        kind,
+        methods: parts.methods,
+        nodes: parts.nodes,
+        tensors: parts.tensor_rows,
+        violations,
+        warnings,
+        unreadable: cx.unreadable,
+    }
+}
+
+/// The parts of a program: a `.pte`'s, or the one a `.bpte` embeds
+/// (`file` is the whole input, `program` the program's bytes in it).
+pub(super) fn program(
+    cx: &mut Ctx,
+    file: &[u8],
+    program: &[u8],
+    pte: pte_file::Result<PteFile<'_>>,
+    data: &[Source<'_>],
+) -> Parts {
+    let mut parts = Parts::default();
+    let pte = match pte {
+        Ok(p) => Some(p),
+        Err(e) => {
+            let note = cx.fail("the program", &e);
+            parts.summary = summary::wrap(cx, &note);
+            None
+        }
+    };
+    if let Some(pte) = &pte {
+        parts.summary = summary::program(cx, program, pte);
+    }
+    let (graphs, methods, nodes) = graphs::program(cx, pte.as_ref());
+    parts.graphs = Some(graphs);
+    parts.methods = methods;
+    parts.nodes = nodes;
+    parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file)));
+    parts.memory = Some(memory::section(cx, program));
+    // file offsets: a bundle's program starts inside it
+    let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;
+    let (tensors, rows) = tensors::program(cx, pte.as_ref(), program, at);
+    parts.tensors = Some(tensors);
+    parts.tensor_rows = rows;
+    if let Some(pte) = &pte {
+        parts.delegates = delegates::section(cx, pte);
+    }
+    if !data.is_empty() {
+        parts.external = Some(extras::external(cx, pte.as_ref(), data));
+    }
+    parts
+}

@@ -1,0 +1,179 @@
+//! The page: one `<section class="file">` per input, a comparison when
+//! there are several, the styles and the little script that searches and
+//! pans, all in one document that loads nothing from anywhere.
+//!
+//! Each part of a file's section is read on its own: a part that cannot be
+//! read says so in a `<p class="unreadable">` and the others still show.
+
+mod assets;
+mod compare;
+mod delegates;
+mod extras;
+mod file;
+mod graphs;
+mod memory;
+mod sizes;
+mod summary;
+mod tensors;
+mod verification;
+
+use std::fmt::Write as _;
+
+use pte_core::FileKind;
+
+use crate::html::escape;
+
+/// One input of the page: how the page names it and its bytes.
+///
+/// ```
+/// let s = pte_report::Source { name: "model.pte".into(), bytes: b"" };
+/// assert_eq!(s.file_name(), "model.pte");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Source<'a> {
+    /// The name shown (a path as given on the command line).
+    pub name: &'a str,
+    /// The file's bytes.
+    pub bytes: &'a [u8],
+}
+
+impl Source<'_> {
+    /// The last component of the name (`model.pte` of `dir/model.pte`).
+    ///
+    /// ```
+    /// assert_eq!(pte_report::Source { name: "a/b\\c.ptd", bytes: b"" }.file_name(), "c.ptd");
+    /// ```
+    pub fn file_name(&self) -> &str {
+        self.name.rsplit(['/', '\\']).next().unwrap_or(self.name)
+    }
+}
+
+/// What the page says of one file, in numbers: the counts its section's
+/// `data-` attributes carry and the parts that could not be read.
+///
+/// ```
+/// let f = pte_report::FileSummary::default();
+/// assert!(f.is_clean());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileSummary {
+    /// The kind of file, by content.
+    pub kind: FileKind,
+    /// Methods (graph figures).
+    pub methods: usize,
+    /// Graph nodes drawn, over all methods.
+    pub nodes: usize,
+    /// Rows of the tensor table.
+    pub tensors: usize,
+    /// Verifier violations (as `pte verify --json` counts them).
+    pub violations: usize,
+    /// Verifier warnings.
+    pub warnings: usize,
+    /// What could not be read, one line each.
+    pub unreadable: Vec<String>,
+}
+
+impl Default for FileSummary {
+    fn default() -> Self {
+        FileSummary {
+            kind: FileKind::Unknown,
+            methods: 0,
+            nodes: 0,
+            tensors: 0,
+            violations: 0,
+            warnings: 0,
+            unreadable: vec![],
+        }
+    }
+}
+
+impl FileSummary {
+    /// Whether the file was read whole and verified without violation.
+    ///
+    /// ```
+    /// let f = pte_report::FileSummary { violations: 1, ..Default::default() };
+    /// assert!(!f.is_clean());
+    /// ```
+    pub fn is_clean(&self) -> bool {
+        self.violations == 0 && self.unreadable.is_empty()
+    }
+}
+
+/// A finished page and what it says of each file.
+///
+/// ```
+/// let page = pte_report::report(&[], &[]);
+/// assert!(page.html.starts_with("<!DOCTYPE html>"));
+/// assert!(page.is_clean());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Page {
+    /// The whole document.
+    pub html: String,
+    /// One summary per input, in order.
+    pub files: Vec<FileSummary>,
+    /// What of the comparison could not be read.
+    pub unreadable: Vec<String>,
+}
+
+impl Page {
+    /// Whether every file was read whole and verified without violation.
+    ///
+    /// ```
+    /// assert!(pte_report::Page::default().is_clean());
+    /// ```
+    pub fn is_clean(&self) -> bool {
+        self.unreadable.is_empty() && self.files.iter().all(FileSummary::is_clean)
+    }
+}
+
+/// The report of `files`, the `.ptd` files in `data` resolving the EXTERNAL
+/// tensors of every `.pte` among them (and linked when verifying it, as
+/// `pte verify --ptd` does). The same inputs give the same bytes.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let page = pte_report::report(&[pte_report::Source { name: "add.pte", bytes: &bytes }], &[]);
+/// assert!(page.html.contains("<title>pte report: add.pte</title>"));
+/// assert!(page.html.contains(r#"id="file-0" data-kind="pte" data-methods="1""#));
+/// assert!(page.is_clean());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn report(files: &[Source<'_>], data: &[Source<'_>]) -> Page {
+    let names: Vec<&str> = files.iter().map(Source::file_name).collect();
+    let mut html = String::with_capacity(1 << 16);
+    let _ = write!(
+        html,
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta name=\"generator\" content=\"pte {}\">\n<title>pte report: {}</title>\n<style>{}</style>\n</head>\n<body>\n",
+        env!("CARGO_PKG_VERSION"),
+        escape(&names.join(", ")),
+        assets::CSS
+    );
+    let _ = write!(html, "<header><h1>pte report</h1>");
+    if files.len() > 1 {
+        html.push_str("<nav aria-label=\"files\"><ul>");
+        for (k, f) in files.iter().enumerate() {
+            let _ = write!(html, "<li><a href=\"#file-{k}\">{}</a></li>", escape(f.name));
+        }
+        html.push_str("<li><a href=\"#comparison\">Comparison</a></li></ul></nav>");
+    }
+    html.push_str("</header>\n<main>\n");
+    let mut summaries = Vec::with_capacity(files.len());
+    for (k, f) in files.iter().enumerate() {
+        let summary = file::section(&mut html, k, f, data);
+        summaries.push(summary);
+    }
+    let mut unreadable = vec![];
+    if files.len() > 1 {
+        html.push_str(&compare::section(files, &summaries, &mut unreadable));
+    }
+    let _ = write!(
+        html,
+        "</main>\n<footer><p>Written by pte {} from the files alone; nothing on this page is loaded from elsewhere.</p></footer>\n<script>{}</script>\n</body>\n</html>\n",
+        env!("CARGO_PKG_VERSION"),
+        assets::JS
+    );
+    Page { html, files: summaries, unreadable }
+}

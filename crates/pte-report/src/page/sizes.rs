@@ -1,0 +1,101 @@
+//! The sizes part: every byte of the file attributed once
+//! (`pte_file::size`, `pte_ptn::size_report`), as a treemap and as tables
+//! by kind and of the largest parts.
+
+use std::fmt::Write as _;
+
+use pte_core::FileKind;
+use pte_segments::size::{By, SizeReport};
+
+use super::file::{open, Ctx};
+use crate::html::{counted, escape, head_row, row, thousands};
+
+/// Rows of the largest-parts table.
+const TOP_ROWS: usize = 50;
+
+fn share(bytes: u64, total: u64) -> String {
+    if total == 0 {
+        return "-".into();
+    }
+    format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
+}
+
+/// The part for a file of `kind`.
+pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind) -> String {
+    let mut s = open(cx, "sizes", "Sizes");
+    let report = match kind {
+        FileKind::Ptn => pte_ptn::size_report(bytes),
+        _ => pte_file::size::size_report(bytes),
+    };
+    match report {
+        Ok(r) => s.push_str(&body(cx, &r)),
+        Err(e) => s.push_str(&cx.fail("the size breakdown", e)),
+    }
+    s.push_str("</section>\n");
+    s
+}
+
+fn body(cx: &Ctx, r: &SizeReport) -> String {
+    let total = r.file_size;
+    let mut s = format!(
+        "<p>{} bytes in {}; each byte is counted once. Hover a rectangle for its name and size.</p>",
+        thousands(total),
+        counted(r.parts.len() as u64, "part")
+    );
+    let by_kind = r.clone().grouped(By::Kind);
+    let kinds: Vec<&str> = by_kind.parts.iter().map(|p| p.kind.as_ref()).collect();
+    let _ = write!(
+        s,
+        "<figure class=\"treemap\" id=\"treemap-{}\">{}{}<figcaption>Treemap of the parts, grouped by kind{}.</figcaption></figure>",
+        cx.k,
+        crate::treemap::svg(r, "Where the bytes go"),
+        crate::treemap::legend(&kinds),
+        if r.parts.len() > crate::treemap::MAX_PARTS {
+            format!("; the smallest parts are drawn as one \"other\" part ({} parts in all)", thousands(r.parts.len() as u64))
+        } else {
+            String::new()
+        }
+    );
+    s.push_str("<div class=\"scroll\"><table class=\"sizes\"><caption>By kind</caption>");
+    s.push_str(&head_row(&["kind", "parts", "bytes", "share"]));
+    for p in &by_kind.parts {
+        s.push_str(&row(
+            None,
+            &[p.kind.to_string(), thousands(p.count.unwrap_or(1)), thousands(p.bytes), share(p.bytes, total)],
+        ));
+    }
+    s.push_str("</table></div>");
+    let top = r.clone().top(TOP_ROWS);
+    let _ = write!(
+        s,
+        "<details><summary>The {} largest parts</summary><div class=\"scroll\"><table class=\"sizes\">",
+        top.parts.len().min(TOP_ROWS)
+    );
+    s.push_str(&head_row(&["name", "kind", "offset", "bytes", "share"]));
+    for p in &top.parts {
+        let name = if p.shared_with.is_empty() {
+            p.name.clone()
+        } else {
+            format!("{} (also {})", p.name, p.shared_with.join(", "))
+        };
+        s.push_str(&row(
+            None,
+            &[
+                name,
+                p.kind.to_string(),
+                p.offset.map_or_else(|| "-".into(), thousands),
+                thousands(p.bytes),
+                share(p.bytes, total),
+            ],
+        ));
+    }
+    s.push_str("</table></div></details>");
+    if !r.notes.is_empty() {
+        s.push_str("<ul class=\"notes\">");
+        for n in &r.notes {
+            let _ = write!(s, "<li>{}</li>", escape(n));
+        }
+        s.push_str("</ul>");
+    }
+    s
+}

@@ -1,0 +1,113 @@
+//! The text conventions every output of the workspace shares (the CLI's
+//! `docs/cli.md`, "Text conventions"): shapes as `[2, 16]`, the bounds of a
+//! dynamic shape as `[<=2, 16]`, dtypes by their PyTorch names (`float32`).
+//! The report and the CLI's text both draw from here, so a graph's edge
+//! reads the same in `pte graph` and on the page.
+
+/// `[2, 16]`; `[]` for a scalar.
+///
+/// ```
+/// assert_eq!(pte_report::style::shape([4, 16]), "[4, 16]");
+/// assert_eq!(pte_report::style::shape(Vec::<u8>::new()), "[]");
+/// ```
+pub fn shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>) -> String {
+    use std::fmt::Write as _;
+    // written in place: tables of tens of thousands of shapes call this
+    let mut s = String::from("[");
+    for (k, d) in dims.into_iter().enumerate() {
+        let _ = if k == 0 { write!(s, "{d}") } else { write!(s, ", {d}") };
+    }
+    s.push(']');
+    s
+}
+
+/// A `.pte` shape with its dynamism (`STATIC`, `DYNAMIC_BOUND`,
+/// `DYNAMIC_UNBOUND`): every size of a bound tensor is an upper bound
+/// (`<=16`), of an unbound one only a hint (`16?`); the program does not say
+/// which dimensions vary.
+///
+/// ```
+/// assert_eq!(pte_report::style::dynamic_shape([16, 4], "DYNAMIC_BOUND"), "[<=16, <=4]");
+/// assert_eq!(pte_report::style::dynamic_shape([16], "DYNAMIC_UNBOUND"), "[16?]");
+/// assert_eq!(pte_report::style::dynamic_shape([16, 4], "STATIC"), "[16, 4]");
+/// ```
+pub fn dynamic_shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>, dynamism: &str) -> String {
+    shape(dims.into_iter().map(|d| match dynamism {
+        "DYNAMIC_BOUND" => format!("<={d}"),
+        "DYNAMIC_UNBOUND" => format!("{d}?"),
+        _ => d.to_string(),
+    }))
+}
+
+/// A native-graph dimension `{min, max}`: `4`, `1..16`, or `1..` when unbounded.
+///
+/// ```
+/// assert_eq!(pte_report::style::dim_range(1, 16), "1..16");
+/// assert_eq!(pte_report::style::dim_range(4, 4), "4");
+/// assert_eq!(pte_report::style::dim_range(1, -1), "1..");
+/// ```
+pub fn dim_range(min: i64, max: i64) -> String {
+    match (min, max) {
+        (a, b) if a == b => a.to_string(),
+        (a, b) if b < 0 => format!("{a}.."),
+        (a, b) => format!("{a}..{b}"),
+    }
+}
+
+/// The PyTorch name of a dtype spelled the ExecuTorch way (`FLOAT`), the
+/// safetensors way (`F32`) or the native-graph way; unknown names pass through.
+///
+/// ```
+/// assert_eq!(pte_report::style::dtype("FLOAT"), "float32");
+/// assert_eq!(pte_report::style::dtype("BF16"), "bfloat16");
+/// assert_eq!(pte_report::style::dtype("ScalarType(99)"), "ScalarType(99)");
+/// ```
+pub fn dtype(name: &str) -> String {
+    let torch = match name {
+        "BYTE" | "U8" | "UINT8" => "uint8",
+        "CHAR" | "I8" | "INT8" => "int8",
+        "SHORT" | "I16" | "INT16" => "int16",
+        "INT" | "I32" | "INT32" => "int32",
+        "LONG" | "I64" | "INT64" => "int64",
+        "HALF" | "F16" | "FLOAT16" => "float16",
+        "FLOAT" | "F32" | "FLOAT32" => "float32",
+        "DOUBLE" | "F64" | "FLOAT64" => "float64",
+        "BOOL" => "bool",
+        "BFLOAT16" | "BF16" => "bfloat16",
+        "QINT8" => "qint8",
+        "QUINT8" => "quint8",
+        "QINT32" => "qint32",
+        "QUINT4X2" => "quint4x2",
+        "QUINT2X4" => "quint2x4",
+        "BITS16" => "bits16",
+        "FLOAT8E5M2" | "F8_E5M2" => "float8_e5m2",
+        "FLOAT8E4M3FN" | "F8_E4M3" => "float8_e4m3fn",
+        "FLOAT8E5M2FNUZ" => "float8_e5m2fnuz",
+        "FLOAT8E4M3FNUZ" => "float8_e4m3fnuz",
+        "UINT16" | "U16" => "uint16",
+        "UINT32" | "U32" => "uint32",
+        "UINT64" | "U64" => "uint64",
+        "C64" => "complex64",
+        other => return other.to_string(),
+    };
+    torch.to_string()
+}
+
+/// `1 instruction`, `3 instructions`, `2 entries`: a count with its noun agreeing.
+///
+/// ```
+/// use pte_report::style::count;
+/// assert_eq!(count(1u64, "instruction"), "1 instruction");
+/// assert_eq!(count(2u64, "entry"), "2 entries");
+/// assert_eq!(count(0u64, "key"), "0 keys");
+/// ```
+pub fn count(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else if let Some(stem) = noun.strip_suffix('y').filter(|s| !s.ends_with(['a', 'e', 'o', 'u'])) {
+        format!("{n} {stem}ies")
+    } else {
+        format!("{n} {noun}s")
+    }
+}

@@ -1,0 +1,132 @@
+//! Everything `pte verify` checks in one file, shared by the CLI and the
+//! report so both count the same findings: every rule of the file's format,
+//! a package's samples sidecar, what a valid program needs from outside (as
+//! warnings), and, given `.ptd` files, the program/data link.
+
+use pte_core::{Error, ErrorKind, FileKind, Report, Violation};
+use pte_file::ptd::PtdFile;
+
+/// A `.ptd` given beside a program, by the name findings call it.
+///
+/// ```
+/// let d = pte_report::verify::DataFile { name: "w.ptd", bytes: b"" };
+/// assert_eq!(d.name, "w.ptd");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct DataFile<'a> {
+    /// The name prefixed to the data file's own findings' paths (`w.ptd:...`).
+    pub name: &'a str,
+    /// Its bytes.
+    pub bytes: &'a [u8],
+}
+
+/// Which file a verification could not read.
+///
+/// ```
+/// let e = pte_report::verify::Unreadable::Data { index: 0, error: pte_core::Error::new(pte_core::ErrorKind::Malformed, "x") };
+/// assert!(matches!(e, pte_report::verify::Unreadable::Data { index: 0, .. }));
+/// ```
+#[derive(Debug)]
+pub enum Unreadable {
+    /// The program itself.
+    Program(Error),
+    /// The data file at `index` of the list given.
+    Data {
+        /// Index in the list of data files.
+        index: usize,
+        /// Why.
+        error: Error,
+    },
+}
+
+/// What `pte verify FILE [--ptd DATA]...` reports, for bytes of any kind
+/// (an unknown kind is judged as a program whose identifier was damaged:
+/// callers refuse bytes that are not an ExecuTorch file at all).
+///
+/// Fails only with data files: when the program or one of them cannot be
+/// read for the link check, or when data files are given for anything but
+/// a `.pte`.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let alone = pte_report::verify::verify(&bytes, &[]).unwrap();
+/// assert!(alone.is_ok() && !alone.warnings.is_empty()); // the EXTERNAL keys need a .ptd
+/// let ptd = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+/// let linked = pte_report::verify::verify(&bytes, &[pte_report::verify::DataFile { name: "d.ptd", bytes: &ptd }]).unwrap();
+/// assert!(linked.is_ok() && linked.warnings.is_empty());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable> {
+    let kind = FileKind::detect(bytes);
+    if !data.is_empty() && kind != FileKind::Pte {
+        return Err(Unreadable::Program(Error::new(
+            ErrorKind::InvalidUse,
+            format!("{kind}: data files link to .pte programs only"),
+        )));
+    }
+    let mut verified = None;
+    let mut report = match kind {
+        FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
+        FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
+        FileKind::Ptn => {
+            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
+            if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(bytes) {
+                report.violations.extend(pte_samples::check_sidecar(&ptn).into_iter().map(|e| Violation {
+                    rule: e.rule().verifier_rule(),
+                    path: e.path().to_string(),
+                    offset: e.offset(),
+                    message: e.message().to_string(),
+                }));
+            }
+            report
+        }
+        FileKind::Pte => {
+            let (report, view) = pte_file::verify::verify_bytes_viewed(bytes, &Default::default());
+            verified = view;
+            report
+        }
+        _ => pte_file::verify::verify_bytes(bytes, &Default::default()),
+    };
+    if kind == FileKind::Pte && report.is_ok() {
+        // the needs read the plans through the view the verifier made:
+        // nothing is decoded or verified twice
+        if let Some(verified) = verified {
+            if data.is_empty() {
+                report.warnings.extend(verified.external_needs());
+            }
+            report.warnings.extend(verified.device_needs());
+        }
+    }
+    if !data.is_empty() {
+        link(bytes, data, &mut report)?;
+    }
+    Ok(report)
+}
+
+/// The program/data link: each data file's own rules, the EXTERNAL tensors
+/// and the delegate payloads' named keys against them.
+fn link(bytes: &[u8], data: &[DataFile<'_>], report: &mut Report) -> Result<(), Unreadable> {
+    let pte = pte_file::PteFile::from_bytes(bytes).map_err(Unreadable::Program)?;
+    let mut files = vec![];
+    for (index, d) in data.iter().enumerate() {
+        let r = pte_file::verify::verify_ptd_bytes(d.bytes, &Default::default());
+        report.violations.extend(r.violations.into_iter().map(|mut v| {
+            v.path = format!("{}:{}", d.name, v.path);
+            v
+        }));
+        files.push((d.name, PtdFile::from_bytes(d.bytes).map_err(|error| Unreadable::Data { index, error })?));
+    }
+    let named: Vec<(&str, &PtdFile<'_>)> = files.iter().map(|(n, f)| (*n, f)).collect();
+    report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
+    let links = pte_file::delegate_payload::verify_payload_links(
+        &pte.program,
+        bytes,
+        pte_file::delegate_payload::builtin_registry(),
+        &Default::default(),
+        &named,
+    );
+    report.violations.extend(links.violations);
+    // with the data files given, a key outside the program is judged by the link rule
+    report.warnings.retain(|w| w.rule != pte_file::verify::rules::PAYLOAD_NAMED_KEY);
+    Ok(())
+}
