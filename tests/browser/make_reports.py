@@ -79,9 +79,12 @@ def main() -> int:
         ptd_path = (CORPUS / ptd).resolve() if ptd else None
         html = out / f"{name}.html"
         html.unlink(missing_ok=True)
-        cmd = [pte, "report", *map(str, paths), "-o", str(html)] + (["--ptd", str(ptd_path)] if ptd_path else [])
+        # paths relative to the repository, so the pages (and the screenshots
+        # in docs/) name files as a user in a clone would see them
+        rel = [str(p.relative_to(ROOT)) for p in paths]
+        cmd = [pte, "report", *rel, "-o", str(html)] + (["--ptd", str(ptd_path.relative_to(ROOT))] if ptd_path else [])
         start = time.monotonic()
-        r = subprocess.run(cmd, capture_output=True, text=True)
+        r = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
         took = time.monotonic() - start
         # exit 1 is "the file was found wanting": the page is still written
         if r.returncode not in (0, 1) or not html.is_file():
