@@ -6,8 +6,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use pte_core::FileKind;
-
 use crate::failure::{CmdResult, Exit, Failure};
 use crate::progress::Progress;
 
@@ -47,9 +45,10 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
 }
 
 /// Whether a file's content is a kind the batch commands take (the first
-/// bytes and, for a zip, the end of the file decide; the name does not).
+/// bytes and, for a zip, its member names decide; the name does not): a
+/// checkpoint or other zip beside the models is skipped.
 fn is_executorch(p: &Path) -> bool {
-    pte_core::MappedFile::open(p).is_ok_and(|m| FileKind::detect(m.bytes()) != FileKind::Unknown)
+    pte_core::MappedFile::open(p).is_ok_and(|m| matches!(pte::identify(m.bytes()), pte::Identity::ExecuTorch(_)))
 }
 
 /// Runs `f` on every file on `available_parallelism` workers, each taking

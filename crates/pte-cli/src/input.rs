@@ -18,14 +18,16 @@ pub(crate) struct Input {
 impl Input {
     /// Maps `path` (regular files only) and detects its kind.
     pub(crate) fn open(path: &Path) -> Result<Input, Failure> {
-        let map = open(path)?;
-        let kind = FileKind::detect(map.bytes());
-        Ok(Input { path: path.to_path_buf(), map, kind })
+        Ok(Input::from_map(path, open(path)?))
     }
 
     /// Wraps a map made elsewhere (under an edit lock).
     pub(crate) fn from_map(path: &Path, map: MappedFile) -> Input {
-        let kind = FileKind::detect(map.bytes());
+        // a zip that is not a package (a checkpoint) is of no kind
+        let kind = match pte::identify(map.bytes()) {
+            pte::Identity::ExecuTorch(k) => k,
+            _ => FileKind::Unknown,
+        };
         Input { path: path.to_path_buf(), map, kind }
     }
 
@@ -41,7 +43,7 @@ impl Input {
         Err(Failure::bad_input(format!(
             "{}: {}; `pte {command}` takes {}",
             self.path.display(),
-            describe(self.kind, self.bytes()),
+            describe(self.bytes()),
             list(takes)
         )))
     }
@@ -52,13 +54,14 @@ pub(crate) fn open(path: &Path) -> Result<MappedFile, Failure> {
     MappedFile::open(path).map_err(Failure::from)
 }
 
-/// "a .pte program", or for unknown bytes what they look like instead.
-pub(crate) fn describe(kind: FileKind, bytes: &[u8]) -> String {
-    match kind {
-        FileKind::Unknown if bytes.len() < 8 => "too short to be an ExecuTorch file".into(),
-        FileKind::Unknown if looks_like_safetensors(bytes) => "a safetensors file, not an ExecuTorch file".into(),
-        FileKind::Unknown => "not an ExecuTorch file (no known identifier at byte 4, not a zip)".into(),
-        k => k.to_string(),
+/// "a .pte program", or for other bytes what they look like instead
+/// (`pte::identify`): a safetensors file, a checkpoint, another zip.
+pub(crate) fn describe(bytes: &[u8]) -> String {
+    match pte::identify(bytes) {
+        pte::Identity::ExecuTorch(k) => k.to_string(),
+        pte::Identity::Foreign(f) => f.to_string(),
+        // refused by a command that cannot judge it: no identifier is no identifier
+        pte::Identity::DamagedProgram => pte::Foreign::Unknown.to_string(),
     }
 }
 
@@ -71,27 +74,11 @@ fn list(kinds: &[FileKind]) -> String {
     }
 }
 
-/// A safetensors file starts with the length of its JSON header, then `{`.
-fn looks_like_safetensors(bytes: &[u8]) -> bool {
-    let Some(n) = bytes.get(..8).and_then(|b| <[u8; 8]>::try_from(b).ok()).map(u64::from_le_bytes) else {
-        return false;
-    };
-    bytes.get(8) == Some(&b'{') && n <= bytes.len() as u64
-}
-
 /// Whether unknown bytes still look like a program whose identifier was
-/// damaged (a plausible root offset, or an `eh00` header): those are judged
-/// by the verifier rather than refused, so the damage is named by its rule.
+/// damaged: those are judged by the verifier rather than refused, so the
+/// damage is named by its rule.
 pub(crate) fn looks_like_damaged_program(bytes: &[u8]) -> bool {
-    if bytes.len() < 64 || looks_like_safetensors(bytes) {
-        return false;
-    }
-    if bytes.get(8..12) == Some(b"eh00".as_slice()) {
-        return true;
-    }
-    let root = bytes.get(..4).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes);
-    matches!(root, Some(r) if r >= 8 && r % 4 == 0 && u64::from(r) < bytes.len() as u64)
-        && bytes.get(4..8).is_some_and(|id| id.iter().all(u8::is_ascii_graphic))
+    pte::identify(bytes) == pte::Identity::DamagedProgram
 }
 
 /// Reads a `.pte` program, refusing other kinds by name.
@@ -102,9 +89,8 @@ pub(crate) fn read_pte<'a>(path: &Path, bytes: &'a [u8]) -> Result<PteFile<'a>, 
 
 /// Refuses any file that is not of `want`'s kind, naming what it is.
 pub(crate) fn require_kind(path: &Path, bytes: &[u8], want: FileKind) -> Result<(), Failure> {
-    let got = FileKind::detect(bytes);
-    if got == want {
+    if pte::identify(bytes) == pte::Identity::ExecuTorch(want) {
         return Ok(());
     }
-    Err(Failure::bad_input(format!("{}: {}; this command takes {want}", path.display(), describe(got, bytes))))
+    Err(Failure::bad_input(format!("{}: {}; this command takes {want}", path.display(), describe(bytes))))
 }

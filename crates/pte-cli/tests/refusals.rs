@@ -131,3 +131,41 @@ fn samples_add_refuses_and_verify_reports_a_call_contradicting_the_signature() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(pte(&["verify", s(&package)]).status.success());
 }
+
+/// A zip of `names`, each holding one byte.
+fn zip_of(names: &[&str]) -> Vec<u8> {
+    use std::io::Write;
+    let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for n in names {
+        w.start_file(*n, zip::write::SimpleFileOptions::default()).unwrap();
+        w.write_all(b"x").unwrap();
+    }
+    w.finish().unwrap().into_inner()
+}
+
+#[test]
+fn checkpoints_and_other_zips_are_named_and_skipped_by_folder_walks() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::copy(corpus("linear/model.pte"), dir.path().join("model.pte")).unwrap();
+    let ckpt = dir.path().join("weights.pth");
+    std::fs::write(&ckpt, zip_of(&["archive/data.pkl", "archive/data/0", "archive/version"])).unwrap();
+    let other = dir.path().join("images.zip");
+    std::fs::write(&other, zip_of(&["a.png"])).unwrap();
+    // named for what they are, refused as usage errors
+    let o = pte(&["verify", s(&ckpt)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("PyTorch checkpoint"), "{}", stderr(&o));
+    let o = pte(&["info", s(&other)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("not a .ptn package"), "{}", stderr(&o));
+    // a folder walk takes the model and skips both
+    let o = pte(&["verify", s(dir.path())]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("model.pte") && !out.contains("weights.pth") && !out.contains("images.zip"), "{out}");
+    // a damaged package (a package member, no program) is still judged as one
+    let broken = dir.path().join("broken.ptn");
+    std::fs::write(&broken, zip_of(&["program.safetensors"])).unwrap();
+    let o = pte(&["verify", s(&broken)]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+}

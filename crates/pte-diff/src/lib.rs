@@ -221,16 +221,14 @@ impl Report {
     }
 }
 
-/// The kind of a file, from its bytes.
-fn kind(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(b"PK\x03\x04") {
-        return Some("ptn");
-    }
-    match bytes.get(4..8) {
-        Some(b"ET12") => Some("pte"),
-        Some(b"FT01") => Some("ptd"),
-        Some(b"BP08") => Some("bpte"),
-        _ => None,
+/// The kind of a file, from its content (`pte::identify`), or what it is instead.
+fn kind(which: &str, bytes: &[u8]) -> Result<::pte::FileKind> {
+    match ::pte::identify(bytes) {
+        ::pte::Identity::ExecuTorch(k) => Ok(k),
+        ::pte::Identity::Foreign(what) => Err(Error::new(ErrorKind::Malformed, format!("{which}: {what}"))),
+        ::pte::Identity::DamagedProgram => {
+            Err(Error::new(ErrorKind::Malformed, format!("{which}: not a .pte, .ptd, .bpte or .ptn file")))
+        }
     }
 }
 
@@ -248,8 +246,8 @@ fn kind(bytes: &[u8]) -> Option<&'static str> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
-    let ka = kind(a).ok_or_else(|| Error::new(ErrorKind::Malformed, "A: not a .pte, .ptd, .bpte or .ptn file"))?;
-    let kb = kind(b).ok_or_else(|| Error::new(ErrorKind::Malformed, "B: not a .pte, .ptd, .bpte or .ptn file"))?;
+    let (ka, kb) = (kind("A", a)?, kind("B", b)?);
+    let (ka, kb) = (ka.extension().unwrap_or("?"), kb.extension().unwrap_or("?"));
     if ka != kb {
         return Err(Error::new(
             ErrorKind::InvalidUse,
@@ -260,7 +258,7 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
     r.bitwise_equal = a == b;
     if r.bitwise_equal {
         // still parsed, so a malformed file is an error even against itself
-        check(ka, a)?;
+        ::pte::read_strictly(::pte::FileKind::detect(a), a)?;
         return Ok(r);
     }
     let mut out = Vec::new();
@@ -275,15 +273,6 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
     }
     r.differences = out;
     Ok(r)
-}
-
-fn check(kind: &str, bytes: &[u8]) -> Result<()> {
-    match kind {
-        "pte" => pte_file::PteFile::from_bytes(bytes).map(|_| ()),
-        "ptd" => pte_file::ptd::PtdFile::from_bytes(bytes).map(|_| ()),
-        "bpte" => pte_file::bpte::BundledFile::from_bytes(bytes).map(|_| ()),
-        _ => pte_ptn::PtnFile::from_bytes(bytes).map(|_| ()),
-    }
 }
 
 /// Compares two files on disk through memory maps: memory is what the two

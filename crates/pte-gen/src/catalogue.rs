@@ -7,7 +7,8 @@ use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::{Expect, FileKind};
+use crate::judge::Expect;
+use pte_core::FileKind;
 
 mod edits;
 use edits::*;

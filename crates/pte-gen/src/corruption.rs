@@ -2,8 +2,9 @@
 //! must be reported; and the macro the class tables are written with.
 
 use crate::edit::Edit;
-use crate::judge::{Expect, FileKind};
+use crate::judge::Expect;
 use crate::NotApplicable;
+use pte_core::FileKind;
 
 /// One corruption class: what it breaks, in which kind of file, and what
 /// the workspace must report for the result.

@@ -1,26 +1,14 @@
 //! What this workspace's readers and verifiers say about a file.
 
+use pte_core::FileKind;
 use pte_file::verify::Rule;
 use pte_schema::ErrorKind;
-
-/// The file kinds a corruption starts from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum FileKind {
-    /// A `.pte` program.
-    Pte,
-    /// A `.ptd` tensor-data file.
-    Ptd,
-    /// A `.ptn` package (its samples sidecar included).
-    Ptn,
-    /// A `.bpte` bundled program.
-    Bpte,
-}
 
 /// The verdict on one file: the strict reader's error kind (if it refused)
 /// and every verifier rule broken.
 ///
 /// ```
-/// let j = pte_gen::judge(pte_gen::FileKind::Pte, b"nonsense");
+/// let j = pte_gen::judge(pte_core::FileKind::Pte, b"nonsense");
 /// assert_eq!(j.error, Some(pte_gen::ErrorKind::Malformed));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -61,40 +49,25 @@ impl Expect {
     }
 }
 
-/// Reads and verifies `bytes` as `kind` with default limits.
+/// Reads and verifies `bytes` as `kind` with default limits, through the
+/// one door every frontend uses (`pte::read_strictly`, `pte::verify_as`),
+/// and a package's samples by their own reader.
+///
+/// ```
+/// let j = pte_gen::judge(pte_core::FileKind::Ptd, b"nonsense");
+/// assert!(j.error.is_some() && !j.rules.is_empty());
+/// ```
 pub fn judge(kind: FileKind, bytes: &[u8]) -> Judgement {
-    let opts = Default::default();
-    let (error, report) = match kind {
-        FileKind::Pte => {
-            (pte_file::PteFile::from_bytes(bytes).err().map(|e| e.kind()), pte_file::verify::verify_bytes(bytes, &opts))
+    let error = match (pte::read_strictly(kind, bytes), kind) {
+        (Err(e), _) => Some(e.kind()),
+        // the samples sidecar is a layer of its own, with its own reader
+        (Ok(()), FileKind::Ptn) => {
+            pte_ptn::PtnFile::from_bytes(bytes).ok().and_then(|p| pte_samples::read_samples(&p).err().map(|e| e.kind()))
         }
-        FileKind::Ptd => (
-            pte_file::ptd::PtdFile::from_bytes(bytes).err().map(|e| e.kind()),
-            pte_file::verify::verify_ptd_bytes(bytes, &opts),
-        ),
-        FileKind::Bpte => (
-            pte_file::bpte::BundledFile::from_bytes(bytes).err().map(|e| e.kind()),
-            pte_file::verify::verify_bpte_bytes(bytes, &opts),
-        ),
-        FileKind::Ptn => {
-            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
-            let error = match pte_ptn::PtnFile::from_bytes(bytes) {
-                Err(e) => Some(e.kind()),
-                Ok(p) => {
-                    for e in pte_samples::check_sidecar(&p) {
-                        report.violations.push(pte_file::verify::Violation {
-                            rule: e.rule().verifier_rule(),
-                            path: e.path().to_string(),
-                            offset: e.offset(),
-                            message: e.to_string(),
-                        });
-                    }
-                    pte_samples::read_samples(&p).err().map(|e| e.kind())
-                }
-            };
-            (error, report)
-        }
+        (Ok(()), _) => None,
     };
+    // without data files nothing can fail to be read: the report is always there
+    let report = pte::verify_as(kind, bytes, &[]).unwrap_or_default();
     Judgement {
         error,
         rules: report.violations.into_iter().map(|v| v.rule).collect(),

@@ -43,8 +43,9 @@ pub use catalogue::CATALOGUE;
 pub use classes::{breaking, classes, find};
 pub use corruption::Corruption;
 pub use generate::{generate, generate_from, Entropy, Generated};
-pub use judge::{judge, Expect, FileKind, Judgement};
+pub use judge::{judge, Expect, Judgement};
 pub use mutate::{random_mutants, Rng};
+pub use pte_core::FileKind;
 pub use pte_schema::ErrorKind;
 
 /// Why a corruption could not be applied to an input (it lacks what the class

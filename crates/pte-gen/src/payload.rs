@@ -10,7 +10,8 @@ use pte_schema::xnnpack::{XnnHeader, XNNPACK_BACKEND_ID};
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::{Expect, FileKind};
+use crate::judge::Expect;
+use pte_core::FileKind;
 
 /// `XNNGraph` field slots.
 const GRAPH_XNODES: usize = 1;

@@ -20,12 +20,7 @@ fn corpus_files(kind: FileKind) -> Vec<(String, Vec<u8>)> {
         files.sort();
         for f in files {
             let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
-            let wanted = match kind {
-                FileKind::Pte => ext == "pte",
-                FileKind::Ptd => ext == "ptd",
-                FileKind::Ptn => ext == "ptn",
-                FileKind::Bpte => ext == "bpte",
-            };
+            let wanted = kind.extension() == Some(ext);
             if wanted {
                 out.push((f.strip_prefix(&root).unwrap().display().to_string(), std::fs::read(&f).unwrap()));
             }

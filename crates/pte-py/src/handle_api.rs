@@ -55,10 +55,11 @@ impl Handle {
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
-    /// Verifies the file against its format's rules: `(violations, warnings)`,
-    /// each a list of `(rule, path, offset, message)`.
-    fn verify(&self, py: Python<'_>) -> PyResult<(Vec<crate::other::Finding>, Vec<crate::other::Finding>)> {
-        self.with(py, |bytes, _| crate::other::verify(self, bytes))
+    /// Verifies the file against its format's rules, with `ptd` data files
+    /// linked to a program: the JSON text `pte verify --json` prints.
+    #[pyo3(signature = (ptd=Vec::new()))]
+    fn verify_json(&self, py: Python<'_>, ptd: Vec<std::path::PathBuf>) -> PyResult<String> {
+        self.with(py, |bytes, _| crate::other::verify(self, bytes, &ptd))
     }
 
     /// The operators (name, overload, calls, kernel keys) and delegates (id,

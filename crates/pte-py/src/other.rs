@@ -4,13 +4,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::Value;
 
-use pte_core::{FileKind, Report, Violation};
+use pte_core::FileKind;
 
 use crate::error::{invalid, IntoPy};
 use crate::handle::{offset_in, Handle};
-
-/// `(rule, path, offset, message)`.
-pub(crate) type Finding = (String, String, Option<u64>, String);
 
 /// `(key, dtype, sizes, dim_order, offset, size)` of a `.ptd` entry.
 pub(crate) type PtdEntry = (String, Option<String>, Option<Vec<i32>>, Option<Vec<u8>>, Option<u64>, usize);
@@ -52,33 +49,22 @@ fn not_executorch(h: &Handle) -> PyErr {
     )
 }
 
-fn finding(v: Violation) -> Finding {
-    (v.rule.to_string(), v.path, v.offset, v.message)
-}
-
-/// The verifier of the file's kind; a `.ptn` also gets its samples sidecar
-/// checked, as `pte verify` does.
-pub(crate) fn verify(h: &Handle, bytes: &[u8]) -> PyResult<(Vec<Finding>, Vec<Finding>)> {
-    let report: Report = match h.file_kind() {
-        FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
-        FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
-        FileKind::Ptn => {
-            let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
-            if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(bytes) {
-                report.violations.extend(pte_samples::check_sidecar(&ptn).into_iter().map(|e| Violation {
-                    rule: e.rule().verifier_rule(),
-                    path: e.path().to_string(),
-                    offset: e.offset(),
-                    message: e.message().to_string(),
-                }));
-            }
-            report
-        }
-        // Anything else is judged as a program, so a damaged identifier is
-        // named by its rule rather than refused.
-        _ => pte_file::verify::verify_bytes(bytes, &Default::default()),
-    };
-    Ok((report.violations.into_iter().map(finding).collect(), report.warnings.into_iter().map(finding).collect()))
+/// `pte verify --json`'s document for the file, with `ptd` data files
+/// linked: the same door (`pte::verify`) the CLI goes through.
+pub(crate) fn verify(h: &Handle, bytes: &[u8], ptd: &[std::path::PathBuf]) -> PyResult<String> {
+    let maps = ptd
+        .iter()
+        .map(|p| {
+            let name = p.display().to_string();
+            pte_core::MappedFile::open(p).py_err(Some(&name)).map(|m| (name, m))
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    let data: Vec<pte::DataFile<'_>> = maps.iter().map(|(name, m)| pte::DataFile { name, bytes: m.bytes() }).collect();
+    let report = pte::verify(bytes, &data).map_err(|e| match e {
+        pte::Unreadable::Program(e) => crate::error::to_py(e, h.name()),
+        pte::Unreadable::Data { index, error } => crate::error::to_py(error, maps.get(index).map(|(n, _)| n.as_str())),
+    })?;
+    serde_json::to_string(&pte::Verdict::from(&report)).map_err(|e| invalid(e.to_string()))
 }
 
 /// Every key of a `.ptd` with its layout and absolute byte range.

@@ -20,7 +20,7 @@ fn main() {
     }
     println!("layout {:?}", t.elapsed());
     let t = Instant::now();
-    let _ = pte_report::verify::verify(&b, &[]);
+    let _ = pte::verify(&b, &[]);
     println!("verify {:?}", t.elapsed());
     let t = Instant::now();
     let m = pte_file::memory::MemoryPlan::from_bytes(&b, &Default::default()).unwrap();

@@ -13,9 +13,9 @@
 //! files, what `pte diff` says of them. `docs/report.md` describes the page.
 //!
 //! It also holds what the page shares with the CLI's text: the dataflow
-//! graphs ([`graph`]), the verification of one file ([`verify`],
-//! [`findings`]), payload summaries ([`payload`]) and text conventions
-//! ([`style`]).
+//! graphs ([`graph`]), payload summaries ([`payload`]) and text
+//! conventions ([`style`]). Files are verified through the `pte` crate,
+//! the one door every frontend uses.
 //!
 //! ```
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -27,7 +27,6 @@
 
 #![forbid(unsafe_code)]
 
-pub mod findings;
 pub mod graph;
 pub mod html;
 pub mod layout;
@@ -37,6 +36,5 @@ pub mod payload;
 pub mod stats;
 pub mod style;
 pub mod treemap;
-pub mod verify;
 
 pub use page::{report, FileSummary, Page, Source};

@@ -48,22 +48,12 @@ pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: 
     let Some(first) = candidates.first().filter(|_| fitting.is_empty()) else {
         return apply(&fitting, input, output, map.bytes());
     };
-    Err(Failure::bad_input(format!(
-        "{}: {}; {rule} breaks {}",
-        input.display(),
-        describe(kind, map.bytes()),
-        kind_of(first)
-    )))
+    Err(Failure::bad_input(format!("{}: {}; {rule} breaks {}", input.display(), describe(map.bytes()), kind_of(first))))
 }
 
 /// The kind of file a class starts from.
 fn kind_of(c: &pte_gen::Corruption) -> FileKind {
-    match c.input {
-        pte_gen::FileKind::Pte => FileKind::Pte,
-        pte_gen::FileKind::Ptd => FileKind::Ptd,
-        pte_gen::FileKind::Ptn => FileKind::Ptn,
-        pte_gen::FileKind::Bpte => FileKind::Bpte,
-    }
+    c.input
 }
 
 /// Applies the first of `candidates` that fits the input and writes the result.

@@ -4,8 +4,8 @@ use std::path::{Path, PathBuf};
 
 use pte_core::FileKind;
 
+use pte::{DataFile, Unreadable};
 use pte_core::Report;
-use pte_report::verify::{DataFile, Unreadable};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{looks_like_damaged_program, open, Input};
@@ -17,7 +17,7 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
 
 /// Every rule of one file's format, the program/data link with `ptds`,
 /// and what the program needs from outside, as warnings
-/// (`pte_report::verify`, which the report counts with too).
+/// (`pte::verify`, the one door the report and Python use too).
 pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let input = Input::open(file)?;
     let bytes = input.bytes();
@@ -37,30 +37,22 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let names: Vec<String> = ptds.iter().map(|p| p.display().to_string()).collect();
     let data: Vec<DataFile<'_>> =
         names.iter().zip(&maps).map(|(name, m)| DataFile { name, bytes: m.bytes() }).collect();
-    pte_report::verify::verify(bytes, &data).map_err(|e| match e {
+    pte::verify(bytes, &data).map_err(|e| match e {
         Unreadable::Program(e) => at(file)(e),
         Unreadable::Data { index, error } => at(ptds.get(index).map_or(file, PathBuf::as_path))(error),
     })
 }
 
 fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> CmdResult {
-    let entry = pte_report::findings::finding_json;
     let failed = !report.is_ok() || (deny_warnings && !report.warnings.is_empty());
     if json {
-        let v: Vec<_> = report.violations.iter().map(entry).collect();
-        let w: Vec<_> = report.warnings.iter().map(entry).collect();
-        println!(
-            "{}",
-            serde_json::to_string_pretty(
-                &serde_json::json!({"valid": report.is_ok(), "violations": v, "warnings": w})
-            )?
-        );
+        println!("{}", serde_json::to_string_pretty(&pte::Verdict::from(report))?);
     } else {
         for v in &report.violations {
-            println!("{}: {}", file.display(), pte_report::findings::finding_line(v));
+            println!("{}: {}", file.display(), pte::finding_line(v));
         }
         for w in &report.warnings {
-            println!("{}: warning: {}", file.display(), pte_report::findings::finding_line(w));
+            println!("{}: warning: {}", file.display(), pte::finding_line(w));
         }
         if report.is_ok() {
             println!("{}: valid", file.display());

@@ -91,15 +91,17 @@ fn first(list: &[Violation]) -> String {
 }
 
 fn line_json(f: &Path, o: &Outcome) -> serde_json::Value {
-    let entry = pte_report::findings::finding_json;
     match o {
-        Outcome::Checked(r) => json!({
-            "file": f.display().to_string(),
-            "status": if !r.is_ok() { "invalid" } else if r.warnings.is_empty() { "valid" } else { "warnings" },
-            "valid": r.is_ok(),
-            "violations": r.violations.iter().map(entry).collect::<Vec<_>>(),
-            "warnings": r.warnings.iter().map(entry).collect::<Vec<_>>(),
-        }),
+        Outcome::Checked(r) => {
+            let v = pte::Verdict::from(r);
+            json!({
+                "file": f.display().to_string(),
+                "status": if !v.valid { "invalid" } else if v.warnings.is_empty() { "valid" } else { "warnings" },
+                "valid": v.valid,
+                "violations": v.violations,
+                "warnings": v.warnings,
+            })
+        }
         Outcome::Unreadable(e) => json!({"file": f.display().to_string(), "status": "error", "error": e.to_string()}),
     }
 }

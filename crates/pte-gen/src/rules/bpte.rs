@@ -3,7 +3,7 @@ use pte_file::verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::FileKind;
+use pte_core::FileKind;
 
 use super::edits::*;
 

@@ -8,7 +8,7 @@ use pte_schema::{DataSegment, NamedData};
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::FileKind;
+use pte_core::FileKind;
 
 use super::edits::*;
 

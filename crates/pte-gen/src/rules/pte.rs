@@ -11,7 +11,7 @@ use pte_schema::{
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::FileKind;
+use pte_core::FileKind;
 
 use super::edits::*;
 

@@ -6,7 +6,7 @@ use serde_json::{json, Value as Json};
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;
-use crate::judge::FileKind;
+use pte_core::FileKind;
 
 use super::edits::*;
 

@@ -69,12 +69,17 @@ class SamplesWarning(UserWarning):
 
 @dataclass(frozen=True)
 class Violation:
-    """One broken (or warned-about) rule: rule id, field path, byte offset, message."""
+    """One broken (or warned-about) rule: rule id, field path, byte offset, message.
+
+    ``runtime_error`` is what the stock runtime answers a file breaking the rule
+    (``{"code", "hex", "name", "stage"}``), or None when it does not enforce it.
+    """
 
     rule: str
     path: str
     offset: Optional[int]
     message: str
+    runtime_error: Optional[Dict[str, Any]] = None
 
 
 @dataclass(frozen=True)
@@ -196,10 +201,21 @@ class File:
         """The file as the JSON document ``pte dump`` prints (parsed)."""
         return json.loads(self._h.dump_json())
 
-    def verify(self) -> Report:
-        """Checks every load rule of the format; returns the violations and warnings."""
-        v, w = self._h.verify()
-        return Report([Violation(*x) for x in v], [Violation(*x) for x in w])
+    def verify(self, ptd: Optional[Sequence[Union[str, "os.PathLike[str]"]]] = None) -> Report:
+        """Checks every load rule of the format; returns the violations and warnings.
+
+        The same verdict as ``pte verify`` (one library call behind both): a
+        ``.ptn`` gets its samples checked, a program what it needs from outside
+        as warnings, and ``ptd`` data files are linked to a program's EXTERNAL
+        tensors as ``pte verify --ptd`` links them. Raises :class:`PteError` when
+        a data file cannot be read or is given for anything but a program.
+        """
+        doc = self.verify_json(ptd)
+        return Report([Violation(**x) for x in doc["violations"]], [Violation(**x) for x in doc["warnings"]])
+
+    def verify_json(self, ptd: Optional[Sequence[Union[str, "os.PathLike[str]"]]] = None) -> Dict[str, Any]:
+        """The document ``pte verify --json`` prints, as plain data."""
+        return json.loads(self._h.verify_json([os.fspath(p) for p in (ptd or [])]))
 
     def size(self, by: Optional[str] = None, top: Optional[int] = None) -> Dict[str, Any]:
         """Where the bytes go: the object ``pte size --json`` prints, as plain data.

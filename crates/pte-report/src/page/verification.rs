@@ -10,7 +10,7 @@ use pte_core::Violation;
 use super::file::{open, Ctx};
 use super::Source;
 use crate::html::{escape, head_row, thousands};
-use crate::verify::{verify, DataFile, Unreadable};
+use pte::{verify, DataFile, Unreadable};
 
 fn finding_row(class: &str, v: &Violation) -> String {
     let runtime = v.rule.refusal().map_or_else(|| "-".to_string(), |r| r.to_string());

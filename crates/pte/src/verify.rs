@@ -1,15 +1,17 @@
-//! Everything `pte verify` checks in one file, shared by the CLI and the
-//! report so both count the same findings: every rule of the file's format,
-//! a package's samples sidecar, what a valid program needs from outside (as
-//! warnings), and, given `.ptd` files, the program/data link.
+//! Everything `pte verify` checks in one file: every rule of the file's
+//! format, a package's samples sidecar, what a valid program needs from
+//! outside (as warnings), and, given `.ptd` files, the program/data link.
+//! Every frontend verifies through here, so their verdicts cannot drift.
 
 use pte_core::{Error, ErrorKind, FileKind, Report, Violation};
 use pte_file::ptd::PtdFile;
 
+use crate::identify::{identify, Identity};
+
 /// A `.ptd` given beside a program, by the name findings call it.
 ///
 /// ```
-/// let d = pte_report::verify::DataFile { name: "w.ptd", bytes: b"" };
+/// let d = pte::DataFile { name: "w.ptd", bytes: b"" };
 /// assert_eq!(d.name, "w.ptd");
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -23,12 +25,13 @@ pub struct DataFile<'a> {
 /// Which file a verification could not read.
 ///
 /// ```
-/// let e = pte_report::verify::Unreadable::Data { index: 0, error: pte_core::Error::new(pte_core::ErrorKind::Malformed, "x") };
-/// assert!(matches!(e, pte_report::verify::Unreadable::Data { index: 0, .. }));
+/// let e = pte::Unreadable::Data { index: 0, error: pte_core::Error::new(pte_core::ErrorKind::Malformed, "x") };
+/// assert!(matches!(e, pte::Unreadable::Data { index: 0, .. }));
 /// ```
 #[derive(Debug)]
 pub enum Unreadable {
-    /// The program itself.
+    /// The file verified itself: not an ExecuTorch file, or a program the
+    /// link check cannot read, or data files given for something else.
     Program(Error),
     /// The data file at `index` of the list given.
     Data {
@@ -39,25 +42,53 @@ pub enum Unreadable {
     },
 }
 
-/// What `pte verify FILE [--ptd DATA]...` reports, for bytes of any kind
-/// (an unknown kind is judged as a program whose identifier was damaged:
-/// callers refuse bytes that are not an ExecuTorch file at all).
+impl std::fmt::Display for Unreadable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unreadable::Program(e) => e.fmt(f),
+            Unreadable::Data { index, error } => write!(f, "data file {index}: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for Unreadable {}
+
+/// What `pte verify FILE [--ptd DATA]...` reports, for bytes whose kind is
+/// read from their content ([`identify`]): a program whose identifier was
+/// damaged is judged as a program, so the damage is named by its rule.
 ///
-/// Fails only with data files: when the program or one of them cannot be
-/// read for the link check, or when data files are given for anything but
-/// a `.pte`.
+/// Fails when the bytes are not an ExecuTorch file at all, and with data
+/// files: when the program or one of them cannot be read for the link
+/// check, or when data files are given for anything but a `.pte`.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
-/// let alone = pte_report::verify::verify(&bytes, &[]).unwrap();
+/// let alone = pte::verify(&bytes, &[]).unwrap();
 /// assert!(alone.is_ok() && !alone.warnings.is_empty()); // the EXTERNAL keys need a .ptd
 /// let ptd = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
-/// let linked = pte_report::verify::verify(&bytes, &[pte_report::verify::DataFile { name: "d.ptd", bytes: &ptd }]).unwrap();
+/// let linked = pte::verify(&bytes, &[pte::DataFile { name: "d.ptd", bytes: &ptd }]).unwrap();
 /// assert!(linked.is_ok() && linked.warnings.is_empty());
+/// assert!(pte::verify(b"plain text, not a model", &[]).is_err());
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable> {
-    let kind = FileKind::detect(bytes);
+    match identify(bytes) {
+        Identity::Foreign(what) => Err(Unreadable::Program(Error::new(ErrorKind::Unsupported, what.to_string()))),
+        Identity::DamagedProgram => verify_as(FileKind::Unknown, bytes, data),
+        Identity::ExecuTorch(kind) => verify_as(kind, bytes, data),
+    }
+}
+
+/// [`verify`] with the kind given rather than read from the content: what
+/// a corruption catalogue needs, whose mutants may have lost their
+/// identifier. [`FileKind::Unknown`] is judged as a program whose
+/// identifier was damaged.
+///
+/// ```
+/// let r = pte::verify_as(pte_core::FileKind::Ptd, b"not a ptd at all", &[]).unwrap();
+/// assert!(!r.is_ok());
+/// ```
+pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable> {
     if !data.is_empty() && kind != FileKind::Pte {
         return Err(Unreadable::Program(Error::new(
             ErrorKind::InvalidUse,
@@ -85,9 +116,10 @@ pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable>
             verified = view;
             report
         }
+        // unknown: a program whose identifier was damaged
         _ => pte_file::verify::verify_bytes(bytes, &Default::default()),
     };
-    if kind == FileKind::Pte && report.is_ok() {
+    if report.is_ok() {
         // the needs read the plans through the view the verifier made:
         // nothing is decoded or verified twice
         if let Some(verified) = verified {
@@ -101,6 +133,26 @@ pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable>
         link(bytes, data, &mut report)?;
     }
     Ok(report)
+}
+
+/// Whether the strict reader of `kind` reads `bytes`: the error it refuses
+/// with, else `Ok`. A package's samples sidecar is a layer of its own
+/// (`pte_samples::read_samples`); verification goes further than both.
+///
+/// ```
+/// use pte_core::{ErrorKind, FileKind};
+/// assert_eq!(pte::read_strictly(FileKind::Pte, b"nonsense").unwrap_err().kind(), ErrorKind::Malformed);
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// assert!(pte::read_strictly(FileKind::Pte, &bytes).is_ok());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_strictly(kind: FileKind, bytes: &[u8]) -> pte_core::Result<()> {
+    match kind {
+        FileKind::Ptn => pte_ptn::PtnFile::from_bytes(bytes).map(drop),
+        FileKind::Ptd => PtdFile::from_bytes(bytes).map(drop),
+        FileKind::Bpte => pte_file::bpte::BundledFile::from_bytes(bytes).map(drop),
+        _ => pte_file::PteFile::from_bytes(bytes).map(drop),
+    }
 }
 
 /// The program/data link: each data file's own rules, the EXTERNAL tensors

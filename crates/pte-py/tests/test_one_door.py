@@ -1,0 +1,82 @@
+"""The CLI and the Python package verify through one library call, so their
+verdicts are identical: every rule, path, offset, message, severity and
+runtime answer, on every corpus file and on every catalogue mutant."""
+
+import json
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+import pte_rs
+
+ROOT = Path(__file__).resolve().parents[3]
+CORPUS = ROOT / "tests" / "corpus"
+FILES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pte", ".ptd", ".ptn", ".bpte"))
+
+
+def cli():
+    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
+    if not Path(exe).exists():
+        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
+    return exe
+
+
+def cli_verdict(path, ptd=()):
+    args = [cli(), "verify", "--json", str(path)]
+    for p in ptd:
+        args += ["--ptd", str(p)]
+    r = subprocess.run(args, capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)
+
+
+def classes():
+    out = subprocess.run([cli(), "mutate", "--list"], check=True, capture_output=True, text=True).stdout
+    return [line.split()[:2] for line in out.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_corpus_verdicts_identical(path):
+    assert pte_rs.open(path).verify_json() == cli_verdict(path)
+
+
+def test_linked_verdict_identical():
+    program = CORPUS / "external" / "model.pte"
+    ptd = [CORPUS / "external" / "_default_external_constant.ptd"]
+    got = pte_rs.open(program).verify_json(ptd=ptd)
+    assert got == cli_verdict(program, ptd)
+    assert got["valid"] and not got["warnings"]
+    # alone, the same program needs its data file: a needs.* warning in both
+    alone = pte_rs.open(program).verify()
+    assert any(w.rule.startswith("needs.") for w in alone.warnings)
+
+
+def test_data_files_only_link_to_programs():
+    ptd = CORPUS / "external" / "_default_external_constant.ptd"
+    with pytest.raises(pte_rs.PteError):
+        pte_rs.open(ptd).verify(ptd=[ptd])
+
+
+def test_every_catalogue_mutant_gets_one_verdict(tmp_path):
+    kinds = {"pte": ".pte", "ptd": ".ptd", "ptn": ".ptn", "bpte": ".bpte"}
+    compared = 0
+    for name, kind in classes():
+        inputs = [p for p in FILES if p.suffix == kinds.get(kind)]
+        for src in inputs:
+            out = tmp_path / f"{name}{kinds[kind]}"
+            made = subprocess.run([cli(), "mutate", "--rule", name, str(src), str(out)], capture_output=True)
+            if made.returncode != 0:
+                continue
+            try:
+                got = pte_rs.open(out).verify_json()
+            except pte_rs.PteError:
+                # not an ExecuTorch file any more: the CLI refuses it too
+                r = subprocess.run([cli(), "verify", "--json", str(out)], capture_output=True, text=True)
+                assert r.returncode == 2, name
+            else:
+                assert got == cli_verdict(out), name
+            compared += 1
+            break
+    assert compared >= 90

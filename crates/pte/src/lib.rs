@@ -1,0 +1,157 @@
+//! One door to every ExecuTorch file kind.
+//!
+//! [`open`] maps a file (or [`File::from_bytes`] wraps bytes) and knows it
+//! by its content: a `.pte` program, a `.ptd` tensor-data file, a `.ptn`
+//! package or a `.bpte` bundled program; anything else is refused with an
+//! error naming what it is (a safetensors file, a PyTorch checkpoint,
+//! another zip, see [`identify`]). [`File::verify`] (or [`verify`] over
+//! bytes) checks every rule of the file's format, a package's samples, what
+//! a program needs from outside, and, given `.ptd` files, the link from
+//! the program's EXTERNAL tensors to them; its [`Report`] turns into the
+//! [`Verdict`] every frontend prints.
+//!
+//! The `pte` command, the Python package, the HTML report, the corruption
+//! catalogue's judge and `pte-diff` all open and verify through here: one
+//! set of rules, one verdict. The format crates beneath (`pte-file`,
+//! `pte-ptn`, `pte-samples`) hold the readers, writers and rules
+//! themselves; reach for them to edit or write files.
+//!
+//! ```
+//! let file = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! assert_eq!(file.kind(), pte_core::FileKind::Pte);
+//! let report = file.verify(&[])?;
+//! assert!(report.is_ok());
+//! let verdict = pte::Verdict::from(&report);
+//! assert!(verdict.valid && verdict.violations.is_empty());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod identify;
+mod verdict;
+mod verify;
+
+use std::path::Path;
+
+pub use identify::{identify, Foreign, Identity};
+pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
+pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
+pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};
+
+/// Where a [`File`]'s bytes live.
+enum Source<'a> {
+    Mapped(pte_core::MappedFile),
+    Borrowed(&'a [u8]),
+}
+
+/// An ExecuTorch file, opened once and known by its content.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let file = pte::File::from_bytes(&bytes)?;
+/// assert_eq!(file.kind(), pte_core::FileKind::Ptn);
+/// assert_eq!(file.bytes().len(), bytes.len());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct File<'a> {
+    source: Source<'a>,
+    identity: Identity,
+}
+
+impl std::fmt::Debug for File<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mapped = matches!(self.source, Source::Mapped(_));
+        f.debug_struct("File")
+            .field("identity", &self.identity)
+            .field("len", &self.bytes().len())
+            .field("mapped", &mapped)
+            .finish()
+    }
+}
+
+/// Maps the regular file at `path` read-only and recognises it by content.
+///
+/// Fails when the file cannot be mapped, or when it is not an ExecuTorch
+/// file ([`ErrorKind::Unsupported`], the message naming what it is). A
+/// program whose identifier was damaged opens, as a `.pte`, so that
+/// verifying it names the damage.
+///
+/// ```
+/// let e = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap_err();
+/// assert_eq!(e.kind(), pte::ErrorKind::Unsupported);
+/// ```
+pub fn open(path: impl AsRef<Path>) -> Result<File<'static>> {
+    let path = path.as_ref();
+    let map = pte_core::MappedFile::open(path)?;
+    let identity = identify(map.bytes());
+    File::checked(Source::Mapped(map), identity).map_err(|e| e.within(&path.display().to_string()))
+}
+
+impl<'a> File<'a> {
+    /// Wraps bytes in memory (never copied), refusing what [`open`] refuses.
+    ///
+    /// ```
+    /// assert!(pte::File::from_bytes(b"hello").is_err());
+    /// ```
+    pub fn from_bytes(bytes: &'a [u8]) -> Result<File<'a>> {
+        File::checked(Source::Borrowed(bytes), identify(bytes))
+    }
+
+    fn checked(source: Source<'a>, identity: Identity) -> Result<File<'a>> {
+        match identity {
+            Identity::Foreign(what) => Err(Error::new(ErrorKind::Unsupported, what.to_string())),
+            _ => Ok(File { source, identity }),
+        }
+    }
+
+    /// The file's bytes (the mapping, or the bytes given).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert_eq!(&f.bytes()[4..8], b"ET12");
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn bytes(&self) -> &[u8] {
+        match &self.source {
+            Source::Mapped(m) => m.bytes(),
+            Source::Borrowed(b) => b,
+        }
+    }
+
+    /// The kind it is read and verified as (a damaged program as a `.pte`).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// assert_eq!(f.kind(), pte_core::FileKind::Ptd);
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn kind(&self) -> FileKind {
+        self.identity.kind().unwrap_or(FileKind::Unknown)
+    }
+
+    /// What the content says the file is (distinguishes a damaged program).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert_eq!(f.identity(), pte::Identity::ExecuTorch(pte_core::FileKind::Pte));
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn identity(&self) -> Identity {
+        self.identity
+    }
+
+    /// [`verify`] of this file with `data` files linked (programs only).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert!(f.verify(&[])?.is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn verify(&self, data: &[DataFile<'_>]) -> std::result::Result<Report, Unreadable> {
+        match self.identity {
+            Identity::DamagedProgram => verify_as(FileKind::Unknown, self.bytes(), data),
+            _ => verify_as(self.kind(), self.bytes(), data),
+        }
+    }
+}
