@@ -19,19 +19,6 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Constants {
-    Keep,
-    Segment,
-}
-
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Delegates {
-    Keep,
-    Inline,
-    Segment,
-}
-
 /// How `pte size` groups the parts.
 #[derive(Clone, Copy, ValueEnum)]
 pub(crate) enum SizeBy {
@@ -141,21 +128,8 @@ pub(crate) enum Command {
         input: PathBuf,
         /// Output file (written atomically).
         output: PathBuf,
-        /// Alignment of the segment base and every segment (repacks segments).
-        #[arg(long)]
-        segment_alignment: Option<u64>,
-        /// Alignment of constant tensors in the constant segment (power of two).
-        #[arg(long)]
-        constant_alignment: Option<u64>,
-        /// Alignment of inline delegate data (power of two).
-        #[arg(long)]
-        delegate_alignment: Option<u64>,
-        /// Where delegate blobs go.
-        #[arg(long, value_enum, default_value = "keep")]
-        delegates: Delegates,
-        /// Legacy inline constants (constant_buffer): keep them, or move them into a constant segment.
-        #[arg(long, value_enum, default_value = "keep")]
-        constants: Constants,
+        #[command(flatten)]
+        layout: crate::layout_args::LayoutArgs,
     },
     /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
     Externalize {

@@ -28,6 +28,7 @@ mod failure;
 mod files;
 mod formats;
 mod input;
+mod layout_args;
 mod paths;
 mod progress;
 mod stream;

@@ -164,3 +164,25 @@ fn bad_json_names_the_path_and_line() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("1 segments but 0"));
 }
+
+#[test]
+fn pack_takes_every_layout_option_of_rewrite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let legacy = support::corpus("legacy_inline_constants/model.pte");
+    let dir = tmp.path().join("x");
+    ok(&["extract", s(&legacy), s(&dir)]);
+    // --constants segment moves the legacy inline constants, as rewrite does
+    let packed = tmp.path().join("packed.pte");
+    ok(&["pack", s(&dir), s(&packed), "--constants", "segment"]);
+    let rewritten = tmp.path().join("rewritten.pte");
+    ok(&["rewrite", s(&legacy), s(&rewritten), "--constants", "segment"]);
+    assert_eq!(std::fs::read(&packed).unwrap(), std::fs::read(&rewritten).unwrap());
+    assert_ne!(std::fs::read(&packed).unwrap(), std::fs::read(&legacy).unwrap());
+    ok(&["verify", s(&packed)]);
+    // a .ptd takes the segment alignment only
+    let ptd = support::corpus("external/_default_external_constant.ptd");
+    let pdir = tmp.path().join("p");
+    ok(&["extract", s(&ptd), s(&pdir)]);
+    let o = pte(&["pack", s(&pdir), s(&tmp.path().join("o.ptd")), "--constants", "segment"]);
+    assert_eq!(o.status.code(), Some(2));
+}

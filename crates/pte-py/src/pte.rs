@@ -157,7 +157,7 @@ impl Options {
             o = o.with_delegate_alignment(a).py_err(h.name())?;
         }
         if let Some(a) = self.constant_repack {
-            o = o.with_constant_repack(a).py_err(h.name())?;
+            o = o.with_constant_alignment(a).py_err(h.name())?;
         }
         match self.layout.as_deref() {
             None | Some("keep") => {}

@@ -46,19 +46,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             [one] if !crate::batch::is_batch(&files) => verify::run(one, &ptd, json, deny_warnings),
             _ => verify_many::run(&files, &ptd, json, deny_warnings),
         },
-        Command::Rewrite {
-            input,
-            output,
-            segment_alignment,
-            constant_alignment,
-            delegate_alignment,
-            delegates,
-            constants,
-        } => rewrite::run(
-            &input,
-            &output,
-            rewrite::Layout { segment_alignment, constant_alignment, delegate_alignment, delegates, constants },
-        ),
+        Command::Rewrite { input, output, layout } => rewrite::run(&input, &output, layout),
         Command::Extract { file, dir, force, max_files } => {
             extract::run(&file, extract::Target { dir: &dir, force, max_files })
         }

@@ -3,20 +3,12 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, ValueEnum};
+use clap::Args;
 
 use pte_file::pack::{from_json, read_dir, Packed};
 use pte_file::ptd::{PtdLayout, PtdWriteOptions};
-use pte_file::DelegatePlacement;
 
 use crate::failure::{at, CmdResult, Failure};
-
-#[derive(Clone, Copy, ValueEnum)]
-pub(crate) enum Delegates {
-    Keep,
-    Inline,
-    Segment,
-}
 
 /// Arguments of `pte pack`.
 #[derive(Args)]
@@ -34,18 +26,8 @@ pub(crate) struct PackArgs {
     /// With a JSON input: write the flatbuffer alone, without extended header (only for a program without segments).
     #[arg(long)]
     bare: bool,
-    /// Alignment of the segment base and every segment (repacks segments).
-    #[arg(long)]
-    segment_alignment: Option<u64>,
-    /// Alignment of constant tensors in the constant segment (power of two; repacks it).
-    #[arg(long)]
-    constant_alignment: Option<u64>,
-    /// Alignment of inline delegate data (power of two).
-    #[arg(long)]
-    delegate_alignment: Option<u64>,
-    /// Where delegate blobs go.
-    #[arg(long, value_enum, default_value = "keep")]
-    delegates: Delegates,
+    #[command(flatten)]
+    layout: crate::layout_args::LayoutArgs,
 }
 
 fn usage(msg: &str) -> Failure {
@@ -74,32 +56,12 @@ pub(crate) fn run(a: PackArgs) -> CmdResult {
         p
     };
     match &mut packed {
-        Packed::Pte { options, .. } => {
-            let mut o = *options;
-            if let Some(x) = a.segment_alignment {
-                o = o.with_segment_alignment(x)?;
-            }
-            if let Some(x) = a.constant_alignment {
-                o = o.with_constant_repack(x)?;
-            }
-            if let Some(x) = a.delegate_alignment {
-                o = o.with_delegate_alignment(x)?;
-            }
-            o = o.with_delegates(match a.delegates {
-                Delegates::Keep => DelegatePlacement::Keep,
-                Delegates::Inline => DelegatePlacement::Inline,
-                Delegates::Segment => DelegatePlacement::Segment,
-            });
-            *options = o;
-        }
+        Packed::Pte { options, .. } => *options = a.layout.apply(*options)?,
         Packed::Ptd { options, .. } => {
-            if a.constant_alignment.is_some()
-                || a.delegate_alignment.is_some()
-                || !matches!(a.delegates, Delegates::Keep)
-            {
+            if !a.layout.keeps_all_but_segments() {
                 return Err(usage("a .ptd takes only --segment-alignment"));
             }
-            if let Some(x) = a.segment_alignment {
+            if let Some(x) = a.layout.segment_alignment {
                 *options = PtdWriteOptions::new(PtdLayout::Python { segment_alignment: x })?;
             }
         }

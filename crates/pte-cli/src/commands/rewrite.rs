@@ -4,59 +4,14 @@
 use std::path::Path;
 
 use pte_core::{FileKind, MappedFile};
-use pte_file::DelegatePlacement;
 
-use crate::cli::{Constants, Delegates};
+use crate::layout_args::LayoutArgs;
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats;
 use crate::input::{require_kind, Input};
 use crate::paths::Outputs;
 
-/// The layout options of `rewrite`.
-pub(crate) struct Layout {
-    pub(crate) segment_alignment: Option<u64>,
-    pub(crate) constant_alignment: Option<u64>,
-    pub(crate) delegate_alignment: Option<u64>,
-    pub(crate) delegates: Delegates,
-    pub(crate) constants: Constants,
-}
-
-impl Layout {
-    /// Whether no option asks for a change: the file keeps the alignments
-    /// it shows and its program as stored.
-    fn keeps_everything(&self) -> bool {
-        self.segment_alignment.is_none()
-            && self.constant_alignment.is_none()
-            && self.delegate_alignment.is_none()
-            && self.delegates == Delegates::Keep
-            && self.constants == Constants::Keep
-    }
-
-    /// The write options: the alignments the input shows, changed where
-    /// an option says.
-    fn options(&self, stored: &pte_file::KeepRewrite<'_>) -> Result<pte_file::WriteOptions, Failure> {
-        let mut o = stored.matching_options();
-        if self.constants == Constants::Segment {
-            o = o.with_constants(pte_file::ConstantPlacement::Segment);
-        }
-        if let Some(a) = self.segment_alignment {
-            o = o.with_segment_alignment(a)?;
-        }
-        if let Some(a) = self.constant_alignment {
-            o = o.with_constant_repack(a)?;
-        }
-        if let Some(a) = self.delegate_alignment {
-            o = o.with_delegate_alignment(a)?;
-        }
-        Ok(o.with_delegates(match self.delegates {
-            Delegates::Keep => DelegatePlacement::Keep,
-            Delegates::Inline => DelegatePlacement::Inline,
-            Delegates::Segment => DelegatePlacement::Segment,
-        }))
-    }
-}
-
-pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult {
+pub(crate) fn run(input_path: &Path, output: &Path, layout: LayoutArgs) -> CmdResult {
     // Rewriting a file onto itself is an in-place edit: locked from read to rename.
     let _progress = crate::progress::Progress::spinner("rewrite");
     let outputs = Outputs::new(&[input_path], &[output], true)?;
@@ -76,11 +31,7 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
     input.require("rewrite", &[FileKind::Pte, FileKind::Ptn])?;
     let bytes = input.bytes();
     if input.kind == FileKind::Ptn {
-        if layout.segment_alignment.is_some()
-            || layout.constant_alignment.is_some()
-            || layout.delegate_alignment.is_some()
-            || layout.constants != Constants::Keep
-        {
+        if !layout.keeps_everything() {
             return Err(Failure::bad_input("alignment options apply to .pte programs only"));
         }
         let ptn = formats::ptn::read_ptn(input_path, bytes)?;
@@ -99,7 +50,7 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: Layout) -> CmdResult
         return rewrite_as_stored(input_path, output, lock.as_ref(), source, bytes);
     }
     let stored = pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
-    let o = layout.options(&stored)?;
+    let o = layout.apply(stored.matching_options())?;
     let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
         if let Some(n) = stored.write_keeping_program(dst, &o, source)? {
             return Ok(n);

@@ -44,7 +44,8 @@ pub fn ptd_layout_json(_ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
 
 /// Options from a manifest's `layout` object (absent fields at exir's defaults).
 pub(crate) fn pte_options(layout: &Value) -> Result<(WriteOptions, bool)> {
-    let mut o = WriteOptions::default();
+    // the program's constants stay in the form it has: packing is lossless
+    let mut o = WriteOptions::default().with_constants(crate::ConstantPlacement::Keep);
     if let Some(a) = layout.get("segment_alignment").and_then(Value::as_u64) {
         // keeps the stored offsets: only the base moves to this alignment
         o = o.with_segment_alignment(a)?.with_layout(SegmentLayout::Keep);

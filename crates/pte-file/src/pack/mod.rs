@@ -74,7 +74,14 @@ impl Packed {
     /// ```
     pub fn write_to(&self, mut w: impl std::io::Write) -> Result<u64> {
         match self {
-            Packed::Pte { file, options, bare } if *bare && file.program.segment_table().is_empty() => {
+            // a file without segments stays without its header, unless the
+            // options move constants or delegates into segments
+            Packed::Pte { file, options, bare }
+                if *bare
+                    && file.program.segment_table().is_empty()
+                    && options.constants() == crate::ConstantPlacement::Keep
+                    && options.delegates() != crate::DelegatePlacement::Segment =>
+            {
                 let fb = encode_program(&file.program, &options.encode_options())?;
                 w.write_all(&fb)?;
                 w.flush()?;
@@ -133,7 +140,7 @@ pub fn from_json(text: &str, segments: Vec<Vec<u8>>, ptd: bool) -> Result<Packed
     let program = pte_schema::program_from_json(text)?;
     check_count(program.segment_table().len(), segments.len())?;
     let mut file = PteFile { program, segments: segments.into_iter().map(Into::into).collect() };
-    let mut options = WriteOptions::default();
+    let mut options = WriteOptions::default().with_constants(crate::ConstantPlacement::Keep);
     if sync_sizes(&mut file) {
         options = options.with_layout(crate::SegmentLayout::Repack);
     }

@@ -127,7 +127,7 @@ impl WriteOptions {
     /// constants are laid out anew: legacy inline constants moved into a
     /// segment, [`PteParts::build`](crate::PteParts::build), and the force_align
     /// of inline `Buffer.storage`. An existing constant segment keeps its layout;
-    /// see [`WriteOptions::with_constant_repack`].
+    /// see [`WriteOptions::with_constant_alignment`].
     ///
     /// ```
     /// assert!(pte_file::WriteOptions::default().with_tensor_alignment(128).is_ok());
@@ -144,11 +144,11 @@ impl WriteOptions {
     /// only. Segments are placed anew.
     ///
     /// ```
-    /// let o = pte_file::WriteOptions::default().with_constant_repack(64)?;
+    /// let o = pte_file::WriteOptions::default().with_constant_alignment(64)?;
     /// assert!(o.repacks_constants());
     /// # Ok::<(), pte_file::Error>(())
     /// ```
-    pub fn with_constant_repack(self, a: u64) -> Result<Self> {
+    pub fn with_constant_alignment(self, a: u64) -> Result<Self> {
         let mut o = self.with_tensor_alignment(a)?;
         o.repack_constants = true;
         // repacking lays constants out in a segment

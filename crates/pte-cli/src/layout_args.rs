@@ -1,0 +1,83 @@
+//! The layout options `rewrite` and `pack` share, declared once and named
+//! as the library names them (`WriteOptions::with_segment_alignment`,
+//! `with_constant_alignment`, `with_delegate_alignment`, `with_delegates`,
+//! `with_constants`).
+
+use clap::{Args, ValueEnum};
+
+use pte_file::{ConstantPlacement, DelegatePlacement, WriteOptions};
+
+use crate::failure::Failure;
+
+/// Where legacy inline constants go.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Constants {
+    Keep,
+    Segment,
+}
+
+/// Where delegate blobs go.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Delegates {
+    Keep,
+    Inline,
+    Segment,
+}
+
+/// A `.pte`'s layout options; each left out keeps what the file shows.
+#[derive(Args, Clone, Copy)]
+pub(crate) struct LayoutArgs {
+    /// Alignment of the segment base and every segment (repacks segments).
+    #[arg(long)]
+    pub(crate) segment_alignment: Option<u64>,
+    /// Alignment of constant tensors in the constant segment (power of two; repacks it).
+    #[arg(long)]
+    pub(crate) constant_alignment: Option<u64>,
+    /// Alignment of inline delegate data (power of two).
+    #[arg(long)]
+    pub(crate) delegate_alignment: Option<u64>,
+    /// Where delegate blobs go.
+    #[arg(long, value_enum, default_value = "keep")]
+    pub(crate) delegates: Delegates,
+    /// Legacy inline constants (constant_buffer): keep them, or move them into a constant segment.
+    #[arg(long, value_enum, default_value = "keep")]
+    pub(crate) constants: Constants,
+}
+
+impl LayoutArgs {
+    /// Whether no option asks for a change.
+    pub(crate) fn keeps_everything(&self) -> bool {
+        self.segment_alignment.is_none() && self.keeps_all_but_segments()
+    }
+
+    /// Whether no option but `--segment-alignment` asks for a change: all a
+    /// `.ptd` can take.
+    pub(crate) fn keeps_all_but_segments(&self) -> bool {
+        self.constant_alignment.is_none()
+            && self.delegate_alignment.is_none()
+            && self.delegates == Delegates::Keep
+            && self.constants == Constants::Keep
+    }
+
+    /// `base` (the alignments the input shows) changed where an option says.
+    pub(crate) fn apply(&self, base: WriteOptions) -> Result<WriteOptions, Failure> {
+        let mut o = base;
+        if self.constants == Constants::Segment {
+            o = o.with_constants(ConstantPlacement::Segment);
+        }
+        if let Some(a) = self.segment_alignment {
+            o = o.with_segment_alignment(a)?;
+        }
+        if let Some(a) = self.constant_alignment {
+            o = o.with_constant_alignment(a)?;
+        }
+        if let Some(a) = self.delegate_alignment {
+            o = o.with_delegate_alignment(a)?;
+        }
+        Ok(o.with_delegates(match self.delegates {
+            Delegates::Keep => DelegatePlacement::Keep,
+            Delegates::Inline => DelegatePlacement::Inline,
+            Delegates::Segment => DelegatePlacement::Segment,
+        }))
+    }
+}
