@@ -98,10 +98,15 @@ fn info_of_100k_values_fits_in_48_mib_of_address_space() {
     assert_eq!(v["constants"].as_array().unwrap().len(), 50_001);
     let table = run(&[info, tensors, &file]);
     assert!(table.contains("\ntensors (50000):\n"));
-    assert!(table.ends_with("  constant[50000]  constant 8800496..8800512  float32  [4]    [0]        16\n"), "{}", {
-        let tail = table.len().saturating_sub(200);
-        &table[tail..]
-    });
+    assert!(
+        table
+            .ends_with("  constant[50000]  constant 8800496..8800512  float32  [4]    [0]        16\nverdict: valid\n"),
+        "{}",
+        {
+            let tail = table.len().saturating_sub(200);
+            &table[tail..]
+        }
+    );
     let v: serde_json::Value = serde_json::from_str(&run(&[info, json, tensors, &file])).unwrap();
     let rows = v["tensors"].as_array().unwrap();
     assert_eq!(rows.len(), 50_000);

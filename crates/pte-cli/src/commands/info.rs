@@ -28,8 +28,8 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     input.require("info", KINDS)?;
     let bytes = input.bytes();
     match input.kind {
-        FileKind::Pte => formats::pte_info::run(file, bytes, json, tensors),
-        FileKind::Ptn => ptn_streamed(file, bytes, json, tensors),
+        FileKind::Pte => formats::pte_info::run(file, bytes, json, tensors)?,
+        FileKind::Ptn => ptn_streamed(file, bytes, json, tensors)?,
         _ => {
             let v = value_of(&input, file, tensors)?;
             if json {
@@ -37,9 +37,31 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
             } else {
                 print!("{}", text(&v));
             }
-            Ok(())
         }
     }
+    verdict(file, bytes, json)
+}
+
+/// The verifier's verdict in one line after the summary (`pte verify` has
+/// the findings): a summary alone would look clean on a file the runtime
+/// refuses. An invalid file exits 1, as `pte verify` does.
+fn verdict(file: &Path, bytes: &[u8], json: bool) -> CmdResult {
+    let report = pte::verify(bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+    let line = match (report.violations.first(), report.warnings.len()) {
+        (None, 0) => "verdict: valid".to_string(),
+        (None, w) => format!("verdict: valid, {} (pte verify lists them)", crate::style::count(w as u64, "warning")),
+        (Some(first), _) => format!(
+            "verdict: invalid, {} (pte verify lists them); first: {first}",
+            crate::style::count(report.violations.len() as u64, "violation")
+        ),
+    };
+    if !json {
+        println!("{line}");
+    }
+    if report.is_ok() {
+        return Ok(());
+    }
+    Err(Failure::wanting(if json { line } else { String::new() }))
 }
 
 /// The `info --json` object of one file (with the tensor table when `tensors`).

@@ -5,10 +5,10 @@ use std::path::Path;
 
 use pte_core::{FileKind, MappedFile};
 
-use crate::layout_args::LayoutArgs;
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats;
 use crate::input::{require_kind, Input};
+use crate::layout_args::LayoutArgs;
 use crate::paths::Outputs;
 
 pub(crate) fn run(input_path: &Path, output: &Path, layout: LayoutArgs) -> CmdResult {
