@@ -186,3 +186,17 @@ fn pack_takes_every_layout_option_of_rewrite() {
     let o = pte(&["pack", s(&pdir), s(&tmp.path().join("o.ptd")), "--constants", "segment"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn a_manifest_of_a_later_version_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("x");
+    ok(&["extract", s(&support::corpus("add/model.pte")), s(&dir)]);
+    let m = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&m).unwrap();
+    assert!(text.contains("\"manifest_version\":2"));
+    std::fs::write(&m, text.replace("\"manifest_version\":2", "\"manifest_version\":3")).unwrap();
+    let o = pte(&["pack", s(&dir), s(&tmp.path().join("o.pte"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("manifest_version 3 is newer"));
+}

@@ -42,7 +42,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     })?;
     count.check(target.max_files)?;
     let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(2));
+    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
     header.insert("source".into(), json!(file.display().to_string()));
     header.insert("format".into(), json!("pte"));
     // the program and the layout make the folder packable (`pte pack`)
@@ -121,7 +121,7 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     ptn.members.iter().for_each(|m| count.add(&m.data));
     count.check(target.max_files)?;
     let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(2));
+    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
     header.insert("format".into(), json!("ptn"));
     header.insert("aliases".into(), json!(ptn.aliases));
     let mut out = Extraction::begin(target.dir, target.force, &header)?;
@@ -150,7 +150,7 @@ fn extract_ptd(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     ptd.segments.iter().for_each(|s| count.add(s));
     count.check(target.max_files)?;
     let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(2));
+    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
     header.insert("source".into(), json!(file.display().to_string()));
     header.insert("format".into(), json!("ptd"));
     header.insert("program".into(), json!("program.json"));

@@ -20,6 +20,31 @@ use crate::{PteFile, SegmentLayout};
 /// ```
 pub const MANIFEST: &str = "manifest.json";
 
+/// The manifest version `pte extract` writes and [`read_dir`] reads: 2.
+/// A folder without `manifest_version` is version 1, which reads the same
+/// way; a later version is refused ([`ErrorKind::Unsupported`]) rather than
+/// packed by rules it was not written for.
+///
+/// ```
+/// assert_eq!(pte_file::pack::MANIFEST_VERSION, 2);
+/// ```
+pub const MANIFEST_VERSION: u64 = 2;
+
+/// Refuses a manifest of a version this reader does not know.
+fn check_version(manifest: &Value) -> Result<()> {
+    match manifest.get("manifest_version") {
+        None => Ok(()),
+        Some(v) => match v.as_u64() {
+            Some(n) if (1..=MANIFEST_VERSION).contains(&n) => Ok(()),
+            Some(n) => Err(Error::new(
+                ErrorKind::Unsupported,
+                format!("{MANIFEST}: manifest_version {n} is newer than this reader's {MANIFEST_VERSION}"),
+            )),
+            None => Err(Error::new(ErrorKind::Malformed, format!("{MANIFEST}: manifest_version {v} is not a version"))),
+        },
+    }
+}
+
 fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidUse, msg)
 }
@@ -54,13 +79,20 @@ fn index(e: &Value, key: &str) -> Result<usize> {
 /// its whole segment (the segments are then repacked if its size changed),
 /// an inline delegate blob replaces its inline data.
 ///
+/// A manifest of a later version than [`MANIFEST_VERSION`] is refused.
+///
 /// ```
 /// let e = pte_file::pack::read_dir(std::path::Path::new("no-such-folder")).unwrap_err();
 /// assert_eq!(e.kind(), pte_file::ErrorKind::Io);
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("manifest.json"), r#"{"manifest_version": 3, "entries": []}"#)?;
+/// assert_eq!(pte_file::pack::read_dir(dir.path()).unwrap_err().kind(), pte_file::ErrorKind::Unsupported);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_dir(dir: &Path) -> Result<Packed> {
     let manifest: Value = serde_json::from_slice(&read(dir, MANIFEST)?)
         .map_err(|e| Error::new(ErrorKind::Malformed, format!("{MANIFEST}: {e}")))?;
+    check_version(&manifest)?;
     let entries = manifest.get("entries").and_then(Value::as_array).cloned().unwrap_or_default();
     let program_name = manifest.get("program").and_then(Value::as_str).unwrap_or("program.json");
     let text = String::from_utf8(read(dir, program_name)?)

@@ -23,7 +23,7 @@
 mod dir;
 mod layout;
 
-pub use dir::{read_dir, MANIFEST};
+pub use dir::{read_dir, MANIFEST, MANIFEST_VERSION};
 pub use layout::{layout_json, ptd_layout_json};
 
 use pte_schema::{encode_program, Error, ErrorKind, Result};
