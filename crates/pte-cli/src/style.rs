@@ -6,12 +6,12 @@
 
 use serde_json::Value;
 
-pub(crate) use pte_report::style::{count, dim_range, dtype, shape};
+pub(crate) use pte_core::style::{count, dim_range, dtype, shape};
 
 /// A `.pte` shape with its dynamism, from JSON sizes
-/// (`pte_report::style::dynamic_shape`).
+/// (`pte_core::style::dynamic_shape`).
 pub(crate) fn pte_shape(sizes: &Value, dynamism: &str) -> String {
-    pte_report::style::dynamic_shape(sizes.as_array().into_iter().flatten(), dynamism)
+    pte_core::style::dynamic_shape(sizes.as_array().into_iter().flatten(), dynamism)
 }
 
 /// [`dtype`] of a JSON string value.

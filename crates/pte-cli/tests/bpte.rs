@@ -89,7 +89,7 @@ fn multi_call_samples_and_mismatched_cases_are_refused() {
 fn samples_commands_read_a_bundle_the_same_way() {
     let b = corpus("bundled/model.bpte");
     let o = pte(&["samples", "list", s(&b)]);
-    assert_eq!(out(&o), "forward/bundled: 3 sample(s), 3 call(s), atol 0.00000001 rtol 0.00001\n");
+    assert_eq!(out(&o), "forward/bundled: 3 samples, 3 calls, atol 0.00000001 rtol 0.00001\n");
     let o = pte(&["samples", "show", s(&b), "forward", "bundled"]);
     assert!(out(&o).contains("call 0 (atol 0.00000001 rtol 0.00001, from the set)"), "{}", out(&o));
     // The recorded outputs as "actual" outputs pass; the linear model's own

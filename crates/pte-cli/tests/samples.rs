@@ -79,16 +79,16 @@ fn add_list_show_check_export_remove() {
     assert!(o.status.success(), "{}", err(&o));
 
     let o = pte(&["samples", "list", s(&f.package)]);
-    assert_eq!(out(&o), "forward/smoke: 1 sample(s), 2 call(s), default tolerance\n");
+    assert_eq!(out(&o), "forward/smoke: 1 sample, 2 calls, default tolerance\n");
     let o = pte(&["samples", "list", "--json", s(&f.package)]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v[0]["calls"], 2);
 
     let o = pte(&["samples", "show", s(&f.package), "forward", "smoke"]);
     let text = out(&o);
-    assert!(text.contains("sample 0 \"first\": 2 call(s)"), "{text}");
+    assert!(text.contains("sample 0 \"first\": 2 calls"), "{text}");
     assert!(text.contains("call 1 (atol 0.01 rtol 0, from sample 0 call 1)"), "{text}");
-    assert!(text.contains("in[0]  tensor F32 [2, 16] [0, 1, 2, 3, 4, 5, 6, 7, …]"), "{text}");
+    assert!(text.contains("in[0]  tensor float32 [2, 16] [0, 1, 2, 3, 4, 5, 6, 7, …]"), "{text}");
     let o = pte(&["samples", "show", "--json", s(&f.package), "forward", "smoke"]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!((v["format"].as_str(), v["version"].as_u64()), (Some("pte-samples"), Some(1)));
@@ -106,7 +106,13 @@ fn add_list_show_check_export_remove() {
     actual_file(&actual, &[("forward/smoke/0.0.out.0", f32s(vec![2, 8], &y)), ("0.1.out.0", f32s(vec![2, 8], &off))]);
     let o = pte(&["samples", "check", s(&f.package), "--actual", s(&actual)]);
     assert_eq!(o.status.code(), Some(1), "{}", out(&o));
-    assert!(out(&o).contains("FAIL forward/smoke sample 0 (\"first\") call 1: output 0: 1 element(s) outside tolerance; worst at index 3"), "{}", out(&o));
+    assert!(
+        out(&o).contains(
+            "FAIL forward/smoke sample 0 (\"first\") call 1: output 0: 1 element outside tolerance; worst at index 3"
+        ),
+        "{}",
+        out(&o)
+    );
     let o = pte(&["samples", "check", "--json", s(&f.package), "--actual", s(&actual)]);
     let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
     assert_eq!(v["failures"][0]["call"], 1);

@@ -45,6 +45,7 @@ mod rule;
 mod runtime;
 mod save;
 mod split;
+pub mod style;
 
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::{ignore_file_size_signal, start_writeback, MappedFile};

@@ -354,10 +354,13 @@ pub(crate) fn tensor_data(
         return;
     }
     let name = ta.fqn().map(|f| format!(" \"{f}\"")).unwrap_or_default();
-    let sizes = dims(ta).iter().map(u64::to_string).collect::<Vec<_>>().join(",");
+    // the text conventions: `float32 [32, 16]`
+    let dtype = pte_core::style::dtype(&ta.scalar_type.to_string());
     let mut msg = format!(
-        "{what} {}[{sizes}]{name}: {} / {} elements differ",
-        ta.scalar_type, stats.num_differing, stats.num_elements
+        "{what} {dtype} {}{name}: {} / {} elements differ",
+        pte_core::style::shape(dims(ta)),
+        stats.num_differing,
+        stats.num_elements
     );
     if da.len() != db.len() {
         msg.push_str(&format!(" (byte sizes {} vs {})", da.len(), db.len()));

@@ -57,8 +57,8 @@ pub(crate) fn text(r: &Report, a: &str, b: &str) -> String {
             if s.num_differing > 0 {
                 let _ = writeln!(t, "    max_abs_diff={:.6e}  mean_abs_diff={:.6e}", s.max_abs_diff, s.mean_abs_diff);
                 for e in &s.first {
-                    let idx = e.index.iter().map(u64::to_string).collect::<Vec<_>>().join(",");
-                    let _ = writeln!(t, "    [{idx}]: {} vs {} (diff={:.6e})", e.a, e.b, (e.a - e.b).abs());
+                    let idx = pte_core::style::shape(&e.index);
+                    let _ = writeln!(t, "    {idx}: {} vs {} (diff={:.6e})", e.a, e.b, (e.a - e.b).abs());
                 }
                 let more = s.num_differing.saturating_sub(s.first.len() as u64);
                 if more > 0 {
@@ -70,8 +70,8 @@ pub(crate) fn text(r: &Report, a: &str, b: &str) -> String {
     let count = |c| r.of(c).count();
     let _ = writeln!(
         t,
-        "{} differences: {} layout, {} program, {} data",
-        r.differences.len(),
+        "{}: {} layout, {} program, {} data",
+        pte_core::style::count(r.differences.len() as u64, "difference"),
         count(crate::Category::Layout),
         count(crate::Category::Program),
         count(crate::Category::Data)

@@ -146,7 +146,7 @@ pub fn unreadable(what: &str, why: &str) -> String {
 /// assert_eq!(pte_report::html::counted(1024, "entry"), "1,024 entries");
 /// ```
 pub fn counted(n: u64, noun: &str) -> String {
-    let word = crate::style::count(n, noun);
+    let word = pte_core::style::count(n, noun);
     let noun = word.split_once(' ').map_or("", |(_, w)| w);
     format!("{} {noun}", thousands(n))
 }

@@ -13,9 +13,10 @@
 //! files, what `pte diff` says of them. `docs/report.md` describes the page.
 //!
 //! It also holds what the page shares with the CLI's text: the dataflow
-//! graphs ([`graph`]), payload summaries ([`payload`]) and text
-//! conventions ([`style`]). Files are verified through the `pte` crate,
-//! the one door every frontend uses.
+//! graphs ([`graph`]) and payload summaries ([`payload`]); the text
+//! conventions are `pte_core::style`, shared by every crate's messages.
+//! Files are verified through the `pte` crate, the one door every
+//! frontend uses.
 //!
 //! ```
 //! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -34,7 +35,6 @@ pub mod memory_picture;
 mod page;
 pub mod payload;
 pub mod stats;
-pub mod style;
 pub mod treemap;
 
 pub use page::{report, FileSummary, Page, Source};

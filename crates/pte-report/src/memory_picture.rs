@@ -101,8 +101,8 @@ pub fn svg(m: &MethodMemory, arena: &Arena) -> String {
             t.value,
             escape(&label),
             role(t),
-            escape(&crate::style::dtype(&t.dtype)),
-            escape(&crate::style::shape(dims)),
+            escape(&pte_core::style::dtype(&t.dtype)),
+            escape(&pte_core::style::shape(dims)),
             t.offset,
             t.offset.saturating_add(t.size),
         );

@@ -50,7 +50,7 @@ impl Elem {
     /// assert_eq!(pte_report::stats::Elem::from_name("int16"), Some(pte_report::stats::Elem::Int(2)));
     /// ```
     pub fn from_name(name: &str) -> Option<Elem> {
-        Some(match crate::style::dtype(name).as_str() {
+        Some(match pte_core::style::dtype(name).as_str() {
             "float16" => Elem::F16,
             "bfloat16" => Elem::Bf16,
             "float32" => Elem::F32,

@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use pte_core::style::{dtype, shape};
 use pte_ptn::{dtype_code, Dtype, PtnTensor};
 
 use crate::model::{Tolerance, Value};
@@ -163,20 +164,22 @@ impl fmt::Display for Mismatch {
             Mismatch::Kind { expected, actual } => write!(f, "expected a {expected}, got a {actual}"),
             Mismatch::ListLength { expected, actual } => write!(f, "expected {expected} tensors in the list, got {actual}"),
             Mismatch::Dtype { item, expected, actual } => {
-                write!(f, "{}dtype {} expected, got {}", item_prefix(*item), dtype_code(*expected), dtype_code(*actual))
+                write!(f, "{}dtype {} expected, got {}", item_prefix(*item), dtype(&dtype_code(*expected)), dtype(&dtype_code(*actual)))
             }
             Mismatch::Shape { item, expected, actual } => {
-                write!(f, "{}shape {expected:?} expected, got {actual:?}", item_prefix(*item))
+                write!(f, "{}shape {} expected, got {}", item_prefix(*item), shape(expected), shape(actual))
             }
             Mismatch::Float { item, index, expected, actual, error, allowed, count } => write!(
                 f,
-                "{}{count} element(s) outside tolerance; worst at index {index}: expected {expected}, got {actual}, error {error} > allowed {allowed}",
-                item_prefix(*item)
+                "{}{} outside tolerance; worst at index {index}: expected {expected}, got {actual}, error {error} > allowed {allowed}",
+                item_prefix(*item),
+                pte_core::style::count(*count, "element")
             ),
             Mismatch::Exact { item, index, expected, actual, count } => write!(
                 f,
-                "{}{count} element(s) differ; first at index {index}: expected {expected}, got {actual}",
-                item_prefix(*item)
+                "{}{} differ; first at index {index}: expected {expected}, got {actual}",
+                item_prefix(*item),
+                pte_core::style::count(*count, "element")
             ),
         }
     }

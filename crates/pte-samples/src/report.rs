@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+use pte_core::style::count;
 use serde_json::{json, Value as Json};
 
 use crate::compare::Mismatch;
@@ -334,13 +335,13 @@ impl fmt::Display for Report {
         }
         write!(
             f,
-            "{} set(s), {} sample(s), {} call(s), {} output(s) compared, {} skipped: {}",
-            self.sets,
-            self.samples,
-            self.calls,
-            self.outputs,
+            "{}, {}, {}, {} compared, {} skipped: {}",
+            count(self.sets as u64, "set"),
+            count(self.samples as u64, "sample"),
+            count(self.calls as u64, "call"),
+            count(self.outputs as u64, "output"),
             self.skipped,
-            if self.passed() { "all passed".to_string() } else { format!("{} failure(s)", self.failures.len()) }
+            if self.passed() { "all passed".to_string() } else { count(self.failures.len() as u64, "failure") }
         )
     }
 }

@@ -62,6 +62,11 @@ pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
     }
     let n = b.save(out).map_err(at(out))?;
     let cases: usize = b.suites().iter().map(|s| s.test_cases.as_ref().map_or(0, Vec::len)).sum();
-    println!("wrote {} ({n} bytes, {} suite(s), {cases} case(s))", out.display(), b.suites().len());
+    println!(
+        "wrote {} ({n} bytes, {}, {})",
+        out.display(),
+        pte_core::style::count(b.suites().len() as u64, "suite"),
+        pte_core::style::count(cases as u64, "case")
+    );
     Ok(())
 }

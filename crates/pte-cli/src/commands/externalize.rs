@@ -50,8 +50,11 @@ fn nothing_to_move(ex: &pte_file::external::Externalized<'_>, keys: Option<&str>
     let mut why = vec![];
     if !ex.unnamed.is_empty() {
         why.push(format!(
-            "{} constant(s) have no fully qualified name (--name-constants PREFIX names them)",
-            ex.unnamed.len()
+            "{} no fully qualified name (--name-constants PREFIX names them)",
+            match ex.unnamed.len() {
+                1 => "1 constant has".to_string(),
+                n => format!("{n} constants have"),
+            }
         ));
     }
     if let Some(k) = keys {

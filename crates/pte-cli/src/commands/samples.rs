@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use pte_core::style::count;
 use serde_json::{json, Value as Json};
 
 use pte_ptn::PtnFile;
@@ -65,7 +66,13 @@ fn list_sets(file: &Path, sets: &[SampleSet<'_>], as_json: bool) -> CmdResult {
         let calls: usize = s.samples.iter().map(|x| x.calls.len()).sum();
         let tol =
             s.tolerance.map_or_else(|| "default tolerance".to_string(), |t| format!("atol {} rtol {}", t.atol, t.rtol));
-        println!("{}/{}: {} sample(s), {calls} call(s), {tol}", s.method, s.name, s.samples.len());
+        println!(
+            "{}/{}: {}, {}, {tol}",
+            s.method,
+            s.name,
+            count(s.samples.len() as u64, "sample"),
+            count(calls as u64, "call")
+        );
     }
     Ok(())
 }
@@ -78,7 +85,12 @@ fn find<'s, 'a>(file: &Path, sets: &'s [SampleSet<'a>], method: &str, set: &str)
 
 fn describe(v: &Value<'_>) -> String {
     let tensor = |t: &pte_ptn::PtnTensor<'_>| {
-        format!("{} {:?} {}", pte_ptn::dtype_code(t.dtype), t.shape, pte_samples::tensor_preview(t, 8))
+        format!(
+            "{} {} {}",
+            pte_core::style::dtype(&pte_ptn::dtype_code(t.dtype)),
+            pte_core::style::shape(&t.shape),
+            pte_samples::tensor_preview(t, 8)
+        )
     };
     match v {
         Value::Tensor(t) => format!("tensor {}", tensor(t)),
@@ -105,10 +117,10 @@ fn show_set(file: &Path, s: &SampleSet<'_>, as_json: bool) -> CmdResult {
         println!("{}", serde_json::to_string_pretty(&v)?);
         return Ok(());
     }
-    println!("{}/{}: {} sample(s)", s.method, s.name, s.samples.len());
+    println!("{}/{}: {}", s.method, s.name, count(s.samples.len() as u64, "sample"));
     for (si, sample) in s.samples.iter().enumerate() {
         let name = sample.name.as_ref().map(|n| format!(" {n:?}")).unwrap_or_default();
-        println!("sample {si}{name}: {} call(s)", sample.calls.len());
+        println!("sample {si}{name}: {}", count(sample.calls.len() as u64, "call"));
         for (ci, call) in sample.calls.iter().enumerate() {
             let (t, level) = pte_samples::resolve(s, sample, call);
             let from = if level == Level::Default { "default".to_string() } else { level.to_string() };

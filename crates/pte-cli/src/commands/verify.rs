@@ -64,6 +64,11 @@ fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> C
     Err(Failure::wanting(if json {
         String::new()
     } else {
-        format!("{}: {} violation(s), {} warning(s)", file.display(), report.violations.len(), report.warnings.len())
+        format!(
+            "{}: {}, {}",
+            file.display(),
+            pte_core::style::count(report.violations.len() as u64, "violation"),
+            pte_core::style::count(report.warnings.len() as u64, "warning")
+        )
     }))
 }

@@ -25,6 +25,11 @@ from .recording import read_set, record, write_set
 __all__ = ["verify", "record", "read_set", "write_set", "CheckReport"]
 
 
+def _count(n: int, noun: str) -> str:
+    """``1 call``, ``3 calls``: the CLI's text convention."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 @dataclass(frozen=True)
 class CheckReport:
     """The outcome of a check; the fields of ``pte samples check --json``.
@@ -58,8 +63,8 @@ class CheckReport:
 
     def __str__(self) -> str:
         lines = [f"FAIL {f['message']}" for f in self.failures]
-        lines.append(f"{self.sets} set(s), {self.samples} sample(s), {self.calls} call(s), {self.outputs} output(s) "
-                     f"compared: {self.verdict}")
+        lines.append(f"{_count(self.sets, 'set')}, {_count(self.samples, 'sample')}, {_count(self.calls, 'call')}, "
+                     f"{_count(self.outputs, 'output')} compared: {self.verdict}")
         return "\n".join(lines)
 
 

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use pte_schema::native::{ArgumentValue, NativeMethod, OpKind, TensorMeta};
 
 use super::{Edge, Graph, Node, NodeKind};
-use crate::style;
+use pte_core::style;
 
 /// `float32 [1..16, 4]`.
 fn meta_label(m: &TensorMeta) -> String {

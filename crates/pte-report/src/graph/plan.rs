@@ -6,7 +6,7 @@
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 
 use super::{Edge, Graph, Node, NodeKind};
-use crate::style;
+use pte_core::style;
 
 /// `float32 [<=2, 16]`: the dtype and shape an edge carries.
 fn tensor_label(t: &Tensor) -> String {

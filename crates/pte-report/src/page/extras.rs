@@ -28,8 +28,8 @@ fn wrap(cx: &Ctx, name: &str, title: &str, body: &str) -> String {
 fn tensor_text(t: &PtnTensor<'_>) -> String {
     format!(
         "{} {} {}",
-        crate::style::dtype(&pte_ptn::dtype_code(t.dtype)),
-        crate::style::shape(&t.shape),
+        pte_core::style::dtype(&pte_ptn::dtype_code(t.dtype)),
+        pte_core::style::shape(&t.shape),
         pte_samples::tensor_preview(t, PREVIEW)
     )
 }
@@ -37,8 +37,8 @@ fn tensor_text(t: &PtnTensor<'_>) -> String {
 fn bundled_value(v: &BundledValue<'_>) -> String {
     match v {
         BundledValue::Tensor(t) => {
-            let dtype = crate::style::dtype(&t.scalar_type.to_string());
-            let shape = crate::style::shape(t.sizes.iter().flatten());
+            let dtype = pte_core::style::dtype(&t.scalar_type.to_string());
+            let shape = pte_core::style::shape(t.sizes.iter().flatten());
             let preview = pte_samples::dtype_of(t.scalar_type).and_then(|d| {
                 let shape = t.sizes.as_ref()?.iter().map(|&s| u64::try_from(s).ok()).collect::<Option<Vec<_>>>()?;
                 let pt = PtnTensor::new(d, shape, t.data.as_deref().unwrap_or(&[])).ok()?;
@@ -177,7 +177,7 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
                 .map(|t| TensorRow {
                     name: t.key.to_string(),
                     dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
-                    shape: t.layout.map_or_else(|| "-".into(), |l| crate::style::shape(l.sizes.iter().flatten())),
+                    shape: t.layout.map_or_else(|| "-".into(), |l| pte_core::style::shape(l.sizes.iter().flatten())),
                     place: format!(
                         "segment {}, file bytes {}..{}",
                         t.segment_index,
@@ -333,7 +333,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
                 None => t.key.to_string(),
             },
             dtype: pte_ptn::dtype_code(t.dtype),
-            shape: crate::style::shape(t.shape),
+            shape: pte_core::style::shape(t.shape),
             place: t.range_in(bytes).map_or_else(
                 || "program.safetensors".into(),
                 |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),
@@ -392,8 +392,8 @@ pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'
                 Some(class),
                 &[
                     t.name.clone(),
-                    crate::style::dtype(&t.dtype.to_string()),
-                    crate::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
+                    pte_core::style::dtype(&t.dtype.to_string()),
+                    pte_core::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
                     t.nbytes().map_or_else(|| "?".into(), thousands),
                     where_,
                 ],

@@ -23,8 +23,8 @@ fn io(plan: &ExecutionPlan, list: Option<&Vec<i32>>) -> String {
         .map(|&i| match usize::try_from(i).ok().and_then(|i| values.get(i)).and_then(|v| v.val.as_ref()) {
             Some(KernelTypes::Tensor(t)) => format!(
                 "{} {}",
-                crate::style::dtype(&t.scalar_type.to_string()),
-                crate::style::dynamic_shape(t.sizes.iter().flatten(), t.shape_dynamism.name().unwrap_or(""))
+                pte_core::style::dtype(&t.scalar_type.to_string()),
+                pte_core::style::dynamic_shape(t.sizes.iter().flatten(), t.shape_dynamism.name().unwrap_or(""))
             ),
             Some(k) => k.type_name().to_string(),
             None => format!("value {i}?"),

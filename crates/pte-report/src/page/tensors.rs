@@ -87,7 +87,7 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
             s,
             "<tr class=\"tensor\"><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
             escape(&t.name),
-            escape(&crate::style::dtype(&t.dtype)),
+            escape(&pte_core::style::dtype(&t.dtype)),
             escape(&t.shape),
             escape(&t.place),
             t.bytes.map_or_else(|| "?".into(), thousands)
@@ -136,7 +136,7 @@ pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8], a
             TensorRow {
                 name: t.name.clone(),
                 dtype: t.dtype.to_string(),
-                shape: crate::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
+                shape: pte_core::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
                 place,
                 bytes: t.nbytes().or(t.bytes.map(|b| b.len() as u64)),
                 data: t.bytes,

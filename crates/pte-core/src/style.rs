@@ -7,8 +7,8 @@
 /// `[2, 16]`; `[]` for a scalar.
 ///
 /// ```
-/// assert_eq!(pte_report::style::shape([4, 16]), "[4, 16]");
-/// assert_eq!(pte_report::style::shape(Vec::<u8>::new()), "[]");
+/// assert_eq!(pte_core::style::shape([4, 16]), "[4, 16]");
+/// assert_eq!(pte_core::style::shape(Vec::<u8>::new()), "[]");
 /// ```
 pub fn shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>) -> String {
     use std::fmt::Write as _;
@@ -27,9 +27,9 @@ pub fn shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>) -> String 
 /// which dimensions vary.
 ///
 /// ```
-/// assert_eq!(pte_report::style::dynamic_shape([16, 4], "DYNAMIC_BOUND"), "[<=16, <=4]");
-/// assert_eq!(pte_report::style::dynamic_shape([16], "DYNAMIC_UNBOUND"), "[16?]");
-/// assert_eq!(pte_report::style::dynamic_shape([16, 4], "STATIC"), "[16, 4]");
+/// assert_eq!(pte_core::style::dynamic_shape([16, 4], "DYNAMIC_BOUND"), "[<=16, <=4]");
+/// assert_eq!(pte_core::style::dynamic_shape([16], "DYNAMIC_UNBOUND"), "[16?]");
+/// assert_eq!(pte_core::style::dynamic_shape([16, 4], "STATIC"), "[16, 4]");
 /// ```
 pub fn dynamic_shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>, dynamism: &str) -> String {
     shape(dims.into_iter().map(|d| match dynamism {
@@ -42,9 +42,9 @@ pub fn dynamic_shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>, dy
 /// A native-graph dimension `{min, max}`: `4`, `1..16`, or `1..` when unbounded.
 ///
 /// ```
-/// assert_eq!(pte_report::style::dim_range(1, 16), "1..16");
-/// assert_eq!(pte_report::style::dim_range(4, 4), "4");
-/// assert_eq!(pte_report::style::dim_range(1, -1), "1..");
+/// assert_eq!(pte_core::style::dim_range(1, 16), "1..16");
+/// assert_eq!(pte_core::style::dim_range(4, 4), "4");
+/// assert_eq!(pte_core::style::dim_range(1, -1), "1..");
 /// ```
 pub fn dim_range(min: i64, max: i64) -> String {
     match (min, max) {
@@ -58,9 +58,9 @@ pub fn dim_range(min: i64, max: i64) -> String {
 /// safetensors way (`F32`) or the native-graph way; unknown names pass through.
 ///
 /// ```
-/// assert_eq!(pte_report::style::dtype("FLOAT"), "float32");
-/// assert_eq!(pte_report::style::dtype("BF16"), "bfloat16");
-/// assert_eq!(pte_report::style::dtype("ScalarType(99)"), "ScalarType(99)");
+/// assert_eq!(pte_core::style::dtype("FLOAT"), "float32");
+/// assert_eq!(pte_core::style::dtype("BF16"), "bfloat16");
+/// assert_eq!(pte_core::style::dtype("ScalarType(99)"), "ScalarType(99)");
 /// ```
 pub fn dtype(name: &str) -> String {
     let torch = match name {
@@ -96,7 +96,7 @@ pub fn dtype(name: &str) -> String {
 /// `1 instruction`, `3 instructions`, `2 entries`: a count with its noun agreeing.
 ///
 /// ```
-/// use pte_report::style::count;
+/// use pte_core::style::count;
 /// assert_eq!(count(1u64, "instruction"), "1 instruction");
 /// assert_eq!(count(2u64, "entry"), "2 entries");
 /// assert_eq!(count(0u64, "key"), "0 keys");
