@@ -38,7 +38,10 @@ mod verifier_doc;
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.
     pte_core::ignore_file_size_signal();
-    let cli = cli::Cli::parse();
+    let cli = match cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(&e),
+    };
     paths::set_lock_wait(if cli.no_wait { pte_core::LockWait::Fail } else { pte_core::LockWait::Block });
     match commands::run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -49,4 +52,28 @@ fn main() -> ExitCode {
             ExitCode::from(f.code())
         }
     }
+}
+
+/// An argument error as the one `pte: ` line every failure gets (exit 2):
+/// clap's message, then the usage line. Help and version requests print as
+/// clap prints them.
+fn usage_error(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return if e.use_stderr() { ExitCode::from(2) } else { ExitCode::SUCCESS };
+    }
+    let text = e.render().to_string();
+    // the message may list items on indented lines before the first blank one
+    let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+    let message = message.join(" ");
+    let message = message.trim_start_matches("error: ");
+    match text.lines().find_map(|l| l.strip_prefix("Usage: ")) {
+        Some(usage) => eprintln!("pte: {message} (usage: {}; --help says more)", usage.trim()),
+        None => eprintln!("pte: {message}"),
+    }
+    ExitCode::from(2)
 }

@@ -169,3 +169,20 @@ fn checkpoints_and_other_zips_are_named_and_skipped_by_folder_walks() {
     let o = pte(&["verify", s(&broken)]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
 }
+
+#[test]
+fn argument_errors_are_one_pte_line() {
+    for args in [&["info", "--bogus", "x"][..], &["rewrite", "a"][..], &["size", "--by", "bogus", "x"][..]] {
+        let o = pte(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let e = stderr(&o);
+        assert_eq!(e.lines().count(), 1, "{args:?}: {e}");
+        assert!(e.starts_with("pte: ") && !e.contains("error:"), "{args:?}: {e}");
+    }
+    let o = pte(&["rewrite", "a"]);
+    assert!(stderr(&o).contains("<OUTPUT> (usage: pte rewrite <INPUT> <OUTPUT>"), "{}", stderr(&o));
+    // help is still help
+    let o = pte(&["info", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("Usage: pte info"));
+}
