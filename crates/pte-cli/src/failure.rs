@@ -9,7 +9,7 @@ use std::path::Path;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Exit {
     /// The input was read and judged: it breaks a rule (exit 1).
-    Wanting = 1,
+    Invalid = 1,
     /// The input could not be used, the arguments are wrong, or I/O failed (exit 2).
     BadInput = 2,
 }
@@ -30,8 +30,8 @@ impl Failure {
     }
 
     /// The file was judged and found wanting (exit 1).
-    pub(crate) fn wanting(message: impl Into<String>) -> Self {
-        Failure { message: message.into(), exit: Exit::Wanting, source: None }
+    pub(crate) fn invalid(message: impl Into<String>) -> Self {
+        Failure { message: message.into(), exit: Exit::Invalid, source: None }
     }
 
     /// The process exit status.

@@ -165,12 +165,12 @@ impl Difference {
 /// The result of a comparison.
 ///
 /// ```
-/// let r = pte_diff::Report::default();
+/// let r = pte_diff::Comparison::default();
 /// assert!(r.is_equal());
 /// assert_eq!(r.to_json()["equal"], true);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
+pub struct Comparison {
     /// File kind (`pte`, `ptd`, `bpte`, `ptn`).
     pub kind: String,
     /// Size of the first file.
@@ -183,11 +183,11 @@ pub struct Report {
     pub differences: Vec<Difference>,
 }
 
-impl Report {
+impl Comparison {
     /// True when no difference was reported.
     ///
     /// ```
-    /// assert!(pte_diff::Report::default().is_equal());
+    /// assert!(pte_diff::Comparison::default().is_equal());
     /// ```
     pub fn is_equal(&self) -> bool {
         self.differences.is_empty()
@@ -196,7 +196,7 @@ impl Report {
     /// Differences of one category.
     ///
     /// ```
-    /// assert_eq!(pte_diff::Report::default().of(pte_diff::Category::Data).count(), 0);
+    /// assert_eq!(pte_diff::Comparison::default().of(pte_diff::Category::Data).count(), 0);
     /// ```
     pub fn of(&self, c: Category) -> impl Iterator<Item = &Difference> {
         self.differences.iter().filter(move |d| d.category == c)
@@ -205,7 +205,7 @@ impl Report {
     /// The report as JSON (documented in `docs/cli.md`).
     ///
     /// ```
-    /// assert!(pte_diff::Report::default().to_json()["differences"].as_array().unwrap().is_empty());
+    /// assert!(pte_diff::Comparison::default().to_json()["differences"].as_array().unwrap().is_empty());
     /// ```
     pub fn to_json(&self) -> serde_json::Value {
         render::json(self)
@@ -214,7 +214,7 @@ impl Report {
     /// The report as text, one line per difference and a few per tensor.
     ///
     /// ```
-    /// assert!(pte_diff::Report::default().to_text("a", "b").contains("equal"));
+    /// assert!(pte_diff::Comparison::default().to_text("a", "b").contains("equal"));
     /// ```
     pub fn to_text(&self, name_a: &str, name_b: &str) -> String {
         render::text(self, name_a, name_b)
@@ -245,7 +245,7 @@ fn kind(which: &str, bytes: &[u8]) -> Result<::pte::FileKind> {
 /// assert!(pte_diff::diff_bytes(&bytes, b"nonsense", &Default::default()).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
+pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
     let (ka, kb) = (kind("A", a)?, kind("B", b)?);
     let (ka, kb) = (ka.extension().unwrap_or("?"), kb.extension().unwrap_or("?"));
     if ka != kb {
@@ -254,7 +254,8 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
             format!("A is a .{ka} and B a .{kb}: only files of one kind compare"),
         ));
     }
-    let mut r = Report { kind: ka.to_string(), size_a: a.len() as u64, size_b: b.len() as u64, ..Report::default() };
+    let mut r =
+        Comparison { kind: ka.to_string(), size_a: a.len() as u64, size_b: b.len() as u64, ..Comparison::default() };
     r.bitwise_equal = a == b;
     if r.bitwise_equal {
         // still parsed, so a malformed file is an error even against itself
@@ -282,7 +283,7 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Report> {
 /// let p = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
 /// assert!(pte_diff::diff_files(p.as_ref(), "missing.pte".as_ref(), &Default::default()).is_err());
 /// ```
-pub fn diff_files(a: &std::path::Path, b: &std::path::Path, options: &Options) -> Result<Report> {
+pub fn diff_files(a: &std::path::Path, b: &std::path::Path, options: &Options) -> Result<Comparison> {
     let ma = pte_schema::MappedFile::open(a).map_err(|e| Error::new(e.kind(), format!("{}: {e}", a.display())))?;
     let mb = pte_schema::MappedFile::open(b).map_err(|e| Error::new(e.kind(), format!("{}: {e}", b.display())))?;
     diff_bytes(ma.bytes(), mb.bytes(), options)

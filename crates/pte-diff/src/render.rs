@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use serde_json::{json, Value};
 
-use crate::{Report, TensorStats};
+use crate::{Comparison, TensorStats};
 
 fn num(x: f64) -> Value {
     if x.is_finite() {
@@ -26,7 +26,7 @@ fn stats_json(s: &TensorStats) -> Value {
     })
 }
 
-pub(crate) fn json(r: &Report) -> Value {
+pub(crate) fn json(r: &Comparison) -> Value {
     json!({
         "kind": r.kind,
         "size_a": r.size_a,
@@ -43,7 +43,7 @@ pub(crate) fn json(r: &Report) -> Value {
     })
 }
 
-pub(crate) fn text(r: &Report, a: &str, b: &str) -> String {
+pub(crate) fn text(r: &Comparison, a: &str, b: &str) -> String {
     let mut t = String::new();
     let _ = writeln!(t, "comparing {a} ({} bytes) with {b} ({} bytes), {}", r.size_a, r.size_b, r.kind);
     if r.is_equal() {

@@ -74,7 +74,7 @@ pub use process::{ProcessRunner, STDERR_TAIL_LINES};
 pub use protocol::{MAX_HEADER_LEN, PROTOCOL, PROTOCOL_VERSION};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
-pub use report::{CallResult, Failure, Problem, Report, Verdict};
+pub use report::{CallResult, CheckReport, Failure, Problem, Verdict};
 pub use rules::CATALOGUE;
 pub use serve::serve;
 pub use signature::check_signature;

@@ -14,12 +14,12 @@ use crate::tolerance::Level;
 /// The outcome of a check.
 ///
 /// ```
-/// let r = pte_samples::Report::default();
+/// let r = pte_samples::CheckReport::default();
 /// assert!(r.passed());
 /// assert_eq!(r.verdict(), pte_samples::Verdict::Passed);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Report {
+pub struct CheckReport {
     /// Sets checked.
     pub sets: usize,
     /// Samples checked.
@@ -189,11 +189,11 @@ impl Problem {
     }
 }
 
-impl Report {
+impl CheckReport {
     /// Whether nothing failed.
     ///
     /// ```
-    /// assert!(pte_samples::Report::default().passed());
+    /// assert!(pte_samples::CheckReport::default().passed());
     /// ```
     pub fn passed(&self) -> bool {
         self.failures.is_empty()
@@ -202,7 +202,7 @@ impl Report {
     /// The worst of its failures' verdicts.
     ///
     /// ```
-    /// let mut r = pte_samples::Report::default();
+    /// let mut r = pte_samples::CheckReport::default();
     /// r.failures.push(pte_samples::Failure {
     ///     method: "f".into(), set: "s".into(), sample: 0, sample_name: None, call: None,
     ///     tolerance: pte_samples::DEFAULT_TOLERANCE, level: pte_samples::Level::Default,
@@ -224,7 +224,7 @@ impl Report {
     /// `expected`, `actual`, `error` and `allowed` (see `docs/samples.md`).
     ///
     /// ```
-    /// let j = pte_samples::Report::default().to_json();
+    /// let j = pte_samples::CheckReport::default().to_json();
     /// assert_eq!(j["verdict"], "passed");
     /// ```
     pub fn to_json(&self) -> Json {
@@ -328,7 +328,7 @@ fn problem_json(p: &Problem) -> Json {
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for CheckReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for failure in &self.failures {
             writeln!(f, "FAIL {failure}")?;

@@ -6,7 +6,7 @@ use pte_ptn::{Dtype, PtnFile, PtnTensor};
 
 use crate::compare::{compare, error_stats};
 use crate::model::{Call, Sample, SampleSet, Tolerance, Value};
-use crate::report::{CallResult, Failure, Problem, Report};
+use crate::report::{CallResult, CheckReport, Failure, Problem};
 use crate::tolerance::{resolve_at, Level};
 use crate::Result;
 
@@ -117,7 +117,10 @@ impl<R: Runner, F: FnMut() -> RunResult<R>> Engine for Factory<R, F> {
 /// assert_eq!(pte_samples::verify_samples(&ptn, || Ok(Never))?.sets, 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn verify_samples<R: Runner>(package: &PtnFile<'_>, new_runner: impl FnMut() -> RunResult<R>) -> Result<Report> {
+pub fn verify_samples<R: Runner>(
+    package: &PtnFile<'_>,
+    new_runner: impl FnMut() -> RunResult<R>,
+) -> Result<CheckReport> {
     let sets = crate::read_samples(package)?;
     Ok(verify_sets(&sets, new_runner))
 }
@@ -133,7 +136,7 @@ pub fn verify_samples<R: Runner>(package: &PtnFile<'_>, new_runner: impl FnMut()
 /// #     fn execute(&mut self, _: &str, _: &[pte_samples::Value<'_>]) -> pte_samples::RunResult<Vec<pte_samples::Value<'static>>> { Ok(vec![]) }
 /// # }
 /// ```
-pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], new_runner: impl FnMut() -> RunResult<R>) -> Report {
+pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], new_runner: impl FnMut() -> RunResult<R>) -> CheckReport {
     check(sets, &mut Factory { make: new_runner, current: None })
 }
 
@@ -159,8 +162,8 @@ pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], new_runner: impl FnMut() -
 /// let report = check(&[set], &mut Broken);
 /// assert_eq!(report.verdict(), Verdict::RunnerFailed);
 /// ```
-pub fn check(sets: &[SampleSet<'_>], engine: &mut dyn Engine) -> Report {
-    let mut report = Report { sets: sets.len(), runner: engine.name(), ..Report::default() };
+pub fn check(sets: &[SampleSet<'_>], engine: &mut dyn Engine) -> CheckReport {
+    let mut report = CheckReport { sets: sets.len(), runner: engine.name(), ..CheckReport::default() };
     let _ = run_all(sets, engine, &mut report);
     report
 }
@@ -189,7 +192,7 @@ impl Place<'_> {
 
 /// Runs every sample; `Err(())` once the engine proved unusable (the failure
 /// is in the report).
-fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut Report) -> std::result::Result<(), ()> {
+fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut CheckReport) -> std::result::Result<(), ()> {
     let known = match engine.methods() {
         Ok(m) => m,
         Err(e) => {
@@ -242,7 +245,7 @@ fn run_call(
     place: &Place<'_>,
     ci: usize,
     call: &Call<'_>,
-    report: &mut Report,
+    report: &mut CheckReport,
 ) -> std::result::Result<(), ()> {
     let tol = resolve_at(place.set, place.sample, call, place.si, ci);
     report.calls = report.calls.saturating_add(1);
@@ -316,8 +319,8 @@ fn as_scalar<'a>(expected: &Value<'_>, actual: &Value<'a>) -> Value<'a> {
 /// assert!(!check_actual(&[set], &actual).passed());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn check_actual(sets: &[SampleSet<'_>], actual: &BTreeMap<String, PtnTensor<'_>>) -> Report {
-    let mut report = Report { sets: sets.len(), ..Report::default() };
+pub fn check_actual(sets: &[SampleSet<'_>], actual: &BTreeMap<String, PtnTensor<'_>>) -> CheckReport {
+    let mut report = CheckReport { sets: sets.len(), ..CheckReport::default() };
     for set in sets {
         for (si, sample) in set.samples.iter().enumerate() {
             report.samples = report.samples.saturating_add(1);

@@ -48,6 +48,6 @@ pub(crate) fn run(a: DiffArgs) -> CmdResult {
     if r.is_equal() {
         Ok(())
     } else {
-        Err(Failure::wanting(String::new()))
+        Err(Failure::invalid(String::new()))
     }
 }

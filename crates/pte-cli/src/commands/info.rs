@@ -61,7 +61,7 @@ fn verdict(file: &Path, bytes: &[u8], json: bool) -> CmdResult {
     if report.is_ok() {
         return Ok(());
     }
-    Err(Failure::wanting(if json { line } else { String::new() }))
+    Err(Failure::invalid(if json { line } else { String::new() }))
 }
 
 /// The `info --json` object of one file (with the tensor table when `tensors`).

@@ -49,7 +49,7 @@ pub(crate) fn run(file: &Path, method: Option<&str>, json: bool) -> CmdResult {
     }
     let unplaced: usize = plan.methods.iter().map(|m| m.unattributed.len()).sum();
     if unplaced > 0 {
-        return Err(Failure::wanting(format!(
+        return Err(Failure::invalid(format!(
             "{}: {} of the memory plan could not be attributed (listed under unattributed)",
             file.display(),
             style::count(unplaced as u64, "part")

@@ -64,5 +64,5 @@ pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], output: &Path) -> CmdResu
         .chain(page.unreadable.iter().cloned())
         .collect();
     let at = if output == Path::new("-") { "the report".to_string() } else { output.display().to_string() };
-    Err(Failure::wanting(format!("{at} written; found wanting: {}", wanting.join("; "))))
+    Err(Failure::invalid(format!("{at} written; found wanting: {}", wanting.join("; "))))
 }

@@ -7,7 +7,7 @@ use pte_core::style::count;
 use serde_json::{json, Value as Json};
 
 use pte_ptn::PtnFile;
-use pte_samples::{Level, ProcessRunner, Report, SampleLimits, SampleSet, Value, Verdict};
+use pte_samples::{CheckReport, Level, ProcessRunner, SampleLimits, SampleSet, Value, Verdict};
 
 use pte_core::FileKind;
 
@@ -166,7 +166,7 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
     print_report(&report, args.json)?;
     match report.verdict() {
         Verdict::Passed => Ok(()),
-        Verdict::Mismatch => Err(Failure::wanting(String::new())),
+        Verdict::Mismatch => Err(Failure::invalid(String::new())),
         Verdict::RunnerFailed => {
             let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
             Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()))
@@ -176,7 +176,7 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
 
 /// Starts the runner, checks every set through it and says goodbye; a runner
 /// that does not start is the report's one failure.
-fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: std::time::Duration) -> Report {
+fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: std::time::Duration) -> CheckReport {
     match ProcessRunner::start(command, timeout) {
         Ok(mut runner) => {
             let report = pte_samples::check(sets, &mut runner);
@@ -188,7 +188,7 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
             report
         }
         Err(e) => {
-            let mut report = Report { sets: sets.len(), ..Report::default() };
+            let mut report = CheckReport { sets: sets.len(), ..CheckReport::default() };
             let first = sets.first();
             report.failures.push(pte_samples::Failure {
                 method: first.map(|s| s.method.clone()).unwrap_or_default(),
@@ -205,7 +205,7 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
     }
 }
 
-fn print_report(report: &Report, as_json: bool) -> CmdResult {
+fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
     if as_json {
         println!("{}", serde_json::to_string_pretty(&report.to_json())?);
         return Ok(());

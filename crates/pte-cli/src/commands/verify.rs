@@ -61,7 +61,7 @@ fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> C
     if !failed {
         return Ok(());
     }
-    Err(Failure::wanting(if json {
+    Err(Failure::invalid(if json {
         String::new()
     } else {
         format!(

@@ -54,7 +54,7 @@ pub(crate) fn run(paths: &[PathBuf], ptds: &[PathBuf], json: bool, deny_warnings
     let exit = if unreadable > 0 {
         Some(Exit::BadInput)
     } else if invalid > 0 || (deny_warnings && warned > 0) {
-        Some(Exit::Wanting)
+        Some(Exit::Invalid)
     } else {
         None
     };
