@@ -124,21 +124,21 @@ def _layout(name: str, size: int, dtype: Optional[str], shape: Optional[Sequence
     if dtype is None or shape is None:
         return np.dtype(np.uint8), [size], None
     if dtype not in _DTYPES:
-        raise _error(f"{name}: dtype {dtype} has no numpy equivalent", "unsupported")
+        raise _error(f"tensor {name!r}: dtype {dtype} has no numpy equivalent", "unsupported")
     dt = _protocol.BF16 if dtype in _BF16_CODES else np.dtype(_DTYPES[dtype])
     dims: List[int] = []
     for d in shape:
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or int(d) < 0:
-            raise _error(f"{name}: sizes {list(shape)} are not all non-negative integers")
+            raise _error(f"tensor {name!r}: sizes {list(shape)} are not all non-negative integers")
         dims.append(int(d))
     count = 1
     for d in dims:
         count *= d
     if count * dt.itemsize != size:
-        raise _error(f"{name}: sizes {dims} of {dtype} make {count * dt.itemsize} bytes, but {size} are stored")
+        raise _error(f"tensor {name!r}: sizes {dims} of {dtype} make {count * dt.itemsize} bytes, but {size} are stored")
     order = [int(d) for d in dim_order] if dim_order else None
     if order is not None and sorted(order) != list(range(len(dims))):
-        raise _error(f"{name}: dim_order {order} is not a permutation of {len(dims)} dimensions")
+        raise _error(f"tensor {name!r}: dim_order {order} is not a permutation of {len(dims)} dimensions")
     return dt, dims, order
 
 
