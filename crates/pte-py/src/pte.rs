@@ -237,7 +237,8 @@ pub(crate) fn internalize(pte: PathBuf, ptds: Vec<PathBuf>, out: PathBuf) -> PyR
     let mut inputs: Vec<&Path> = vec![pte.as_path()];
     inputs.extend(ptds.iter().map(PathBuf::as_path));
     let in_place = pte_core::check_outputs(&inputs, &[out.as_path()], true).py_err(None)?;
-    let lock = if in_place { Some(pte_core::EditLock::acquire(&out, Default::default()).py_err(Some(&name))?) } else { None };
+    let lock =
+        if in_place { Some(pte_core::EditLock::acquire(&out, Default::default()).py_err(Some(&name))?) } else { None };
     let map = match &lock {
         Some(l) => l.map().py_err(Some(&name))?,
         None => pte_core::MappedFile::open(&pte).py_err(Some(&name))?,

@@ -235,8 +235,9 @@ pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
     with_set_dir(dir, |set| {
         // the checks every writer of samples makes (signature included),
         // under the package's edit lock
-        let warnings = pte_samples::add_sets_to_file(file, std::slice::from_ref(set), replace, crate::paths::lock_wait())
-            .map_err(at(file))?;
+        let warnings =
+            pte_samples::add_sets_to_file(file, std::slice::from_ref(set), replace, crate::paths::lock_wait())
+                .map_err(at(file))?;
         for w in &warnings {
             eprintln!("pte: warning: {w}");
         }
