@@ -164,7 +164,7 @@ impl Handle {
     /// Writes this `.pte` to `path` atomically with the given layout options.
     #[pyo3(signature = (path, options))]
     fn save_pte(&self, py: Python<'_>, path: std::path::PathBuf, options: crate::pte::Options) -> PyResult<u64> {
-        self.with(py, |bytes, _| crate::pte::save(self, bytes, &path, &options))
+        self.with(py, |bytes, whole| crate::pte::save(self, bytes, bytes.len() == whole.len(), &path, &options))
     }
 
     /// This `.pte` serialized with the given layout options.

@@ -177,8 +177,12 @@ impl Options {
 }
 
 /// Atomic save (temporary file, fsync, rename): the source map stays valid
-/// even when `path` is the file it maps.
-pub(crate) fn save(h: &Handle, bytes: &[u8], path: &Path, options: &Options) -> PyResult<u64> {
+/// even when `path` is the file it maps, which is an in-place edit as `pte
+/// rewrite IN IN` makes one. A program inside another file (a bundle's) may
+/// not be saved over that file: it would replace the bundle with the program.
+pub(crate) fn save(h: &Handle, bytes: &[u8], whole_file: bool, path: &Path, options: &Options) -> PyResult<u64> {
+    let inputs: Vec<&Path> = h.name().map(Path::new).into_iter().collect();
+    pte_core::check_outputs(&inputs, &[path], whole_file).py_err(None)?;
     let pte = read(h, bytes)?;
     let o = options.resolve(h, &pte, bytes)?;
     pte.save(path, &o).py_err(Some(&path.display().to_string()))

@@ -187,6 +187,21 @@ def test_internalize_refuses_an_output_naming_a_data_file(tmp_path):
     assert pte_rs.open(out).verify().valid
 
 
+def test_save_in_place_is_allowed_but_not_over_a_bundle(tmp_path):
+    # `pte rewrite IN IN` is an in-place edit; a bundle's program is not the bundle
+    src = tmp_path / "model.pte"
+    shutil.copy(CORPUS / "linear" / "model.pte", src)
+    pte_rs.open(src).save(src)
+    assert pte_rs.open(src).verify().valid
+    bundle = tmp_path / "model.bpte"
+    shutil.copy(CORPUS / "bundled" / "model.bpte", bundle)
+    before = bundle.read_bytes()
+    with pytest.raises(pte_rs.PteError) as e:
+        pte_rs.open(bundle).program.save(bundle)
+    assert "an output names an input" in str(e.value)
+    assert bundle.read_bytes() == before
+
+
 # ---- open: files that are not ExecuTorch files -------------------------------
 
 def zip_of(names):
