@@ -54,15 +54,10 @@ pub(crate) fn open(path: &Path) -> Result<MappedFile, Failure> {
     MappedFile::open(path).map_err(Failure::from)
 }
 
-/// "a .pte program", or for other bytes what they look like instead
-/// (`pte::identify`): a safetensors file, a checkpoint, another zip.
+/// "a .pte program", or for other bytes what they look like instead: the
+/// library's one naming ([`pte::describe`]), shared with the Python package.
 pub(crate) fn describe(bytes: &[u8]) -> String {
-    match pte::identify(bytes) {
-        pte::Identity::ExecuTorch(k) => k.to_string(),
-        pte::Identity::Foreign(f) => f.to_string(),
-        // refused by a command that cannot judge it: no identifier is no identifier
-        pte::Identity::DamagedProgram => pte::Foreign::Unknown.to_string(),
-    }
+    pte::describe(bytes)
 }
 
 fn list(kinds: &[FileKind]) -> String {

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
-use pte_core::{same_file, EditLock, LockWait};
+use pte_core::{EditLock, LockWait};
 
 use crate::failure::Failure;
 
@@ -31,34 +31,8 @@ impl<'a> Outputs<'a> {
     /// except (with `in_place_ok`) the first input named by the first
     /// output: an in-place edit, which [`Outputs::lock_in_place`] locks.
     pub(crate) fn new(inputs: &[&'a Path], outputs: &[&'a Path], in_place_ok: bool) -> Result<Self, Failure> {
-        for (i, a) in outputs.iter().enumerate() {
-            for b in outputs.iter().skip(i.saturating_add(1)) {
-                if same_file(a, b) {
-                    return Err(alias(a, b, "two outputs name the same file; one would overwrite the other"));
-                }
-            }
-        }
-        let mut in_place = None;
-        for (i, out) in outputs.iter().enumerate() {
-            for (j, inp) in inputs.iter().enumerate() {
-                if !same_file(out, inp) {
-                    continue;
-                }
-                if in_place_ok && i == 0 && j == 0 {
-                    // The output path is what gets replaced: through a hard
-                    // link, the input's own name would keep the old file and
-                    // the named output would never be written.
-                    in_place = Some(*out);
-                } else {
-                    return Err(alias(
-                        out,
-                        inp,
-                        "an output names an input; writing it would destroy data still needed",
-                    ));
-                }
-            }
-        }
-        Ok(Outputs { in_place })
+        let in_place = pte_core::check_outputs(inputs, outputs, in_place_ok)?;
+        Ok(Outputs { in_place: if in_place { outputs.first().copied() } else { None } })
     }
 
     /// For an in-place edit, the lock held from read to rename.
@@ -68,9 +42,4 @@ impl<'a> Outputs<'a> {
             None => Ok(None),
         }
     }
-}
-
-fn alias(a: &Path, b: &Path, why: &str) -> Failure {
-    let same = if a == b { String::new() } else { format!(" ({} and {} are one file)", a.display(), b.display()) };
-    Failure::bad_input(format!("{why}{same}; nothing was written"))
 }

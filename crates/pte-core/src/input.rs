@@ -129,6 +129,60 @@ impl FileId {
     }
 }
 
+/// Refuses outputs that alias each other or an input, before anything is
+/// written: two outputs naming one file would leave only the last, and an
+/// output naming an input would destroy data still being read. With
+/// `in_place_ok`, the first output may name the first input (an in-place
+/// edit, atomic by rename); the answer says whether it does.
+///
+/// Every writer of the workspace (the `pte` command and the Python package)
+/// asks this one question, so they refuse the same paths with the same words.
+///
+/// ```
+/// use std::path::Path;
+/// let dir = tempfile::tempdir()?;
+/// let (a, b) = (dir.path().join("a.pte"), dir.path().join("b.pte"));
+/// std::fs::write(&a, b"x")?;
+/// assert_eq!(pte_core::check_outputs(&[&a], &[&b], false)?, false);
+/// assert_eq!(pte_core::check_outputs(&[&a], &[&a], true)?, true);
+/// let e = pte_core::check_outputs(&[&a], &[&b, &b], false).unwrap_err();
+/// assert!(e.to_string().contains("two outputs name the same file"), "{e}");
+/// let e = pte_core::check_outputs(&[&a], &[&b, &a], true).unwrap_err();
+/// assert!(e.to_string().contains("an output names an input"), "{e}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn check_outputs(inputs: &[&Path], outputs: &[&Path], in_place_ok: bool) -> Result<bool> {
+    for (i, a) in outputs.iter().enumerate() {
+        for b in outputs.iter().skip(i.saturating_add(1)) {
+            if same_file(a, b) {
+                return Err(aliased(a, b, "two outputs name the same file; one would overwrite the other"));
+            }
+        }
+    }
+    let mut in_place = false;
+    for (i, out) in outputs.iter().enumerate() {
+        for (j, inp) in inputs.iter().enumerate() {
+            if !same_file(out, inp) {
+                continue;
+            }
+            if in_place_ok && i == 0 && j == 0 {
+                // The output path is what gets replaced: through a hard
+                // link, the input's own name would keep the old file and
+                // the named output would never be written.
+                in_place = true;
+            } else {
+                return Err(aliased(out, inp, "an output names an input; writing it would destroy data still needed"));
+            }
+        }
+    }
+    Ok(in_place)
+}
+
+fn aliased(a: &Path, b: &Path, why: &str) -> Error {
+    let same = if a == b { String::new() } else { format!(" ({} and {} are one file)", a.display(), b.display()) };
+    Error::new(ErrorKind::InvalidUse, format!("{why}{same}; nothing was written"))
+}
+
 /// Where a path will land once written: its directory made absolute and its
 /// symlinks followed, so that two spellings of one new file compare equal.
 fn landing(path: &Path) -> Option<std::path::PathBuf> {

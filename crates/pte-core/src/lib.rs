@@ -49,7 +49,7 @@ pub mod style;
 
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::{ignore_file_size_signal, start_writeback, MappedFile};
-pub use input::{open_input, read_input, same_file, FileId};
+pub use input::{check_outputs, open_input, read_input, same_file, FileId};
 pub use kind::FileKind;
 pub use le::LeBytes;
 pub use lock::{EditLock, LockWait};

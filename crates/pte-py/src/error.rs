@@ -48,6 +48,12 @@ pub(crate) fn invalid(message: impl Into<String>) -> PyErr {
     Python::attach(|py| raise(py, "invalid_use", "", None, &m, m.clone()))
 }
 
+/// An `invalid_use` error whose text is the whole message (a file's name
+/// included), for refusals that are not a library `Error`.
+pub(crate) fn raise_invalid(text: String) -> PyErr {
+    Python::attach(|py| raise(py, "invalid_use", "", None, &text, text.clone()))
+}
+
 /// Extension trait: `.py()?` turns a library result into a Python one.
 pub(crate) trait IntoPy<T> {
     /// Converts the error, if any.

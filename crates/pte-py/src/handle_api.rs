@@ -11,24 +11,38 @@ use pte_core::FileKind;
 use crate::error::{invalid, IntoPy};
 use crate::handle::{kind_name, Handle, Source};
 
+/// The kind of an ExecuTorch file, or the refusal `pte` gives any other
+/// file, in the library's words ([`pte::describe`]). A program whose
+/// identifier is damaged is still taken (as an unknown kind) so that its
+/// verify names the damage by its rule, as `pte verify` does.
+fn recognise(bytes: &[u8], name: &str) -> PyResult<FileKind> {
+    match pte::identify(bytes) {
+        pte::Identity::ExecuTorch(k) => Ok(k),
+        pte::Identity::DamagedProgram => Ok(FileKind::Unknown),
+        pte::Identity::Foreign(_) => Err(crate::error::raise_invalid(format!("{name}: {}", pte::describe(bytes)))),
+    }
+}
+
 #[pymethods]
 impl Handle {
-    /// Maps the file at `path` read-only and detects its kind from its content.
+    /// Maps the file at `path` read-only and detects its kind from its
+    /// content; refuses a file that is no ExecuTorch file, naming what it is.
     #[staticmethod]
     fn open(path: std::path::PathBuf) -> PyResult<Handle> {
         let name = path.display().to_string();
         let map = pte_core::MappedFile::open(&path).py_err(Some(&name))?;
-        let kind = FileKind::detect(map.bytes());
+        let kind = recognise(map.bytes(), &name)?;
         let end = map.bytes().len();
         Ok(Handle { source: Arc::new(Source::Map(map)), start: 0, end, kind, name: Some(name) })
     }
 
-    /// Wraps a Python `bytes` object (kept alive, never copied).
+    /// Wraps a Python `bytes` object (kept alive, never copied); refuses
+    /// bytes that are no ExecuTorch file, naming what they are.
     #[staticmethod]
-    fn from_bytes(data: Bound<'_, PyBytes>) -> Handle {
+    fn from_bytes(data: Bound<'_, PyBytes>) -> PyResult<Handle> {
         let end = data.as_bytes().len();
-        let kind = FileKind::detect(data.as_bytes());
-        Handle { source: Arc::new(Source::Bytes(data.unbind())), start: 0, end, kind, name: None }
+        let kind = recognise(data.as_bytes(), "<bytes>")?;
+        Ok(Handle { source: Arc::new(Source::Bytes(data.unbind())), start: 0, end, kind, name: None })
     }
 
     /// `"pte"`, `"ptd"`, `"ptn"`, `"bpte"` or `"unknown"`.
@@ -150,7 +164,7 @@ impl Handle {
     /// Writes this `.pte` to `path` atomically with the given layout options.
     #[pyo3(signature = (path, options))]
     fn save_pte(&self, py: Python<'_>, path: std::path::PathBuf, options: crate::pte::Options) -> PyResult<u64> {
-        self.with(py, |bytes, _| crate::pte::save(self, bytes, &path, &options))
+        self.with(py, |bytes, whole| crate::pte::save(self, bytes, bytes.len() == whole.len(), &path, &options))
     }
 
     /// This `.pte` serialized with the given layout options.
@@ -160,16 +174,21 @@ impl Handle {
     }
 
     /// Moves constants and named data (all, or those whose key is in `keys`)
-    /// into a `.ptd`; saves both files atomically; returns the moved keys.
-    #[pyo3(signature = (pte_path, ptd_path, keys=None))]
+    /// into a `.ptd`, naming unnamed constants `{name_constants}{index}`
+    /// first when asked; saves both files atomically; returns the moved keys.
+    /// Refuses, writing nothing, what `pte externalize` refuses.
+    #[pyo3(signature = (pte_path, ptd_path, keys=None, name_constants=None))]
     fn externalize(
         &self,
         py: Python<'_>,
         pte_path: std::path::PathBuf,
         ptd_path: std::path::PathBuf,
         keys: Option<Vec<String>>,
+        name_constants: Option<String>,
     ) -> PyResult<(Vec<String>, Vec<String>)> {
-        self.with(py, |bytes, _| crate::pte::externalize(self, bytes, &pte_path, &ptd_path, keys.as_deref()))
+        self.with(py, |bytes, _| {
+            crate::pte::externalize(self, bytes, &pte_path, &ptd_path, keys.as_deref(), name_constants.as_deref())
+        })
     }
 
     /// The entries of a `.ptd`: `(key, dtype, sizes, dim_order, offset, size)`.

@@ -35,6 +35,7 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<handle::Handle>()?;
     m.add("PteError", m.py().get_type::<error::PteError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;

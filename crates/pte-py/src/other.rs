@@ -10,11 +10,11 @@ use crate::error::{invalid, IntoPy};
 use crate::handle::{offset_in, Handle};
 
 /// `(key, dtype, sizes, dim_order, offset, size)` of a `.ptd` entry.
-pub(crate) type PtdEntry = (String, Option<String>, Option<Vec<i32>>, Option<Vec<u8>>, Option<u64>, usize);
+pub(crate) type PtdEntry = (String, Option<String>, Option<Vec<i32>>, Option<Vec<u32>>, Option<u64>, usize);
 
-/// `(key, dtype, shape, offset, copy)`: `offset` when the bytes lie in the
-/// source as stored, else `copy` holds them (a compressed member).
-pub(crate) type PtnEntry<'py> = (String, String, Vec<u64>, Option<u64>, Option<Bound<'py, PyBytes>>);
+/// `(key, dtype, shape, offset, copy, size)`: `offset` when the bytes lie in
+/// the source as stored, else `copy` holds them (a compressed member).
+pub(crate) type PtnEntry<'py> = (String, String, Vec<u64>, Option<u64>, Option<Bound<'py, PyBytes>>, usize);
 
 /// What `pte dump` prints for each kind.
 pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<Value> {
@@ -78,7 +78,8 @@ pub(crate) fn ptd_entries(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Ve
             key.to_string(),
             dtype,
             layout.and_then(|l| l.sizes.clone()),
-            layout.and_then(|l| l.dim_order.clone()),
+            // numbers, not a `bytes` object: pyo3 would hand a Vec<u8> over as bytes
+            layout.and_then(|l| l.dim_order.as_ref().map(|d| d.iter().map(|&x| u32::from(x)).collect())),
             offset_in(whole, data),
             data.len(),
         ));
@@ -107,14 +108,14 @@ pub(crate) fn ptn_tensors<'py>(
         let data: &[u8] = &t.data;
         let off = offset_in(whole, data);
         let copy = off.is_none().then(|| PyBytes::new(py, data));
-        out.push((key.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy));
+        out.push((key.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy, data.len()));
     }
     for (alias, owner) in &ptn.aliases {
         if let Some(t) = ptn.tensors.get(owner) {
             let data: &[u8] = &t.data;
             let off = offset_in(whole, data);
             let copy = off.is_none().then(|| PyBytes::new(py, data));
-            out.push((alias.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy));
+            out.push((alias.clone(), pte_ptn::dtype_code(t.dtype), t.shape.clone(), off, copy, data.len()));
         }
     }
     Ok(out)

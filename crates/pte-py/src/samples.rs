@@ -122,10 +122,14 @@ fn tol_in(obj: Option<(f64, f64)>) -> Option<Tolerance> {
 type SetIn<'py> = (String, String, Option<(f64, f64)>, Vec<(Option<String>, Option<(f64, f64)>, Vec<CallIn<'py>>)>);
 type CallIn<'py> = (Vec<Bound<'py, PyAny>>, Vec<Bound<'py, PyAny>>, Option<(f64, f64)>);
 
-/// Writes sample sets into the `.ptn` at `path` (atomically, replacing sets of
-/// the same method and name); returns the warnings as text.
+/// Writes sample sets into the `.ptn` at `path` with the checks of `pte
+/// samples add` (the one library call behind both): every set against its
+/// method's signature, then all written in one atomic save, or none. With
+/// `replace`, a set of the same method and name is replaced, else refused.
+/// Returns the warnings as text.
 #[pyfunction]
-pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>) -> PyResult<Vec<String>> {
+#[pyo3(signature = (path, sets, replace=true))]
+pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>, replace: bool) -> PyResult<Vec<String>> {
     let mut built = vec![];
     for (method, name, tolerance, samples) in sets {
         let mut set = SampleSet::new(method, name);
@@ -144,12 +148,9 @@ pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>) -> PyResult<Vec
         built.push(set);
     }
     let name = path.display().to_string();
-    let mut warnings = vec![];
-    for set in &built {
-        let w = pte_samples::put_set_in_file(&path, set, true).map_err(|e| samples_err(e, Some(&name)))?;
-        warnings.extend(w.iter().map(ToString::to_string));
-    }
-    Ok(warnings)
+    let warnings = pte_samples::add_sets_to_file(&path, &built, replace, Default::default())
+        .map_err(|e| samples_err(e, Some(&name)))?;
+    Ok(warnings.iter().map(ToString::to_string).collect())
 }
 
 /// A value for Python, tagged as [`value_in`] reads it back:

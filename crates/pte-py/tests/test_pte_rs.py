@@ -140,7 +140,8 @@ def test_ptn_tensors_and_samples(tmp_path):
     path = tmp_path / "model.ptn"
     shutil.copy(CORPUS / "native_ptn" / "model.ptn", path)
     p = pte_rs.open(path)
-    assert p.tensors["seq.0.weight"].shape == (32, 16)
+    w = p.tensors["seq.0.weight"]
+    assert w.shape == [32, 16] and w.dtype == "float32" and w.array().shape == (32, 16)
     # the method's declared signature: one [2, 16] input, one [2, 8] output
     x = np.arange(32, dtype=np.float32).reshape(2, 16)
     y = np.ones((2, 8), dtype=np.float32)
@@ -158,8 +159,9 @@ def test_ptn_tensors_and_samples(tmp_path):
 def test_loose_tolerance_warns(tmp_path):
     path = tmp_path / "model.ptn"
     shutil.copy(CORPUS / "native_ptn" / "model.ptn", path)
-    x = np.zeros((1, 16), dtype=np.float32)
-    y = np.zeros((1, 8), dtype=np.float32)
+    # the shapes the method declares: a contradicting set is refused before any warning
+    x = np.zeros((2, 16), dtype=np.float32)
+    y = np.zeros((2, 8), dtype=np.float32)
     sets = [pte_rs.SampleSet("forward", "loose", [pte_rs.Sample([pte_rs.Call([x], [y])])], tolerance=(1.0, 1.0))]
     with pytest.warns(pte_rs.SamplesWarning):
         found = pte_rs.write_samples(path, sets)

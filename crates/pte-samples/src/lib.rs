@@ -77,12 +77,12 @@ pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_w
 pub use report::{CallResult, CheckReport, Failure, Problem, Verdict};
 pub use rules::CATALOGUE;
 pub use serve::serve;
-pub use signature::check_signature;
+pub use signature::{check_signature, require_signature};
 pub use source::{set_dirs, with_source_sets, Selection};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check, check_actual, verify_samples, verify_sets, Engine, RunError, RunResult, Runner};
 pub use write::{
-    encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
+    add_sets_to_file, encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
     remove_set_from_file_with, write_samples, EncodedSet,
 };
 

@@ -61,6 +61,39 @@ pub fn check_signature(program: &NativeProgram, set: &SampleSet<'_>) -> Vec<Erro
     found
 }
 
+/// [`check_signature`] as one refusal, the way every writer refuses such a
+/// set before writing it: the first four contradictions, each with where it
+/// lies, and how many more there are.
+///
+/// ```
+/// use pte_samples::*;
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let program = pte_ptn::PtnFile::from_bytes(&bytes)?.native_program(&Default::default())?;
+/// let mut set = SampleSet::new("forward", "wrong");
+/// let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64])?;
+/// set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Tensor(x)], ..Default::default() }], ..Default::default() });
+/// let e = require_signature(&program, &set).unwrap_err();
+/// assert_eq!(e.rule(), Rule::Signature);
+/// assert!(e.to_string().contains("dimension 0 is 1"), "{e}");
+/// assert!(require_signature(&program, &SampleSet::new("forward", "empty")).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn require_signature(program: &NativeProgram, set: &SampleSet<'_>) -> crate::Result<()> {
+    const SHOWN: usize = 4;
+    let found = check_signature(program, set);
+    if found.is_empty() {
+        return Ok(());
+    }
+    let shown: Vec<String> = found
+        .iter()
+        .take(SHOWN)
+        .map(|e| if e.path().is_empty() { e.message().to_string() } else { format!("{} at {}", e.message(), e.path()) })
+        .collect();
+    let more = found.len().saturating_sub(shown.len());
+    let tail = if more > 0 { format!(" (and {more} more)") } else { String::new() };
+    Err(Error::new(Rule::Signature, format!("{}{tail}", shown.join("; "))))
+}
+
 /// The tensor metadata of each declared input and returned output (`None`
 /// where the value is not a tensor the graph describes). Outputs that write
 /// state back (buffer and input mutations) are not returned to the caller.

@@ -337,6 +337,43 @@ pub fn put_set_in_file_with(path: &Path, set: &SampleSet<'_>, replace: bool, wai
     edit_file(path, wait, |ptn| put_set(ptn, set, replace))
 }
 
+/// Adds sets to the package at `path` as `pte samples add` does: under the
+/// edit lock, every set is first checked against the signature of the
+/// method it calls ([`require_signature`](crate::require_signature)), then
+/// all are put ([`put_set`]) and the package is saved once, atomically. A
+/// refused set leaves the file untouched, whichever set it was.
+///
+/// ```
+/// use pte_samples::*;
+/// let dir = tempfile::tempdir()?;
+/// let path = dir.path().join("m.ptn");
+/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// let before = std::fs::read(&path)?;
+/// let mut wrong = SampleSet::new("forward", "wrong");
+/// wrong.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
+/// let sets = [SampleSet::new("forward", "smoke"), wrong];
+/// let e = add_sets_to_file(&path, &sets, false, pte_core::LockWait::Block).unwrap_err();
+/// assert_eq!(e.rule(), Rule::Signature);
+/// assert_eq!(std::fs::read(&path)?, before);
+/// add_sets_to_file(&path, &sets[..1], false, pte_core::LockWait::Block)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn add_sets_to_file(path: &Path, sets: &[SampleSet<'_>], replace: bool, wait: LockWait) -> Result<Vec<Warning>> {
+    edit_file(path, wait, |ptn| {
+        // an undecodable program is put_set's to refuse, with its own message
+        if let Ok(program) = ptn.native_program(&Default::default()) {
+            for set in sets {
+                crate::require_signature(&program, set)?;
+            }
+        }
+        let mut warnings = vec![];
+        for set in sets {
+            warnings.extend(put_set(ptn, set, replace)?);
+        }
+        Ok(warnings)
+    })
+}
+
 /// [`remove_set`] on a file, saved atomically.
 ///
 /// ```

@@ -117,6 +117,28 @@ pub fn identify(bytes: &[u8]) -> Identity {
     }
 }
 
+/// What some bytes are, as a phrase for a message: "a .pte program" for an
+/// ExecuTorch file, or for anything else what it looks like instead ("a
+/// safetensors file, not an ExecuTorch file"). A program with a damaged
+/// identifier has no identifier to name, so it reads as unknown bytes.
+///
+/// The `pte` command and the Python package name refused files with it.
+///
+/// ```
+/// assert_eq!(pte::describe(b"\x1c\0\0\0ET12rest"), "a .pte program");
+/// assert_eq!(pte::describe(b"hi"), "too short to be an ExecuTorch file");
+/// let mut st = 2u64.to_le_bytes().to_vec();
+/// st.extend_from_slice(b"{}");
+/// assert_eq!(pte::describe(&st), "a safetensors file, not an ExecuTorch file");
+/// ```
+pub fn describe(bytes: &[u8]) -> String {
+    match identify(bytes) {
+        Identity::ExecuTorch(k) => k.to_string(),
+        Identity::Foreign(f) => f.to_string(),
+        Identity::DamagedProgram => Foreign::Unknown.to_string(),
+    }
+}
+
 /// A zip's identity from its member names.
 fn zip_identity(bytes: &[u8]) -> Identity {
     let package = Identity::ExecuTorch(FileKind::Ptn);

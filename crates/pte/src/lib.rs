@@ -34,7 +34,7 @@ mod verify;
 
 use std::path::Path;
 
-pub use identify::{identify, Foreign, Identity};
+pub use identify::{describe, identify, Foreign, Identity};
 pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};

@@ -27,9 +27,8 @@ pub(crate) fn run(
     }
     let matches = |k: &str| pattern.as_ref().is_none_or(|p| p.matches(k));
     let ex = pte_file::external::externalize(&pte, matches, &Default::default(), &Default::default())?;
-    if ex.moved_tensors.is_empty() && ex.moved_named.is_empty() {
-        return Err(Failure::bad_input(format!("{}: {}", input.display(), nothing_to_move(&ex, keys))));
-    }
+    let selection = keys.map(|k| format!("--keys {k:?}"));
+    ex.require_moved(selection.as_deref(), "--name-constants PREFIX").map_err(at(input))?;
     for u in &ex.unnamed {
         eprintln!("pte: warning: constant at {u} has no fully qualified name; it stays in the program");
     }
@@ -43,24 +42,4 @@ pub(crate) fn run(
         output.display()
     );
     Ok(())
-}
-
-/// Why externalizing moved nothing, and what would.
-fn nothing_to_move(ex: &pte_file::external::Externalized<'_>, keys: Option<&str>) -> String {
-    let mut why = vec![];
-    if !ex.unnamed.is_empty() {
-        why.push(format!(
-            "{} no fully qualified name (--name-constants PREFIX names them)",
-            match ex.unnamed.len() {
-                1 => "1 constant has".to_string(),
-                n => format!("{n} constants have"),
-            }
-        ));
-    }
-    if let Some(k) = keys {
-        why.push(format!("no named constant or named-data key matches --keys {k:?}"));
-    } else if ex.unnamed.is_empty() {
-        why.push("the program has no named constant and no named data".to_string());
-    }
-    format!("nothing to externalize: {}; nothing was written", why.join("; "))
 }

@@ -245,32 +245,17 @@ pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Resu
 
 pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
     with_set_dir(dir, |set| {
-        check_signature(file, set)?;
+        // the checks every writer of samples makes (signature included),
+        // under the package's edit lock
         let warnings =
-            pte_samples::put_set_in_file_with(file, set, replace, crate::paths::lock_wait()).map_err(at(file))?;
+            pte_samples::add_sets_to_file(file, std::slice::from_ref(set), replace, crate::paths::lock_wait())
+                .map_err(at(file))?;
         for w in &warnings {
             eprintln!("pte: warning: {w}");
         }
         println!("{}: {} set {}/{}", file.display(), if replace { "wrote" } else { "added" }, set.method, set.name);
         Ok(())
     })
-}
-
-/// Refuses a set whose calls contradict the signature of the method they
-/// call, as `pte verify` would report them afterwards.
-fn check_signature(file: &Path, set: &pte_samples::SampleSet<'_>) -> CmdResult {
-    let map = open(file)?;
-    let ptn = pte_ptn::PtnFile::from_bytes(map.bytes()).map_err(at(file))?;
-    // an undecodable program is the writer's to refuse, with its own message
-    let Ok(program) = ptn.native_program(&Default::default()) else { return Ok(()) };
-    let found = pte_samples::check_signature(&program, set);
-    if found.is_empty() {
-        return Ok(());
-    }
-    let shown: Vec<String> = found.iter().take(4).map(ToString::to_string).collect();
-    let more = found.len().saturating_sub(shown.len());
-    let tail = if more > 0 { format!(" (and {more} more)") } else { String::new() };
-    Err(Failure::bad_input(format!("{}: {}{tail}", file.display(), shown.join("; "))))
 }
 
 pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {

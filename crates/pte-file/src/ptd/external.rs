@@ -36,6 +36,43 @@ pub struct Externalized<'a> {
     pub unnamed: Vec<String>,
 }
 
+impl Externalized<'_> {
+    /// Refuses an externalization that moved nothing (`InvalidUse`), saying
+    /// why and what would move something, so no writer saves a program
+    /// unchanged beside an empty data file. `selection` is how the caller's
+    /// key selection is spelled to its user (`--keys "a.*"`, `keys=[...]`),
+    /// `None` when everything was asked for; `naming` is how its option to
+    /// name unnamed constants is spelled (`--name-constants PREFIX`).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+    /// let ex = pte_file::external::externalize(&pte, |_| true, &Default::default(), &Default::default())?;
+    /// let e = ex.require_moved(None, "--name-constants PREFIX").unwrap_err();
+    /// assert!(e.to_string().contains("no fully qualified name (--name-constants PREFIX names them)"), "{e}");
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn require_moved(&self, selection: Option<&str>, naming: &str) -> Result<()> {
+        if !self.moved_tensors.is_empty() || !self.moved_named.is_empty() {
+            return Ok(());
+        }
+        let mut why = vec![];
+        if !self.unnamed.is_empty() {
+            let have = match self.unnamed.len() {
+                1 => "1 constant has".to_string(),
+                n => format!("{n} constants have"),
+            };
+            why.push(format!("{have} no fully qualified name ({naming} names them)"));
+        }
+        if let Some(k) = selection {
+            why.push(format!("no named constant or named-data key matches {k}"));
+        } else if self.unnamed.is_empty() {
+            why.push("the program has no named constant and no named data".to_string());
+        }
+        Err(invalid(format!("nothing to externalize: {}; nothing was written", why.join("; "))))
+    }
+}
+
 fn invalid(m: String) -> Error {
     Error::new(ErrorKind::InvalidUse, m)
 }

@@ -22,7 +22,11 @@ from . import _native, _protocol
 from ._native import PteError
 from ._protocol import BF16
 
+#: The version of the package (the Rust crate's version).
+__version__: str = _native.__version__
+
 __all__ = [
+    "__version__",
     "PteError",
     "Violation",
     "Report",
@@ -31,6 +35,7 @@ __all__ = [
     "DataFile",
     "Package",
     "Bundle",
+    "Tensor",
     "Constant",
     "Blob",
     "Method",
@@ -95,61 +100,80 @@ class Report:
         return not self.violations
 
 
-def _array(buf: Any, offset: int, size: int, dtype: Optional[str], shape: Optional[Sequence[int]],
-           dim_order: Optional[Sequence[int]] = None) -> np.ndarray:
-    """A read-only numpy view of ``buf[offset:offset+size]`` (no copy)."""
-    dt = np.dtype(_DTYPES.get(dtype or "", "u1"))
-    if dtype not in _DTYPES or shape is None:
-        return np.frombuffer(buf, dtype=np.uint8, count=size, offset=offset)
-    shape = [int(s) for s in shape]
-    n = int(np.prod(shape, dtype=np.int64)) if shape else 1
-    if n * dt.itemsize > size:
-        # The data is shorter than the tensor claims: expose the raw bytes.
-        return np.frombuffer(buf, dtype=np.uint8, count=size, offset=offset)
-    a = np.frombuffer(buf, dtype=dt, count=n, offset=offset)
-    if dtype in ("BF16", "BFLOAT16"):
-        a = a.view(_protocol.BF16)
-    order = list(dim_order) if dim_order else list(range(len(shape)))
-    if order == list(range(len(shape))) or sorted(order) != list(range(len(shape))):
-        return a.reshape(shape)
-    # Stored in dim_order: view the storage shape, then permute back (still a view).
-    stored = a.reshape([shape[d] for d in order])
-    return stored.transpose(np.argsort(order))
+def _error(message: str, kind: str = "malformed") -> PteError:
+    """A :class:`PteError` made here, with the attributes the native ones carry."""
+    e = PteError(message)
+    e.kind, e.path, e.offset, e.message = kind, "", None, message
+    return e
 
 
-@dataclass(frozen=True)
-class Constant:
-    """A constant or mutable tensor buffer of a program.
+#: numpy-style dtype names of BFLOAT16 (numpy has none: stored as uint16 words).
+_BF16_CODES = ("BF16", "BFLOAT16")
 
-    ``index`` is the tensor's ``data_buffer_idx``; ``tensor`` describes the first
-    tensor using it (dtype, sizes, dim_order, fqn), or is None when none does.
+
+def _layout(name: str, size: int, dtype: Optional[str], shape: Optional[Sequence[Any]],
+            dim_order: Optional[Sequence[Any]]) -> Tuple[np.dtype, List[int], Optional[List[int]]]:
+    """The verified layout of ``size`` stored bytes: numpy dtype, shape, dim order.
+
+    No layout means opaque bytes (``uint8``, shape ``[size]``). A layout is
+    taken only when every size is a non-negative integer and their product
+    times the element size is exactly ``size`` (Python integers: no
+    overflow), and ``dim_order`` is empty or a permutation of the dimensions;
+    anything else raises :class:`PteError` rather than guessing.
     """
+    if dtype is None or shape is None:
+        return np.dtype(np.uint8), [size], None
+    if dtype not in _DTYPES:
+        raise _error(f"tensor {name!r}: dtype {dtype} has no numpy equivalent", "unsupported")
+    dt = _protocol.BF16 if dtype in _BF16_CODES else np.dtype(_DTYPES[dtype])
+    dims: List[int] = []
+    for d in shape:
+        if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or int(d) < 0:
+            raise _error(f"tensor {name!r}: sizes {list(shape)} are not all non-negative integers")
+        dims.append(int(d))
+    count = 1
+    for d in dims:
+        count *= d
+    if count * dt.itemsize != size:
+        raise _error(f"tensor {name!r}: sizes {dims} of {dtype} make {count * dt.itemsize} bytes, but {size} are stored")
+    order = [int(d) for d in dim_order] if dim_order else None
+    if order is not None and sorted(order) != list(range(len(dims))):
+        raise _error(f"tensor {name!r}: dim_order {order} is not a permutation of {len(dims)} dimensions")
+    return dt, dims, order
 
-    index: int
-    offset: int
-    size: int
-    tensor: Optional[Dict[str, Any]]
-    _buf: Any = field(repr=False, compare=False)
 
-    @property
-    def data(self) -> memoryview:
-        """The bytes, a memoryview sharing the file's map."""
-        return memoryview(self._buf)[self.offset:self.offset + self.size]
+def _view(buf: Any, offset: int, dt: np.dtype, dims: List[int], order: Optional[List[int]]) -> np.ndarray:
+    """A read-only numpy view of a verified layout (no copy)."""
+    count = 1
+    for d in dims:
+        count *= d
+    a = np.frombuffer(buf, dtype=dt, count=count, offset=offset)
+    if order is None or order == list(range(len(dims))):
+        return a.reshape(dims)
+    # Stored in dim_order: view the storage shape, then permute back (still a view).
+    return a.reshape([dims[d] for d in order]).transpose(np.argsort(order))
 
-    @property
-    def fqn(self) -> Optional[str]:
-        """The tensor's fully qualified name, when the program stores one."""
-        return (self.tensor or {}).get("fqn")
 
-    def array(self) -> np.ndarray:
-        """The tensor as a numpy array of its dtype and shape, sharing the map."""
-        t = self.tensor or {}
-        return _array(self._buf, self.offset, self.size, t.get("dtype"), t.get("sizes"), t.get("dim_order"))
+def _np_name(dt: np.dtype) -> str:
+    if dt.metadata and dt.metadata.get("dtype") == "BF16":
+        return "bfloat16"
+    return dt.name
 
 
 @dataclass(frozen=True)
-class Blob:
-    """A named-data entry, delegate blob, segment or data-file entry."""
+class Tensor:
+    """One tensor, the same shape for every kind of file.
+
+    ``name``; ``dtype`` a numpy-style name (``"float32"``, ``"int64"``,
+    ``"bfloat16"``; ``"uint8"`` for opaque bytes); ``shape`` a list of ints;
+    ``nbytes`` the stored size; :meth:`array` a read-only numpy view of that
+    dtype and shape; :attr:`data` the bytes as a memoryview. Views share the
+    file's map. ``info`` keeps the layout as the file states it (``dtype`` in
+    the format's own code, ``sizes``, ``dim_order``) and whatever else the
+    entry has. ``dtype``, ``shape`` and :meth:`array` raise
+    :class:`PteError` when the stated layout does not describe the stored
+    bytes exactly.
+    """
 
     name: str
     offset: int
@@ -157,15 +181,85 @@ class Blob:
     info: Dict[str, Any]
     _buf: Any = field(repr=False, compare=False)
 
+    def _stated(self) -> Tuple[Optional[str], Optional[Sequence[Any]], Optional[Sequence[Any]]]:
+        return self.info.get("dtype"), self.info.get("sizes"), self.info.get("dim_order")
+
+    def _checked(self) -> Tuple[np.dtype, List[int], Optional[List[int]]]:
+        return _layout(self.name, self.size, *self._stated())
+
+    @property
+    def dtype(self) -> str:
+        """The numpy-style dtype name (``"uint8"`` for opaque bytes)."""
+        return _np_name(self._checked()[0])
+
+    @property
+    def shape(self) -> List[int]:
+        """The sizes (``[nbytes]`` for opaque bytes)."""
+        return self._checked()[1]
+
+    @property
+    def nbytes(self) -> int:
+        """The number of bytes stored."""
+        return self.size
+
     @property
     def data(self) -> memoryview:
         """The bytes, a memoryview sharing the file's map."""
         return memoryview(self._buf)[self.offset:self.offset + self.size]
 
+    def tobytes(self) -> bytes:
+        """A copy of the bytes."""
+        return bytes(self.data)
+
     def array(self) -> np.ndarray:
-        """The bytes as a numpy array (typed when the entry has a layout)."""
-        return _array(self._buf, self.offset, self.size, self.info.get("dtype"), self.info.get("sizes"),
-                      self.info.get("dim_order"))
+        """A read-only numpy view of the tensor's dtype and shape, sharing the map.
+
+        BFLOAT16 comes back as ``uint16`` words typed :data:`BF16`; an entry
+        without a layout (an opaque blob) as ``uint8`` bytes.
+        """
+        dt, dims, order = self._checked()
+        return _view(self._buf, self.offset, dt, dims, order)
+
+    def __array__(self, dtype: Any = None, copy: Any = None) -> np.ndarray:
+        a = self.array()
+        return a if dtype is None else a.astype(dtype)
+
+
+@dataclass(frozen=True)
+class Constant(Tensor):
+    """A constant or mutable tensor buffer of a program: a :class:`Tensor`.
+
+    ``index`` is the tensor's ``data_buffer_idx``; ``tensor`` describes the first
+    tensor using it (dtype, sizes, dim_order, fqn), or is None when none does
+    (then the bytes are opaque). ``name`` is the fqn, or the index as text.
+    """
+
+    index: int = 0
+    tensor: Optional[Dict[str, Any]] = None
+
+    def _stated(self) -> Tuple[Optional[str], Optional[Sequence[Any]], Optional[Sequence[Any]]]:
+        t = self.tensor or {}
+        return t.get("dtype"), t.get("sizes"), t.get("dim_order")
+
+    @property
+    def fqn(self) -> Optional[str]:
+        """The tensor's fully qualified name, when the program stores one."""
+        return (self.tensor or {}).get("fqn")
+
+
+@dataclass(frozen=True)
+class Blob(Tensor):
+    """A named-data entry, delegate blob, segment or data-file entry: a :class:`Tensor`.
+
+    Blobs of a program are opaque: ``dtype`` ``"uint8"``, ``shape`` ``[nbytes]``,
+    :meth:`array` the raw bytes. A data-file entry has its stated layout.
+    """
+
+
+def _constant(c: Dict[str, Any], buf: Any) -> Constant:
+    t = c["tensor"]
+    name = (t or {}).get("fqn") or str(c["index"])
+    return Constant(name, c["offset"], c["size"], {} if t is None else dict(t), buf, c["index"], t)
 
 
 @dataclass(frozen=True)
@@ -242,6 +336,11 @@ def _options(kw: Dict[str, Any]) -> Dict[str, Any]:
     return {k: kw.get(k) for k in _OPTION_KEYS}
 
 
+def _opaque(d: Dict[str, Any]) -> Dict[str, Any]:
+    """An entry's facts without a layout: its bytes are opaque."""
+    return {k: v for k, v in d.items() if k not in ("dtype", "sizes", "dim_order")}
+
+
 class Program(File):
     """A ``.pte`` program."""
 
@@ -266,31 +365,29 @@ class Program(File):
     @property
     def constants(self) -> List[Constant]:
         """The constant buffers (index 0, the placeholder, left out)."""
-        return [Constant(c["index"], c["offset"], c["size"], c["tensor"], self._buf)
-                for c in self._s()["constants"] if c["offset"] is not None]
+        return [_constant(c, self._buf) for c in self._s()["constants"] if c["offset"] is not None]
 
     @property
     def mutable_buffers(self) -> List[Constant]:
         """The initial values of mutable buffers."""
-        return [Constant(c["index"], c["offset"], c["size"], c["tensor"], self._buf)
-                for c in self._s()["mutable_buffers"] if c["offset"] is not None]
+        return [_constant(c, self._buf) for c in self._s()["mutable_buffers"] if c["offset"] is not None]
 
     @property
     def named_data(self) -> Dict[str, Blob]:
         """Named data blobs by key."""
-        return {n["key"]: Blob(n["key"], n["offset"], n["size"], n, self._buf)
+        return {n["key"]: Blob(n["key"], n["offset"], n["size"], _opaque(n), self._buf)
                 for n in self._s()["named_data"] if n["offset"] is not None}
 
     @property
     def delegate_blobs(self) -> List[Blob]:
         """The processed blob of every delegate (inline or in a segment)."""
-        return [Blob(d["id"], d["offset"], d["size"], d, self._buf)
+        return [Blob(d["id"], d["offset"], d["size"], _opaque(d), self._buf)
                 for d in self._s()["delegates"] if d["offset"] is not None]
 
     @property
     def segments(self) -> List[Blob]:
         """The raw segments, in table order."""
-        return [Blob(str(s["index"]), s["offset"], s["size"], s, self._buf)
+        return [Blob(str(s["index"]), s["offset"], s["size"], _opaque(s), self._buf)
                 for s in self._s()["segments"] if s["offset"] is not None]
 
     def operators(self) -> Dict[str, Any]:
@@ -324,13 +421,20 @@ class Program(File):
         return self._h.save_pte(os.fspath(path), _options(options))
 
     def externalize(self, pte_path: Union[str, os.PathLike], ptd_path: Union[str, os.PathLike],
-                    keys: Optional[Sequence[str]] = None) -> Tuple[List[str], List[str]]:
+                    keys: Optional[Sequence[str]] = None, name_constants: Optional[str] = None,
+                    ) -> Tuple[List[str], List[str]]:
         """Moves constants and named data (all, or those in ``keys``) to a ``.ptd``.
 
-        Saves both files atomically; returns (moved tensor keys, moved named keys).
+        ``name_constants`` first names every constant without a fully
+        qualified name ``{name_constants}{index}`` (``pte externalize
+        --name-constants``), so stock exports have something to move. Saves
+        both files atomically; returns (moved tensor keys, moved named keys).
+        Raises :class:`PteError` and writes nothing, as ``pte externalize``
+        refuses: when nothing would move (saying why), or when the two paths
+        name one file or the file this program was opened from.
         """
         return self._h.externalize(os.fspath(pte_path), os.fspath(ptd_path),
-                                   None if keys is None else list(keys))
+                                   None if keys is None else list(keys), name_constants)
 
 
 class DataFile(File):
@@ -338,7 +442,7 @@ class DataFile(File):
 
     @property
     def entries(self) -> Dict[str, Blob]:
-        """Entries by key, with their layout (dtype, sizes, dim_order)."""
+        """Entries by key: :class:`Tensor` s with their layout (``info``: dtype, sizes, dim_order)."""
         out = {}
         for key, dtype, sizes, dim_order, off, size in self._h.ptd_entries():
             if off is not None:
@@ -350,13 +454,13 @@ class Package(File):
     """A ``.ptn`` package (program graph, safetensors constants, sidecars)."""
 
     @property
-    def tensors(self) -> Dict[str, np.ndarray]:
-        """Every constant (aliases included) as a numpy array; zero-copy when stored uncompressed."""
+    def tensors(self) -> Dict[str, Tensor]:
+        """Every constant (aliases included) as a :class:`Tensor`; its :meth:`Tensor.array`
+        is zero-copy when stored uncompressed."""
         out = {}
-        for key, dtype, shape, off, copy in self._h.ptn_tensors():
-            size = int(np.prod(shape, dtype=np.int64)) * np.dtype(_DTYPES.get(dtype, "u1")).itemsize
+        for key, dtype, shape, off, copy, size in self._h.ptn_tensors():
             buf, at = (self._buf, off) if off is not None else (copy, 0)
-            out[key] = _array(buf, at, size, dtype, shape)
+            out[key] = Tensor(key, at, size, {"dtype": dtype, "sizes": list(shape)}, buf)
         return out
 
     def read_samples(self) -> List["SampleSet"]:
@@ -393,7 +497,11 @@ _CLASSES = {"pte": Program, "ptd": DataFile, "ptn": Package, "bpte": Bundle}
 def open(source: Union[str, os.PathLike, bytes]) -> File:  # noqa: A001 - the natural name
     """Opens a file (memory-mapped) or wraps ``bytes``; the class follows the content.
 
-    Raises :class:`PteError` (``kind == "io"``) when the file cannot be read.
+    Raises :class:`PteError` (``kind == "io"``) when the file cannot be read,
+    and (``kind == "invalid_use"``) when it is no ExecuTorch file, naming what
+    it is as ``pte`` does ("a safetensors file, not an ExecuTorch file"). A
+    program whose identifier is damaged still opens, as a plain :class:`File`
+    of kind ``"unknown"``, so that :meth:`File.verify` names the damage.
     """
     if isinstance(source, (bytes, bytearray, memoryview)):
         data = bytes(source)
@@ -421,7 +529,12 @@ def selected_operators(paths: Sequence[Union[str, os.PathLike]]) -> str:
 
 def internalize(pte: Union[str, os.PathLike], ptds: Sequence[Union[str, os.PathLike]],
                 out: Union[str, os.PathLike]) -> int:
-    """Brings the EXTERNAL tensors of ``pte`` back from ``ptds``; saves ``out`` atomically."""
+    """Brings the EXTERNAL tensors of ``pte`` back from ``ptds``; saves ``out`` atomically.
+
+    As ``pte internalize``: ``out`` may be ``pte`` itself (an in-place edit,
+    under the file's edit lock) but no data file, and each input must be of
+    its kind; otherwise :class:`PteError` and nothing is written.
+    """
     return _native.internalize(os.fspath(pte), [os.fspath(p) for p in ptds], os.fspath(out))
 
 
@@ -460,11 +573,12 @@ class SampleSet:
 
 def _value_from(v: Any, buf: Any) -> Value:
     if isinstance(v, dict):
-        size = v.get("size")
         if "offset" in v:
-            return _array(buf, v["offset"], size, v["dtype"], v["shape"])
-        data = v["data"]
-        return _array(data, 0, len(data), v["dtype"], v["shape"])
+            t = Tensor("sample", v["offset"], v["size"], {"dtype": v["dtype"], "sizes": v["shape"]}, buf)
+        else:
+            data = v["data"]
+            t = Tensor("sample", 0, len(data), {"dtype": v["dtype"], "sizes": v["shape"]}, data)
+        return t.array()
     if isinstance(v, list):
         return [_value_from(x, buf) for x in v]
     return v
@@ -480,12 +594,15 @@ def _set_from(d: Dict[str, Any], buf: Any) -> SampleSet:
 
 
 def _tensor_to(a: np.ndarray) -> Tuple[str, List[int], bytes]:
+    # The shape before ascontiguousarray, which makes a 0-d array 1-d: a
+    # scalar tensor is stored with shape [], as a method of rank 0 declares.
+    shape = list(np.shape(a))
     a = np.ascontiguousarray(a)
     try:
         code = _protocol.dtype_code(a)
     except TypeError as e:
         raise PteError(f"unsupported sample dtype {a.dtype}") from e
-    return code, list(a.shape), a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
+    return code, shape, a.astype(a.dtype.newbyteorder("<"), copy=False).tobytes()
 
 
 def _value_to(v: Value) -> Tuple[str, Any]:
@@ -509,11 +626,17 @@ def _value_to(v: Value) -> Tuple[str, Any]:
     raise TypeError(f"unsupported sample value {type(v).__name__}")
 
 
-def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet]) -> List[str]:
-    """Adds (or replaces, by method and name) sample sets in the ``.ptn`` at ``path``.
+def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet], replace: bool = True) -> List[str]:
+    """Adds sample sets to the ``.ptn`` at ``path``, as ``pte samples add`` does.
 
-    The file is rewritten atomically. Warnings about loose tolerances are
-    returned as text and also issued as :class:`SamplesWarning`.
+    The checks are the command's (one library call behind both): a set for a
+    method the program lacks, or whose calls contradict the method's
+    signature (count, dtype, rank or size of an input or output), raises
+    :class:`PteError` with the command's message, and nothing is written.
+    With ``replace`` (the default, ``pte samples add --replace``), a set of
+    the same method and name is replaced; without, it is refused. All sets
+    land in one atomic save. Warnings about loose tolerances are returned as
+    text and also issued as :class:`SamplesWarning`.
     """
     raw = [
         (s.method, s.name, s.tolerance,
@@ -522,7 +645,7 @@ def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet]) -> L
             for c in smp.calls]) for smp in s.samples])
         for s in sets
     ]
-    found = _native.write_samples(os.fspath(path), raw)
+    found = _native.write_samples(os.fspath(path), raw, replace)
     for w in found:
         warnings.warn(w, SamplesWarning, stacklevel=2)
     return found

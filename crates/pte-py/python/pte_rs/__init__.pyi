@@ -43,36 +43,51 @@ class Report:
     def valid(self) -> bool:
         """True when no rule is broken."""
 
-@dataclass(frozen=True)
-class Constant:
-    """A constant or mutable tensor buffer (``index`` = ``data_buffer_idx``)."""
-
-    index: int
-    offset: int
-    size: int
-    tensor: Optional[Dict[str, Any]]
-    @property
-    def data(self) -> memoryview:
-        """The bytes, sharing the file's map."""
-    @property
-    def fqn(self) -> Optional[str]:
-        """The tensor's fully qualified name, if stored."""
-    def array(self) -> np.ndarray:
-        """A read-only numpy view of the right dtype and shape, sharing the map."""
+__version__: str
 
 @dataclass(frozen=True)
-class Blob:
-    """A named-data entry, delegate blob, segment or .ptd entry."""
+class Tensor:
+    """One tensor, the same shape for every kind of file.
+
+    ``dtype``, ``shape`` and :meth:`array` raise :class:`PteError` when the
+    stated layout does not describe the stored bytes exactly.
+    """
 
     name: str
     offset: int
     size: int
     info: Dict[str, Any]
     @property
+    def dtype(self) -> str:
+        """The numpy-style dtype name (``"float32"``, ``"bfloat16"``; ``"uint8"`` for opaque bytes)."""
+    @property
+    def shape(self) -> List[int]:
+        """The verified sizes (``[nbytes]`` for opaque bytes)."""
+    @property
+    def nbytes(self) -> int:
+        """The number of bytes stored."""
+    @property
     def data(self) -> memoryview:
         """The bytes, sharing the file's map."""
+    def tobytes(self) -> bytes:
+        """A copy of the bytes."""
     def array(self) -> np.ndarray:
-        """The bytes as a numpy array (typed when the entry has a layout)."""
+        """A read-only numpy view of the right dtype and shape, sharing the map."""
+    def __array__(self, dtype: Any = ..., copy: Any = ...) -> np.ndarray: ...
+
+@dataclass(frozen=True)
+class Constant(Tensor):
+    """A constant or mutable tensor buffer (``index`` = ``data_buffer_idx``)."""
+
+    index: int = ...
+    tensor: Optional[Dict[str, Any]] = ...
+    @property
+    def fqn(self) -> Optional[str]:
+        """The tensor's fully qualified name, if stored."""
+
+@dataclass(frozen=True)
+class Blob(Tensor):
+    """A named-data entry, delegate blob or segment (opaque ``uint8``), or a .ptd entry (typed)."""
 
 @dataclass(frozen=True)
 class Method:
@@ -150,9 +165,14 @@ class Program(File):
     ) -> int:
         """Writes atomically; returns the size written."""
     def externalize(
-        self, pte_path: _Path, ptd_path: _Path, keys: Optional[Sequence[str]] = ...
+        self,
+        pte_path: _Path,
+        ptd_path: _Path,
+        keys: Optional[Sequence[str]] = ...,
+        name_constants: Optional[str] = ...,
     ) -> Tuple[List[str], List[str]]:
-        """Moves constants and named data to a .ptd; returns the moved keys."""
+        """Moves constants and named data to a .ptd; returns the moved keys.
+        Raises, writing nothing, where ``pte externalize`` refuses."""
 
 class DataFile(File):
     """A ``.ptd`` tensor-data file."""
@@ -165,8 +185,8 @@ class Package(File):
     """A ``.ptn`` package."""
 
     @property
-    def tensors(self) -> Dict[str, np.ndarray]:
-        """Constants as numpy arrays (zero-copy when stored uncompressed)."""
+    def tensors(self) -> Dict[str, Tensor]:
+        """Constants as :class:`Tensor` s (arrays zero-copy when stored uncompressed)."""
     def read_samples(self) -> List[SampleSet]:
         """The samples sidecar."""
     def operators(self) -> Dict[str, Any]:
@@ -209,7 +229,8 @@ class SampleSet:
     tolerance: Optional[Tuple[float, float]] = ...
 
 def open(source: Union[_Path, bytes, bytearray, memoryview]) -> File:
-    """Opens a file memory-mapped (or wraps bytes); the class follows the content."""
+    """Opens a file memory-mapped (or wraps bytes); the class follows the content.
+    Raises :class:`PteError` naming what a file is when it is no ExecuTorch file."""
 
 def selected_operators(paths: Sequence[_Path]) -> str:
     """The selected-operators YAML of the programs (``pte ops --yaml``)."""
@@ -217,8 +238,9 @@ def selected_operators(paths: Sequence[_Path]) -> str:
 def internalize(pte: _Path, ptds: Sequence[_Path], out: _Path) -> int:
     """Brings EXTERNAL tensors back from .ptd files; saves atomically."""
 
-def write_samples(path: _Path, sets: Sequence[SampleSet]) -> List[str]:
-    """Adds or replaces sample sets in a .ptn; warnings returned and issued."""
+def write_samples(path: _Path, sets: Sequence[SampleSet], replace: bool = ...) -> List[str]:
+    """Adds (or replaces) sample sets in a .ptn with ``pte samples add``'s checks;
+    warnings returned and issued."""
 
 def read_samples(source: Union[_Path, bytes, Package]) -> List[SampleSet]:
     """The sample sets of a .ptn."""

@@ -10,6 +10,8 @@ class PteError(Exception):
     offset: Optional[int]
     message: str
 
+__version__: str
+
 _Finding = Tuple[str, str, Optional[int], str]
 
 class Handle:
@@ -17,10 +19,10 @@ class Handle:
 
     @staticmethod
     def open(path: str) -> Handle:
-        """Maps the file read-only."""
+        """Maps the file read-only; raises PteError for a file that is no ExecuTorch file."""
     @staticmethod
     def from_bytes(data: bytes) -> Handle:
-        """Wraps a bytes object without copying."""
+        """Wraps a bytes object without copying; raises PteError as ``open`` does."""
     @property
     def kind(self) -> str:
         """The detected kind."""
@@ -46,18 +48,20 @@ class Handle:
         """Atomic save with layout options."""
     def pte_bytes(self, options: Dict[str, Any]) -> bytes:
         """Serialized program."""
-    def externalize(self, pte_path: str, ptd_path: str, keys: Optional[List[str]] = ...) -> Tuple[List[str], List[str]]:
+    def externalize(
+        self, pte_path: str, ptd_path: str, keys: Optional[List[str]] = ..., name_constants: Optional[str] = ...
+    ) -> Tuple[List[str], List[str]]:
         """Moves data to a .ptd."""
     def ptd_entries(self) -> List[Tuple[str, Optional[str], Optional[List[int]], Optional[List[int]], Optional[int], int]]:
         """Entries of a .ptd."""
     def bpte_program(self) -> Handle:
         """The embedded program of a .bpte."""
-    def ptn_tensors(self) -> List[Tuple[str, str, List[int], Optional[int], Optional[bytes]]]:
+    def ptn_tensors(self) -> List[Tuple[str, str, List[int], Optional[int], Optional[bytes], int]]:
         """Tensors of a .ptn."""
     def read_samples(self) -> List[Dict[str, Any]]:
         """Sample sets as nested dicts."""
 
-def write_samples(path: str, sets: List[Any]) -> List[str]:
+def write_samples(path: str, sets: List[Any], replace: bool = ...) -> List[str]:
     """Writes sample sets; returns warnings."""
 
 def check_samples(
