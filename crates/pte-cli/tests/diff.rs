@@ -91,6 +91,15 @@ fn changed_weights_are_named_with_counts_and_differences() {
     assert_eq!(pte(&["diff", "--atol", "1", s(&f), s(&out)]).status.code(), Some(1));
     let text = String::from_utf8(pte(&["diff", s(&f), s(&out)]).stdout).unwrap();
     assert!(text.contains("2 / 12 elements differ") && text.contains("max_abs_diff"), "{text}");
+    // the text conventions, and the tensor named as `info --tensors` names it
+    assert!(text.contains("execution_plan[0].values[0]: constant[1] float32 [3, 4]: 2 / 12"), "{text}");
+    assert!(text.contains("\n    [0, 1]: ") && text.contains("1 difference: 0 layout, 0 program, 1 data"), "{text}");
+    let info = String::from_utf8(pte(&["info", "--tensors", s(&f)]).stdout).unwrap();
+    assert!(info.contains("  constant[1]  "), "{info}");
+    // f32 elements print as f32, not as the double they widen to
+    let first = text.lines().find(|l| l.starts_with("    [0, 1]: ")).unwrap();
+    let value = first.trim_start_matches("    [0, 1]: ").split(' ').next().unwrap();
+    assert!(value.len() <= 12, "{first}");
 }
 
 #[test]

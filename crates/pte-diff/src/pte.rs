@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use pte_file::{ConstantRef, PteFile};
+use pte_file::{tensor_label, ConstantRef, PteFile, Unnamed};
 use pte_schema::{
     program_to_json, ExecutionPlan, InstructionArguments, JsonBytes, KernelTypes, Program, Result, Tensor,
 };
@@ -353,7 +353,8 @@ pub(crate) fn tensor_data(
     if stats.num_differing == 0 && da.len() == db.len() {
         return;
     }
-    let name = ta.fqn().map(|f| format!(" \"{f}\"")).unwrap_or_default();
+    // a label that is the fqn already names the tensor
+    let name = ta.fqn().filter(|f| *f != what).map(|f| format!(" \"{f}\"")).unwrap_or_default();
     // the text conventions: `float32 [32, 16]`
     let dtype = pte_core::style::dtype(&ta.scalar_type.to_string());
     let mut msg = format!(
@@ -389,7 +390,12 @@ fn constants(fa: &PteFile<'_>, fb: &PteFile<'_>, o: &Options, prefix: &str, out:
             let (Some(KernelTypes::Tensor(ta)), Some(KernelTypes::Tensor(tb))) = (&x.val, &y.val) else { continue };
             let path = format!("{prefix}execution_plan[{pi}].values[{vi}]");
             match (stored(ta, &ca, &ma), stored(tb, &cb, &mb)) {
-                (Some((what, da)), Some((_, db))) => tensor_data(path, what, ta, da, db, o, out),
+                (Some((what, da)), Some((_, db))) => {
+                    // the name `pte info --tensors` gives it: its fqn, else constant[i] / mutable[i]
+                    let i = u32::try_from(ta.data_buffer_idx).unwrap_or(u32::MAX);
+                    let unnamed = if what == "constant" { Unnamed::Constant(i) } else { Unnamed::Mutable(i) };
+                    tensor_data(path, &tensor_label(ta.fqn(), unnamed), ta, da, db, o, out)
+                }
                 (None, None) => {}
                 (x, _) => data(
                     out,

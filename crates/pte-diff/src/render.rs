@@ -58,7 +58,8 @@ pub(crate) fn text(r: &Comparison, a: &str, b: &str) -> String {
                 let _ = writeln!(t, "    max_abs_diff={:.6e}  mean_abs_diff={:.6e}", s.max_abs_diff, s.mean_abs_diff);
                 for e in &s.first {
                     let idx = pte_core::style::shape(&e.index);
-                    let _ = writeln!(t, "    {idx}: {} vs {} (diff={:.6e})", e.a, e.b, (e.a - e.b).abs());
+                    let _ =
+                        writeln!(t, "    {idx}: {} vs {} (diff={:.6e})", element(e.a), element(e.b), (e.a - e.b).abs());
                 }
                 let more = s.num_differing.saturating_sub(s.first.len() as u64);
                 if more > 0 {
@@ -77,4 +78,16 @@ pub(crate) fn text(r: &Comparison, a: &str, b: &str) -> String {
         count(crate::Category::Data)
     );
     t
+}
+
+/// An element as its tensor holds it: a value an `f32` holds exactly is
+/// printed as that `f32` (`-0.12658262`, not the double `-0.12658262252807617`).
+fn element(x: f64) -> String {
+    #[allow(clippy::cast_possible_truncation)] // checked: the value round-trips
+    let narrow = x as f32;
+    if f64::from(narrow) == x || x.is_nan() {
+        narrow.to_string()
+    } else {
+        x.to_string()
+    }
 }
