@@ -392,7 +392,7 @@ fn constants(fa: &PteFile<'_>, fb: &PteFile<'_>, o: &Options, prefix: &str, out:
             match (stored(ta, &ca, &ma), stored(tb, &cb, &mb)) {
                 (Some((what, da)), Some((_, db))) => {
                     // the name `pte info --tensors` gives it: its fqn, else constant[i] / mutable[i]
-                    let i = u32::try_from(ta.data_buffer_idx).unwrap_or(u32::MAX);
+                    let i = ta.data_buffer_idx;
                     let unnamed = if what == "constant" { Unnamed::Constant(i) } else { Unnamed::Mutable(i) };
                     tensor_data(path, &tensor_label(ta.fqn(), unnamed), ta, da, db, o, out)
                 }
