@@ -1,5 +1,62 @@
 //! docs/cli.md and the README's command list are checked against the clap
-//! definition, so a command added, renamed or removed cannot leave them behind.
+//! definition, so a command added, renamed or removed cannot leave them behind;
+//! every load-rule code (`H3`, `T10`, `trap 6`, ...) cited in the code or the
+//! docs must be defined in docs/load-rules.md.
+
+/// A citation of a load rule in some text: its byte range and the anchor of
+/// its heading in docs/load-rules.md (`h3`, `trap-6`).
+#[cfg(test)]
+pub(crate) struct Citation {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) anchor: String,
+}
+
+/// The letters docs/load-rules.md groups its codes under.
+#[cfg(test)]
+const CODE_LETTERS: &str = "HPMTNSD";
+
+/// Every load-rule citation in `text`: a word made of one of
+/// [`CODE_LETTERS`] and a number from 1 (`H3`, `D15`), or `trap N`.
+#[cfg(test)]
+pub(crate) fn citations(text: &str) -> Vec<Citation> {
+    let bytes = text.as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let digits_from = |i: usize| bytes.get(i..).map_or(0, |r| r.iter().take_while(|b| b.is_ascii_digit()).count());
+    let mut out = vec![];
+    let mut i = 0usize;
+    while i < bytes.len() {
+        let at_word_start = i == 0 || !bytes.get(i.wrapping_sub(1)).is_some_and(|b| is_word(*b));
+        let mut found = None;
+        if at_word_start {
+            let first = bytes.get(i).copied().unwrap_or(0);
+            let n = digits_from(i.saturating_add(1));
+            let after = i.saturating_add(1).saturating_add(n);
+            if CODE_LETTERS.as_bytes().contains(&first)
+                && (1..=2).contains(&n)
+                && bytes.get(i.saturating_add(1)) != Some(&b'0')
+                && !bytes.get(after).is_some_and(|b| is_word(*b))
+            {
+                let code = text.get(i..after).unwrap_or("");
+                found = Some((after, code.to_ascii_lowercase()));
+            } else if text.get(i..i.saturating_add(5)).is_some_and(|w| w.eq_ignore_ascii_case("trap ")) {
+                let n = digits_from(i.saturating_add(5));
+                let after = i.saturating_add(5).saturating_add(n);
+                if n > 0 && !bytes.get(after).is_some_and(|b| is_word(*b)) {
+                    found = Some((after, format!("trap-{}", text.get(i.saturating_add(5)..after).unwrap_or(""))));
+                }
+            }
+        }
+        match found {
+            Some((end, anchor)) => {
+                out.push(Citation { start: i, end, anchor });
+                i = end;
+            }
+            None => i = i.saturating_add(1),
+        }
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {
@@ -154,8 +211,83 @@ mod tests {
         assert!(read("docs/pte.1") == want, "docs/pte.1 is stale: regenerate it with `pte man > docs/pte.1`");
     }
 
+    /// The anchors GitHub gives the headings of a markdown page: lower case,
+    /// spaces as dashes, punctuation other than `-` and `_` dropped.
+    fn anchors(page: &str) -> std::collections::BTreeSet<String> {
+        page.lines()
+            .filter(|l| l.starts_with('#'))
+            .map(|l| {
+                l.trim_start_matches('#')
+                    .trim()
+                    .to_lowercase()
+                    .chars()
+                    .filter_map(|c| match c {
+                        ' ' => Some('-'),
+                        c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+                        _ => None,
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Every `.rs` and `.md` file under `dir`, skipping build output and
+    /// generated code (whose identifiers look like codes).
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        for e in entries.flatten() {
+            let p = e.path();
+            let name = e.file_name().to_string_lossy().to_string();
+            if p.is_dir() && !p.is_symlink() {
+                if !matches!(name.as_str(), "target" | "generated" | "node_modules") && !name.starts_with('.') {
+                    sources(&p, out);
+                }
+            } else if name.ends_with(".rs") || name.ends_with(".md") {
+                out.push(p);
+            }
+        }
+    }
+
+    #[test]
+    fn every_load_rule_cited_is_defined() {
+        let page = read("docs/load-rules.md");
+        let defined = anchors(&page);
+        assert!(defined.contains("h1") && defined.contains("trap-6"), "docs/load-rules.md lost its headings");
+        // the crates are only beside us in the repository, not in a package
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let mut files = vec![];
+        if root.join("crates/pte-cli/Cargo.toml").is_file() {
+            sources(&root.join("crates"), &mut files);
+            files.push(root.join("README.md"));
+        }
+        sources(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs"), &mut files);
+        let mut undefined = vec![];
+        for f in &files {
+            let Ok(text) = std::fs::read_to_string(f) else { continue };
+            for c in super::citations(&text) {
+                if !defined.contains(&c.anchor) {
+                    undefined.push(format!("{}: {}", f.display(), text.get(c.start..c.end).unwrap_or("")));
+                }
+            }
+            for (i, _) in text.match_indices("load-rules.md#") {
+                let rest = text.get(i.saturating_add(14)..).unwrap_or("");
+                let anchor: String =
+                    rest.chars().take_while(|c| c.is_alphanumeric() || *c == '-' || *c == '_').collect();
+                // an empty anchor is this check's own source, building one
+                if !anchor.is_empty() && !defined.contains(&anchor) {
+                    undefined.push(format!("{}: load-rules.md#{anchor}", f.display()));
+                }
+            }
+        }
+        assert!(undefined.is_empty(), "load rules cited but not defined in docs/load-rules.md: {undefined:?}");
+    }
+
     #[test]
     fn the_checks_can_fail() {
+        let found: Vec<String> =
+            super::citations("(H3, T10) M0 XH00 BT12 trap 6; trap 'x'; D1-D4").into_iter().map(|c| c.anchor).collect();
+        assert_eq!(found, ["h3", "t10", "trap-6", "d1", "d4"]);
+        assert!(anchors("### H1\n## The runtime's error codes\n").contains("the-runtimes-error-codes"));
         assert!(!mentions("pte samples list|show", Some("samples"), "import-io"));
         assert!(mentions("pte samples list|show FILE", Some("samples"), "show"));
         assert!(!mentions("pte infos", None, "graph"));

@@ -73,12 +73,26 @@ by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
 
     use super::{catalogues, error_table};
 
+    /// `text` with every load-rule code (`H3`, `trap 6`) a link to its
+    /// definition in docs/load-rules.md.
+    fn link_load_rules(text: &str) -> String {
+        let mut out = String::with_capacity(text.len());
+        let mut from = 0;
+        for c in crate::docs_check::citations(text) {
+            out.push_str(text.get(from..c.start).unwrap_or(""));
+            out.push_str(&format!("[{}](load-rules.md#{})", text.get(c.start..c.end).unwrap_or(""), c.anchor));
+            from = c.end;
+        }
+        out.push_str(text.get(from..).unwrap_or(""));
+        out
+    }
+
     /// The whole page.
     fn render() -> String {
         let mut out = String::from(PREAMBLE);
         for c in catalogues() {
             out.push('\n');
-            out.push_str(&c.markdown());
+            out.push_str(&link_load_rules(&c.markdown()));
         }
         out.push_str("\n## The runtime's error codes\n\nThe codes of `executorch::runtime::Error` (numbered as in the 1.5.1 headers), and the rules above whose breach the runtime answers with each.\n\n");
         out.push_str(&error_table());

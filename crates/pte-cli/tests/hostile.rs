@@ -1,5 +1,5 @@
 //! Resource-hostile inputs get an answer or a typed refusal from every
-//! reading command (how fast and in how much memory: scripts/hostile-bench.sh).
+//! reading command (how fast and in how much memory: scripts/bench/hostile-bench.sh).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 

@@ -1,7 +1,7 @@
 //! The resource-hostile inputs are answered in bounded memory: every reading
 //! command runs under an address-space limit (`ulimit -v`) that a summary
 //! growing with the segment table or the member list cannot fit in. (How
-//! fast and in how much resident memory: scripts/hostile-bench.sh.)
+//! fast and in how much resident memory: scripts/bench/hostile-bench.sh.)
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 

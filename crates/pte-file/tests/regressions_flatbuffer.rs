@@ -1,7 +1,7 @@
 //! The regression files that reach the flatbuffer code (`.pte`, `.bpte`,
 //! `.ptd`), plus one valid program, through pte-file's fuzz bodies.
 //!
-//! Small on purpose: `scripts/miri.sh` runs this file under Miri, where the
+//! Small on purpose: `scripts/fuzz/miri.sh` runs this file under Miri, where the
 //! flatc-generated accessors and the aligned vector writer (the workspace's
 //! only `unsafe`) meet hostile bytes. The full replay over every kind, with
 //! the "must be refused" check, is `crates/pte-cli/tests/regressions.rs`.

@@ -1,4 +1,4 @@
-//! Writes the resource-hostile inputs `scripts/hostile-bench.sh` measures:
+//! Writes the resource-hostile inputs `scripts/bench/hostile-bench.sh` measures:
 //! `cargo run --release -p pte-gen --example hostile -- OUT_DIR`
 //!
 //! * `member-3gib.ptn`: `program.safetensors` deflated, inflating to 3 GiB (about 3 MB);

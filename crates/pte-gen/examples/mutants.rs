@@ -1,5 +1,5 @@
 //! Writes mutants of every `.pte` under a corpus directory, with this
-//! workspace's verdict on each, for `scripts/et-mutants.sh`.
+//! workspace's verdict on each, for `scripts/conformance/et-mutants.sh`.
 //!
 //!     cargo run --release -p pte-gen --example mutants -- CORPUS_DIR OUT_DIR PER_FILE SEED
 //!

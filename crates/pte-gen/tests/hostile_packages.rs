@@ -1,6 +1,6 @@
 //! Resource-hostile packages are refused from their declared sizes, before
 //! anything is inflated, with a typed error (time and memory are measured by
-//! scripts/hostile-bench.sh, not here).
+//! scripts/bench/hostile-bench.sh, not here).
 
 #![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
 

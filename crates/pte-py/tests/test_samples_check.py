@@ -80,7 +80,7 @@ def test_selection_and_sources_without_samples_raise(sums, tmp_path):
         S.verify(empty, Sum())
 
 
-@pytest.mark.skipif(not PTE, reason="PTE_BIN is not set (scripts/py-tests.sh sets it)")
+@pytest.mark.skipif(not PTE, reason="PTE_BIN is not set (scripts/dev/py-tests.sh sets it)")
 @pytest.mark.parametrize("offset", [0.0, 1e-3])
 def test_python_and_cli_reports_agree(sums, offset):
     cli = subprocess.run([PTE, "samples", "check", str(sums), "--json", "--", DEMO, "--offset", str(offset)],

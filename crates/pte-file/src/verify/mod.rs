@@ -1,4 +1,4 @@
-//! The verifier: the runtime's load rules (format facts §3) plus the
+//! The verifier: the runtime's load rules (docs/load-rules.md) plus the
 //! cross-reference checks a correct file satisfies, each violation reported
 //! with its rule name, field path and (where known) byte offset.
 //!

@@ -22,10 +22,10 @@ pub const HEADER_FILE_SIZE: Rule =
         .refused_with(errors::INVALID_PROGRAM, Stage::ProgramLoad);
 /// The `header.segment_base` rule.
 pub const HEADER_SEGMENT_BASE: Rule =
-    Rule::new("header.segment_base", "segment_base_offset is not inside the flatbuffer region");
+    Rule::new("header.segment_base", "segment_base_offset is not inside the flatbuffer region (S2)");
 /// The `header.required` rule.
 pub const HEADER_REQUIRED: Rule =
-    Rule::new("header.required", "a file whose segments hold data has an extended header (trap 6)")
+    Rule::new("header.required", "a file whose segments hold data has an extended header (S1, trap 6)")
         .refused_with(errors::NOT_FOUND, Stage::LoadMethod);
 /// The `flatbuffer.identifier` rule.
 pub const FLATBUFFER_IDENTIFIER: Rule = Rule::new("flatbuffer.identifier", "bytes 4..8 are ET12 (H9)")
@@ -66,13 +66,13 @@ pub const SEGMENT_INDEX: Rule =
         .refused_with(errors::INVALID_PROGRAM, Stage::ProgramLoad);
 /// The `segment.bounds` rule.
 pub const SEGMENT_BOUNDS: Rule =
-    Rule::new("segment.bounds", "every segment lies inside the file and inside segment_data_size (3.8)")
+    Rule::new("segment.bounds", "every segment lies inside the file and inside segment_data_size (S3)")
         .refused_with(errors::INVALID_ARGUMENT, Stage::ProgramLoad);
 /// The `segment.overlap` rule.
-pub const SEGMENT_OVERLAP: Rule = Rule::new("segment.overlap", "non-empty segments do not overlap (3.8)");
+pub const SEGMENT_OVERLAP: Rule = Rule::new("segment.overlap", "non-empty segments do not overlap (S4)");
 /// The `subsegment.offsets` rule.
 pub const SUBSEGMENT_OFFSETS: Rule =
-    Rule::new("subsegment.offsets", "sub-segment offsets are non-decreasing and inside their segment (3.8)")
+    Rule::new("subsegment.offsets", "sub-segment offsets are non-decreasing and inside their segment (S6)")
         .refused_with(errors::INVALID_ARGUMENT, Stage::LoadMethod);
 /// The `constant.bounds` rule.
 pub const CONSTANT_BOUNDS: Rule =
@@ -208,7 +208,7 @@ pub const LINK_MISSING: Rule =
 /// The `link.duplicate` rule.
 pub const LINK_DUPLICATE: Rule = Rule::new(
     "link.duplicate",
-    "no key is found in more than one .ptd, nor in both a .ptd and the program's named data (D15, 3.7)",
+    "no key is found in more than one .ptd, nor in both a .ptd and the program's named data (D15, N2)",
 )
 .refused_with(errors::INVALID_ARGUMENT, Stage::ProgramLoad);
 /// The `link.layout` rule.
@@ -245,10 +245,10 @@ pub const NEEDS_DEVICE: Rule = Rule::new("needs.device", "a planned buffer (`non
 pub const PTE: Catalogue = Catalogue {
     format: "`.pte` programs",
     intro: "`pte verify PROGRAM.pte` (library: `pte_file::verify::verify_bytes`). The \
-letter-number codes refer to the runtime load rules in `../shared/docs/format-facts.md` §3 and §4 \
-(H = header, P = program data, M = method, T = tensor, D = tensor data). Where a rule is stricter \
-than the runtime, its description says so (\"3.8\" rules are what a correct file satisfies, not \
-what the runtime checks).\n\nA structural failure (header, identifier, root offset, flatbuffer \
+letter-number codes name the stock runtime's load rules, each defined in \
+[docs/load-rules.md](load-rules.md) (H = header, P = program data, M = method, T = tensor, \
+N = named data, D = `.ptd` data, S = segment rules stricter than the runtime: what a correct \
+file satisfies, not what the runtime checks).\n\nA structural failure (header, identifier, root offset, flatbuffer \
 verifier, unknown union tag) stops verification: nothing after it can be trusted. All other rules \
 are checked together, so one run reports every violation.",
     rules: &[

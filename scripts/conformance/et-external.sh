@@ -4,12 +4,12 @@
 #  2. internalizing back gives a program that does the same;
 #  3. exir's own FlatTensorSerializer reads every .ptd we wrote with the same
 #     keys, bytes and layouts that `pte info --json` reports.
-#   scripts/et-external.sh [VENV]   (default ../.venv-executorch; skips without it)
+#   scripts/conformance/et-external.sh [VENV]   (default ../.venv-executorch; skips without it)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 et_run="$root/../shared/tools/et_run.py"
-if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$et_run" ]; then echo "skipped: no ExecuTorch venv at $venv, or no $et_run"; exit 0; fi
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
@@ -41,7 +41,7 @@ if [ -e "$out/xnnpack_mlp.pte" ]; then
   run "$out/xnnpack_mlp.pte" "$root/tests/corpus/xnnpack_mlp/io.safetensors" --ptd "$out/three.ptd" && bad "xnnpack_mlp: runtime refuses the .ptd missing a key" || ok "xnnpack_mlp: runtime refuses the .ptd missing a key"
 fi
 ptds+=("$root/tests/corpus/external/_default_external_constant.ptd")
-"$venv/bin/python" "$root/scripts/exir_read_ptd.py" "${ptds[@]}" > "$out/exir.jsonl" 2>/dev/null || bad "exir could not read our .ptd files"
+"$venv/bin/python" "$root/scripts/conformance/exir_read_ptd.py" "${ptds[@]}" > "$out/exir.jsonl" 2>/dev/null || bad "exir could not read our .ptd files"
 for p in "${ptds[@]}"; do
   "$pte" info --json "$p" > "$out/ours.json" || { bad "$p: pte info"; continue; }
   python3 - "$p" "$out/ours.json" "$out/exir.jsonl" <<'PY' && ok "exir reads $(basename "$p") identically" || bad "exir reads $(basename "$p") differently"

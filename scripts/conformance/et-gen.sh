@@ -3,9 +3,9 @@
 # from `pte gen` (seeds FIRST..FIRST+COUNT) must all pass `pte verify`; each is
 # then loaded (program and every method) in Minimal and InternalConsistency
 # modes through et_mutants.py's restartable workers. docs/fuzzing.md records a run.
-#   scripts/et-gen.sh [COUNT] [FIRST] [VENV]   (defaults 10000, 0, ../.venv-executorch)
+#   scripts/conformance/et-gen.sh [COUNT] [FIRST] [VENV]   (defaults 10000, 0, ../.venv-executorch)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 count="${1:-10000}"; first="${2:-0}"
 venv="${3:-$root/../.venv-executorch}"
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
@@ -22,6 +22,6 @@ for ((s = first; s < first + count; s++)); do
 done
 echo "pte verify: $((count - bad)) of $count pass"
 if [ ! -x "$venv/bin/python" ]; then echo "skipped the runtime: no ExecuTorch venv at $venv"; exit $((bad > 0)); fi
-"$venv/bin/python" "$root/scripts/et_mutants.py" "$out" --workers "$(nproc)" 2>&1 | grep -v -e W1203 -e cpuinfo_utils
+"$venv/bin/python" "$root/scripts/conformance/et_mutants.py" "$out" --workers "$(nproc)" 2>&1 | grep -v -e W1203 -e cpuinfo_utils
 if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$out/verdicts.jsonl" "$out/runtime.jsonl" "$KEEP/"; fi
 exit $((bad > 0))

@@ -5,13 +5,13 @@
 # the stock ExecuTorch runtime loads each result and computes bit-identical
 # outputs.
 #
-#   scripts/py-exir-runtime.sh [VENV] [CASE...]
+#   scripts/conformance/py-exir-runtime.sh [VENV] [CASE...]
 #       (default VENV: ../.venv-executorch, made by
 #       ../shared/tools/setup-executorch.sh; CASEs: corpus folder names, all
 #       when none are given)
 # Exit status 0 when every run says MATCH; skips (exit 0) when no venv exists.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 shift || true
 cases=" $* "

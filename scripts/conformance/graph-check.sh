@@ -6,7 +6,7 @@
 # Installs Graphviz from the distribution's packages when it is missing;
 # skips (exit 0, with a note) when that is not possible.
 set -euo pipefail
-root="$(cd "$(dirname "$0")/.." && pwd)"
+root="$(cd "$(dirname "$0")/../.." && pwd)"
 if ! command -v dot >/dev/null; then
   if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq graphviz >/dev/null) || true

@@ -3,11 +3,11 @@
 # layout-changing options) and checks that the stock ExecuTorch runtime loads
 # each result with full verification and computes bit-identical outputs.
 #
-#   scripts/et-conformance.sh [VENV]    (default VENV: ../.venv-executorch,
+#   scripts/conformance/et-conformance.sh [VENV]    (default VENV: ../.venv-executorch,
 #                                        made by ../shared/tools/setup-executorch.sh)
 # Exit status 0 when every run says MATCH; skips (exit 0) when no venv exists.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 et_run="$root/../shared/tools/et_run.py"
 if [ ! -x "$venv/bin/python" ] || [ ! -f "$et_run" ]; then

@@ -2,9 +2,9 @@
 # Time and peak resident memory of every reading command on resource-hostile
 # inputs (zip bombs, 65,536 members, 1M segment entries sharing one range).
 # Target: each answered or refused within 2 s and 64 MiB resident.
-#   scripts/hostile-bench.sh            (release build; prints a markdown table)
+#   scripts/bench/hostile-bench.sh            (release build; prints a markdown table)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 cargo build -q --release -p pte-gen --example hostile --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"

@@ -2,9 +2,9 @@
 # Runs each cargo-fuzz target for RUNS executions or SECONDS of wall time,
 # whichever ends first, under the limits docs/fuzzing.md names, and prints one
 # summary line per target (executions, seconds, cov, ft, result).
-# Usage: scripts/fuzz-campaign.sh [--runs N] [--seconds S] TARGET...
+# Usage: scripts/fuzz/fuzz-campaign.sh [--runs N] [--seconds S] TARGET...
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 root=$PWD
 runs=20000000
 seconds=3600

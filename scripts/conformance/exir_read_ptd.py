@@ -1,6 +1,6 @@
 """Reads .ptd files with exir's own FlatTensorSerializer and prints, per file,
 every key with the sha256 of its bytes and its tensor layout, as JSON lines.
-Used by scripts/et-external.sh to compare with `pte info --json`."""
+Used by scripts/conformance/et-external.sh to compare with `pte info --json`."""
 import hashlib, json, sys
 
 from executorch.exir._serialize._cord import Cord

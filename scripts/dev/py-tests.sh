@@ -4,7 +4,7 @@
 # package, then its pytest suite. Built with the dev profile so the workspace
 # crates compiled by `cargo test` are reused (a release build would redo them).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 if ! command -v python3 >/dev/null 2>&1; then
   echo "!!! Python package tests SKIPPED: python3 not available !!!" >&2
   exit 0

@@ -2,9 +2,9 @@
 # Checks .ptn packages written by this project with exir's own reader
 # (executorch.exir._serialize._ptn.read_ptn): same keys, dtypes, shapes and
 # bytes as `pte info --json` reports, and the same program bytes.
-#   scripts/et-ptn.sh [VENV]   (default ../.venv-executorch; skips without it)
+#   scripts/conformance/et-ptn.sh [VENV]   (default ../.venv-executorch; skips without it)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" \
@@ -35,7 +35,7 @@ pkgs=("$out/rewritten.ptn" "$out/built.ptn" "$out/with-samples.ptn")
 for p in "${pkgs[@]}"; do
   "$pte" verify "$p" >/dev/null && ok "pte verify $(basename "$p")" || bad "pte verify $(basename "$p")"
 done
-"$venv/bin/python" "$root/scripts/exir_read_ptn.py" "${pkgs[@]}" > "$out/exir.jsonl" || bad "exir could not read our packages"
+"$venv/bin/python" "$root/scripts/conformance/exir_read_ptn.py" "${pkgs[@]}" > "$out/exir.jsonl" || bad "exir could not read our packages"
 for p in "${pkgs[@]}"; do
   "$pte" info --json "$p" > "$out/ours.json" || { bad "$p: pte info"; continue; }
   unzip -p "$p" program.ptg | sha256sum | cut -d' ' -f1 > "$out/ptg.sha"

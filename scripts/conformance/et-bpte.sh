@@ -5,9 +5,9 @@
 # (pybindings _load_bundled_program_from_buffer +
 # verify_result_with_bundled_expected_output, rtol 1e-5 atol 1e-8) passes
 # every case; a bundle with one expected value changed must fail it.
-#   scripts/et-bpte.sh [VENV]   (default ../.venv-executorch; skips without it)
+#   scripts/conformance/et-bpte.sh [VENV]   (default ../.venv-executorch; skips without it)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
 if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2

@@ -2,21 +2,21 @@
 # Conformance of `pte diff` and `pte pack` with the stock ExecuTorch:
 #   1. two exports of one model with different weights: `pte diff` names the
 #      same tensors with the same counts, max and mean absolute differences as
-#      exir's devtools/pte_tool/diff_pte.py (scripts/et_diff_compare.py);
+#      exir's devtools/pte_tool/diff_pte.py (scripts/conformance/et_diff_compare.py);
 #   2. packed files in the runtime (../shared/tools/et_run.py): an unedited
 #      extract packs into a file that runs and matches; a weight edit runs and
 #      gives other outputs; an unknown operator and a grown tensor fail to load.
-#   scripts/et-diff.sh [VENV]   (default ../.venv-executorch; skips without it)
+#   scripts/conformance/et-diff.sh [VENV]   (default ../.venv-executorch; skips without it)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="${1:-$root/../.venv-executorch}"
-if [ ! -x "$venv/bin/python" ]; then echo "skipped: no ExecuTorch venv at $venv"; exit 0; fi
 etrun="$root/../shared/tools/et_run.py"
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$etrun" ]; then echo "skipped: no ExecuTorch venv at $venv, or no $etrun"; exit 0; fi
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 out=$(mktemp -d); trap 'rm -rf "$out"' EXIT
 fail=0
-"$venv/bin/python" "$root/scripts/et_diff_compare.py" "$pte" "$out" || fail=1
+"$venv/bin/python" "$root/scripts/conformance/et_diff_compare.py" "$pte" "$out" || fail=1
 
 c="$root/tests/corpus/linear"
 "$pte" extract "$c/model.pte" "$out/x" >/dev/null || exit 2

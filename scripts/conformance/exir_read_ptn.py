@@ -1,6 +1,6 @@
 """Reads .ptn packages with exir's own read_ptn and prints, per package, every
 key with its dtype, shape and the sha256 of its bytes, as JSON lines. Used by
-scripts/et-ptn.sh to compare with `pte info --json`."""
+scripts/conformance/et-ptn.sh to compare with `pte info --json`."""
 import hashlib, json, sys
 
 import torch

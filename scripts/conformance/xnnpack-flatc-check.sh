@@ -6,13 +6,13 @@
 # ExecuTorch's own schema.fbs, and compared, as parsed JSON, with
 # `pte dump FILE --delegate N`.
 #
-#   scripts/xnnpack-flatc-check.sh [SCHEMA.fbs] [FILE.pte ...]
+#   scripts/conformance/xnnpack-flatc-check.sh [SCHEMA.fbs] [FILE.pte ...]
 #
 # SCHEMA defaults to the schema.fbs shipped in the ExecuTorch venv
 # (../.venv-executorch), else to our schema/xnnpack.fbs. flatc 25.12.19 as in
-# scripts/regen-schema.sh (FLATC=... to use another binary).
+# scripts/dev/regen-schema.sh (FLATC=... to use another binary).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tools="$root/.tools"
 flatc="${FLATC:-}"
 if [ -z "$flatc" ]; then

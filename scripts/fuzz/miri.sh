@@ -6,7 +6,7 @@
 # Needs a nightly toolchain with the miri component (rustup component add
 # --toolchain nightly miri rust-src). Takes about 10 minutes on 2 cores.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}"
 cargo +nightly miri test -p pte-schema --test corpus_json
 cargo +nightly miri test -p pte-file --test regressions_flatbuffer
