@@ -2,15 +2,6 @@
 //! followed, recognisable temporary files removed on failure and, when a
 //! killed save left one, by the next save of the same target.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::os::unix::fs::{symlink, FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
@@ -46,7 +37,7 @@ fn temps(dir: &Path) -> Vec<String> {
 /// outlive its drop for a moment on a loaded machine.
 static FORKS: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn forks() -> std::sync::MutexGuard<'static, ()> {
+pub(crate) fn forks() -> std::sync::MutexGuard<'static, ()> {
     FORKS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -111,7 +102,7 @@ fn new_files_take_the_umask_default() {
     }
     for (umask, want) in [("022", 0o644), ("027", 0o640), ("002", 0o664), ("077", 0o600)] {
         let dir = tempfile::tempdir().unwrap();
-        rerun_with_umask("new_files_take_the_umask_default", umask, dir.path());
+        rerun_with_umask("save::new_files_take_the_umask_default", umask, dir.path());
         for name in ["plain.bin", "file.bin"] {
             assert_eq!(mode(&dir.path().join(name)), want, "{name} under umask {umask}");
         }
@@ -265,7 +256,7 @@ fn a_killed_save_leaves_a_temporary_file_the_next_save_removes() {
     let mut child = {
         let _forks = forks();
         Command::new(std::env::current_exe().unwrap())
-            .args(["--exact", "child_save_that_hangs", "--nocapture", "--test-threads=1"])
+            .args(["--exact", "save::child_save_that_hangs", "--nocapture", "--test-threads=1"])
             .env(CHILD_DIR, dir.path())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
