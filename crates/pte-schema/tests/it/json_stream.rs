@@ -3,15 +3,6 @@
 //! corpus program and on damaged copies of them, and refused with the same
 //! error where the decoder refuses.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::Path;
 
 use pte_schema::{decode_program, program_to_json, JsonBytes, Limits, ProgramJson};

@@ -1,23 +1,13 @@
 //! Property tests: read(write(x)) == x, exir's dedup and alias rules,
 //! mutable keys never aliased, deterministic bytes.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
 
 use proptest::prelude::*;
 use pte_ptn::{Dtype, ErrorKind, Member, PtnFile, PtnTensor, SUPPORTED_DTYPES};
 
 fn corpus() -> PtnFile<'static> {
-    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     PtnFile::from_bytes(&bytes).unwrap().into_owned()
 }
 

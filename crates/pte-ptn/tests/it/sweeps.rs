@@ -2,19 +2,8 @@
 //! truncation and every single-bit flip in the first 4 KiB go through the fuzz
 //! bodies, which must return (a value or a typed error), never panic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
-use std::path::Path;
-
 fn corpus() -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap()
+    pte_testkit::corpus_bytes("native_ptn/model.ptn")
 }
 
 fn sweep(bytes: &[u8], body: fn(&[u8])) {
@@ -51,7 +40,7 @@ fn the_fuzz_body_round_trips_a_valid_package() {
 
 #[test]
 fn safetensors_readers_agree_on_every_mutation_of_the_corpus_constants() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let blob = pte_ptn::safetensors_to_bytes(&ptn.tensors, &Default::default()).unwrap();
     pte_ptn::fuzzing::safetensors_differential(&blob);

@@ -6,17 +6,7 @@
 //! during verification (`ElementChecks`), which are handed each element
 //! once, and the previews of a program read before it is verified.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::arithmetic_side_effects
-)]
-
-mod support;
-
-use support::corpus_programs;
+use crate::support::corpus_programs;
 
 use pte_schema::*;
 

@@ -3,7 +3,6 @@
 //! byte offset of the slot, although the Rust verifier alone would read it as
 //! an empty vector, string or table.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
 use pte_schema::{bundled::decode_bundled_program, decode_program, ptd::decode_flat_tensor, ErrorKind, Limits};
 
 fn corpus(path: &str) -> Vec<u8> {

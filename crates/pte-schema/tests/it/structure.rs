@@ -6,11 +6,7 @@
 //! the exact table count, apparent size and depth. A refused buffer carries
 //! the reference's own error.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
-mod support;
-
-use support::corpus_programs;
+use crate::support::corpus_programs;
 
 use pte_schema::{
     decode_program, verify_program_reference, ElementChecks, InstructionRef, Limits, ProgramView, ValueRef,

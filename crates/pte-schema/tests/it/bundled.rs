@@ -1,7 +1,5 @@
 //! The bundled-program schema against the corpus file from the stock exporter.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use pte_schema::bundled::*;
 
 fn corpus(name: &str) -> Vec<u8> {

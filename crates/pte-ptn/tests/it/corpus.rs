@@ -1,27 +1,14 @@
 //! The corpus package: constants equal truth.json, the verifier passes, the
 //! program decodes, and writing reproduces exir's safetensors member.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::io::{Cursor, Read};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pte_ptn::{verify::verify_ptn_bytes, PtnFile};
-use sha2::{Digest, Sha256};
+use pte_testkit::sha256_hex as hex;
 
 fn dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn")
-}
-
-fn hex(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
+    pte_testkit::corpus("native_ptn")
 }
 
 fn member(zip_bytes: &[u8], name: &str) -> Vec<u8> {

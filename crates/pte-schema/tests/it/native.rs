@@ -2,15 +2,6 @@
 //! member and enum decode to exactly what flatc prints, re-encode losslessly,
 //! agree with planus, and hostile inputs give typed errors.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;

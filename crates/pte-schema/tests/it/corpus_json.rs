@@ -1,15 +1,6 @@
 //! Every corpus program decodes, re-encodes losslessly and dumps to the JSON
 //! exir's own tooling produced (`truth.json`'s `raw_program_json`).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 
 use pte_schema::{decode_program, encode_program, program_to_json, EncodeOptions, JsonBytes, Limits};

@@ -1,23 +1,13 @@
 //! Hostile packages: each broken rule is a typed error, never a panic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::io::{Cursor, Write};
-use std::path::Path;
 
 use pte_ptn::{ErrorKind, PtnFile, PtnLimits};
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 fn corpus_ptn() -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap()
+    pte_testkit::corpus_bytes("native_ptn/model.ptn")
 }
 
 fn member(name: &str) -> Vec<u8> {

@@ -1,8 +1,6 @@
 //! The XNNPACK payload reader on the corpus payloads, on broken headers and
 //! identifiers (typed errors with path and offset), and on arbitrary bytes.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
-
 use proptest::prelude::*;
 use pte_schema::xnnpack::*;
 use pte_schema::{ErrorKind, Limits};
