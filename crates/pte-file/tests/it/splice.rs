@@ -1,12 +1,10 @@
 //! `splice_flatbuffer`: a new flatbuffer in front of the old segment region.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
-
 use pte_file::{splice_flatbuffer, ErrorKind, PteFile, WriteOptions};
 use pte_segments::ExtendedHeader;
 
 fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{name}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    pte_testkit::model_bytes(name)
 }
 
 fn splice(file: &[u8], fb: &[u8], options: &WriteOptions) -> pte_file::Result<Vec<u8>> {

@@ -1,24 +1,14 @@
 //! Every verifier rule fires on a file that breaks exactly that rule, built
 //! from a real corpus program.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::collections::BTreeSet;
-use std::path::Path;
 
 use pte_file::verify::{verify_bytes, CATALOGUES};
 use pte_file::{PteFile, WriteOptions};
 use pte_schema::*;
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")).unwrap()
+    pte_testkit::model_bytes(case)
 }
 
 fn edit(case: &str, f: impl FnOnce(&mut PteFile<'static>)) -> Vec<u8> {

@@ -2,8 +2,6 @@
 //! otherwise falls back to the decoding read: either way it fails exactly
 //! where `SparsePte` fails, with the same error, and writes the same bytes.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use std::io::{Read, Seek};
 
 use pte_file::{DelegatePlacement, KeepRewrite, SparsePte};

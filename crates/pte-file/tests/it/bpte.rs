@@ -1,8 +1,6 @@
 //! `.bpte` bundled programs: the corpus bundle, round trips with the
 //! schema's alignments, and the case-against-method rules.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use proptest::prelude::*;
 use pte_file::bpte::BundledFile;
 use pte_file::verify::verify_bpte_bytes;
@@ -10,7 +8,7 @@ use pte_schema::bundled::*;
 use pte_schema::ScalarType;
 
 fn corpus(case: &str, file: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    pte_testkit::corpus_bytes(&format!("{case}/{file}"))
 }
 
 fn offset_in(outer: &[u8], inner: &[u8]) -> usize {

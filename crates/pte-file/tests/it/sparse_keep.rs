@@ -2,8 +2,6 @@
 //! writer writes, byte for byte, on every corpus program and on tables out
 //! of order or naming one range many times.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 

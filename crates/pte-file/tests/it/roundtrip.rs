@@ -4,15 +4,6 @@
 //! zero-size segments, shared named blobs, several mutable segments and odd
 //! alignments.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::borrow::Cow;
 
 use proptest::collection::vec;

@@ -2,14 +2,6 @@
 //! constant table, EXTERNAL tensors match the `.ptd` beside them, ranges
 //! point at the bytes in the file.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 
 use pte_file::ptd::PtdFile;

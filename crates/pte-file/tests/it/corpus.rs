@@ -1,28 +1,16 @@
 //! Corpus conformance: every real `.pte` reads, its segments match
 //! `truth.json`, and rewriting keeps the layout and every segment byte.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 
 use pte_file::{PteFile, WriteOptions};
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 fn corpus() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
 }
 
-fn hex(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
-}
+use pte_testkit::sha256_hex as hex;
 
 /// Every `.pte` of the corpus (the bundled case's plain program included) with its truth.
 fn programs() -> Vec<(PathBuf, Vec<u8>, Value)> {

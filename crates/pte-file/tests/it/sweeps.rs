@@ -3,8 +3,6 @@
 //! a value or a typed error, never a panic; whatever reads must also verify,
 //! re-serialize and read back to the same aggregate.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::Path;
 
 use pte_file::PteFile;

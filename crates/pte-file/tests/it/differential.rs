@@ -1,15 +1,6 @@
 //! planus (an independent flatbuffers implementation) and the main path agree
 //! on every corpus program, in both directions: each reads what the other writes.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::Path;
 
 use pte_file::verify::program_region;

@@ -1,15 +1,6 @@
 //! `.ptd` files: the corpus case, both writer layouts as property tests, and
 //! the program-to-data link checks.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -19,15 +10,12 @@ use pte_file::verify::{verify_link, verify_ptd_bytes};
 use pte_file::PteFile;
 use pte_schema::ptd::TensorLayout;
 use pte_schema::ScalarType;
-use sha2::{Digest, Sha256};
 
 fn external(name: &str) -> Vec<u8> {
     std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external").join(name)).unwrap()
 }
 
-fn hex(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
-}
+use pte_testkit::sha256_hex as hex;
 
 #[test]
 fn corpus_ptd_reads_and_matches_truth() {

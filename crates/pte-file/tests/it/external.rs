@@ -1,9 +1,5 @@
 //! externalize / internalize: weights move to a `.ptd` and back without loss.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
-use std::path::Path;
-
 use pte_file::external::{externalize, internalize};
 use pte_file::ptd::PtdFile;
 use pte_file::verify::{verify_bytes, verify_link, verify_ptd_bytes};
@@ -11,7 +7,7 @@ use pte_file::{PteFile, WriteOptions};
 use pte_schema::{ExtraTensorInfo, KernelTypes};
 
 fn corpus(p: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(p)).unwrap()
+    pte_testkit::corpus_bytes(p)
 }
 
 fn named_linear(bytes: &[u8]) -> PteFile<'_> {

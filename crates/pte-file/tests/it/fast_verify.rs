@@ -3,15 +3,6 @@
 //! pass may only answer "clean" where the full pass finds nothing at all.
 //! Checked on the corpus and on thousands of damaged copies of it.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::Path;
 
 use pte_file::verify::{verify_bytes, verify_bytes_full};

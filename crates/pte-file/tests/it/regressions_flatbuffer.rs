@@ -6,8 +6,6 @@
 //! only `unsafe`) meet hostile bytes. The full replay over every kind, with
 //! the "must be refused" check, is `crates/pte-cli/tests/regressions.rs`.
 
-#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
-
 use std::path::{Path, PathBuf};
 
 fn root() -> PathBuf {

@@ -3,8 +3,6 @@
 //! itself when the layout allows, and options that change the program fall
 //! back to the re-encoding rewrite.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::{Path, PathBuf};
 
 use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};

@@ -1,8 +1,6 @@
 //! `exir_program` equals what exir's own deserializer returned for every
 //! corpus program (`truth.json`'s `program_json`).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::Path;
 
 use pte_schema::{program_to_json, JsonBytes};

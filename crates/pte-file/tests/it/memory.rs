@@ -3,15 +3,6 @@
 //! verifier passes on the `memory.overlap` warning, and blind mutants of
 //! every corpus program read without a panic into a self-consistent plan.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::Path;
 
 use pte_file::memory::{MemoryPlan, MAX_OVERLAPS};
@@ -152,7 +143,7 @@ fn overlaps_are_listed_up_to_the_cap() {
 }
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(case).join("model.pte")).unwrap()
+    pte_testkit::model_bytes(case)
 }
 
 #[test]

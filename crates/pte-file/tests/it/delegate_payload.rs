@@ -1,13 +1,11 @@
 //! The delegate-payload rules through `verify_bytes`, and the registry as an
 //! extension point.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
-
 use pte_file::delegate_payload::*;
 use pte_file::verify::{verify_bytes, Report};
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{case}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    pte_testkit::model_bytes(case)
 }
 
 fn verify(b: &[u8]) -> Report {
