@@ -2,17 +2,13 @@
 //! hostile and damaged inputs answered part by part without a panic, and
 //! the pieces (statistics, treemap, graphs) on inputs built to test them.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
-
-use std::path::Path;
-
 use proptest::prelude::*;
 use pte_report::stats::{Elem, Stats};
 use pte_report::treemap::{squarify, Rect};
 use pte_report::{report, Source};
 
 fn bytes(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
+    pte_testkit::corpus_bytes(rel)
 }
 
 fn one(name: &str, b: &[u8]) -> pte_report::Page {
@@ -94,31 +90,19 @@ fn a_missing_or_broken_data_file_is_said_not_hidden() {
 /// not be read said, and no panic.
 #[test]
 fn hostile_inputs_get_a_page_part_by_part() {
-    let mut inputs: Vec<(String, Vec<u8>)> = vec![];
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
-    for class in ["out-of-bounds", "overflow", "out-of-memory", "hang"] {
-        for e in std::fs::read_dir(root.join(class)).unwrap() {
-            let p = e.unwrap().path();
-            inputs.push((p.display().to_string(), std::fs::read(&p).unwrap()));
-        }
-    }
-    for (rel, kind) in [
-        ("linear/model.pte", pte_gen::FileKind::Pte),
-        ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
-        ("mutable_plain/model.pte", pte_gen::FileKind::Pte),
-        ("multi_method/model.pte", pte_gen::FileKind::Pte),
-        ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
-        ("bundled/model.bpte", pte_gen::FileKind::Bpte),
-        ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
-    ] {
-        let b = bytes(rel);
-        for class in pte_gen::classes().filter(|c| c.input == kind) {
-            if let Ok(x) = class.apply(&b) {
-                inputs.push((format!("{rel} {}", class.name), x));
-            }
-        }
-        inputs.extend(pte_gen::random_mutants(&b, 5, 40).into_iter().map(|(n, x)| (format!("{rel} {n}"), x)));
-    }
+    let mut inputs = pte_testkit::hostile::inputs(
+        &[
+            ("linear/model.pte", pte_gen::FileKind::Pte),
+            ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
+            ("mutable_plain/model.pte", pte_gen::FileKind::Pte),
+            ("multi_method/model.pte", pte_gen::FileKind::Pte),
+            ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
+            ("bundled/model.bpte", pte_gen::FileKind::Bpte),
+            ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
+        ],
+        5,
+        40,
+    );
     inputs.push(("empty".into(), vec![]));
     inputs.push(("short".into(), b"\x1c\0\0\0ET12".to_vec()));
     assert!(inputs.len() > 300, "{}", inputs.len());

@@ -1,8 +1,6 @@
 //! Every corruption class, applied to the corpus files of its kind, gives
 //! the error kind or verifier rule it promises, and nothing panics.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
-
 use std::collections::BTreeSet;
 use std::path::Path;
 

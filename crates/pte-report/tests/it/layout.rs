@@ -2,18 +2,10 @@
 //! cycles, self-loops and out-of-range edges from damaged files), hostile
 //! labels, and a 20,000-node graph.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use proptest::prelude::*;
 use pte_report::graph::{Edge, Graph, Node, NodeKind};
 use pte_report::layout::{layout, layout_with, svg, Layout, LayoutOptions, Placed};
+use pte_testkit::graphs::{chain_and_fanout, wide};
 
 const EPS: f64 = 1e-6;
 
@@ -241,42 +233,6 @@ proptest! {
     }
 }
 
-/// Inputs, a chain of operators each with a weight, residual edges, one input
-/// read all along the chain, outputs from the end and the middle.
-fn chain_and_fanout(nodes: usize) -> Graph {
-    let mut g = Graph { name: "forward".into(), ..Default::default() };
-    let add = |g: &mut Graph, kind: NodeKind, label: String| {
-        g.nodes.push(Node { id: format!("v{}", g.nodes.len()), label, kind });
-        g.nodes.len() - 1
-    };
-    let x = add(&mut g, NodeKind::Input, "x".into());
-    let mask = add(&mut g, NodeKind::Input, "attention_mask".into());
-    let mut ops = vec![];
-    let mut prev = x;
-    while g.nodes.len() + 2 < nodes {
-        let k = ops.len();
-        let op = add(&mut g, NodeKind::Operator, format!("aten::linear.out #{k}"));
-        g.edges.push(Edge { from: prev, to: op, label: "float32 [1, 128, 768]".into() });
-        if k % 2 == 0 && g.nodes.len() + 2 < nodes {
-            let w = add(&mut g, NodeKind::Data, format!("layers.{k}.weight"));
-            g.edges.push(Edge { from: w, to: op, label: "float32 [768, 768]".into() });
-        }
-        if k % 7 == 6 {
-            g.edges.push(Edge { from: ops[k - 5], to: op, label: "float32 [1, 128, 768]".into() });
-        }
-        if k % 40 == 0 {
-            g.edges.push(Edge { from: mask, to: op, label: "bool [1, 128]".into() });
-        }
-        ops.push(op);
-        prev = op;
-    }
-    let out0 = add(&mut g, NodeKind::Output, "out0".into());
-    g.edges.push(Edge { from: prev, to: out0, label: "float32 [1, 128, 768]".into() });
-    let out1 = add(&mut g, NodeKind::Output, "out1".into());
-    g.edges.push(Edge { from: ops[ops.len() / 2], to: out1, label: "float32 [1, 128, 768]".into() });
-    g
-}
-
 /// Boxes of a layer do not overlap, checked by sorting (the graph is too
 /// big for all pairs).
 fn assert_layers_apart(l: &Layout) {
@@ -323,13 +279,8 @@ fn twenty_thousand_nodes() {
 
 #[test]
 fn a_wide_layer_of_constants() {
-    let mut g = Graph { name: "wide".into(), ..Default::default() };
-    for i in 0..5000 {
-        g.nodes.push(Node { id: format!("c{i}"), label: format!("constant {i}"), kind: NodeKind::Data });
-    }
-    g.nodes.push(Node { id: "op".into(), label: "aten::cat.out".into(), kind: NodeKind::Operator });
+    let mut g = wide(5001);
     g.nodes.push(Node { id: "out".into(), label: "out".into(), kind: NodeKind::Output });
-    g.edges = (0..5000).map(|i| Edge { from: i, to: 5000, label: "float32 [1]".into() }).collect();
     g.edges.push(Edge { from: 5000, to: 5001, label: "float32 [5000]".into() });
     let l = layout(&g);
     assert_layers_apart(&l);

@@ -2,10 +2,6 @@
 //! anything is inflated, with a typed error (time and memory are measured by
 //! scripts/hostile-bench.sh, not here).
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
-use std::path::Path;
-
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
 use pte_ptn::{ErrorKind, PtnFile, PtnLimits};
 
@@ -13,7 +9,7 @@ const GIB: u64 = 1 << 30;
 const MIB: u64 = 1 << 20;
 
 fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
+    pte_testkit::corpus_bytes(rel)
 }
 
 fn base() -> Vec<u8> {
