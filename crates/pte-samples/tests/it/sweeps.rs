@@ -1,13 +1,6 @@
 //! Smoke run of the samples fuzz target: a written set, every truncation
 //! and every single-bit flip of it, through the target's body.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_possible_truncation
-)]
-
 use pte_ptn::{Dtype, PtnTensor};
 use pte_samples::*;
 

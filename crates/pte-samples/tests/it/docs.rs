@@ -1,8 +1,6 @@
 //! The specification in docs/ covers every rule, and the JSON Schema agrees
 //! with what the writer produces.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
-
 use std::path::Path;
 
 use pte_samples::*;

@@ -2,14 +2,6 @@
 //! written into a package, read back and verified against a small
 //! deterministic stateful model written in Rust.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    clippy::cast_precision_loss
-)]
-
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 
@@ -87,7 +79,7 @@ fn llm_set() -> SampleSet<'static> {
 }
 
 fn package_with(set: &SampleSet<'_>) -> Vec<u8> {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     assert!(write_samples(&mut ptn, std::slice::from_ref(set)).unwrap().is_empty());
     ptn.to_bytes().unwrap()

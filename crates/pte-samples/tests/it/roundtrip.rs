@@ -1,14 +1,6 @@
 //! read(write(x)) == x, bit for bit: tensor bytes, value order, every value
 //! kind, tolerances and multi-call samples, in memory and through a package.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects
-)]
-
 use proptest::prelude::*;
 use pte_ptn::{Dtype, PtnFile, PtnTensor, SUPPORTED_DTYPES};
 use pte_samples::*;

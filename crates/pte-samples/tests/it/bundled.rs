@@ -1,12 +1,10 @@
 //! Bundled test cases through the samples API, and back.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing)]
-
 use pte_file::bpte::BundledFile;
 use pte_samples::*;
 
 fn corpus(case: &str, file: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{case}/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    pte_testkit::corpus_bytes(&format!("{case}/{file}"))
 }
 
 #[test]

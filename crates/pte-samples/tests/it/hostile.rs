@@ -1,8 +1,6 @@
 //! Hostile sidecars: each broken reading rule gives its own typed error,
 //! never a panic and never an allocation sized from a declared count.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
@@ -205,7 +203,7 @@ fn huge_declared_sizes_are_refused_without_allocating_them() {
 }
 
 fn package(members: Vec<(&str, Vec<u8>)>) -> Vec<u8> {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap().into_owned();
     for (name, data) in members {
         ptn.members.push(Member { name: name.into(), data: Cow::Owned(data) });
@@ -253,7 +251,7 @@ fn the_layout_is_checked() {
 
 #[test]
 fn writers_refuse_what_readers_would_refuse() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     let before = ptn.clone();
     assert_eq!(put_set(&mut ptn, &SampleSet::new("backward", "s"), false).unwrap_err().rule(), Rule::UnknownMethod);

@@ -1,7 +1,5 @@
 //! Recorded calls are checked against the signature of the method they call.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, missing_docs)]
-
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 

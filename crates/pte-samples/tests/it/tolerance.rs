@@ -1,8 +1,6 @@
 //! Tolerance resolution for every combination of call, sample and set
 //! levels, and the loose-tolerance warning at its exact threshold.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use pte_samples::*;
 
 fn tol(atol: f64) -> Tolerance {
@@ -103,7 +101,7 @@ fn a_loose_tolerance_that_no_call_resolves_to_does_not_warn() {
 
 #[test]
 fn writers_return_warnings_with_their_origin() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn")).unwrap();
+    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let w = write_samples(&mut ptn, &[set_with(None, Some(tol(0.01)), None)]).unwrap();
     assert_eq!(w.len(), 1);

@@ -1,8 +1,6 @@
 //! Adding, replacing and removing sets in the corpus `native_ptn` package
 //! leaves every other member byte-identical.
 
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
-
 use std::io::Read;
 
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
