@@ -4,7 +4,7 @@
 //! Small on purpose: `scripts/miri.sh` runs this file under Miri, where the
 //! flatc-generated accessors and the aligned vector writer (the workspace's
 //! only `unsafe`) meet hostile bytes. The full replay over every kind, with
-//! the "must be refused" check, is `crates/pte-cli/tests/regressions.rs`.
+//! the "must be refused" check, is `crates/pte-cli/tests/it/regressions.rs`.
 
 use std::path::{Path, PathBuf};
 

@@ -3,22 +3,11 @@
 //! symlinks, and refuses aliased paths before writing. Concurrent edits,
 //! kills and file-size limits are in `save_races.rs`.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
-mod save_support;
-mod support;
-use save_support::*;
-use support::*;
+use crate::support::save::*;
+use crate::support::*;
 
 /// A command that writes, run in a directory prepared by [`inputs`]:
 /// `setup` runs first each time; `outputs` are files or directories (`x/`).

@@ -2,14 +2,11 @@
 //! table, segment bytes and the program's constant form; an option with
 //! nothing to act on changes nothing.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::Path;
 
 use pte_file::PteFile;
 
-mod support;
-use support::{corpus, corpus_programs, model, pte, s};
+use crate::support::{corpus, corpus_programs, model, pte, s};
 
 fn rewrite(input: &Path, out: &Path, options: &[&str]) {
     let mut args = vec!["rewrite", s(input), s(out)];

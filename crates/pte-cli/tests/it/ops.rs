@@ -4,16 +4,13 @@
 //! scripts/conformance/et-ops.sh --expected), the JSON contract of
 //! docs/cli.md, and damaged or hostile files answered with a message.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use pte_schema::InstructionArguments;
 use serde_json::Value;
 
-mod support;
-use support::{corpus, corpus_files, pte, s, stderr, stdout, PTE};
+use crate::support::{corpus, corpus_files, pte, s, stderr, stdout, PTE};
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ops")

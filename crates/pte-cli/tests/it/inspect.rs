@@ -1,12 +1,9 @@
 //! Inspection end to end: the tensor table, EXTERNAL keys and their data
 //! file, device placement, verify's warnings, many files at once, graphs.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::process::Command;
 
-mod support;
-use support::{corpus, corpus_root, graphviz_installed, pte, s, stdout};
+use crate::support::{corpus, corpus_root, graphviz_installed, pte, s, stdout};
 
 const EXTERNAL_KEYS: [&str; 4] = ["seq.0.weight", "seq.0.bias", "seq.2.weight", "seq.2.bias"];
 

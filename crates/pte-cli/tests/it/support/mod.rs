@@ -1,67 +1,20 @@
 //! Helpers the CLI test files share: where the corpus is, running the built
 //! `pte` and reading what it printed, and the inputs the commands that write
-//! take. Every test file is a crate of its own that uses only some of them,
-//! hence `dead_code` allowed here.
+//! take (the corpus itself comes from pte-testkit). `save` holds what the
+//! save-safety modules add.
 
 #![allow(dead_code, clippy::unwrap_used)]
 
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
 /// The `pte` binary of this package.
 pub const PTE: &str = env!("CARGO_BIN_EXE_pte");
 
-/// The crate's own corpus link, so that the tests run from the packaged
-/// crate as well as from the repository.
-pub fn corpus_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
-}
+pub use pte_testkit::{corpus, corpus_bytes, corpus_dir as corpus_root, corpus_files, corpus_programs, model};
 
-/// `rel` under the corpus: a case folder, or a file in one (`add/model.pte`).
-pub fn corpus(rel: &str) -> PathBuf {
-    corpus_root().join(rel)
-}
-
-/// The program of the corpus case `case`.
-pub fn model(case: &str) -> PathBuf {
-    corpus(case).join("model.pte")
-}
-
-/// The bytes of the corpus file `rel`.
-pub fn corpus_bytes(rel: &str) -> Vec<u8> {
-    std::fs::read(corpus(rel)).unwrap()
-}
-
-/// The program of every corpus case that has one, sorted.
-pub fn corpus_programs() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(corpus_root())
-        .unwrap()
-        .map(|e| e.unwrap().path().join("model.pte"))
-        .filter(|p| p.exists())
-        .collect();
-    out.sort();
-    out
-}
-
-/// Every file of a corpus case whose extension is one of `exts`, sorted.
-pub fn corpus_files(exts: &[&str]) -> Vec<PathBuf> {
-    let mut out = vec![];
-    for case in std::fs::read_dir(corpus_root()).unwrap() {
-        let case = case.unwrap().path();
-        if !case.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&case).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().and_then(|e| e.to_str()).is_some_and(|e| exts.contains(&e)) {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+pub mod save;
 
 /// Runs `pte args` and waits for what it printed.
 pub fn pte(args: &[&str]) -> Output {

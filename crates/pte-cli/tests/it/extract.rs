@@ -1,12 +1,9 @@
 //! `pte extract`: shared ranges written once, a file-count bound, and no
 //! extraction into a directory that already holds files unless forced.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::{Path, PathBuf};
 
-mod support;
-use support::{corpus, pte, s, stderr};
+use crate::support::{corpus, pte, s, stderr};
 
 fn manifest(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap()

@@ -3,15 +3,6 @@
 //! a symlinked target stays a link whose target is replaced. (Here because
 //! this crate depends on every format crate.)
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -25,8 +16,7 @@ use pte_samples::SampleSet;
 /// Set in a child run of this test binary: the directory it saves into.
 const CHILD_DIR: &str = "PTE_LIBRARY_SAVES_CHILD_DIR";
 
-mod support;
-use support::{corpus, corpus_bytes, mode, Held};
+use crate::support::{corpus, corpus_bytes, mode, Held};
 
 /// Each library save, writing the file `name` names in `dir`.
 type Save = fn(&Path);
@@ -108,7 +98,7 @@ fn library_saves_give_new_files_the_umask_default() {
         let out = Command::new("sh")
             .arg("-c")
             .arg(format!(
-                "umask {umask}; exec \"$0\" --exact library_saves_give_new_files_the_umask_default --nocapture"
+                "umask {umask}; exec \"$0\" --exact library_saves::library_saves_give_new_files_the_umask_default --nocapture"
             ))
             .arg(std::env::current_exe().unwrap())
             .env(CHILD_DIR, dir.path())

@@ -1,17 +1,7 @@
 //! Commands that must refuse (exit 2, saying why) instead of claiming a
 //! success that did nothing or the wrong thing.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
-mod support;
-use support::{corpus, pte, s, stderr};
+use crate::support::{corpus, pte, s, stderr};
 
 #[test]
 fn mutate_refuses_a_class_of_another_file_kind() {

@@ -3,21 +3,11 @@
 //! bytes twice, nothing loaded from the network, and hostile files answered
 //! with a page or a one-line refusal, never a panic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-mod support;
-use support::{corpus, corpus_bytes, corpus_files, pte, s, stderr, stdout};
+use crate::support::{corpus, corpus_files, pte, s, stderr, stdout};
 
 /// The value of `name="..."` in the tag `tag`.
 fn attr(tag: &str, name: &str) -> Option<String> {
@@ -219,29 +209,17 @@ fn the_deep_program_folds_its_drawing_and_stays_whole() {
 #[test]
 fn hostile_files_get_a_page_or_a_one_line_refusal() {
     let dir = tempfile::tempdir().unwrap();
-    let mut inputs: Vec<(String, Vec<u8>)> = vec![];
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
-    for class in ["out-of-bounds", "overflow", "out-of-memory", "hang"] {
-        for e in std::fs::read_dir(root.join(class)).unwrap() {
-            let p = e.unwrap().path();
-            inputs.push((p.display().to_string(), std::fs::read(&p).unwrap()));
-        }
-    }
-    for (rel, kind) in [
-        ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
-        ("multi_method/model.pte", pte_gen::FileKind::Pte),
-        ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
-        ("bundled/model.bpte", pte_gen::FileKind::Bpte),
-        ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
-    ] {
-        let bytes = corpus_bytes(rel);
-        for class in pte_gen::classes().filter(|c| c.input == kind) {
-            if let Ok(b) = class.apply(&bytes) {
-                inputs.push((format!("{rel} {}", class.name), b));
-            }
-        }
-        inputs.extend(pte_gen::random_mutants(&bytes, 11, 12).into_iter().map(|(n, b)| (format!("{rel} {n}"), b)));
-    }
+    let inputs = pte_testkit::hostile::inputs(
+        &[
+            ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
+            ("multi_method/model.pte", pte_gen::FileKind::Pte),
+            ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
+            ("bundled/model.bpte", pte_gen::FileKind::Bpte),
+            ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
+        ],
+        11,
+        12,
+    );
     assert!(inputs.len() > 100, "{} inputs", inputs.len());
     let (mut pages, mut refused) = (0, 0);
     let out = dir.path().join("r.html");

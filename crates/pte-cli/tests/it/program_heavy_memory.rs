@@ -3,75 +3,16 @@
 //! decoded model (and a JSON tree of its tensor table) cannot fit in. (How
 //! fast and in how much resident memory: docs/performance.md.)
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
-use std::borrow::Cow;
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pte_file::{PteParts, WriteOptions};
-use pte_schema::{
-    Chain, EValue, ExecutionPlan, Instruction, InstructionArguments, KernelTypes, Operator, Program, ScalarType, Tensor,
-};
+use pte_testkit::programs::{program_heavy, to_bytes};
 
 /// `pte ARGS` with at most `kib` KiB of address space.
 fn limited(kib: u64, args: &[&Path]) -> Output {
     let mut cmd = Command::new("sh");
     cmd.arg("-c").arg(format!("ulimit -v {kib} && exec \"$0\" \"$@\"")).arg(env!("CARGO_BIN_EXE_pte"));
     cmd.args(args).output().unwrap()
-}
-
-/// `n` values (a tensor with a 16-byte constant, then an int, in turn) and
-/// `n` kernel calls: the shape of the program-heavy benchmark case.
-fn program_heavy(n: usize) -> Vec<u8> {
-    let value = |i: usize| EValue {
-        val: Some(if i.is_multiple_of(2) {
-            KernelTypes::Tensor(Tensor {
-                scalar_type: ScalarType::FLOAT,
-                sizes: Some(vec![4]),
-                dim_order: Some(vec![0]),
-                data_buffer_idx: u32::try_from(i / 2 + 1).unwrap(),
-                ..Default::default()
-            })
-        } else {
-            KernelTypes::Int(i as i64)
-        }),
-    };
-    let call = |i: usize| Instruction {
-        instr_args: Some(InstructionArguments::KernelCall { op_index: 0, args: Some(vec![i as i32, 0]) }),
-    };
-    let plan = ExecutionPlan {
-        name: Some("forward".into()),
-        values: Some((0..n).map(value).collect()),
-        inputs: Some(vec![]),
-        outputs: Some(vec![0]),
-        chains: Some(vec![Chain {
-            inputs: Some(vec![]),
-            outputs: Some(vec![]),
-            instructions: Some((0..n).map(call).collect()),
-            stacktrace: None,
-        }]),
-        operators: Some(vec![Operator { name: Some("aten::add".into()), overload: Some("out".into()) }]),
-        delegates: Some(vec![]),
-        non_const_buffer_sizes: Some(vec![0]),
-        ..Default::default()
-    };
-    let mut constants = vec![Cow::Owned(vec![])];
-    constants.extend((0..n.div_ceil(2)).map(|i| Cow::Owned(vec![(i % 251) as u8; 16])));
-    let parts = PteParts {
-        program: Program { execution_plan: Some(vec![plan]), ..Default::default() },
-        constants,
-        ..Default::default()
-    };
-    let opts = WriteOptions::default();
-    parts.build(&opts).unwrap().to_bytes(&opts).unwrap()
 }
 
 /// 100,000 values: an 8 MB program (8.8 MB file) whose decoded model and
@@ -82,7 +23,7 @@ fn program_heavy(n: usize) -> Vec<u8> {
 fn info_of_100k_values_fits_in_48_mib_of_address_space() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("heavy.pte");
-    std::fs::write(&file, program_heavy(100_000)).unwrap();
+    std::fs::write(&file, to_bytes(&program_heavy(100_000))).unwrap();
     let (json, tensors) = (Path::new("--json"), Path::new("--tensors"));
     let run = |args: &[&Path]| {
         let o = limited(48 << 10, args);

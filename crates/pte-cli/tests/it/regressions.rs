@@ -1,8 +1,6 @@
 //! Replays `tests/regressions/<class>/*`: every file through every fuzz body
 //! (no panic), and the reader or the verifier of its kind must refuse it.
 
-#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
-
 use std::path::Path;
 
 fn refused(bytes: &[u8]) -> bool {

@@ -1,10 +1,7 @@
 //! `pte explain` and the runtime's answer in `pte verify`: every rule the
 //! stock runtime enforces names its error code and stage.
 
-#![allow(clippy::unwrap_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
-mod support;
-use support::{model, pte, s, stderr as err, stdout as out};
+use crate::support::{model, pte, s, stderr as err, stdout as out};
 
 #[test]
 fn a_code_is_explained_by_number_or_name() {

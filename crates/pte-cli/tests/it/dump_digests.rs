@@ -1,24 +1,14 @@
 //! `pte dump` prints exactly what it printed before it read the buffer in
 //! place: the digests in tests/data were recorded from the tree-building
 //! implementation on every corpus file. (`info` changed its text on purpose;
-//! its snapshots are in tests/snapshots.rs.)
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+//! its snapshots are in snapshots.rs.)
 
 use std::path::Path;
 use std::process::Command;
 
 use sha2::{Digest, Sha256};
 
-mod support;
-use support::{corpus, PTE};
+use crate::support::{corpus, PTE};
 
 fn check(list: &str, args_for: impl Fn(&str) -> Vec<String>) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

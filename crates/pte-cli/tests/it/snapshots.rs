@@ -4,23 +4,13 @@
 //! `pte verify` over the corpus, stored under tests/snapshots/. Commands
 //! run in the corpus folder with relative paths, so the outputs that name
 //! a file do not depend on where the repository sits.
-//! `PTE_BLESS=1 cargo test -p pte-cli --test snapshots` rewrites them;
+//! `PTE_BLESS=1 cargo test -p pte-cli --test it snapshots::` rewrites them;
 //! review the diff before committing.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod support;
-use support::{corpus_files, corpus_root, PTE};
+use crate::support::{corpus_files, corpus_root, PTE};
 
 fn snapshots() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")

@@ -1,10 +1,7 @@
 //! Delegate payloads through the binary: `info`, `dump --delegate`, and
 //! `verify --ptd` on a program whose XNNPACK weights were moved to a `.ptd`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
-mod support;
-use support::{model, pte, s, stdout};
+use crate::support::{model, pte, s, stdout};
 
 /// The weight key the first fully-connected layer of `xnnpack_mlp` needs.
 const FIRST_WEIGHT: &str = "91b3747d8c74228ae936d6d26f1626d6c8dbd6ff7ebd4a22932e259cd3e9b4ad";

@@ -4,23 +4,14 @@
 //! by `verify`) while the corpus is not, damaged plans are listed rather
 //! than guessed, and no hostile or mutant input makes it panic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::Path;
 
 use pte_file::{PteFile, WriteOptions};
 use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes, Tensor};
 use serde_json::{json, Value};
 
-mod support;
-use support::{corpus_bytes, corpus_programs, model, pte, s, stderr, stdout};
+use crate::support;
+use crate::support::{corpus_bytes, corpus_programs, model, pte, s, stderr, stdout};
 
 /// What the stock ExecuTorch 1.5.1 runtime says of each corpus program
 /// (`scripts/conformance/et-memory.sh`): per method, `MethodMeta`'s

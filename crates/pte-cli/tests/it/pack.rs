@@ -1,14 +1,12 @@
 //! `pte pack`: extract then pack and dump then pack give the same bytes for
 //! every corpus file; edited JSON and blob files pack into what the edit says.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-mod support;
-use support::{pte, s};
+use crate::support;
+use crate::support::{pte, s};
 
 fn corpus_files() -> Vec<PathBuf> {
     let out = support::corpus_files(&["pte", "ptd"]);

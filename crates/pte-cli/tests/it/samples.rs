@@ -1,22 +1,12 @@
 //! `pte samples` end to end on a copy of the corpus `native_ptn` package.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use pte_ptn::{PtnFile, PtnTensor};
 use pte_samples::*;
 
-mod support;
-use support::{corpus, f32s, pte, s, stderr as err, stdout as out};
+use crate::support::{corpus, f32s, pte, s, stderr as err, stdout as out};
 
 fn the_set() -> SampleSet<'static> {
     // the shapes the corpus method declares: x [2, 16] -> [2, 8]

@@ -3,15 +3,12 @@
 //! growing with the segment table or the member list cannot fit in. (How
 //! fast and in how much resident memory: scripts/hostile-bench.sh.)
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::path::Path;
 use std::process::{Command, Output};
 
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members};
 
-mod support;
-use support::{corpus_bytes, PTE};
+use crate::support::{corpus_bytes, PTE};
 
 /// `pte ARGS` with at most `kib` KiB of address space.
 fn limited(kib: u64, args: &[&Path]) -> Output {

@@ -2,14 +2,11 @@
 //! on every kind that carries a program, and `.ptd` extraction through the
 //! same output path as the other kinds.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::process::Command;
 
 use serde_json::Value;
 
-mod support;
-use support::{corpus, corpus_root, graphviz_installed, pte, s, stderr, stdout};
+use crate::support::{corpus, corpus_root, graphviz_installed, pte, s, stderr, stdout};
 
 #[test]
 fn info_json_over_a_folder_is_one_object_per_file_then_a_summary() {

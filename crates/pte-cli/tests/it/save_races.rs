@@ -4,15 +4,6 @@
 //! leaves the target old or new and no temporary file behind. Modes, links
 //! and aliases are in `save_safety.rs`.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -20,10 +11,8 @@ use std::process::{Child, Command, Output, Stdio};
 use pte_file::{PteParts, WriteOptions};
 use pte_schema::*;
 
-mod save_support;
-mod support;
-use save_support::*;
-use support::*;
+use crate::support::save::*;
+use crate::support::*;
 
 // ---------------------------------------------------------------- concurrent edits
 

@@ -5,22 +5,12 @@
 //! which must all end at once with exit 2 (the last three named for what
 //! they are), and on a valid file, which must succeed.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-mod support;
-use support::{copy_inputs, corpus, stderr, PTE};
+use crate::support::{copy_inputs, corpus, stderr, PTE};
 
 /// Runs `pte args` in `dir`; a command still running after a minute is
 /// killed and fails the test (a FIFO must never block a command).

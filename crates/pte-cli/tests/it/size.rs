@@ -3,15 +3,6 @@
 //! data and inside payloads, the groupings keeping the sum, and damaged or
 //! hostile files answered with a report and notes or a refusal, never a panic.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::borrow::Cow;
 use std::path::Path;
 
@@ -19,8 +10,7 @@ use pte_file::{PteFile, WriteOptions};
 use pte_schema::xnnpack::XnnPayload;
 use serde_json::Value;
 
-mod support;
-use support::{corpus, corpus_bytes, corpus_files, model, pte, s, stderr, stdout};
+use crate::support::{corpus, corpus_bytes, corpus_files, model, pte, s, stderr, stdout};
 
 const KINDS: &[&str] = &["pte", "ptd", "ptn", "bpte"];
 

@@ -1,9 +1,6 @@
 //! `.bpte` through the `pte` binary: info, dump, verify and `pte bpte`.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
-mod support;
-use support::{corpus, pte, s, stderr as err, stdout as out};
+use crate::support::{corpus, pte, s, stderr as err, stdout as out};
 
 #[test]
 fn info_dump_and_verify_take_a_bundle() {

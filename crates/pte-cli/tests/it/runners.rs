@@ -3,15 +3,6 @@
 //! misbehave): pass, mismatch, state carried and fresh, and every way a
 //! runner can fail (exit 2, one line naming the call, its stderr quoted).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
@@ -19,8 +10,7 @@ use std::time::{Duration, Instant};
 use pte_samples::*;
 use serde_json::Value as Json;
 
-mod support;
-use support::{f32s, s, stderr as err, stdout as out, PTE};
+use crate::support::{f32s, s, stderr as err, stdout as out, PTE};
 
 const DEMO: &str = env!("CARGO_BIN_EXE_pte-runner-demo");
 

@@ -1,13 +1,10 @@
 //! The `pte` binary end to end: output, exit codes, and one-line errors.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
 
-mod support;
-use support::{corpus, model, pte, s, stderr, stdout, PTE};
+use crate::support::{corpus, model, pte, s, stderr, stdout, PTE};
 
 #[test]
 fn info_json_lists_methods_segments_and_constants() {

@@ -1,14 +1,11 @@
 //! `pte diff`: a rewrite with another layout differs in layout only; changed
 //! weights are named with element counts and differences; exit codes.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use std::process::Output;
 
 use serde_json::Value;
 
-mod support;
-use support::{corpus, corpus_programs, pte, s};
+use crate::support::{corpus, corpus_programs, pte, s};
 
 fn json(o: &Output) -> Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))

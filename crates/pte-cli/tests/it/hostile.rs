@@ -1,12 +1,9 @@
 //! Resource-hostile inputs get an answer or a typed refusal from every
 //! reading command (how fast and in how much memory: scripts/hostile-bench.sh).
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, missing_docs)]
-
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
 
-mod support;
-use support::{corpus_bytes, pte};
+use crate::support::{corpus_bytes, pte};
 
 const GIB: u64 = 1 << 30;
 
