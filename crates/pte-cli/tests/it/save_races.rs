@@ -4,12 +4,10 @@
 //! leaves the target old or new and no temporary file behind. Modes, links
 //! and aliases are in `save_safety.rs`.
 
-use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
-use pte_file::{PteParts, WriteOptions};
-use pte_schema::*;
+use pte_file::WriteOptions;
 
 use crate::support::save::*;
 use crate::support::*;
@@ -156,46 +154,10 @@ fn a_concurrent_rewrite_onto_itself_never_drops_a_samples_add() {
 
 // ---------------------------------------------------------------- kills and limits
 
-fn tensor(idx: u32, sizes: Vec<i32>) -> EValue {
-    let rank = sizes.len();
-    EValue {
-        val: Some(KernelTypes::Tensor(Tensor {
-            scalar_type: ScalarType::FLOAT,
-            sizes: Some(sizes),
-            dim_order: Some((0..rank as u8).collect()),
-            data_buffer_idx: idx,
-            ..Default::default()
-        })),
-    }
-}
-
 /// A valid program whose one constant is `bytes` long (a multiple of 4).
 fn big_program(path: &Path, bytes: usize) {
-    let plan = ExecutionPlan {
-        name: Some("forward".into()),
-        container_meta_type: None,
-        values: Some(vec![tensor(1, vec![(bytes / 4) as i32])]),
-        inputs: Some(vec![]),
-        outputs: Some(vec![0]),
-        chains: Some(vec![Chain {
-            inputs: Some(vec![]),
-            outputs: Some(vec![]),
-            instructions: Some(vec![]),
-            stacktrace: None,
-        }]),
-        operators: Some(vec![]),
-        delegates: Some(vec![]),
-        non_const_buffer_sizes: Some(vec![0]),
-        non_const_buffer_device: None,
-    };
-    let data: Vec<u8> = (0..bytes).map(|i| (i % 251) as u8).collect();
-    let parts = PteParts {
-        program: Program { execution_plan: Some(vec![plan]), ..Default::default() },
-        constants: vec![Cow::Owned(vec![]), Cow::Owned(data)],
-        ..Default::default()
-    };
     let opts = WriteOptions::default();
-    parts.build(&opts).unwrap().save(path, &opts).unwrap();
+    pte_testkit::programs::one_big_constant(bytes).build(&opts).unwrap().save(path, &opts).unwrap();
 }
 
 /// Whether two files hold the same bytes (compared in chunks, so 100 MiB
