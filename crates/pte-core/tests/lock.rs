@@ -1,7 +1,13 @@
 //! In-place edits under [`EditLock`]: a second editor waits and then reads
 //! the first one's result, or fails at once; a file changed behind the lock
 //! is never overwritten.
+//!
+//! A test binary of its own, apart from `tests/it`: these tests hold file
+//! locks, and a process the other tests start shares this process's open
+//! files (and so its locks) until it execs, which could keep a dropped lock
+//! alive for a moment and make a waiting or `NoWait` editor see it.
 
+#![cfg(unix)]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,

@@ -21,52 +21,10 @@ use std::time::{Duration, Instant};
 use peak_alloc::PeakAlloc;
 use pte_file::{MappedFile, NamedEntry, PteFile, PteParts, WriteOptions};
 use pte_schema::*;
+use pte_testkit::programs::{float_tensor as tensor, one_operator_plan as plan, program_heavy};
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;
-
-fn tensor(idx: u32, sizes: Vec<i32>) -> EValue {
-    let rank = sizes.len();
-    EValue {
-        val: Some(KernelTypes::Tensor(Tensor {
-            scalar_type: ScalarType::FLOAT,
-            sizes: Some(sizes),
-            dim_order: Some((0..rank as u8).collect()),
-            data_buffer_idx: idx,
-            ..Default::default()
-        })),
-    }
-}
-
-fn plan(values: Vec<EValue>, instructions: usize) -> ExecutionPlan {
-    let n = values.len() as i32;
-    ExecutionPlan {
-        name: Some("forward".into()),
-        container_meta_type: None,
-        values: Some(values),
-        inputs: Some(vec![]),
-        outputs: Some(vec![0]),
-        chains: Some(vec![Chain {
-            inputs: Some(vec![]),
-            outputs: Some(vec![]),
-            instructions: Some(
-                (0..instructions)
-                    .map(|i| Instruction {
-                        instr_args: Some(InstructionArguments::KernelCall {
-                            op_index: 0,
-                            args: Some(vec![(i as i32) % n.max(1), 0]),
-                        }),
-                    })
-                    .collect(),
-            ),
-            stacktrace: None,
-        }]),
-        operators: Some(vec![Operator { name: Some("aten::add".into()), overload: Some("out".into()) }]),
-        delegates: Some(vec![]),
-        non_const_buffer_sizes: Some(vec![0]),
-        non_const_buffer_device: None,
-    }
-}
 
 /// One big constant of `mib` MiB.
 fn segment_heavy(mib: usize) -> PteParts<'static> {
@@ -77,27 +35,6 @@ fn segment_heavy(mib: usize) -> PteParts<'static> {
             ..Default::default()
         },
         constants: vec![Cow::Owned(vec![]), Cow::Owned(vec![7u8; mib << 20])],
-        ..Default::default()
-    }
-}
-
-/// 100k values and 100k instructions over many small constants.
-fn program_heavy() -> PteParts<'static> {
-    let n = 100_000usize;
-    let values = (0..n)
-        .map(|i| {
-            if i % 2 == 0 {
-                tensor((i / 2 + 1) as u32, vec![4])
-            } else {
-                EValue { val: Some(KernelTypes::Int(i as i64)) }
-            }
-        })
-        .collect();
-    let mut constants = vec![Cow::Owned(vec![])];
-    constants.extend((0..n / 2).map(|i| Cow::Owned(vec![(i % 251) as u8; 16])));
-    PteParts {
-        program: Program { execution_plan: Some(vec![plan(values, n)]), ..Default::default() },
-        constants,
         ..Default::default()
     }
 }
@@ -255,7 +192,7 @@ fn main() {
     for mib in sizes {
         bench_case(dir.path(), &format!("segment-heavy {mib} MiB"), segment_heavy(mib), runs);
     }
-    bench_case(dir.path(), "program-heavy 100k values", program_heavy(), runs);
+    bench_case(dir.path(), "program-heavy 100k values", program_heavy(100_000), runs);
     bench_program_heavy_reads(dir.path(), runs);
     bench_case(dir.path(), "named-data-heavy 7.5k keys", named_heavy(), runs);
     bench_ptd(dir.path(), runs);
@@ -295,7 +232,8 @@ fn bench_adversarial(runs: usize) {
     worst = worst.max(report("1.4 million tiny tables", &tiny));
     // the 100k-value program with the offsets of its values vector shared:
     // every entry points at the first value (a DAG the limits refuse)
-    let heavy = program_heavy().build(&WriteOptions::default()).unwrap().to_bytes(&WriteOptions::default()).unwrap();
+    let heavy =
+        program_heavy(100_000).build(&WriteOptions::default()).unwrap().to_bytes(&WriteOptions::default()).unwrap();
     let mut rng = 0x2545_F491_4F6C_DD1Du64;
     let mut next = move || {
         rng ^= rng << 13;
@@ -345,7 +283,7 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
     let deep = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte");
     let heavy = dir.join("program-heavy.pte");
     let opts = WriteOptions::default();
-    program_heavy().build(&opts).unwrap().save(&heavy, &opts).unwrap();
+    program_heavy(100_000).build(&opts).unwrap().save(&heavy, &opts).unwrap();
     for (case, src) in
         [("deep_program (exporter, 3,000 layers)", deep.as_path()), ("program-heavy 100k values", &heavy)]
     {

@@ -1,5 +1,5 @@
 //! Bodies of the `.ptn` fuzz targets in `fuzz/`, kept here so `cargo test`
-//! runs them on stable (`tests/sweeps.rs`). Each returns normally for any
+//! runs them on stable (`tests/it/sweeps.rs`). Each returns normally for any
 //! input; the only panics report a broken invariant of our own output, which
 //! is how libFuzzer detects it.
 

@@ -17,53 +17,7 @@
 
 use std::time::{Duration, Instant};
 
-use pte_report::graph::{Edge, Graph, Node, NodeKind};
-
-fn chain_and_fanout(nodes: usize) -> Graph {
-    let mut g = Graph { name: "forward".into(), ..Default::default() };
-    let add = |g: &mut Graph, kind: NodeKind, label: String| {
-        g.nodes.push(Node { id: format!("v{}", g.nodes.len()), label, kind });
-        g.nodes.len() - 1
-    };
-    let x = add(&mut g, NodeKind::Input, "x".into());
-    let mask = add(&mut g, NodeKind::Input, "attention_mask".into());
-    let mut ops = vec![];
-    let mut prev = x;
-    while g.nodes.len() + 2 < nodes {
-        let k = ops.len();
-        let op = add(&mut g, NodeKind::Operator, format!("aten::linear.out #{k}"));
-        g.edges.push(Edge { from: prev, to: op, label: "float32 [1, 128, 768]".into() });
-        if k % 2 == 0 && g.nodes.len() + 2 < nodes {
-            let w = add(&mut g, NodeKind::Data, format!("layers.{k}.weight"));
-            g.edges.push(Edge { from: w, to: op, label: "float32 [768, 768]".into() });
-        }
-        if k % 7 == 6 {
-            g.edges.push(Edge { from: ops[k - 5], to: op, label: "float32 [1, 128, 768]".into() });
-        }
-        if k % 40 == 0 {
-            g.edges.push(Edge { from: mask, to: op, label: "bool [1, 128]".into() });
-        }
-        ops.push(op);
-        prev = op;
-    }
-    let out0 = add(&mut g, NodeKind::Output, "out0".into());
-    g.edges.push(Edge { from: prev, to: out0, label: "float32 [1, 128, 768]".into() });
-    let out1 = add(&mut g, NodeKind::Output, "out1".into());
-    g.edges.push(Edge { from: ops[ops.len() / 2], to: out1, label: "float32 [1, 128, 768]".into() });
-    g
-}
-
-/// `nodes - 1` constants read by one operator: one very wide layer.
-fn wide(nodes: usize) -> Graph {
-    let mut g = Graph { name: "wide".into(), ..Default::default() };
-    let op = nodes.saturating_sub(1);
-    for i in 0..op {
-        g.nodes.push(Node { id: format!("c{i}"), label: format!("constant {i}"), kind: NodeKind::Data });
-        g.edges.push(Edge { from: i, to: op, label: "float32 [1]".into() });
-    }
-    g.nodes.push(Node { id: "op".into(), label: "aten::cat.out".into(), kind: NodeKind::Operator });
-    g
-}
+use pte_testkit::graphs::{chain_and_fanout, wide};
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();

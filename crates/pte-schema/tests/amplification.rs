@@ -2,6 +2,10 @@
 //! huge declared vector lengths and many tiny tables are bounded by the
 //! default limits, and peak heap during decoding stays proportional to the
 //! input (counted with a counting global allocator).
+//!
+//! A test binary of its own, apart from `tests/it`: the counting allocator
+//! is global to the process, so every other test running beside these ones
+//! would add its allocations to the peaks they measure.
 
 #![allow(
     clippy::unwrap_used,

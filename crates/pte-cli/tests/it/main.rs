@@ -1,0 +1,41 @@
+//! Integration tests of the `pte` binary, one test binary: every command end
+//! to end, exit codes, snapshots, saves and their races, hostile inputs and
+//! memory limits (`ulimit` in a child shell, so they share this process).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+mod batch_graph;
+mod bpte;
+mod cli;
+mod diff;
+mod dump_digests;
+mod exit_codes;
+mod explain;
+mod extract;
+mod hostile;
+mod hostile_memory;
+mod inspect;
+mod library_saves;
+mod lossless;
+mod memory;
+mod ops;
+mod pack;
+mod payload;
+mod program_heavy_memory;
+mod refusals;
+mod regressions;
+mod report;
+mod runners;
+mod samples;
+mod save_races;
+mod save_safety;
+mod size;
+mod snapshots;
+mod support;

@@ -1,0 +1,200 @@
+//! `pte pack`: extract then pack and dump then pack give the same bytes for
+//! every corpus file; edited JSON and blob files pack into what the edit says.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::support;
+use crate::support::{pte, s};
+
+fn corpus_files() -> Vec<PathBuf> {
+    let out = support::corpus_files(&["pte", "ptd"]);
+    assert!(out.len() >= 14, "corpus not found");
+    out
+}
+
+fn ok(args: &[&str]) -> String {
+    let o = pte(args);
+    assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+fn segment_files(dir: &Path) -> Vec<PathBuf> {
+    let m: Value = serde_json::from_slice(&std::fs::read(dir.join("manifest.json")).unwrap()).unwrap();
+    let mut segs: Vec<(u64, PathBuf)> = m["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "segment")
+        .map(|e| (e["index"].as_u64().unwrap(), dir.join(e["file"].as_str().unwrap())))
+        .collect();
+    segs.sort();
+    segs.into_iter().map(|(_, p)| p).collect()
+}
+
+#[test]
+fn extract_then_pack_is_byte_identical_for_every_corpus_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, f) in corpus_files().iter().enumerate() {
+        let dir = tmp.path().join(format!("x{i}"));
+        ok(&["extract", s(f), s(&dir)]);
+        let out = tmp.path().join(format!("out{i}.{}", f.extension().unwrap().to_str().unwrap()));
+        ok(&["pack", s(&dir), s(&out)]);
+        assert!(std::fs::read(&out).unwrap() == std::fs::read(f).unwrap(), "{}", f.display());
+    }
+}
+
+#[test]
+fn dump_plus_segments_then_pack_is_byte_identical() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, f) in corpus_files().iter().enumerate() {
+        let dir = tmp.path().join(format!("x{i}"));
+        ok(&["extract", s(f), s(&dir)]);
+        let json = tmp.path().join(format!("d{i}.json"));
+        std::fs::write(&json, ok(&["dump", s(f)])).unwrap();
+        let ext = f.extension().unwrap().to_str().unwrap();
+        let out = tmp.path().join(format!("out{i}.{ext}"));
+        let mut args = vec!["pack".to_string(), s(&json).into(), s(&out).into()];
+        for seg in segment_files(&dir) {
+            args.push("--segment".into());
+            args.push(s(&seg).into());
+        }
+        // the legacy layout has no extended header: exir never writes that today
+        if f.to_str().unwrap().contains("legacy_inline_constants") {
+            args.push("--bare".into());
+        }
+        let a: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&a);
+        assert!(std::fs::read(&out).unwrap() == std::fs::read(f).unwrap(), "{}", f.display());
+    }
+}
+
+#[test]
+fn pack_takes_the_layout_options_of_rewrite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let f = corpus_files().into_iter().find(|f| f.to_str().unwrap().contains("xnnpack_mlp")).unwrap();
+    let dir = tmp.path().join("x");
+    ok(&["extract", s(&f), s(&dir)]);
+    for opts in [
+        vec!["--segment-alignment", "4096"],
+        vec!["--constant-alignment", "64"],
+        vec!["--delegates", "inline", "--delegate-alignment", "64"],
+    ] {
+        let packed = tmp.path().join("p.pte");
+        let rewritten = tmp.path().join("r.pte");
+        let mut a = vec!["pack", s(&dir), s(&packed)];
+        a.extend(&opts);
+        ok(&a);
+        let mut a = vec!["rewrite", s(&f), s(&rewritten)];
+        a.extend(&opts);
+        ok(&a);
+        assert_eq!(std::fs::read(&packed).unwrap(), std::fs::read(&rewritten).unwrap(), "{opts:?}");
+        assert!(std::fs::read(&packed).unwrap() != std::fs::read(&f).unwrap(), "{opts:?} changed nothing");
+    }
+}
+
+fn linear_extract(tmp: &Path) -> (PathBuf, Value) {
+    let f = corpus_files().into_iter().find(|f| f.to_str().unwrap().contains("/linear/")).unwrap();
+    let dir = tmp.join("x");
+    ok(&["extract", s(&f), s(&dir)]);
+    let p: Value = serde_json::from_slice(&std::fs::read(dir.join("program.json")).unwrap()).unwrap();
+    (dir, p)
+}
+
+#[test]
+fn a_tensor_size_edit_packs_into_a_file_verify_rejects() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, mut p) = linear_extract(tmp.path());
+    p["execution_plan"][0]["values"][0]["val"]["sizes"] = serde_json::json!([3, 8]);
+    std::fs::write(dir.join("program.json"), p.to_string()).unwrap();
+    let out = tmp.path().join("o.pte");
+    ok(&["pack", s(&dir), s(&out)]);
+    let o = pte(&["verify", s(&out)]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("constant.bounds"), "{}", String::from_utf8_lossy(&o.stdout));
+}
+
+#[test]
+fn an_operator_rename_packs_and_reads_back() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, mut p) = linear_extract(tmp.path());
+    p["execution_plan"][0]["operators"][2]["name"] = "aten::gelu".into();
+    std::fs::write(dir.join("program.json"), p.to_string()).unwrap();
+    let out = tmp.path().join("o.pte");
+    ok(&["pack", s(&dir), s(&out)]);
+    assert!(ok(&["verify", s(&out)]).contains("valid"));
+    let back: Value = serde_json::from_str(&ok(&["dump", s(&out)])).unwrap();
+    assert_eq!(back["execution_plan"][0]["operators"][2]["name"], "aten::gelu");
+}
+
+#[test]
+fn an_edited_constant_file_lands_in_its_segment() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, _) = linear_extract(tmp.path());
+    let mut w = std::fs::read(dir.join("constant-1.bin")).unwrap();
+    w[..4].copy_from_slice(&100f32.to_le_bytes());
+    std::fs::write(dir.join("constant-1.bin"), &w).unwrap();
+    let out = tmp.path().join("o.pte");
+    ok(&["pack", s(&dir), s(&out)]);
+    assert!(ok(&["verify", s(&out)]).contains("valid"));
+    let again = tmp.path().join("y");
+    ok(&["extract", s(&out), s(&again)]);
+    assert_eq!(std::fs::read(again.join("constant-1.bin")).unwrap(), w);
+    // a resized constant cannot go back in place
+    std::fs::write(dir.join("constant-1.bin"), [0u8; 4]).unwrap();
+    let o = pte(&["pack", s(&dir), s(&out)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("keep its size"));
+}
+
+#[test]
+fn bad_json_names_the_path_and_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let j = tmp.path().join("p.json");
+    std::fs::write(&j, "{\n  \"version\": 0,\n  \"execution_plan\": [\n    { \"name\": 7 }\n  ]\n}\n").unwrap();
+    let o = pte(&["pack", s(&j), s(&tmp.path().join("o.pte"))]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("execution_plan[0].name") && e.contains("line 4"), "{e}");
+    std::fs::write(&j, "{\"version\": 0, \"segments\": [{\"offset\": 0, \"size\": 4}]}").unwrap();
+    let o = pte(&["pack", s(&j), s(&tmp.path().join("o.pte"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("1 segments but 0"));
+}
+
+#[test]
+fn pack_takes_every_layout_option_of_rewrite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let legacy = support::corpus("legacy_inline_constants/model.pte");
+    let dir = tmp.path().join("x");
+    ok(&["extract", s(&legacy), s(&dir)]);
+    // --constants segment moves the legacy inline constants, as rewrite does
+    let packed = tmp.path().join("packed.pte");
+    ok(&["pack", s(&dir), s(&packed), "--constants", "segment"]);
+    let rewritten = tmp.path().join("rewritten.pte");
+    ok(&["rewrite", s(&legacy), s(&rewritten), "--constants", "segment"]);
+    assert_eq!(std::fs::read(&packed).unwrap(), std::fs::read(&rewritten).unwrap());
+    assert_ne!(std::fs::read(&packed).unwrap(), std::fs::read(&legacy).unwrap());
+    ok(&["verify", s(&packed)]);
+    // a .ptd takes the segment alignment only
+    let ptd = support::corpus("external/_default_external_constant.ptd");
+    let pdir = tmp.path().join("p");
+    ok(&["extract", s(&ptd), s(&pdir)]);
+    let o = pte(&["pack", s(&pdir), s(&tmp.path().join("o.ptd")), "--constants", "segment"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_manifest_of_a_later_version_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("x");
+    ok(&["extract", s(&support::corpus("add/model.pte")), s(&dir)]);
+    let m = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&m).unwrap();
+    assert!(text.contains("\"manifest_version\":2"));
+    std::fs::write(&m, text.replace("\"manifest_version\":2", "\"manifest_version\":3")).unwrap();
+    let o = pte(&["pack", s(&dir), s(&tmp.path().join("o.pte"))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("manifest_version 3 is newer"));
+}

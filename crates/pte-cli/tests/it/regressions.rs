@@ -1,0 +1,48 @@
+//! Replays `tests/regressions/<class>/*`: every file through every fuzz body
+//! (no panic), and the reader or the verifier of its kind must refuse it.
+
+use std::path::Path;
+
+fn refused(bytes: &[u8]) -> bool {
+    match bytes.get(4..8) {
+        Some(b"ET12") => {
+            pte_file::PteFile::from_bytes(bytes).is_err()
+                || !pte_file::verify::verify_bytes(bytes, &Default::default()).is_ok()
+        }
+        Some(b"BP08") => {
+            pte_file::bpte::BundledFile::from_bytes(bytes).is_err()
+                || !pte_file::verify::verify_bpte_bytes(bytes, &Default::default()).is_ok()
+        }
+        Some(b"FT01") => pte_file::ptd::PtdFile::from_bytes(bytes).is_err(),
+        _ if bytes.starts_with(b"PK") => match pte_ptn::PtnFile::from_bytes(bytes) {
+            Err(_) => true,
+            Ok(p) => pte_samples::read_samples(&p).is_err() && !pte_samples::check_sidecar(&p).is_empty(),
+        },
+        _ => panic!("unrecognised regression file kind"),
+    }
+}
+
+#[test]
+fn every_regression_file_is_an_error_and_never_a_panic() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("regressions");
+    let mut count = 0;
+    for class in ["out-of-bounds", "overflow", "out-of-memory", "hang"] {
+        let dir = root.join(class);
+        let mut files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        assert!(!files.is_empty(), "{class} has no files");
+        for f in files {
+            let bytes = std::fs::read(&f).unwrap();
+            pte_file::fuzzing::pte(&bytes);
+            pte_file::fuzzing::ptd(&bytes);
+            pte_file::fuzzing::headers(&bytes);
+            pte_file::fuzzing::bpte(&bytes);
+            pte_ptn::fuzzing::ptn(&bytes);
+            pte_ptn::fuzzing::native(&bytes);
+            pte_samples::fuzzing::sidecar(&bytes);
+            assert!(refused(&bytes), "{} was accepted", f.display());
+            count += 1;
+        }
+    }
+    assert!(count >= 8);
+}

@@ -1,0 +1,31 @@
+//! Integration tests of pte-file, one binary: the corpus, round trips and
+//! property tests, the verifier, `.ptd` and `.bpte`, the keep-layout
+//! rewrites, the memory plan and the fuzz-body sweeps.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+mod bpte;
+mod corpus;
+mod delegate_payload;
+mod differential;
+mod exir_view;
+mod external;
+mod fast_verify;
+mod keep;
+mod keep_rewrite;
+mod memory;
+mod ptd;
+mod regressions_flatbuffer;
+mod roundtrip;
+mod sparse_keep;
+mod splice;
+mod sweeps;
+mod tensors;
+mod verifier_rules;

@@ -1,0 +1,67 @@
+//! The regression files that reach the flatbuffer code (`.pte`, `.bpte`,
+//! `.ptd`), plus one valid program, through pte-file's fuzz bodies.
+//!
+//! Small on purpose: `scripts/fuzz/miri.sh` runs this file under Miri, where the
+//! flatc-generated accessors and the aligned vector writer (the workspace's
+//! only `unsafe`) meet hostile bytes. The full replay over every kind, with
+//! the "must be refused" check, is `crates/pte-cli/tests/it/regressions.rs`.
+
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+fn flatbuffer_regressions() -> Vec<PathBuf> {
+    let mut files = vec![];
+    for class in ["out-of-bounds", "overflow", "out-of-memory", "hang"] {
+        for e in std::fs::read_dir(root().join("regressions").join(class)).unwrap() {
+            let p = e.unwrap().path();
+            let kind = p.extension().and_then(|x| x.to_str()).unwrap_or("");
+            if matches!(kind, "pte" | "bpte" | "ptd") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn replay(bytes: &[u8]) {
+    pte_file::fuzzing::pte(bytes);
+    pte_file::fuzzing::ptd(bytes);
+    pte_file::fuzzing::headers(bytes);
+    pte_file::fuzzing::bpte(bytes);
+}
+
+#[test]
+fn flatbuffer_regressions_are_refused_without_undefined_behaviour() {
+    let files = flatbuffer_regressions();
+    assert!(files.len() >= 7, "expected the seeded .pte/.bpte regressions, found {}", files.len());
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        replay(&bytes);
+        let refused = match bytes.get(4..8) {
+            Some(b"ET12") => {
+                pte_file::PteFile::from_bytes(&bytes).is_err()
+                    || !pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok()
+            }
+            Some(b"BP08") => {
+                pte_file::bpte::BundledFile::from_bytes(&bytes).is_err()
+                    || !pte_file::verify::verify_bpte_bytes(&bytes, &Default::default()).is_ok()
+            }
+            Some(b"FT01") => pte_file::ptd::PtdFile::from_bytes(&bytes).is_err(),
+            other => panic!("{}: no flatbuffer identifier ({other:?})", f.display()),
+        };
+        assert!(refused, "{} was accepted", f.display());
+    }
+}
+
+/// A valid program takes the other branch of the `pte` body: write it back
+/// (the aligned writer) and read it again.
+#[test]
+fn a_valid_program_round_trips_through_the_pte_body() {
+    let bytes = std::fs::read(root().join("corpus/add/model.pte")).unwrap();
+    assert!(pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok());
+    replay(&bytes);
+}

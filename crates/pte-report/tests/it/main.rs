@@ -1,0 +1,13 @@
+//! Integration tests of pte-report, one binary: the page and the graph layout.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    missing_docs
+)]
+
+mod layout;
+mod page;
