@@ -60,7 +60,8 @@ pub(crate) fn verify(h: &Handle, bytes: &[u8], ptd: &[std::path::PathBuf]) -> Py
         })
         .collect::<PyResult<Vec<_>>>()?;
     let data: Vec<pte::DataFile<'_>> = maps.iter().map(|(name, m)| pte::DataFile { name, bytes: m.bytes() }).collect();
-    let report = pte::verify(bytes, &data).map_err(|e| match e {
+    // the handle's kind was recognised when it was opened (a damaged program: Unknown)
+    let report = pte::verify_as(h.file_kind(), bytes, &data).map_err(|e| match e {
         pte::Unreadable::Program(e) => crate::error::to_py(e, h.name()),
         pte::Unreadable::Data { index, error } => crate::error::to_py(error, maps.get(index).map(|(n, _)| n.as_str())),
     })?;

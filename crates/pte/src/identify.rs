@@ -82,6 +82,19 @@ impl Identity {
     }
 }
 
+impl Identity {
+    /// The kind [`verify_as`](crate::verify_as) judges the file as: its own,
+    /// [`FileKind::Unknown`] for a damaged program (judged as a program
+    /// whose identifier is broken), `None` for a foreign file.
+    pub(crate) fn judged_as(self) -> Option<FileKind> {
+        match self {
+            Identity::ExecuTorch(k) => Some(k),
+            Identity::DamagedProgram => Some(FileKind::Unknown),
+            Identity::Foreign(_) => None,
+        }
+    }
+}
+
 impl fmt::Display for Identity {
     /// "a .pte program", "a .pte program with a damaged identifier", or
     /// what a foreign file is.

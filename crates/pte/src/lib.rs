@@ -149,9 +149,7 @@ impl<'a> File<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn verify(&self, data: &[DataFile<'_>]) -> std::result::Result<Report, Unreadable> {
-        match self.identity {
-            Identity::DamagedProgram => verify_as(FileKind::Unknown, self.bytes(), data),
-            _ => verify_as(self.kind(), self.bytes(), data),
-        }
+        // a File is never foreign: `checked` refused those
+        verify_as(self.identity.judged_as().unwrap_or(FileKind::Unknown), self.bytes(), data)
     }
 }

@@ -6,7 +6,7 @@
 use pte_core::{Error, ErrorKind, FileKind, Report, Violation};
 use pte_file::ptd::PtdFile;
 
-use crate::identify::{identify, Identity};
+use crate::identify::identify;
 
 /// A `.ptd` given beside a program, by the name findings call it.
 ///
@@ -72,10 +72,10 @@ impl std::error::Error for Unreadable {}
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable> {
-    match identify(bytes) {
-        Identity::Foreign(what) => Err(Unreadable::Program(Error::new(ErrorKind::Unsupported, what.to_string()))),
-        Identity::DamagedProgram => verify_as(FileKind::Unknown, bytes, data),
-        Identity::ExecuTorch(kind) => verify_as(kind, bytes, data),
+    let identity = identify(bytes);
+    match identity.judged_as() {
+        None => Err(Unreadable::Program(Error::new(ErrorKind::Unsupported, identity.to_string()))),
+        Some(kind) => verify_as(kind, bytes, data),
     }
 }
 

@@ -39,14 +39,16 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
             }
         }
     }
-    verdict(file, bytes, json)
+    verdict(file, input.kind, bytes, json)
 }
 
 /// The verifier's verdict in one line after the summary (`pte verify` has
 /// the findings): a summary alone would look clean on a file the runtime
 /// refuses. An invalid file exits 1, as `pte verify` does.
-fn verdict(file: &Path, bytes: &[u8], json: bool) -> CmdResult {
-    let report = pte::verify(bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+fn verdict(file: &Path, kind: FileKind, bytes: &[u8], json: bool) -> CmdResult {
+    // the kind the input was recognised as: a package's zip directory is read once
+    let report =
+        pte::verify_as(kind, bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
     let line = match (report.violations.first(), report.warnings.len()) {
         (None, 0) => "verdict: valid".to_string(),
         (None, w) => format!("verdict: valid, {} (pte verify lists them)", crate::style::count(w as u64, "warning")),

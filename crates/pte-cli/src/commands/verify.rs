@@ -37,7 +37,8 @@ pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let names: Vec<String> = ptds.iter().map(|p| p.display().to_string()).collect();
     let data: Vec<DataFile<'_>> =
         names.iter().zip(&maps).map(|(name, m)| DataFile { name, bytes: m.bytes() }).collect();
-    pte::verify(bytes, &data).map_err(|e| match e {
+    // recognised once by `Input` (a damaged program is of kind Unknown, judged as a program)
+    pte::verify_as(input.kind, bytes, &data).map_err(|e| match e {
         Unreadable::Program(e) => at(file)(e),
         Unreadable::Data { index, error } => at(ptds.get(index).map_or(file, PathBuf::as_path))(error),
     })
