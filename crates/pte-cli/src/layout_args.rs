@@ -5,7 +5,7 @@
 
 use clap::{Args, ValueEnum};
 
-use pte_file::{ConstantPlacement, DelegatePlacement, WriteOptions};
+use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, WriteOptions};
 
 use crate::failure::Failure;
 
@@ -45,39 +45,33 @@ pub(crate) struct LayoutArgs {
 }
 
 impl LayoutArgs {
-    /// Whether no option asks for a change.
+    /// The options as the library's [`LayoutChange`].
+    pub(crate) fn change(&self) -> LayoutChange {
+        LayoutChange {
+            segment_alignment: self.segment_alignment,
+            constant_alignment: self.constant_alignment,
+            delegate_alignment: self.delegate_alignment,
+            delegates: match self.delegates {
+                Delegates::Keep => DelegatePlacement::Keep,
+                Delegates::Inline => DelegatePlacement::Inline,
+                Delegates::Segment => DelegatePlacement::Segment,
+            },
+            constants: match self.constants {
+                Constants::Keep => None,
+                Constants::Segment => Some(ConstantPlacement::Segment),
+            },
+        }
+    }
+
     pub(crate) fn keeps_everything(&self) -> bool {
-        self.segment_alignment.is_none() && self.keeps_all_but_segments()
+        self.change().is_none()
     }
 
-    /// Whether no option but `--segment-alignment` asks for a change: all a
-    /// `.ptd` can take.
     pub(crate) fn keeps_all_but_segments(&self) -> bool {
-        self.constant_alignment.is_none()
-            && self.delegate_alignment.is_none()
-            && self.delegates == Delegates::Keep
-            && self.constants == Constants::Keep
+        self.change().keeps_all_but_segments()
     }
 
-    /// `base` (the alignments the input shows) changed where an option says.
     pub(crate) fn apply(&self, base: WriteOptions) -> Result<WriteOptions, Failure> {
-        let mut o = base;
-        if self.constants == Constants::Segment {
-            o = o.with_constants(ConstantPlacement::Segment);
-        }
-        if let Some(a) = self.segment_alignment {
-            o = o.with_segment_alignment(a)?;
-        }
-        if let Some(a) = self.constant_alignment {
-            o = o.with_constant_alignment(a)?;
-        }
-        if let Some(a) = self.delegate_alignment {
-            o = o.with_delegate_alignment(a)?;
-        }
-        Ok(o.with_delegates(match self.delegates {
-            Delegates::Keep => DelegatePlacement::Keep,
-            Delegates::Inline => DelegatePlacement::Inline,
-            Delegates::Segment => DelegatePlacement::Segment,
-        }))
+        Ok(self.change().apply(base)?)
     }
 }

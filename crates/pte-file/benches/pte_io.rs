@@ -116,8 +116,8 @@ fn bench_case(dir: &Path, case: &str, parts: PteParts<'static>, runs: usize) {
     row(case, "rewrite to a new file (mmap in, streamed, atomic out)", &m, size);
     let m = measure(runs, || {
         let map = MappedFile::open(&src).unwrap();
-        let pte = PteFile::from_bytes(map.bytes()).unwrap();
-        pte.save_copying_from(&dst, &opts, &std::fs::File::open(&src).unwrap(), map.bytes()).unwrap();
+        let pte = PteFile::from_map(&map).unwrap();
+        pte.save(&dst, &opts).unwrap();
     });
     row(case, "rewrite to a new file (kernel copy of segments, atomic out)", &m, size);
     let m = measure(runs, || {
@@ -340,38 +340,15 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
         let dst = dir.join("program-heavy.out.pte");
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
-            let source = std::fs::File::open(src).unwrap();
-            let n = pte_file::write_atomically_file(&dst, |f| {
-                let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, f)?;
-                let o = read.read().matching_options();
-                Ok(read.finish(&o)?.unwrap_or_default())
-            });
+            let n = pte_file::write_atomically_file(&dst, |f| pte_file::rewrite(&map, f, &Default::default()));
             assert_eq!(n.unwrap(), size);
         });
         row(case, "rewrite, program copied while verified, plans undecoded (`pte rewrite`)", &m, size);
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
-            let read = pte_file::KeepRewrite::from_bytes(map.bytes()).unwrap();
-            let o = read.matching_options();
-            let source = std::fs::File::open(src).unwrap();
-            let n = pte_file::write_atomically_file(&dst, |f| {
-                Ok(read.write_keeping_program(f, &o, &source)?.unwrap_or_default())
-            });
-            assert_eq!(n.unwrap(), size);
-        });
-        row(case, "rewrite, program copied after verification, plans undecoded (before)", &m, size);
-        let m = measure(runs, || {
-            let map = MappedFile::open(src).unwrap();
-            let pte = PteFile::from_bytes(map.bytes()).unwrap();
+            let pte = PteFile::from_map(&map).unwrap();
             let o = WriteOptions::matching(&pte, map.bytes());
-            pte.save_keeping_program(&dst, &o, &std::fs::File::open(src).unwrap(), map.bytes()).unwrap();
-        });
-        row(case, "rewrite, program copied as stored, decoded read (before)", &m, size);
-        let m = measure(runs, || {
-            let map = MappedFile::open(src).unwrap();
-            let pte = PteFile::from_bytes(map.bytes()).unwrap();
-            let o = WriteOptions::matching(&pte, map.bytes());
-            pte.save_copying_from(&dst, &o, &std::fs::File::open(src).unwrap(), map.bytes()).unwrap();
+            pte.save(&dst, &o).unwrap();
         });
         row(case, "rewrite, program re-encoded (before)", &m, size);
         let m = measure(runs, || {

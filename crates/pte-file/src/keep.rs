@@ -5,7 +5,6 @@
 
 use std::borrow::Cow;
 use std::io::Write;
-use std::path::Path;
 
 use pte_schema::Result;
 
@@ -15,57 +14,14 @@ use crate::write::{copy_from, data_size, write_segments};
 use crate::{PteFile, WriteOptions};
 
 impl PteFile<'_> {
-    /// Like [`PteFile::save_copying_from`], but when `options` change nothing
-    /// in the program (no constant repacking, delegates left where they are,
-    /// segments at their stored offsets, the stored alignments), the program
-    /// flatbuffer of `source_bytes` is copied as stored, with only its
-    /// `eh00` header updated, instead of being re-encoded. Otherwise it is
-    /// [`PteFile::save_copying_from`].
-    ///
-    /// `self` must be what [`PteFile::from_bytes`] read from `source_bytes`,
-    /// unchanged: on the copying path the stored program is what is written.
-    /// The output then reads back as the same program and segments as the
-    /// input, byte-identical to it when the input's segment base is where the
-    /// options' segment alignment puts it.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
-    /// let o = pte_file::WriteOptions::matching(&pte, map.bytes());
-    /// let dir = tempfile::tempdir()?;
-    /// let out = dir.path().join("copy.pte");
-    /// pte.save_keeping_program(&out, &o, &std::fs::File::open(src)?, map.bytes())?;
-    /// assert_eq!(std::fs::read(&out)?, std::fs::read(src)?);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn save_keeping_program(
-        &self,
-        path: impl AsRef<Path>,
-        options: &WriteOptions,
-        source: &std::fs::File,
-        source_bytes: &[u8],
-    ) -> Result<u64> {
-        pte_core::write_atomically_file(path.as_ref(), |dst| {
-            self.write_keeping_program(dst, options, source, source_bytes)
-        })
-    }
-
-    /// Writes into `dst` what [`PteFile::save_keeping_program`] saves, for
-    /// callers that own the save (an in-place edit under an
-    /// [`EditLock`](pte_core::EditLock)); returns the bytes written.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
-    /// let o = pte_file::WriteOptions::matching(&pte, map.bytes());
-    /// let dst = tempfile::tempfile()?;
-    /// let n = pte.write_keeping_program(&dst, &o, &std::fs::File::open(src)?, map.bytes())?;
-    /// assert_eq!(n, std::fs::metadata(src)?.len());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_keeping_program(
+    /// Writes into `dst` the file read from `source_bytes` (a map of
+    /// `source`): when `options` change nothing in the program (no constant
+    /// repacking, delegates left where they are, segments at their stored
+    /// offsets, the stored alignments), the stored program flatbuffer is
+    /// copied with only its `eh00` header updated instead of being
+    /// re-encoded; otherwise the file is written anew. `self` must be what
+    /// [`PteFile::from_bytes`] read from `source_bytes`, unchanged.
+    pub(crate) fn write_keeping_program(
         &self,
         dst: &std::fs::File,
         options: &WriteOptions,

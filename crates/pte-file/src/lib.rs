@@ -63,7 +63,7 @@ pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
 pub use exir_view::exir_program;
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
-pub use pte::keep_rewrite::{KeepRewrite, PrefilledRewrite};
+pub use pte::rewrite::{rewrite, LayoutChange};
 pub use pte::sparse::SparsePte;
 pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
@@ -75,15 +75,51 @@ pub use write::splice_flatbuffer;
 use pte_schema::Program;
 
 /// A `.pte` program with the bytes of every segment it lists.
+///
+/// Read one with [`PteFile::from_bytes`] or, from a memory map,
+/// [`PteFile::from_map`]; build one with [`PteFile::new`] or [`PteParts`];
+/// write it with [`PteFile::write_to`], [`PteFile::to_bytes`] or
+/// [`PteFile::save`]. Two files are equal when their programs and segment
+/// bytes are, wherever they were read from.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct PteFile<'a> {
     /// The program as stored, segment table and references included.
     pub program: Program<'a>,
     /// The bytes of `program.segments[i]`, one entry per segment-table entry.
     pub segments: Vec<Bytes<'a>>,
+    /// The mapped file this was read from, if any: saving copies the segment
+    /// bytes that lie in it file to file instead of through user space.
+    origin: Origin<'a>,
 }
 
-impl PteFile<'_> {
+/// Where a [`PteFile`] was read from; it takes no part in equality.
+#[derive(Clone, Copy, Default)]
+struct Origin<'a>(pub(crate) Option<&'a MappedFile>);
+
+impl PartialEq for Origin<'_> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Origin<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Mapped" } else { "Unmapped" })
+    }
+}
+
+impl<'a> PteFile<'a> {
+    /// A file of `program` with `segments[i]` the bytes of the program's
+    /// segment-table entry `i`.
+    ///
+    /// ```
+    /// let pte = pte_file::PteFile::new(Default::default(), vec![]);
+    /// assert_eq!(pte, pte_file::PteFile::default());
+    /// ```
+    pub fn new(program: Program<'a>, segments: Vec<Bytes<'a>>) -> Self {
+        PteFile { program, segments, origin: Origin::default() }
+    }
+
     /// Copies every borrowed byte so the file no longer borrows its input.
     ///
     /// ```
@@ -91,9 +127,9 @@ impl PteFile<'_> {
     /// assert!(owned.segments.is_empty());
     /// ```
     pub fn into_owned(self) -> PteFile<'static> {
-        PteFile {
-            program: self.program.into_owned(),
-            segments: self.segments.into_iter().map(|s| Bytes::Owned(s.into_owned())).collect(),
-        }
+        PteFile::new(
+            self.program.into_owned(),
+            self.segments.into_iter().map(|s| Bytes::Owned(s.into_owned())).collect(),
+        )
     }
 }

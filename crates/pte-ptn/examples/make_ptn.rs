@@ -33,7 +33,7 @@ fn run(input: &Path, output: &Path) -> pte_ptn::Result<()> {
     let mutable: BTreeSet<String> = constants.keys().filter(|k| k.ends_with(".state")).cloned().collect();
     let mut ptn = PtnFile::from_constants(src.program.clone(), constants, &mutable)?;
     ptn.members.push(Member { name: "notes/readme.txt".into(), data: (&b"kept as is\n"[..]).into() });
-    ptn.save(output)
+    ptn.save(output).map(drop)
 }
 
 fn main() -> ExitCode {

@@ -95,8 +95,11 @@ impl PtnFile<'_> {
 
     /// Writes the package to a seekable sink (zip local headers carry each
     /// member's CRC and size, which are patched in after its data), streaming
-    /// the constants a tensor at a time. Nothing is written when
-    /// [`validate`](PtnFile::validate) fails.
+    /// the constants a tensor at a time, flushes it and returns the number of
+    /// bytes written. Nothing is written when
+    /// [`validate`](PtnFile::validate) fails. An open [`File`] is such a sink
+    /// (wrap it in a [`BufWriter`]): that is how a caller that owns the save,
+    /// such as an in-place edit under a [`pte_core::EditLock`], writes one.
     ///
     /// Members: `program.ptg`, then `program.safetensors` when there are
     /// tensors (or metadata), then `aliases.json` when there are aliases, then
@@ -106,23 +109,28 @@ impl PtnFile<'_> {
     /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let mut out = std::io::Cursor::new(Vec::new());
-    /// ptn.write_to(&mut out)?;
+    /// let n = ptn.write_to(&mut out)?;
+    /// assert_eq!(n, out.get_ref().len() as u64);
     /// assert_eq!(out.into_inner(), ptn.to_bytes()?);
     /// # Ok::<(), pte_ptn::Error>(())
     /// ```
-    pub fn write_to<W: Write + Seek>(&self, sink: &mut W) -> Result<()> {
+    pub fn write_to<W: Write + Seek>(&self, sink: &mut W) -> Result<u64> {
         self.validate()?;
-        let mut zip = ZipWriter::new(sink);
+        let start = sink.stream_position().map_err(|e| io("writing", e))?;
+        let mut zip = ZipWriter::new(&mut *sink);
         match self.write_members(&mut zip) {
-            Ok(()) => zip.finish().map(drop).map_err(|e| io("finishing the zip", e)),
+            Ok(()) => zip.finish().map(drop).map_err(|e| io("finishing the zip", e))?,
             Err(e) => {
                 // Dropping the writer would try to finish the archive into a
                 // sink that just failed (and report that on stderr); the sink
                 // is only borrowed, so forgetting leaks just the member list.
                 std::mem::forget(zip);
-                Err(e)
+                return Err(e);
             }
         }
+        sink.flush().map_err(|e| io("writing", e))?;
+        let end = sink.stream_position().map_err(|e| io("writing", e))?;
+        Ok(end.saturating_sub(start))
     }
 
     fn write_members<W: Write + Seek>(&self, zip: &mut ZipWriter<W>) -> Result<()> {
@@ -163,37 +171,21 @@ impl PtnFile<'_> {
 
     /// Saves to `path` atomically: a temporary file beside it is written,
     /// fsynced and renamed over it, so an existing package survives any
-    /// failure. Saving over the package this one borrows from is safe: the
-    /// old file's data stays readable until its last map is dropped.
+    /// failure; returns the number of bytes written. Saving over the package
+    /// this one borrows from is safe: the old file's data stays readable
+    /// until its last map is dropped.
     ///
     /// ```
     /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let dir = tempfile::tempdir()?;
-    /// ptn.save(&dir.path().join("copy.ptn"))?;
+    /// let n = ptn.save(dir.path().join("copy.ptn"))?;
     /// assert_eq!(std::fs::read(dir.path().join("copy.ptn"))?, ptn.to_bytes()?);
+    /// assert_eq!(n, ptn.to_bytes()?.len() as u64);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn save(&self, path: &Path) -> Result<()> {
-        self.save_through(path, |w| Box::new(w))
-    }
-
-    /// Writes the package into an open file (for callers that own the save,
-    /// such as an in-place edit under a [`pte_core::EditLock`]).
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
-    /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
-    /// let f = tempfile::tempfile()?;
-    /// ptn.write_file(&f)?;
-    /// assert_eq!(f.metadata()?.len(), ptn.to_bytes()?.len() as u64);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_file(&self, file: &File) -> Result<()> {
-        self.validate()?;
-        let mut sink = BufWriter::with_capacity(1 << 20, file);
-        self.write_to(&mut sink)?;
-        sink.flush().map_err(|e| io("writing", e))
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<u64> {
+        self.save_through(path.as_ref(), |w| Box::new(w))
     }
 
     /// [`save`](PtnFile::save) with the sink wrapped (for fault injection in tests).
@@ -201,12 +193,11 @@ impl PtnFile<'_> {
         &self,
         path: &Path,
         wrap: impl for<'f> FnOnce(BufWriter<&'f File>) -> Box<dyn WriteSeek + 'f>,
-    ) -> Result<()> {
+    ) -> Result<u64> {
         self.validate()?;
         pte_core::write_atomically_file(path, |file| {
             let mut sink = wrap(BufWriter::with_capacity(1 << 20, file));
-            self.write_to(&mut sink)?;
-            sink.flush().map_err(|e| io("writing", e))
+            self.write_to(&mut sink)
         })
     }
 }
@@ -275,7 +266,7 @@ mod tests {
                     assert_eq!(now, bytes, "budget {budget}");
                     std::fs::write(&path, &bytes).unwrap();
                 }
-                Ok(()) => {
+                Ok(_) => {
                     assert!(budget >= len, "a save with {budget} of {len} bytes succeeded");
                     assert_eq!(now, new_bytes, "budget {budget}");
                     std::fs::write(&path, &bytes).unwrap();

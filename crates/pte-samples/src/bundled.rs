@@ -10,7 +10,7 @@ use pte_schema::bundled::{BundledTensor, BundledValue, TestCase, TestSuite};
 use pte_schema::ScalarType;
 
 use crate::read::short;
-use crate::{Call, Error, Result, Rule, Sample, SampleSet, Tolerance, Value, DEFAULT_TOLERANCE};
+use crate::{Call, Error, Result, Sample, SampleRule, SampleSet, Tolerance, Value, DEFAULT_TOLERANCE};
 
 /// The set name given to a method's bundled cases (`bundled`, then
 /// `bundled-1`, ... when a bundle holds several suites for one method).
@@ -88,7 +88,7 @@ pub fn bundled_sets<'a>(bundle: &'a BundledFile<'_>, tolerance: Option<Tolerance
     for (i, suite) in bundle.suites().iter().enumerate() {
         let path = format!("method_test_suites[{i}]");
         let method = suite.method_name.clone().ok_or_else(|| {
-            Error::new(Rule::Name, "the suite names no method").at_path(format!("{path}.method_name"))
+            Error::new(SampleRule::Name, "the suite names no method").at_path(format!("{path}.method_name"))
         })?;
         let same = out.iter().filter(|s| s.method == method).count();
         let name = if same == 0 { BUNDLED_SET.to_string() } else { format!("{BUNDLED_SET}-{same}") };
@@ -112,7 +112,7 @@ pub fn bundled_sets<'a>(bundle: &'a BundledFile<'_>, tolerance: Option<Tolerance
 
 fn unsupported(path: &str, why: String) -> Error {
     Error::wrap(
-        Rule::InvalidUse,
+        SampleRule::InvalidUse,
         pte_schema::Error::new(pte_schema::ErrorKind::Unsupported, why).at_path(path.to_string()),
     )
 }
@@ -131,7 +131,7 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
                 .iter()
                 .map(|&s| {
                     u64::try_from(s).map_err(|_| {
-                        Error::new(Rule::ShapeMismatch, format!("negative size {s}")).at_path(path.to_string())
+                        Error::new(SampleRule::ShapeMismatch, format!("negative size {s}")).at_path(path.to_string())
                     })
                 })
                 .collect::<Result<Vec<u64>>>()?;
@@ -147,7 +147,7 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
             }
             let data: &'a [u8] = t.data.as_deref().unwrap_or(&[]);
             let t = PtnTensor::new(dtype, shape, Cow::Borrowed(data))
-                .map_err(|e| Error::wrap(Rule::ShapeMismatch, e).at_path(path.to_string()))?;
+                .map_err(|e| Error::wrap(SampleRule::ShapeMismatch, e).at_path(path.to_string()))?;
             Value::Tensor(t)
         }
     })
@@ -165,7 +165,7 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
 /// let mut set = SampleSet::new("forward", "s");
 /// set.samples.push(Sample { calls: vec![Call::default(), Call::default()], ..Default::default() });
 /// let e = bundle_from_sets(pte, &[set]).unwrap_err();
-/// assert_eq!(e.rule(), Rule::InvalidUse);
+/// assert_eq!(e.rule(), SampleRule::InvalidUse);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn bundle_from_sets<'a>(
@@ -179,7 +179,7 @@ pub fn bundle_from_sets<'a>(
             let path = format!("{}/{}: samples[{si}]", short(&set.method), short(&set.name));
             let [call] = sample.calls.as_slice() else {
                 return Err(Error::new(
-                    Rule::InvalidUse,
+                    SampleRule::InvalidUse,
                     format!(
                         "a sample of {} calls cannot be expressed in .bpte, which holds single calls",
                         sample.calls.len()
@@ -205,7 +205,7 @@ pub fn bundle_from_sets<'a>(
 
 fn to_bundled<'a>(v: &Value<'a>, path: &str) -> Result<BundledValue<'a>> {
     let refuse = |what: &str| {
-        Error::new(Rule::InvalidUse, format!("a {what} value has no .bpte form")).at_path(path.to_string())
+        Error::new(SampleRule::InvalidUse, format!("a {what} value has no .bpte form")).at_path(path.to_string())
     };
     Ok(match v {
         Value::None => BundledValue::None,
@@ -221,13 +221,13 @@ fn to_bundled<'a>(v: &Value<'a>, path: &str) -> Result<BundledValue<'a>> {
                 .iter()
                 .map(|&d| {
                     i32::try_from(d).map_err(|_| {
-                        Error::new(Rule::Limit, format!("size {d} does not fit .bpte's int32 sizes"))
+                        Error::new(SampleRule::Limit, format!("size {d} does not fit .bpte's int32 sizes"))
                             .at_path(path.to_string())
                     })
                 })
                 .collect::<Result<Vec<i32>>>()?;
             let rank = u8::try_from(sizes.len())
-                .map_err(|_| Error::new(Rule::Limit, "more than 255 dimensions").at_path(path.to_string()))?;
+                .map_err(|_| Error::new(SampleRule::Limit, "more than 255 dimensions").at_path(path.to_string()))?;
             BundledValue::Tensor(BundledTensor {
                 scalar_type,
                 sizes: Some(sizes),

@@ -1,4 +1,4 @@
-//! Errors: each reading rule has its own [`Rule`], on top of the workspace's
+//! Errors: each reading rule has its own [`SampleRule`], on top of the workspace's
 //! [`ErrorKind`] taxonomy, so callers (and tests) match on the rule, never
 //! on a message.
 
@@ -11,11 +11,11 @@ use crate::rules;
 /// Which rule a sidecar or a call to the writer broke.
 ///
 /// ```
-/// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing_tensor");
-/// assert_eq!(pte_samples::Rule::UnknownVersion.kind(), pte_samples::ErrorKind::Unsupported);
+/// assert_eq!(pte_samples::SampleRule::MissingTensor.name(), "missing_tensor");
+/// assert_eq!(pte_samples::SampleRule::UnknownVersion.kind(), pte_samples::ErrorKind::Unsupported);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Rule {
+pub enum SampleRule {
     /// A method or set name is not a single plain path segment.
     Name,
     /// A member under `samples/` is not `samples/<method>/<set>/index.json` or
@@ -60,34 +60,34 @@ pub enum Rule {
     Package,
 }
 
-impl Rule {
+impl SampleRule {
     /// Every rule, in declaration order.
-    pub const ALL: &'static [Rule] = &[
-        Rule::Name,
-        Rule::Layout,
-        Rule::Index,
-        Rule::UnknownVersion,
-        Rule::Tolerance,
-        Rule::MissingTensor,
-        Rule::DtypeMismatch,
-        Rule::ShapeMismatch,
-        Rule::UnreferencedTensor,
-        Rule::ReusedTensor,
-        Rule::Safetensors,
-        Rule::Limit,
-        Rule::DuplicateSet,
-        Rule::UnknownMethod,
-        Rule::Signature,
-        Rule::InvalidUse,
-        Rule::Package,
+    pub const ALL: &'static [SampleRule] = &[
+        SampleRule::Name,
+        SampleRule::Layout,
+        SampleRule::Index,
+        SampleRule::UnknownVersion,
+        SampleRule::Tolerance,
+        SampleRule::MissingTensor,
+        SampleRule::DtypeMismatch,
+        SampleRule::ShapeMismatch,
+        SampleRule::UnreferencedTensor,
+        SampleRule::ReusedTensor,
+        SampleRule::Safetensors,
+        SampleRule::Limit,
+        SampleRule::DuplicateSet,
+        SampleRule::UnknownMethod,
+        SampleRule::Signature,
+        SampleRule::InvalidUse,
+        SampleRule::Package,
     ];
 
     /// The rule's short name (`missing_tensor`), as errors print it: its
-    /// [`verifier_rule`](Rule::verifier_rule) without the `ptn.samples.` prefix.
+    /// [`verifier_rule`](SampleRule::verifier_rule) without the `ptn.samples.` prefix.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Rule::Layout.name(), "layout");
-    /// assert_eq!(pte_samples::Rule::MissingTensor.name(), "missing_tensor");
+    /// assert_eq!(pte_samples::SampleRule::Layout.name(), "layout");
+    /// assert_eq!(pte_samples::SampleRule::MissingTensor.name(), "missing_tensor");
     /// ```
     pub fn name(self) -> &'static str {
         let full = self.verifier_rule().name();
@@ -98,47 +98,47 @@ impl Rule {
     /// one of [`CATALOGUE`](crate::CATALOGUE).
     ///
     /// ```
-    /// assert_eq!(pte_samples::Rule::Name.verifier_rule().name(), "ptn.samples.name");
+    /// assert_eq!(pte_samples::SampleRule::Name.verifier_rule().name(), "ptn.samples.name");
     /// ```
     pub fn verifier_rule(self) -> pte_core::Rule {
         match self {
-            Rule::Name => rules::PTN_SAMPLES_NAME,
-            Rule::Layout => rules::PTN_SAMPLES_LAYOUT,
-            Rule::Index => rules::PTN_SAMPLES_INDEX,
-            Rule::UnknownVersion => rules::PTN_SAMPLES_UNKNOWN_VERSION,
-            Rule::Tolerance => rules::PTN_SAMPLES_TOLERANCE,
-            Rule::MissingTensor => rules::PTN_SAMPLES_MISSING_TENSOR,
-            Rule::DtypeMismatch => rules::PTN_SAMPLES_DTYPE_MISMATCH,
-            Rule::ShapeMismatch => rules::PTN_SAMPLES_SHAPE_MISMATCH,
-            Rule::UnreferencedTensor => rules::PTN_SAMPLES_UNREFERENCED_TENSOR,
-            Rule::ReusedTensor => rules::PTN_SAMPLES_REUSED_TENSOR,
-            Rule::Safetensors => rules::PTN_SAMPLES_SAFETENSORS,
-            Rule::Limit => rules::PTN_SAMPLES_LIMIT,
-            Rule::DuplicateSet => rules::PTN_SAMPLES_DUPLICATE_SET,
-            Rule::UnknownMethod => rules::PTN_SAMPLES_UNKNOWN_METHOD,
-            Rule::Signature => rules::PTN_SAMPLES_SIGNATURE,
-            Rule::InvalidUse => rules::PTN_SAMPLES_INVALID_USE,
-            Rule::Package => rules::PTN_SAMPLES_PACKAGE,
+            SampleRule::Name => rules::PTN_SAMPLES_NAME,
+            SampleRule::Layout => rules::PTN_SAMPLES_LAYOUT,
+            SampleRule::Index => rules::PTN_SAMPLES_INDEX,
+            SampleRule::UnknownVersion => rules::PTN_SAMPLES_UNKNOWN_VERSION,
+            SampleRule::Tolerance => rules::PTN_SAMPLES_TOLERANCE,
+            SampleRule::MissingTensor => rules::PTN_SAMPLES_MISSING_TENSOR,
+            SampleRule::DtypeMismatch => rules::PTN_SAMPLES_DTYPE_MISMATCH,
+            SampleRule::ShapeMismatch => rules::PTN_SAMPLES_SHAPE_MISMATCH,
+            SampleRule::UnreferencedTensor => rules::PTN_SAMPLES_UNREFERENCED_TENSOR,
+            SampleRule::ReusedTensor => rules::PTN_SAMPLES_REUSED_TENSOR,
+            SampleRule::Safetensors => rules::PTN_SAMPLES_SAFETENSORS,
+            SampleRule::Limit => rules::PTN_SAMPLES_LIMIT,
+            SampleRule::DuplicateSet => rules::PTN_SAMPLES_DUPLICATE_SET,
+            SampleRule::UnknownMethod => rules::PTN_SAMPLES_UNKNOWN_METHOD,
+            SampleRule::Signature => rules::PTN_SAMPLES_SIGNATURE,
+            SampleRule::InvalidUse => rules::PTN_SAMPLES_INVALID_USE,
+            SampleRule::Package => rules::PTN_SAMPLES_PACKAGE,
         }
     }
 
     /// The error kind a breach of this rule has when reading
-    /// ([`Rule::Safetensors`] and [`Rule::Package`] keep the underlying kind).
+    /// ([`SampleRule::Safetensors`] and [`SampleRule::Package`] keep the underlying kind).
     ///
     /// ```
-    /// assert_eq!(pte_samples::Rule::Limit.kind(), pte_samples::ErrorKind::LimitExceeded);
+    /// assert_eq!(pte_samples::SampleRule::Limit.kind(), pte_samples::ErrorKind::LimitExceeded);
     /// ```
     pub fn kind(self) -> ErrorKind {
         match self {
-            Rule::UnknownVersion => ErrorKind::Unsupported,
-            Rule::Limit => ErrorKind::LimitExceeded,
-            Rule::UnknownMethod | Rule::InvalidUse => ErrorKind::InvalidUse,
+            SampleRule::UnknownVersion => ErrorKind::Unsupported,
+            SampleRule::Limit => ErrorKind::LimitExceeded,
+            SampleRule::UnknownMethod | SampleRule::InvalidUse => ErrorKind::InvalidUse,
             _ => ErrorKind::Malformed,
         }
     }
 }
 
-impl fmt::Display for Rule {
+impl fmt::Display for SampleRule {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -149,13 +149,13 @@ impl fmt::Display for Rule {
 ///
 /// ```
 /// let e = pte_samples::parse_set(b"{", b"", None, &Default::default()).unwrap_err();
-/// assert_eq!(e.rule(), pte_samples::Rule::Index);
+/// assert_eq!(e.rule(), pte_samples::SampleRule::Index);
 /// assert_eq!(e.kind(), pte_samples::ErrorKind::Malformed);
 /// assert!(e.to_string().starts_with("[index]"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Error {
-    rule: Rule,
+    rule: SampleRule,
     inner: pte_schema::Error,
 }
 
@@ -163,10 +163,10 @@ impl Error {
     /// An error breaking `rule`, with the rule's kind.
     ///
     /// ```
-    /// let e = pte_samples::Error::new(pte_samples::Rule::Name, "bad");
+    /// let e = pte_samples::Error::new(pte_samples::SampleRule::Name, "bad");
     /// assert_eq!(e.message(), "bad");
     /// ```
-    pub fn new(rule: Rule, message: impl Into<String>) -> Self {
+    pub fn new(rule: SampleRule, message: impl Into<String>) -> Self {
         Error { rule, inner: pte_schema::Error::new(rule.kind(), message) }
     }
 
@@ -174,17 +174,17 @@ impl Error {
     ///
     /// ```
     /// let base = pte_schema::Error::new(pte_schema::ErrorKind::Io, "disk full");
-    /// let e = pte_samples::Error::wrap(pte_samples::Rule::Package, base);
+    /// let e = pte_samples::Error::wrap(pte_samples::SampleRule::Package, base);
     /// assert_eq!(e.kind(), pte_samples::ErrorKind::Io);
     /// ```
-    pub fn wrap(rule: Rule, inner: pte_schema::Error) -> Self {
+    pub fn wrap(rule: SampleRule, inner: pte_schema::Error) -> Self {
         Error { rule, inner }
     }
 
     /// Sets the path (member, then `:` and the field path inside it).
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Name, "x").at_path("a").path(), "a");
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Name, "x").at_path("a").path(), "a");
     /// ```
     pub fn at_path(mut self, path: impl Into<String>) -> Self {
         self.inner = self.inner.at_path(path);
@@ -194,7 +194,7 @@ impl Error {
     /// Sets the byte offset inside the member the path names.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Index, "x").at_offset(3).offset(), Some(3));
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Index, "x").at_offset(3).offset(), Some(3));
     /// ```
     pub fn at_offset(mut self, offset: u64) -> Self {
         self.inner = self.inner.at_offset(offset);
@@ -204,16 +204,16 @@ impl Error {
     /// The rule broken.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").rule(), pte_samples::Rule::Limit);
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Limit, "x").rule(), pte_samples::SampleRule::Limit);
     /// ```
-    pub fn rule(&self) -> Rule {
+    pub fn rule(&self) -> SampleRule {
         self.rule
     }
 
     /// The error kind.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").kind(), pte_samples::ErrorKind::LimitExceeded);
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Limit, "x").kind(), pte_samples::ErrorKind::LimitExceeded);
     /// ```
     pub fn kind(&self) -> ErrorKind {
         self.inner.kind()
@@ -222,7 +222,7 @@ impl Error {
     /// Where: the member and the field path inside it.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").path(), "");
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Limit, "x").path(), "");
     /// ```
     pub fn path(&self) -> &str {
         self.inner.path()
@@ -231,7 +231,7 @@ impl Error {
     /// Byte offset inside the member, when known.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").offset(), None);
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Limit, "x").offset(), None);
     /// ```
     pub fn offset(&self) -> Option<u64> {
         self.inner.offset()
@@ -240,7 +240,7 @@ impl Error {
     /// The description, without rule, path and offset.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Error::new(pte_samples::Rule::Limit, "x").message(), "x");
+    /// assert_eq!(pte_samples::Error::new(pte_samples::SampleRule::Limit, "x").message(), "x");
     /// ```
     pub fn message(&self) -> &str {
         self.inner.message()

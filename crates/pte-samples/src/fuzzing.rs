@@ -27,7 +27,7 @@ pub fn sidecar(data: &[u8]) {
             Err(e) => panic!("our own sample set does not read: {e}"),
         },
         // Pretty-printing can push an index near the size limit over it.
-        Err(e) if e.rule() == crate::Rule::Limit => {}
+        Err(e) if e.rule() == crate::SampleRule::Limit => {}
         Err(e) => panic!("a set that read does not write: {e}"),
     }
 }

@@ -9,7 +9,7 @@
 //! LLM's prefill then teacher-forced decode steps) can be checked.
 //!
 //! * [`read_samples`] / [`parse_set`] read strictly, each rule failure its
-//!   own [`Rule`]; tensors borrow from the package bytes.
+//!   own [`SampleRule`]; tensors borrow from the package bytes.
 //! * [`write_samples`], [`put_set`], [`remove_set`] change a package in
 //!   memory; [`put_set_in_file`] and [`remove_set_from_file`] do it on disk
 //!   atomically. Writers return loose-tolerance [`Warning`]s as data.
@@ -65,7 +65,7 @@ mod write;
 
 pub use bundled::{bundle_from_sets, bundled_sets, dtype_of, scalar_type_of, BUNDLED_SET};
 pub use compare::{compare, error_stats, tensor_preview, Mismatch};
-pub use error::{Error, Result, Rule};
+pub use error::{Error, Result, SampleRule};
 pub use index::{FORMAT_TAG, INDEX_VERSION};
 pub use limits::SampleLimits;
 pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
@@ -74,7 +74,7 @@ pub use process::{ProcessRunner, STDERR_TAIL_LINES};
 pub use protocol::{MAX_HEADER_LEN, PROTOCOL, PROTOCOL_VERSION};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
-pub use report::{CallResult, CheckReport, Failure, Problem, Verdict};
+pub use report::{CallResult, CheckReport, Failure, Outcome, Problem};
 pub use rules::CATALOGUE;
 pub use serve::serve;
 pub use signature::{check_signature, require_signature};

@@ -1,7 +1,7 @@
 //! Method and set names become path segments inside the zip, so they are
 //! held to what every file system and zip reader agrees is one segment.
 
-use crate::{Error, Result, Rule};
+use crate::{Error, Result, SampleRule};
 
 /// Longest accepted method or set name, in bytes.
 pub const MAX_NAME_LEN: usize = 255;
@@ -31,7 +31,7 @@ pub fn check_name(name: &str) -> Result<()> {
         return Ok(());
     };
     Err(Error::new(
-        Rule::Name,
+        SampleRule::Name,
         format!(
             "name {:?} {why}; method and set names must be single path segments",
             name.chars().take(64).collect::<String>()

@@ -1,6 +1,6 @@
 //! Reading a sidecar: the index is parsed strictly, every tensor reference
 //! is resolved against `data.safetensors` (borrowing its bytes) and each
-//! rule failure is its own [`Rule`].
+//! rule failure is its own [`SampleRule`].
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,7 +11,7 @@ use crate::index::{
 };
 pub use crate::location::Location;
 use crate::model::{Call, Sample, SampleSet, Tolerance, Value};
-use crate::{check_name, Error, Result, Rule, SampleLimits, DATA_FILE, INDEX_FILE, SAMPLES_DIR};
+use crate::{check_name, Error, Result, SampleLimits, SampleRule, DATA_FILE, INDEX_FILE, SAMPLES_DIR};
 
 /// Reads one set from its two files. `location`, when given, is where the
 /// files were found: the index's method and set must match it.
@@ -35,13 +35,16 @@ pub fn parse_set<'a>(
     let doc = parse_index(index, limits).map_err(|e| e.in_member(&index_member))?;
     check_header(&doc, location).map_err(|e| e.in_member(&index_member))?;
     let tensors = read_safetensors_member(data, &data_member, &limits.safetensors).map_err(|e| {
-        Error::wrap(if e.kind() == pte_schema::ErrorKind::LimitExceeded { Rule::Limit } else { Rule::Safetensors }, e)
+        Error::wrap(
+            if e.kind() == pte_schema::ErrorKind::LimitExceeded { SampleRule::Limit } else { SampleRule::Safetensors },
+            e,
+        )
     })?;
     let mut resolver = Resolver { tensors: &tensors, used: BTreeSet::new(), limits };
     let set = resolver.set(doc).map_err(|e| e.in_member(&index_member))?;
     if let Some(key) = tensors.keys().find(|k| !resolver.used.contains(k.as_str())) {
         return Err(Error::new(
-            Rule::UnreferencedTensor,
+            SampleRule::UnreferencedTensor,
             format!("tensor {:?} is not referenced by the index", short(key)),
         )
         .at_path(format!("{data_member}:{key}")));
@@ -127,7 +130,7 @@ fn stored_sets<'p>(ptn: &'p PtnFile<'_>, limits: &SampleLimits) -> Result<Vec<St
     }
     if order.len() > limits.max_sets {
         return Err(Error::new(
-            Rule::Limit,
+            SampleRule::Limit,
             format!("{} sample sets, over the limit of {}", order.len(), limits.max_sets),
         )
         .at_path(SAMPLES_DIR));
@@ -150,7 +153,7 @@ fn is_directory(name: &str, data: &[u8]) -> bool {
 }
 
 fn layout(member: &str, why: &str) -> Error {
-    Error::new(Rule::Layout, format!("member {:?} {why}", short(member))).at_path(member.to_string())
+    Error::new(SampleRule::Layout, format!("member {:?} {why}", short(member))).at_path(member.to_string())
 }
 
 pub(crate) fn short(s: &str) -> String {
@@ -160,19 +163,23 @@ pub(crate) fn short(s: &str) -> String {
 fn parse_index(index: &[u8], limits: &SampleLimits) -> Result<IndexDoc> {
     if index.len() > limits.max_index_size {
         return Err(Error::new(
-            Rule::Limit,
+            SampleRule::Limit,
             format!("index is {} bytes, over the limit of {}", index.len(), limits.max_index_size),
         ));
     }
     let syntax = |e: serde_json::Error| {
-        Error::new(Rule::Index, format!("not a samples index: {e}")).at_offset(byte_offset(index, e.line(), e.column()))
+        Error::new(SampleRule::Index, format!("not a samples index: {e}")).at_offset(byte_offset(
+            index,
+            e.line(),
+            e.column(),
+        ))
     };
     let probe: Probe = serde_json::from_slice(index).map_err(syntax)?;
     match probe.format {
         Some(serde_json::Value::String(s)) if s == FORMAT_TAG => {}
         other => {
             return Err(Error::new(
-                Rule::UnknownVersion,
+                SampleRule::UnknownVersion,
                 format!(
                     "format tag is {}, not {FORMAT_TAG:?}",
                     other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
@@ -185,7 +192,7 @@ fn parse_index(index: &[u8], limits: &SampleLimits) -> Result<IndexDoc> {
         Some(serde_json::Value::Number(n)) if n.as_u64() == Some(INDEX_VERSION) => {}
         other => {
             return Err(Error::new(
-                Rule::UnknownVersion,
+                SampleRule::UnknownVersion,
                 format!(
                     "index version {} is not one this reader knows (it reads {INDEX_VERSION})",
                     other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
@@ -203,7 +210,7 @@ fn check_header(doc: &IndexDoc, location: Option<&Location>) -> Result<()> {
     if let Some(loc) = location {
         if loc.method != doc.method || loc.set != doc.set {
             return Err(Error::new(
-                Rule::Layout,
+                SampleRule::Layout,
                 format!(
                     "the index records method {:?} set {:?} but is stored under {}/{}",
                     short(&doc.method),
@@ -230,8 +237,11 @@ pub(crate) fn resolve_values<'a>(
     let mut resolver = Resolver { tensors, used: BTreeSet::new(), limits };
     let values = resolver.values(docs, path)?;
     if let Some(key) = tensors.keys().find(|k| !resolver.used.contains(k.as_str())) {
-        return Err(Error::new(Rule::UnreferencedTensor, format!("tensor {:?} is referenced by no value", short(key)))
-            .at_path(path.to_string()));
+        return Err(Error::new(
+            SampleRule::UnreferencedTensor,
+            format!("tensor {:?} is referenced by no value", short(key)),
+        )
+        .at_path(path.to_string()));
     }
     Ok(values)
 }
@@ -245,7 +255,7 @@ struct Resolver<'t, 'a> {
 /// The one count check the reader and the writer share.
 pub(crate) fn over(what: &str, n: usize, max: usize, path: impl Into<String>) -> Result<()> {
     if n > max {
-        return Err(Error::new(Rule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path));
+        return Err(Error::new(SampleRule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path));
     }
     Ok(())
 }
@@ -317,7 +327,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
     fn tensor(&mut self, doc: TensorDoc, path: &str) -> Result<PtnTensor<'a>> {
         let Some((key, stored)) = self.tensors.get_key_value(&doc.key) else {
             return Err(Error::new(
-                Rule::MissingTensor,
+                SampleRule::MissingTensor,
                 format!("tensor key {:?} is not in {DATA_FILE}", short(&doc.key)),
             )
             .at_path(path.to_string()));
@@ -325,14 +335,14 @@ impl<'t, 'a> Resolver<'t, 'a> {
         let code = dtype_code(stored.dtype);
         if code != doc.dtype {
             return Err(Error::new(
-                Rule::DtypeMismatch,
+                SampleRule::DtypeMismatch,
                 format!("tensor {:?} is declared {:?} but stored as {code}", short(&doc.key), short(&doc.dtype)),
             )
             .at_path(path.to_string()));
         }
         if stored.shape != doc.shape {
             return Err(Error::new(
-                Rule::ShapeMismatch,
+                SampleRule::ShapeMismatch,
                 format!(
                     "tensor {:?} is declared with shape {:?} but stored with shape {:?}",
                     short(&doc.key),
@@ -344,7 +354,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
         }
         if !self.used.insert(key.as_str()) {
             return Err(Error::new(
-                Rule::ReusedTensor,
+                SampleRule::ReusedTensor,
                 format!("tensor {:?} is referenced a second time", short(&doc.key)),
             )
             .at_path(path.to_string()));
@@ -356,7 +366,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
 fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>> {
     let Some(d) = doc else { return Ok(None) };
     let t = Tolerance { atol: d.atol, rtol: d.rtol };
-    crate::tolerance::check(&t).map_err(|why| Error::new(Rule::Tolerance, why).at_path(path.to_string()))?;
+    crate::tolerance::check(&t).map_err(|why| Error::new(SampleRule::Tolerance, why).at_path(path.to_string()))?;
     Ok(Some(t))
 }
 
@@ -389,7 +399,7 @@ pub fn check_sidecar(ptn: &PtnFile<'_>) -> Vec<Error> {
         .filter(|s| !program.methods.iter().any(|m| m.name == s.method))
         .map(|s| {
             Error::new(
-                Rule::UnknownMethod,
+                SampleRule::UnknownMethod,
                 format!("samples record calls to {:?}, a method the program lacks", short(&s.method)),
             )
             .at_path(Location::new(s.method.clone(), s.name.clone()).index_member())

@@ -16,7 +16,7 @@ use crate::tolerance::Level;
 /// ```
 /// let r = pte_samples::CheckReport::default();
 /// assert!(r.passed());
-/// assert_eq!(r.verdict(), pte_samples::Verdict::Passed);
+/// assert_eq!(r.verdict(), pte_samples::Outcome::Passed);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CheckReport {
@@ -43,13 +43,13 @@ pub struct CheckReport {
 /// How a check ended, from best to worst.
 ///
 /// ```
-/// use pte_samples::Verdict;
-/// assert_eq!(Verdict::Passed.exit_code(), 0);
-/// assert_eq!(Verdict::Mismatch.exit_code(), 1);
-/// assert_eq!(Verdict::RunnerFailed.exit_code(), 2);
+/// use pte_samples::Outcome;
+/// assert_eq!(Outcome::Passed.exit_code(), 0);
+/// assert_eq!(Outcome::Mismatch.exit_code(), 1);
+/// assert_eq!(Outcome::RunnerFailed.exit_code(), 2);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Verdict {
+pub enum Outcome {
     /// Every output matched.
     Passed,
     /// Some output differs from what was recorded, beyond its tolerance.
@@ -60,30 +60,30 @@ pub enum Verdict {
     RunnerFailed,
 }
 
-impl Verdict {
+impl Outcome {
     /// The process exit status the CLI gives this verdict.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Verdict::RunnerFailed.exit_code(), 2);
+    /// assert_eq!(pte_samples::Outcome::RunnerFailed.exit_code(), 2);
     /// ```
     pub fn exit_code(self) -> u8 {
         match self {
-            Verdict::Passed => 0,
-            Verdict::Mismatch => 1,
-            Verdict::RunnerFailed => 2,
+            Outcome::Passed => 0,
+            Outcome::Mismatch => 1,
+            Outcome::RunnerFailed => 2,
         }
     }
 
     /// The verdict's name in JSON: `passed`, `mismatch`, `runner_failed`.
     ///
     /// ```
-    /// assert_eq!(pte_samples::Verdict::Mismatch.name(), "mismatch");
+    /// assert_eq!(pte_samples::Outcome::Mismatch.name(), "mismatch");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
-            Verdict::Passed => "passed",
-            Verdict::Mismatch => "mismatch",
-            Verdict::RunnerFailed => "runner_failed",
+            Outcome::Passed => "passed",
+            Outcome::Mismatch => "mismatch",
+            Outcome::RunnerFailed => "runner_failed",
         }
     }
 }
@@ -208,14 +208,14 @@ impl CheckReport {
     ///     tolerance: pte_samples::DEFAULT_TOLERANCE, level: pte_samples::Level::Default,
     ///     problem: pte_samples::Problem::Setup("no runner".into()),
     /// });
-    /// assert_eq!(r.verdict(), pte_samples::Verdict::RunnerFailed);
+    /// assert_eq!(r.verdict(), pte_samples::Outcome::RunnerFailed);
     /// ```
-    pub fn verdict(&self) -> Verdict {
+    pub fn verdict(&self) -> Outcome {
         self.failures
             .iter()
-            .map(|f| if f.problem.is_runner_failure() { Verdict::RunnerFailed } else { Verdict::Mismatch })
+            .map(|f| if f.problem.is_runner_failure() { Outcome::RunnerFailed } else { Outcome::Mismatch })
             .max()
-            .unwrap_or(Verdict::Passed)
+            .unwrap_or(Outcome::Passed)
     }
 
     /// The report as JSON: the counts, `verdict`, `passed`, `runner`,

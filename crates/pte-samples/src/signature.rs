@@ -5,11 +5,11 @@
 use pte_schema::native::{Dim, NativeMethod, NativeProgram, OutputKind, TensorMeta};
 
 use crate::location::Location;
-use crate::{Error, Rule, SampleSet, Value};
+use crate::{Error, SampleRule, SampleSet, Value};
 
 /// Every way `set`'s calls contradict the signature of the method they call
 /// in `program` (none when the program lacks the method: that is
-/// [`Rule::UnknownMethod`]'s to report).
+/// [`SampleRule::UnknownMethod`]'s to report).
 ///
 /// ```
 /// use pte_samples::*;
@@ -19,7 +19,7 @@ use crate::{Error, Rule, SampleSet, Value};
 /// let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64])?;
 /// set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Tensor(x)], ..Default::default() }], ..Default::default() });
 /// let found = check_signature(&program, &set);
-/// assert!(found.iter().all(|e| e.rule() == Rule::Signature));
+/// assert!(found.iter().all(|e| e.rule() == SampleRule::Signature));
 /// assert_eq!(found.len(), 2); // the input's first dimension, and the missing output
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -35,7 +35,7 @@ pub fn check_signature(program: &NativeProgram, set: &SampleSet<'_>) -> Vec<Erro
                 if values.len() != want.len() {
                     found.push(
                         Error::new(
-                            Rule::Signature,
+                            SampleRule::Signature,
                             format!(
                                 "{} {what} recorded, method {:?} declares {}",
                                 values.len(),
@@ -50,7 +50,7 @@ pub fn check_signature(program: &NativeProgram, set: &SampleSet<'_>) -> Vec<Erro
                     if let Some(problem) = meta.and_then(|m| contradiction(value, m)) {
                         let name = what.trim_end_matches('s');
                         found.push(
-                            Error::new(Rule::Signature, format!("{name} {i}: {problem}"))
+                            Error::new(SampleRule::Signature, format!("{name} {i}: {problem}"))
                                 .at_path(format!("{at}.{what}[{i}]")),
                         );
                     }
@@ -73,7 +73,7 @@ pub fn check_signature(program: &NativeProgram, set: &SampleSet<'_>) -> Vec<Erro
 /// let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64])?;
 /// set.samples.push(Sample { calls: vec![Call { inputs: vec![Value::Tensor(x)], ..Default::default() }], ..Default::default() });
 /// let e = require_signature(&program, &set).unwrap_err();
-/// assert_eq!(e.rule(), Rule::Signature);
+/// assert_eq!(e.rule(), SampleRule::Signature);
 /// assert!(e.to_string().contains("dimension 0 is 1"), "{e}");
 /// assert!(require_signature(&program, &SampleSet::new("forward", "empty")).is_ok());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -91,7 +91,7 @@ pub fn require_signature(program: &NativeProgram, set: &SampleSet<'_>) -> crate:
         .collect();
     let more = found.len().saturating_sub(shown.len());
     let tail = if more > 0 { format!(" (and {more} more)") } else { String::new() };
-    Err(Error::new(Rule::Signature, format!("{}{tail}", shown.join("; "))))
+    Err(Error::new(SampleRule::Signature, format!("{}{tail}", shown.join("; "))))
 }
 
 /// The tensor metadata of each declared input and returned output (`None`

@@ -9,7 +9,7 @@ use pte_file::bpte::BundledFile;
 use pte_ptn::PtnFile;
 
 use crate::model::SampleSet;
-use crate::{bundled_sets, parse_set, read_samples, Error, Result, Rule, SampleLimits, INDEX_FILE};
+use crate::{bundled_sets, parse_set, read_samples, Error, Result, SampleLimits, SampleRule, INDEX_FILE};
 
 /// Which sets of a source to use: all, or those of one method, or one set.
 ///
@@ -36,7 +36,7 @@ impl Selection {
 /// sample, checked with the runtime's default tolerance), or a folder that
 /// holds `index.json` + `data.safetensors` itself or in `<method>/<set>/`
 /// below it. A selection that matches nothing is an error
-/// ([`Rule::InvalidUse`]); so is a source with no sets at all.
+/// ([`SampleRule::InvalidUse`]); so is a source with no sets at all.
 ///
 /// ```
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte");
@@ -64,29 +64,30 @@ pub fn with_source_sets<T>(path: &Path, selection: &Selection, f: impl FnOnce(&[
     let map = open(path)?;
     match FileKind::detect(map.bytes()) {
         FileKind::Bpte => {
-            let bundle = BundledFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(Rule::Package, e)))?;
+            let bundle =
+                BundledFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
             let sets = bundled_sets(&bundle, None).map_err(located)?;
             select(sets, selection, &shown).map(|s| f(&s))
         }
         FileKind::Ptn => {
-            let ptn = PtnFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(Rule::Package, e)))?;
+            let ptn = PtnFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
             let sets = read_samples(&ptn).map_err(located)?;
             select(sets, selection, &shown).map(|s| f(&s))
         }
         other => Err(located(Error::new(
-            Rule::InvalidUse,
+            SampleRule::InvalidUse,
             format!("{other} holds no samples: give a .ptn, a .bpte or a folder of sets"),
         ))),
     }
 }
 
 fn open(path: &Path) -> Result<MappedFile> {
-    MappedFile::open(path).map_err(|e| Error::wrap(Rule::Package, e))
+    MappedFile::open(path).map_err(|e| Error::wrap(SampleRule::Package, e))
 }
 
 fn select<'a>(sets: Vec<SampleSet<'a>>, selection: &Selection, shown: &str) -> Result<Vec<SampleSet<'a>>> {
     if sets.is_empty() {
-        return Err(Error::new(Rule::InvalidUse, format!("{shown} holds no sample sets")));
+        return Err(Error::new(SampleRule::InvalidUse, format!("{shown} holds no sample sets")));
     }
     let names: Vec<String> = sets.iter().map(|s| format!("{}/{}", s.method, s.name)).collect();
     let chosen: Vec<SampleSet<'a>> = sets.into_iter().filter(|s| selection.admits(s)).collect();
@@ -94,7 +95,7 @@ fn select<'a>(sets: Vec<SampleSet<'a>>, selection: &Selection, shown: &str) -> R
         let wanted =
             format!("{}/{}", selection.method.as_deref().unwrap_or("*"), selection.set.as_deref().unwrap_or("*"));
         return Err(Error::new(
-            Rule::InvalidUse,
+            SampleRule::InvalidUse,
             format!("{shown} has no sample set {wanted} (it has {})", names.join(", ")),
         ));
     }
@@ -114,8 +115,9 @@ pub fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
         return Ok(vec![dir.to_path_buf()]);
     }
     let list = |d: &Path| -> Result<Vec<PathBuf>> {
-        let entries = std::fs::read_dir(d)
-            .map_err(|e| Error::wrap(Rule::Package, pte_core::Error::from(e)).in_member(&d.display().to_string()))?;
+        let entries = std::fs::read_dir(d).map_err(|e| {
+            Error::wrap(SampleRule::Package, pte_core::Error::from(e)).in_member(&d.display().to_string())
+        })?;
         let mut v: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
         v.sort();
         Ok(v)
@@ -126,7 +128,7 @@ pub fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
     }
     if out.is_empty() {
         return Err(Error::new(
-            Rule::Layout,
+            SampleRule::Layout,
             format!("{} is a directory with no {INDEX_FILE}, here or in <method>/<set>/ below", dir.display()),
         ));
     }

@@ -160,7 +160,7 @@ pub fn verify_sets<R: Runner>(sets: &[SampleSet<'_>], new_runner: impl FnMut() -
 /// let mut set = SampleSet::new("forward", "s");
 /// set.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
 /// let report = check(&[set], &mut Broken);
-/// assert_eq!(report.verdict(), Verdict::RunnerFailed);
+/// assert_eq!(report.verdict(), Outcome::RunnerFailed);
 /// ```
 pub fn check(sets: &[SampleSet<'_>], engine: &mut dyn Engine) -> CheckReport {
     let mut report = CheckReport { sets: sets.len(), runner: engine.name(), ..CheckReport::default() };

@@ -15,7 +15,7 @@ use crate::index::{
 use crate::model::{SampleSet, Tolerance, Value};
 use crate::read::{over as limit, short, Location};
 use crate::tolerance::{tolerance_warnings, Warning};
-use crate::{check_name, Error, Result, Rule, SampleLimits, SAMPLES_DIR};
+use crate::{check_name, Error, Result, SampleLimits, SampleRule, SAMPLES_DIR};
 
 /// A set encoded as its two files, with the writer's warnings.
 ///
@@ -44,32 +44,35 @@ pub struct EncodedSet {
 /// use pte_samples::*;
 /// let mut set = SampleSet::new("f", "s");
 /// set.tolerance = Some(Tolerance { atol: -1.0, rtol: 0.0 });
-/// assert_eq!(encode_set(&set, &SampleLimits::default()).unwrap_err().rule(), Rule::Tolerance);
+/// assert_eq!(encode_set(&set, &SampleLimits::default()).unwrap_err().rule(), SampleRule::Tolerance);
 /// ```
 pub fn encode_set(set: &SampleSet<'_>, limits: &SampleLimits) -> Result<EncodedSet> {
     let at = |e: Error| e.in_member(&Location::new(set.method.clone(), set.name.clone()).index_member());
     let (doc, tensors) = to_doc(set, limits).map_err(at)?;
     let index = serde_json::to_vec_pretty(&doc)
-        .map_err(|e| Error::new(Rule::InvalidUse, format!("encoding the index: {e}")))?;
+        .map_err(|e| Error::new(SampleRule::InvalidUse, format!("encoding the index: {e}")))?;
     if index.len() > limits.max_index_size {
         return Err(Error::new(
-            Rule::Limit,
+            SampleRule::Limit,
             format!("the index would be {} bytes, over the reader's limit of {}", index.len(), limits.max_index_size),
         ));
     }
     let data = safetensors_to_bytes(&tensors, &limits.safetensors).map_err(|e| {
-        Error::wrap(if e.kind() == pte_schema::ErrorKind::LimitExceeded { Rule::Limit } else { Rule::InvalidUse }, e)
+        Error::wrap(
+            if e.kind() == pte_schema::ErrorKind::LimitExceeded { SampleRule::Limit } else { SampleRule::InvalidUse },
+            e,
+        )
     })?;
     Ok(EncodedSet { index, data, warnings: tolerance_warnings(set) })
 }
 
-fn invalid(rule: Rule, path: &str, why: impl Into<String>) -> Error {
+fn invalid(rule: SampleRule, path: &str, why: impl Into<String>) -> Error {
     Error::new(rule, why).at_path(path.to_string())
 }
 
 fn tolerance_doc(t: Option<Tolerance>, path: &str) -> Result<Option<ToleranceDoc>> {
     let Some(t) = t else { return Ok(None) };
-    crate::tolerance::check(&t).map_err(|why| invalid(Rule::Tolerance, path, why))?;
+    crate::tolerance::check(&t).map_err(|why| invalid(SampleRule::Tolerance, path, why))?;
     Ok(Some(ToleranceDoc { atol: t.atol, rtol: t.rtol }))
 }
 
@@ -149,7 +152,7 @@ fn value_doc<'a>(
     tensors: &mut BTreeMap<String, PtnTensor<'a>>,
 ) -> Result<ValueDoc> {
     let mut put = |t: &PtnTensor<'a>, key: String, path: &str| -> Result<TensorDoc> {
-        t.check().map_err(|e| Error::wrap(Rule::InvalidUse, e).at_path(path.to_string()))?;
+        t.check().map_err(|e| Error::wrap(SampleRule::InvalidUse, e).at_path(path.to_string()))?;
         let doc = TensorDoc { key: key.clone(), dtype: dtype_code(t.dtype), shape: t.shape.clone() };
         tensors.insert(key, t.clone());
         Ok(doc)
@@ -203,7 +206,7 @@ pub fn write_samples(ptn: &mut PtnFile<'_>, sets: &[SampleSet<'_>]) -> Result<Ve
         check_method(&methods, set)?;
         if !seen.insert((set.method.as_str(), set.name.as_str())) {
             return Err(Error::new(
-                Rule::DuplicateSet,
+                SampleRule::DuplicateSet,
                 format!("two sets are named {:?} for method {:?}", short(&set.name), short(&set.method)),
             ));
         }
@@ -229,7 +232,7 @@ pub fn write_samples(ptn: &mut PtnFile<'_>, sets: &[SampleSet<'_>]) -> Result<Ve
 /// let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let set = SampleSet::new("forward", "smoke");
 /// put_set(&mut ptn, &set, false)?;
-/// assert_eq!(put_set(&mut ptn, &set, false).unwrap_err().rule(), Rule::DuplicateSet);
+/// assert_eq!(put_set(&mut ptn, &set, false).unwrap_err().rule(), SampleRule::DuplicateSet);
 /// put_set(&mut ptn, &set, true)?;
 /// assert_eq!(list_sets(&ptn)?, vec![Location::new("forward", "smoke")]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -242,7 +245,7 @@ pub fn put_set(ptn: &mut PtnFile<'_>, set: &SampleSet<'_>, replace: bool) -> Res
     let exists = ptn.members.iter().any(|m| m.name == index_name || m.name == data_name);
     if exists && !replace {
         return Err(Error::new(
-            Rule::DuplicateSet,
+            SampleRule::DuplicateSet,
             format!(
                 "the package already has set {:?} for method {:?} (ask to replace it)",
                 short(&set.name),
@@ -252,9 +255,8 @@ pub fn put_set(ptn: &mut PtnFile<'_>, set: &SampleSet<'_>, replace: bool) -> Res
         .at_path(index_name));
     }
     if !exists && list_len(ptn) >= SampleLimits::default().max_sets {
-        return Err(
-            Error::new(Rule::Limit, "the package already holds as many sets as a reader accepts").at_path(SAMPLES_DIR)
-        );
+        return Err(Error::new(SampleRule::Limit, "the package already holds as many sets as a reader accepts")
+            .at_path(SAMPLES_DIR));
     }
     let mut index = Some(enc.index);
     let mut data = Some(enc.data);
@@ -283,7 +285,7 @@ fn list_len(ptn: &PtnFile<'_>) -> usize {
 /// ```
 /// use pte_samples::*;
 /// let mut ptn = pte_ptn::PtnFile::default();
-/// assert_eq!(remove_set(&mut ptn, "forward", "smoke").unwrap_err().rule(), Rule::InvalidUse);
+/// assert_eq!(remove_set(&mut ptn, "forward", "smoke").unwrap_err().rule(), SampleRule::InvalidUse);
 /// ```
 pub fn remove_set(ptn: &mut PtnFile<'_>, method: &str, set: &str) -> Result<()> {
     check_name(method)?;
@@ -294,7 +296,7 @@ pub fn remove_set(ptn: &mut PtnFile<'_>, method: &str, set: &str) -> Result<()> 
     ptn.members.retain(|m| m.name != index_name && m.name != data_name);
     if ptn.members.len() == before {
         return Err(Error::new(
-            Rule::InvalidUse,
+            SampleRule::InvalidUse,
             format!("the package has no set {:?} for method {:?}", short(set), short(method)),
         ));
     }
@@ -328,7 +330,7 @@ pub fn put_set_in_file(path: &Path, set: &SampleSet<'_>, replace: bool) -> Resul
 /// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
 /// let busy = pte_core::EditLock::acquire(&path, Default::default())?;
 /// let e = put_set_in_file_with(&path, &SampleSet::new("forward", "smoke"), false, pte_core::LockWait::Fail).unwrap_err();
-/// assert_eq!(e.rule(), Rule::Package);
+/// assert_eq!(e.rule(), SampleRule::Package);
 /// drop(busy);
 /// put_set_in_file_with(&path, &SampleSet::new("forward", "smoke"), false, pte_core::LockWait::Fail)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -353,7 +355,7 @@ pub fn put_set_in_file_with(path: &Path, set: &SampleSet<'_>, replace: bool, wai
 /// wrong.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
 /// let sets = [SampleSet::new("forward", "smoke"), wrong];
 /// let e = add_sets_to_file(&path, &sets, false, pte_core::LockWait::Block).unwrap_err();
-/// assert_eq!(e.rule(), Rule::Signature);
+/// assert_eq!(e.rule(), SampleRule::Signature);
 /// assert_eq!(std::fs::read(&path)?, before);
 /// add_sets_to_file(&path, &sets[..1], false, pte_core::LockWait::Block)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -403,12 +405,12 @@ pub fn remove_set_from_file_with(path: &Path, method: &str, set: &str, wait: Loc
 /// Reads, changes and saves a package under an exclusive edit lock, so two
 /// concurrent edits both land (the second reads the first's result).
 fn edit_file<T>(path: &Path, wait: LockWait, change: impl FnOnce(&mut PtnFile<'_>) -> Result<T>) -> Result<T> {
-    let package = |e: pte_schema::Error| Error::wrap(Rule::Package, e);
+    let package = |e: pte_schema::Error| Error::wrap(SampleRule::Package, e);
     let lock = EditLock::acquire(path, wait).map_err(package)?;
     let map = lock.map().map_err(package)?;
     let mut ptn = PtnFile::from_bytes(map.bytes()).map_err(package)?;
     let out = change(&mut ptn)?;
-    lock.save_file(|file| ptn.write_file(file)).map_err(package)?;
+    lock.save_file(|file| ptn.write_to(&mut std::io::BufWriter::with_capacity(1 << 20, file))).map_err(package)?;
     Ok(out)
 }
 
@@ -417,7 +419,7 @@ fn in_samples_dir(name: &str) -> bool {
 }
 
 fn method_names(ptn: &PtnFile<'_>) -> Result<Vec<String>> {
-    let program = ptn.native_program(&Default::default()).map_err(|e| Error::wrap(Rule::Package, e))?;
+    let program = ptn.native_program(&Default::default()).map_err(|e| Error::wrap(SampleRule::Package, e))?;
     Ok(program.methods.into_iter().map(|m| m.name).collect())
 }
 
@@ -426,7 +428,7 @@ fn check_method(methods: &[String], set: &SampleSet<'_>) -> Result<()> {
         return Ok(());
     }
     Err(Error::new(
-        Rule::UnknownMethod,
+        SampleRule::UnknownMethod,
         format!(
             "the program has no method {:?} (it has {:?})",
             short(&set.method),

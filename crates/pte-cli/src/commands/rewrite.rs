@@ -35,79 +35,44 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: LayoutArgs) -> CmdRe
             return Err(Failure::bad_input("alignment options apply to .pte programs only"));
         }
         let ptn = formats::ptn::read_ptn(input_path, bytes)?;
-        match &lock {
-            Some(l) => l.save_file(|f| ptn.write_file(f))?,
+        let size = match &lock {
+            Some(l) => l.save_file(|f| ptn.write_to(&mut std::io::BufWriter::with_capacity(1 << 20, f)))?,
             None => ptn.save(output).map_err(at(output))?,
-        }
-        let size = std::fs::metadata(output).map_err(at(output))?.len();
+        };
         println!("wrote {} ({size} bytes)", output.display());
         return Ok(());
     }
-    // read with the segment table left in the buffer and, for a sound
-    // program, its plans undecoded: a rewrite that keeps the program copies it
     require_kind(input_path, bytes, FileKind::Pte)?;
-    if layout.keeps_everything() {
-        return rewrite_as_stored(input_path, output, lock.as_ref(), source, bytes);
-    }
-    let stored = pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
-    let o = layout.apply(stored.matching_options())?;
-    let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
-        if let Some(n) = stored.write_keeping_program(dst, &o, source)? {
-            return Ok(n);
-        }
-        pte_file::PteFile::from_bytes(bytes)?.write_keeping_program(dst, &o, source, bytes)
-    };
-    let n = match &lock {
-        Some(l) => l.save_file(write)?,
-        None => pte_file::write_atomically_file(output, write).map_err(at(output))?,
-    };
-    println!("wrote {} ({n} bytes)", output.display());
-    Ok(())
-}
-
-/// A rewrite with no option: the program flatbuffer is copied into the
-/// temporary file while it is verified ([`pte_file::KeepRewrite::read_prefilling`]).
-/// A file that does not read fails as before, naming the input, whatever
-/// the output: the temporary file, if made, is removed.
-fn rewrite_as_stored(
-    input_path: &Path,
-    output: &Path,
-    lock: Option<&pte_core::EditLock>,
-    source: &std::fs::File,
-    bytes: &[u8],
-) -> CmdResult {
-    let unread = std::cell::Cell::new(None);
+    let change = layout.change();
+    // a bad option is the user's, reported before any file is touched
+    change.apply(pte_file::WriteOptions::default())?;
+    let map = &input.map;
     let reached = std::cell::Cell::new(false);
-    let write = |dst: &std::fs::File| -> pte_file::Result<u64> {
+    let write = |dst: &std::fs::File| {
         reached.set(true);
-        let read = match pte_file::KeepRewrite::read_prefilling(bytes, source, dst) {
-            Ok(read) => read,
-            Err(e) => {
-                // abandons the save; the error reported is the read's
-                let cancel = pte_file::Error::new(pte_file::ErrorKind::InvalidUse, e.to_string());
-                unread.set(Some(e));
-                return Err(cancel);
+        pte_file::rewrite(map, dst, &change)
+    };
+    let saved = match &lock {
+        Some(l) => l.save_file(write),
+        None => pte_file::write_atomically_file(output, write),
+    };
+    let n = match saved {
+        Ok(n) => n,
+        // the library reads before it writes: only its I/O errors are the output's
+        Err(e) if reached.get() && e.kind() != pte_file::ErrorKind::Io => return Err(at(input_path)(e)),
+        Err(e) => {
+            if !reached.get() {
+                // the output failed before the input was read (a directory, no
+                // room for a temporary file): a damaged input is still what is
+                // reported
+                pte_file::PteFile::from_bytes(bytes).map_err(at(input_path))?;
             }
-        };
-        let o = read.read().matching_options();
-        if let Some(n) = read.finish(&o)? {
-            return Ok(n);
+            return Err(match &lock {
+                Some(_) => Failure::from(e),
+                None => at(output)(e),
+            });
         }
-        pte_file::PteFile::from_bytes(bytes)?.write_keeping_program(dst, &o, source, bytes)
     };
-    let saved = match lock {
-        Some(l) => l.save_file(write).map_err(Failure::from),
-        None => pte_file::write_atomically_file(output, write).map_err(at(output)),
-    };
-    if let Some(e) = unread.take() {
-        return Err(at(input_path)(e));
-    }
-    if saved.is_err() && !reached.get() {
-        // the output failed before the input was read (a directory, no room
-        // for a temporary file): a damaged input is still what is reported
-        pte_file::KeepRewrite::from_bytes(bytes).map_err(at(input_path))?;
-    }
-    let n = saved?;
     println!("wrote {} ({n} bytes)", output.display());
     Ok(())
 }

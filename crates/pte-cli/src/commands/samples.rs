@@ -7,7 +7,7 @@ use pte_core::style::count;
 use serde_json::{json, Value as Json};
 
 use pte_ptn::PtnFile;
-use pte_samples::{CheckReport, Level, ProcessRunner, SampleLimits, SampleSet, Value, Verdict};
+use pte_samples::{CheckReport, Level, Outcome, ProcessRunner, SampleLimits, SampleSet, Value};
 
 use pte_core::FileKind;
 
@@ -165,9 +165,9 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
     .map_err(at(&args.file))?;
     print_report(&report, args.json)?;
     match report.verdict() {
-        Verdict::Passed => Ok(()),
-        Verdict::Mismatch => Err(Failure::invalid(String::new())),
-        Verdict::RunnerFailed => {
+        Outcome::Passed => Ok(()),
+        Outcome::Mismatch => Err(Failure::invalid(String::new())),
+        Outcome::RunnerFailed => {
             let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
             Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()))
         }
@@ -180,7 +180,7 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
     match ProcessRunner::start(command, timeout) {
         Ok(mut runner) => {
             let report = pte_samples::check(sets, &mut runner);
-            if report.verdict() != Verdict::RunnerFailed {
+            if report.verdict() != Outcome::RunnerFailed {
                 if let Err(e) = runner.finish() {
                     eprintln!("pte: warning: {e}");
                 }

@@ -26,11 +26,13 @@ const SAVES: &[(&str, Save)] = &[
         let b = corpus_bytes("add/model.pte");
         PteFile::from_bytes(&b).unwrap().save(p, &Default::default()).unwrap();
     }),
-    ("PteFile::save_copying_from", |p| {
-        let src = corpus("xnnpack_mlp/model.pte");
-        let b = std::fs::read(&src).unwrap();
-        let pte = PteFile::from_bytes(&b).unwrap();
-        pte.save_copying_from(p, &Default::default(), &std::fs::File::open(&src).unwrap(), &b).unwrap();
+    ("PteFile::save of a mapped file", |p| {
+        let map = pte_file::MappedFile::open(corpus("xnnpack_mlp/model.pte")).unwrap();
+        PteFile::from_map(&map).unwrap().save(p, &Default::default()).unwrap();
+    }),
+    ("pte_file::rewrite", |p| {
+        let map = pte_file::MappedFile::open(corpus("xnnpack_mlp/model.pte")).unwrap();
+        pte_file::write_atomically_file(p, |dst| pte_file::rewrite(&map, dst, &Default::default())).unwrap();
     }),
     ("PtdFile::save", |p| {
         let b = corpus_bytes("external/_default_external_constant.ptd");

@@ -20,6 +20,11 @@ use crate::input::open_input;
 /// ```
 pub struct MappedFile {
     map: Option<memmap2::Mmap>,
+    /// The file the map was made from (a second handle on the same open
+    /// file): writers copy segment bytes from it with the kernel's file to
+    /// file copy, and must read the very file that was mapped, never a
+    /// second open of its path that a rename may since have replaced.
+    file: Option<File>,
 }
 
 impl MappedFile {
@@ -48,12 +53,28 @@ impl MappedFile {
     pub fn from_file(file: &File, path: &Path) -> Result<Self> {
         let len = file.metadata().map_err(|e| Error::io("reading the metadata of", path, e))?.len();
         if len == 0 {
-            return Ok(MappedFile { map: None });
+            return Ok(MappedFile { map: None, file: None });
         }
         // SAFETY: read-only private mapping; see the type's documentation.
         #[allow(unsafe_code)]
         let map = unsafe { memmap2::Mmap::map(file) }.map_err(|e| Error::io("mapping", path, e))?;
-        Ok(MappedFile { map: Some(map) })
+        // a handle that cannot be duplicated only costs the kernel copy
+        Ok(MappedFile { map: Some(map), file: file.try_clone().ok() })
+    }
+
+    /// The mapped file itself, for copying ranges of it file to file
+    /// (`None` for an empty file, which has nothing to copy).
+    ///
+    /// ```
+    /// use std::io::Write;
+    /// let mut f = tempfile::tempfile()?;
+    /// f.write_all(b"abc")?;
+    /// let map = pte_core::MappedFile::from_file(&f, "temp".as_ref())?;
+    /// assert_eq!(map.file().map(|f| f.metadata().map(|m| m.len()).ok()), Some(Some(3)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn file(&self) -> Option<&File> {
+        self.file.as_ref()
     }
 
     /// The mapped bytes.

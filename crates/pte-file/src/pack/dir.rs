@@ -122,7 +122,7 @@ pub fn read_dir(dir: &Path) -> Result<Packed> {
     let program = pte_schema::program_from_json(&text).map_err(text_err)?;
     check_count(program.segment_table().len(), segments.len())?;
     let (mut options, bare) = pte_options(&layout)?;
-    let mut file = PteFile { program, segments: segments.into_iter().map(Bytes::Owned).collect() };
+    let mut file = PteFile::new(program, segments.into_iter().map(Bytes::Owned).collect());
     for e in &entries {
         let name = e.get("file").and_then(Value::as_str).unwrap_or_default();
         let kind = e.get("kind").and_then(Value::as_str).unwrap_or_default();

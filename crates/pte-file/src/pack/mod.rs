@@ -139,7 +139,7 @@ pub fn from_json(text: &str, segments: Vec<Vec<u8>>, ptd: bool) -> Result<Packed
     }
     let program = pte_schema::program_from_json(text)?;
     check_count(program.segment_table().len(), segments.len())?;
-    let mut file = PteFile { program, segments: segments.into_iter().map(Into::into).collect() };
+    let mut file = PteFile::new(program, segments.into_iter().map(Into::into).collect());
     let mut options = WriteOptions::default().with_constants(crate::ConstantPlacement::Keep);
     if sync_sizes(&mut file) {
         options = options.with_layout(crate::SegmentLayout::Repack);

@@ -139,6 +139,6 @@ impl<'a> PteParts<'a> {
         let plan = plan_segments(&specs, options.segment_alignment())?;
         program.segments =
             Some(specs.iter().zip(&plan.offsets).map(|(s, &offset)| DataSegment { offset, size: s.size }).collect());
-        Ok(PteFile { program, segments: data })
+        Ok(PteFile::new(program, data))
     }
 }

@@ -17,30 +17,17 @@ use crate::read::{program_region, ReadOptions};
 use crate::{PteFile, WriteOptions};
 
 /// A `.pte` read for [`KeepRewrite::write_keeping_program`].
-///
-/// ```
-/// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte");
-/// let map = pte_file::MappedFile::open(src)?;
-/// let read = pte_file::KeepRewrite::from_bytes(map.bytes())?;
-/// assert!(!read.decoded()); // a sound program is copied, never decoded
-/// let dst = tempfile::tempfile()?;
-/// let n = read.write_keeping_program(&dst, &read.matching_options(), &std::fs::File::open(src)?)?;
-/// assert_eq!(n, Some(std::fs::metadata(src)?.len()));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub struct KeepRewrite<'a> {
+pub(crate) struct KeepRewrite<'a> {
     sparse: SparsePte<'a>,
+    /// Whether the plans were decoded; tests hold sound programs to `false`.
+    #[cfg_attr(not(test), allow(dead_code))]
     decoded: bool,
 }
 
 impl<'a> KeepRewrite<'a> {
     /// Reads `bytes` with default limits; fails exactly where
     /// [`SparsePte::from_bytes`] fails, with the same error.
-    ///
-    /// ```
-    /// assert!(pte_file::KeepRewrite::from_bytes(b"short").is_err());
-    /// ```
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
+    pub(crate) fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
         let options = ReadOptions::default();
         if let Some(sparse) = light(bytes, &options.limits)? {
             return Ok(KeepRewrite { sparse, decoded: false });
@@ -56,18 +43,11 @@ impl<'a> KeepRewrite<'a> {
     /// [`KeepRewrite::from_bytes`] fails (then `dst` may hold part of the
     /// copy); an error of the copy, a write to `dst`, is returned by
     /// [`PrefilledRewrite::finish`] with the other errors of the write.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let (source, dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
-    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
-    /// let options = read.read().matching_options();
-    /// assert_eq!(read.finish(&options)?, Some(map.bytes().len() as u64));
-    /// assert!(pte_file::KeepRewrite::read_prefilling(b"short", &source, &dst).is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn read_prefilling<'f>(bytes: &'a [u8], source: &'f File, dst: &'f File) -> Result<PrefilledRewrite<'a, 'f>> {
+    pub(crate) fn read_prefilling<'f>(
+        bytes: &'a [u8],
+        source: &'f File,
+        dst: &'f File,
+    ) -> Result<PrefilledRewrite<'a, 'f>> {
         let stored = StoredProgram::split(bytes).ok().flatten().filter(|p| p.tail_len() >= PREFILL_MIN);
         let two_cores = || std::thread::available_parallelism().is_ok_and(|n| n.get() > 1);
         let Some(stored) = stored.filter(|_| two_cores()) else {
@@ -100,42 +80,24 @@ impl<'a> KeepRewrite<'a> {
 
     /// Whether the plans were decoded (the views found something only the
     /// decoding read can judge).
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-    /// assert!(!pte_file::KeepRewrite::from_bytes(&bytes)?.decoded());
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn decoded(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn decoded(&self) -> bool {
         self.decoded
     }
 
     /// [`WriteOptions::matching`] the stored file: the alignments it shows.
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-    /// let read = pte_file::KeepRewrite::from_bytes(&bytes)?;
-    /// let full = pte_file::PteFile::from_bytes(&bytes)?;
-    /// assert_eq!(read.matching_options(), pte_file::WriteOptions::matching(&full, &bytes));
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn matching_options(&self) -> WriteOptions {
+    pub(crate) fn matching_options(&self) -> WriteOptions {
         WriteOptions::matching(&self.sparse.file, self.sparse.bytes)
     }
 
     /// [`SparsePte::write_keeping_program`]: the stored program and its
     /// segments, or `Ok(None)` when `options` change the program.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-    /// let bytes = std::fs::read(src)?;
-    /// let read = pte_file::KeepRewrite::from_bytes(&bytes)?;
-    /// let moved = read.matching_options().with_delegates(pte_file::DelegatePlacement::Inline);
-    /// let dst = tempfile::tempfile()?;
-    /// assert_eq!(read.write_keeping_program(&dst, &moved, &std::fs::File::open(src)?)?, None);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_keeping_program(&self, dst: &File, options: &WriteOptions, source: &File) -> Result<Option<u64>> {
+    pub(crate) fn write_keeping_program(
+        &self,
+        dst: &File,
+        options: &WriteOptions,
+        source: &File,
+    ) -> Result<Option<u64>> {
         self.sparse.write_keeping_program(dst, options, source)
     }
 }
@@ -149,18 +111,7 @@ const PREFILL_MIN: usize = 512 << 10;
 /// while the program was verified ([`KeepRewrite::read_prefilling`]); the
 /// output is bound to it, so the rest of the file can only be written
 /// around that copy.
-///
-/// ```
-/// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte");
-/// let map = pte_file::MappedFile::open(src)?;
-/// let source = std::fs::File::open(src)?;
-/// let dst = tempfile::tempfile()?;
-/// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
-/// let options = read.read().matching_options();
-/// assert_eq!(read.finish(&options)?, Some(map.bytes().len() as u64));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub struct PrefilledRewrite<'a, 'f> {
+pub(crate) struct PrefilledRewrite<'a, 'f> {
     read: KeepRewrite<'a>,
     dst: &'f File,
     source: &'f File,
@@ -170,16 +121,7 @@ pub struct PrefilledRewrite<'a, 'f> {
 
 impl<'a> PrefilledRewrite<'a, '_> {
     /// The read, for the options of the write.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let (source, dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
-    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
-    /// assert!(!read.read().decoded());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn read(&self) -> &KeepRewrite<'a> {
+    pub(crate) fn read(&self) -> &KeepRewrite<'a> {
         &self.read
     }
 
@@ -187,19 +129,7 @@ impl<'a> PrefilledRewrite<'a, '_> {
     /// does. `Ok(None)` when `options` change the program: the output is
     /// then emptied again (length 0, position 0), ready for another writer.
     /// Fails with the copy's error when the copy beside the read failed.
-    ///
-    /// ```
-    /// use std::io::Seek;
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let (source, mut dst) = (std::fs::File::open(src)?, tempfile::tempfile()?);
-    /// let read = pte_file::KeepRewrite::read_prefilling(map.bytes(), &source, &dst)?;
-    /// let moved = read.read().matching_options().with_delegates(pte_file::DelegatePlacement::Inline);
-    /// assert_eq!(read.finish(&moved)?, None);
-    /// assert_eq!((dst.metadata()?.len(), dst.stream_position()?), (0, 0));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn finish(self, options: &WriteOptions) -> Result<Option<u64>> {
+    pub(crate) fn finish(self, options: &WriteOptions) -> Result<Option<u64>> {
         let prefilled = self.copy?;
         let written = self.read.sparse.write_keeping(self.dst, options, self.source, prefilled)?;
         if written.is_none() && prefilled {
@@ -235,5 +165,16 @@ fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> 
             .collect()
     });
     let program = Program { backend_delegate_data: inline, ..Program::default() };
-    Ok(Some(SparsePte { file: PteFile { program, segments: vec![] }, view, bytes, base, kept: vec![] }))
+    Ok(Some(SparsePte { file: PteFile::new(program, vec![]), view, bytes, base, kept: vec![] }))
 }
+
+#[cfg(test)]
+#[path = "keep_rewrite_tests.rs"]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+mod tests;

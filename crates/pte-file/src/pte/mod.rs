@@ -6,6 +6,7 @@ pub(crate) mod build;
 pub(crate) mod keep_rewrite;
 pub(crate) mod options;
 pub(crate) mod read;
+pub(crate) mod rewrite;
 pub(crate) mod sparse;
 pub(crate) mod sparse_keep;
 pub(crate) mod stored_program;

@@ -6,6 +6,8 @@ use pte_schema::{decode_program, Error, ErrorKind, Limits, Result};
 use pte_segments::ranges::segment_bytes;
 use pte_segments::ExtendedHeader;
 
+use crate::MappedFile;
+
 use crate::PteFile;
 
 /// Options of the reader.
@@ -64,6 +66,34 @@ impl<'a> PteFile<'a> {
         Self::from_bytes_with(bytes, &ReadOptions::default())
     }
 
+    /// Reads the `.pte` in a memory map with default limits. Segment bytes
+    /// borrow from the map, and [`PteFile::save`] copies them file to file
+    /// from the mapped file.
+    ///
+    /// ```
+    /// let map = pte_file::MappedFile::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let pte = pte_file::PteFile::from_map(&map)?;
+    /// assert_eq!(pte, pte_file::PteFile::from_bytes(map.bytes())?);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn from_map(map: &'a MappedFile) -> Result<Self> {
+        Self::from_map_with(map, &ReadOptions::default())
+    }
+
+    /// [`PteFile::from_map`] with the given options.
+    ///
+    /// ```
+    /// let map = pte_file::MappedFile::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let o = pte_file::ReadOptions { limits: pte_file::Limits::unlimited() };
+    /// assert!(pte_file::PteFile::from_map_with(&map, &o).is_ok());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn from_map_with(map: &'a MappedFile, options: &ReadOptions) -> Result<Self> {
+        let mut pte = Self::from_bytes_with(map.bytes(), options)?;
+        pte.origin = crate::Origin(Some(map));
+        Ok(pte)
+    }
+
     /// Reads a `.pte` with the given options.
     ///
     /// A segment with data in a file without extended header is an error:
@@ -99,6 +129,6 @@ impl<'a> PteFile<'a> {
                 segments.push(Cow::Borrowed(segment_bytes(bytes, base, s.offset, s.size, &field)?));
             }
         }
-        Ok(PteFile { program, segments })
+        Ok(PteFile::new(program, segments))
     }
 }

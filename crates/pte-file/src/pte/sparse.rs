@@ -103,7 +103,7 @@ impl<'a> SparsePte<'a> {
         remap_segment_refs(&mut program, |i| wanted.get(&i).copied().unwrap_or(u32::MAX));
         program.segments = view.has_segments().then_some(table);
         let kept = wanted.into_keys().collect();
-        Ok(SparsePte { file: PteFile { program, segments }, view, bytes, base, kept })
+        Ok(SparsePte { file: PteFile::new(program, segments), view, bytes, base, kept })
     }
 
     /// The index in the stored table of renumbered entry `i` (`i` itself

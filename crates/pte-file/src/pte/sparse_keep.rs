@@ -19,18 +19,7 @@ impl SparsePte<'_> {
     /// alignments, an `eh00` header of 32 bytes, segment data present);
     /// `Ok(None)`, with nothing written, when they do not, and the caller
     /// takes the decoding path. `source` is the file this was read from.
-    ///
-    /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-    /// let map = pte_file::MappedFile::open(src)?;
-    /// let sparse = pte_file::SparsePte::from_bytes(map.bytes())?;
-    /// let o = pte_file::WriteOptions::matching(&sparse.file, map.bytes());
-    /// let dst = tempfile::tempfile()?;
-    /// let n = sparse.write_keeping_program(&dst, &o, &std::fs::File::open(src)?)?;
-    /// assert_eq!(n, Some(std::fs::metadata(src)?.len()));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_keeping_program(
+    pub(crate) fn write_keeping_program(
         &self,
         dst: &std::fs::File,
         options: &WriteOptions,
@@ -40,7 +29,7 @@ impl SparsePte<'_> {
     }
 
     /// [`SparsePte::write_keeping_program`]; with `prefilled`, the program
-    /// flatbuffer is in `dst` already ([`crate::KeepRewrite::read_prefilling`]).
+    /// flatbuffer is in `dst` already ([`super::keep_rewrite::KeepRewrite::read_prefilling`]).
     pub(crate) fn write_keeping(
         &self,
         dst: &std::fs::File,
@@ -152,3 +141,14 @@ enum Order {
     /// Table indices in offset order.
     Sorted(Vec<usize>),
 }
+
+#[cfg(test)]
+#[path = "sparse_keep_tests.rs"]
+#[allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+mod tests;

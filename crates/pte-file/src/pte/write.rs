@@ -63,60 +63,35 @@ impl PteFile<'_> {
 
     /// Writes the file to `path` atomically (temp file beside it, fsync,
     /// rename): an existing file is replaced only by a complete new one.
+    /// Returns the number of bytes written.
     ///
-    /// ```
-    /// let dir = tempfile::tempdir()?;
-    /// let path = dir.path().join("empty.pte");
-    /// pte_file::PteFile::default().save(&path, &pte_file::WriteOptions::default())?;
-    /// assert!(path.exists());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn save(&self, path: impl AsRef<std::path::Path>, options: &WriteOptions) -> Result<u64> {
-        pte_core::write_atomically(path.as_ref(), |w| self.write_to(w, options))
-    }
-
-    /// Like [`PteFile::save`], for a file read from a memory map of `source`
-    /// (`source_bytes` is that map): segment bytes lying in the map are copied
-    /// file to file by the kernel (`copy_file_range` on Linux) instead of
-    /// through user space. The output is identical to [`PteFile::save`]'s.
+    /// A file read with [`PteFile::from_map`] has its segment bytes that lie
+    /// in the map copied file to file by the kernel (`copy_file_range` on
+    /// Linux) instead of through user space; the output is the same.
     ///
     /// ```
     /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
-    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
+    /// let pte = pte_file::PteFile::from_map(&map)?;
     /// let dir = tempfile::tempdir()?;
-    /// let out = dir.path().join("copy.pte");
-    /// pte.save_copying_from(&out, &Default::default(), &std::fs::File::open(src)?, map.bytes())?;
-    /// assert_eq!(std::fs::read(&out)?, pte.to_bytes(&Default::default())?);
+    /// let path = dir.path().join("copy.pte");
+    /// let n = pte.save(&path, &pte_file::WriteOptions::default())?;
+    /// assert_eq!(std::fs::read(&path)?, pte.to_bytes(&Default::default())?);
+    /// assert_eq!(n, std::fs::metadata(&path)?.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn save_copying_from(
-        &self,
-        path: impl AsRef<std::path::Path>,
-        options: &WriteOptions,
-        source: &std::fs::File,
-        source_bytes: &[u8],
-    ) -> Result<u64> {
-        pte_core::write_atomically_file(path.as_ref(), |dst| {
-            self.write_copying_from(dst, options, source, source_bytes)
-        })
+    pub fn save(&self, path: impl AsRef<std::path::Path>, options: &WriteOptions) -> Result<u64> {
+        match self.origin.0.and_then(|m| Some((m.file()?, m.bytes()))) {
+            Some((source, bytes)) => pte_core::write_atomically_file(path.as_ref(), |dst| {
+                self.write_copying_from(dst, options, source, bytes)
+            }),
+            None => pte_core::write_atomically(path.as_ref(), |w| self.write_to(w, options)),
+        }
     }
 
-    /// Writes the file into `dst` as [`PteFile::save_copying_from`] does, for
-    /// callers that own the save (an in-place edit under an
-    /// [`EditLock`](pte_core::EditLock)); returns the bytes written.
-    ///
-    /// ```
-    /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
-    /// let map = pte_file::MappedFile::open(path)?;
-    /// let pte = pte_file::PteFile::from_bytes(map.bytes())?;
-    /// let source = std::fs::File::open(path)?;
-    /// let dst = tempfile::tempfile()?;
-    /// let n = pte.write_copying_from(&dst, &Default::default(), &source, map.bytes())?;
-    /// assert_eq!(n, dst.metadata()?.len());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn write_copying_from(
+    /// Writes the file into `dst`, copying the bytes that lie in
+    /// `source_bytes` (a map of `source`) file to file.
+    pub(crate) fn write_copying_from(
         &self,
         dst: &std::fs::File,
         options: &WriteOptions,

@@ -1,11 +1,11 @@
-//! The rewrite that keeps the program as stored (`save_keeping_program`):
+//! The rewrite that keeps the program as stored (`pte_file::rewrite`):
 //! the output reads back as the input's program and segments, is the input
 //! itself when the layout allows, and options that change the program fall
 //! back to the re-encoding rewrite.
 
 use std::path::{Path, PathBuf};
 
-use pte_file::{DelegatePlacement, MappedFile, PteFile, WriteOptions};
+use pte_file::{DelegatePlacement, LayoutChange, MappedFile, PteFile, WriteOptions};
 
 fn corpus_programs() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
@@ -23,9 +23,9 @@ fn every_corpus_program_reads_back_the_same_and_most_come_out_identical() {
     for src in corpus_programs() {
         let map = MappedFile::open(&src).unwrap();
         let pte = PteFile::from_bytes(map.bytes()).unwrap();
-        let o = WriteOptions::matching(&pte, map.bytes());
         let out = dir.path().join("out.pte");
-        let n = pte.save_keeping_program(&out, &o, &std::fs::File::open(&src).unwrap(), map.bytes()).unwrap();
+        let n = pte_file::write_atomically_file(&out, |dst| pte_file::rewrite(&map, dst, &LayoutChange::default()))
+            .unwrap();
         let bytes = std::fs::read(&out).unwrap();
         assert_eq!(n as usize, bytes.len(), "{}", src.display());
         let back = PteFile::from_bytes(&bytes).unwrap();
@@ -48,12 +48,12 @@ fn options_that_change_the_program_re_encode() {
     let dir = tempfile::tempdir().unwrap();
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
     let map = MappedFile::open(&src).unwrap();
-    let pte = PteFile::from_bytes(map.bytes()).unwrap();
+    let pte = PteFile::from_map(&map).unwrap();
     let o = WriteOptions::matching(&pte, map.bytes()).with_delegates(DelegatePlacement::Inline);
     let (a, b) = (dir.path().join("a.pte"), dir.path().join("b.pte"));
-    let file = std::fs::File::open(&src).unwrap();
-    pte.save_keeping_program(&a, &o, &file, map.bytes()).unwrap();
-    pte.save_copying_from(&b, &o, &file, map.bytes()).unwrap();
+    let inline = LayoutChange { delegates: DelegatePlacement::Inline, ..Default::default() };
+    pte_file::write_atomically_file(&a, |dst| pte_file::rewrite(&map, dst, &inline)).unwrap();
+    pte.save(&b, &o).unwrap();
     assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
     assert_ne!(std::fs::read(&a).unwrap(), map.bytes());
 }

@@ -322,7 +322,7 @@ fn unknown_enum_values_survive_read_then_write() {
         }]),
         ..Default::default()
     };
-    let x = PteFile { program: Program { execution_plan: Some(vec![plan]), ..Default::default() }, segments: vec![] };
+    let x = PteFile::new(Program { execution_plan: Some(vec![plan]), ..Default::default() }, vec![]);
     let bytes = x.to_bytes(&WriteOptions::default()).unwrap();
     let y = PteFile::from_bytes(&bytes).unwrap();
     let KernelTypes::Tensor(t2) = y.program.plans()[0].value_list()[0].val.clone().unwrap() else { panic!() };
@@ -336,8 +336,8 @@ fn unknown_enum_values_survive_read_then_write() {
 fn force_align_honoured_at_every_power_of_two() {
     for p in 0..=16u32 {
         let a = 1u64 << p;
-        let x = PteFile {
-            program: Program {
+        let x = PteFile::new(
+            Program {
                 constant_buffer: Some(vec![]),
                 backend_delegate_data: Some(vec![
                     BackendDelegateInlineData { data: Some(Cow::Owned(vec![1; 3])) },
@@ -347,8 +347,8 @@ fn force_align_honoured_at_every_power_of_two() {
                 segments: Some(vec![DataSegment { offset: 0, size: 5 }]),
                 ..Default::default()
             },
-            segments: vec![Cow::Owned(vec![7; 5])],
-        };
+            vec![Cow::Owned(vec![7; 5])],
+        );
         let opts = WriteOptions::default().with_delegate_alignment(a).unwrap();
         let bytes = x.to_bytes(&opts).unwrap();
         let y = PteFile::from_bytes(&bytes).unwrap();
@@ -449,10 +449,10 @@ fn kernel_copy_save_equals_the_streamed_bytes() {
     let src = dir.path().join("src.pte");
     parts.build(&opts).unwrap().save(&src, &opts).unwrap();
     let map = pte_file::MappedFile::open(&src).unwrap();
-    let pte = PteFile::from_bytes(map.bytes()).unwrap();
+    let pte = PteFile::from_map(&map).unwrap();
     for o in [opts, WriteOptions::default().with_segment_alignment(4096).unwrap()] {
         let out = dir.path().join("out.pte");
-        let n = pte.save_copying_from(&out, &o, &std::fs::File::open(&src).unwrap(), map.bytes()).unwrap();
+        let n = pte.save(&out, &o).unwrap();
         let written = std::fs::read(&out).unwrap();
         assert_eq!(n as usize, written.len());
         assert_eq!(written, pte.to_bytes(&o).unwrap());

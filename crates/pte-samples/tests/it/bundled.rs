@@ -49,7 +49,7 @@ fn only_single_calls_of_bpte_kinds_convert() {
         ..Default::default()
     });
     let e = bundle_from_sets(pte.clone(), &[set]).unwrap_err();
-    assert_eq!(e.rule(), Rule::InvalidUse);
+    assert_eq!(e.rule(), SampleRule::InvalidUse);
     assert!(e.path().ends_with("calls[0].inputs[0]"), "{}", e.path());
     let mut multi = SampleSet::new("forward", "s");
     multi.samples.push(Sample { calls: vec![Call::default(); 3], ..Default::default() });

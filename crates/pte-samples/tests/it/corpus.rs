@@ -92,10 +92,10 @@ fn a_refused_change_leaves_the_file_alone() {
     std::fs::write(&path, &original).unwrap();
     put_set_in_file(&path, &set("a", 1.0), false).unwrap();
     let with_a = std::fs::read(&path).unwrap();
-    assert_eq!(put_set_in_file(&path, &set("a", 2.0), false).unwrap_err().rule(), Rule::DuplicateSet);
-    assert_eq!(remove_set_from_file(&path, "forward", "zzz").unwrap_err().rule(), Rule::InvalidUse);
+    assert_eq!(put_set_in_file(&path, &set("a", 2.0), false).unwrap_err().rule(), SampleRule::DuplicateSet);
+    assert_eq!(remove_set_from_file(&path, "forward", "zzz").unwrap_err().rule(), SampleRule::InvalidUse);
     assert_eq!(std::fs::read(&path).unwrap(), with_a);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1, "no temporary file is left behind");
     let e = put_set_in_file(&dir.path().join("missing.ptn"), &set("a", 1.0), false).unwrap_err();
-    assert_eq!((e.rule(), e.kind()), (Rule::Package, ErrorKind::Io));
+    assert_eq!((e.rule(), e.kind()), (SampleRule::Package, ErrorKind::Io));
 }

@@ -13,7 +13,7 @@ fn doc(name: &str) -> String {
 fn every_rule_is_specified_and_in_the_verifier_table() {
     let spec = doc("samples.md");
     let verifier = doc("verifier.md");
-    for rule in Rule::ALL {
+    for rule in SampleRule::ALL {
         assert!(spec.contains(&format!("| `{}` |", rule.name())), "docs/samples.md lacks {rule}");
         assert!(
             verifier.contains(&format!("| `{}` |", rule.verifier_rule())),

@@ -45,7 +45,7 @@ fn count_dtype_rank_and_static_sizes_are_each_a_signature_error() {
         let found = problems(&set);
         assert_eq!(found.len(), 1, "{what}: {found:?}");
         let e = &found[0];
-        assert_eq!(e.rule(), Rule::Signature, "{what}");
+        assert_eq!(e.rule(), SampleRule::Signature, "{what}");
         assert_eq!(e.rule().verifier_rule(), "ptn.samples.signature");
         assert!(e.message().contains(expect), "{what}: {e}");
         assert!(e.path().starts_with("samples/forward/s/index.json:samples[0].calls[0]."), "{what}: {}", e.path());
@@ -60,5 +60,5 @@ fn check_sidecar_reports_a_stored_set_that_contradicts_the_signature() {
     put_set(&mut ptn, &wrong, false).unwrap();
     let again = ptn.to_bytes().unwrap();
     let found = check_sidecar(&PtnFile::from_bytes(&again).unwrap());
-    assert_eq!(found.iter().filter(|e| e.rule() == Rule::Signature).count(), 2, "{found:?}");
+    assert_eq!(found.iter().filter(|e| e.rule() == SampleRule::Signature).count(), 2, "{found:?}");
 }

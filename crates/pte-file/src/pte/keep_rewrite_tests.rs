@@ -4,7 +4,8 @@
 
 use std::io::{Read, Seek};
 
-use pte_file::{DelegatePlacement, KeepRewrite, SparsePte};
+use super::KeepRewrite;
+use crate::{DelegatePlacement, SparsePte};
 use pte_schema::*;
 
 fn corpus() -> Vec<(String, Vec<u8>)> {
@@ -27,7 +28,7 @@ type Outcome = std::result::Result<Option<Vec<u8>>, String>;
 fn outcome(bytes: &[u8]) -> (Outcome, Outcome) {
     let mut src = tempfile::tempfile().unwrap();
     std::io::Write::write_all(&mut src, bytes).unwrap();
-    let run = |write: &dyn Fn(&std::fs::File) -> pte_file::Result<Option<u64>>| {
+    let run = |write: &dyn Fn(&std::fs::File) -> crate::Result<Option<u64>>| {
         let mut dst = tempfile::tempfile().unwrap();
         let n = write(&dst).map_err(|e| e.to_string())?;
         Ok(n.map(|_| {
@@ -42,7 +43,7 @@ fn outcome(bytes: &[u8]) -> (Outcome, Outcome) {
         Err(e) => Err(e.to_string()),
     };
     let theirs = match SparsePte::from_bytes(bytes) {
-        Ok(s) => run(&|dst| s.write_keeping_program(dst, &pte_file::WriteOptions::matching(&s.file, bytes), &src)),
+        Ok(s) => run(&|dst| s.write_keeping_program(dst, &crate::WriteOptions::matching(&s.file, bytes), &src)),
         Err(e) => Err(e.to_string()),
     };
     // the read that copies the program while verifying it writes the same

@@ -5,7 +5,7 @@
 use std::io::{Read, Seek, Write};
 use std::path::Path;
 
-use pte_file::{PteFile, SparsePte, WriteOptions};
+use crate::{PteFile, SparsePte, WriteOptions};
 
 fn read_back(f: &mut std::fs::File) -> Vec<u8> {
     let mut out = vec![];
@@ -68,7 +68,7 @@ fn the_same_bytes_as_the_decoding_writer() {
         }
         let fb = pte_schema::encode_program(&p, &Default::default()).unwrap();
         let mut out = vec![];
-        pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &WriteOptions::matching(&pte, &bytes)).unwrap();
+        crate::splice_flatbuffer(&mut out, &bytes, &fb, &WriteOptions::matching(&pte, &bytes)).unwrap();
         if let Some((a, b)) = both(&out) {
             assert!(a == b);
             kept += 1;
