@@ -59,7 +59,7 @@ pub use pte_schema::{Bytes, Error, ErrorKind, MappedFile, Result};
 pub use safetensors_io::{read_safetensors_member, safetensors_to_bytes};
 pub use size::size_report;
 pub use tensor::{dtype_code, Dtype, PtnTensor, SUPPORTED_DTYPES};
-pub use tensors::PtnTensorEntry;
+pub use tensors::TensorEntry;
 
 /// Member holding the native program flatbuffer.
 pub const PROGRAM_MEMBER: &str = "program.ptg";

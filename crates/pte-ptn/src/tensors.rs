@@ -7,7 +7,7 @@ use crate::{Dtype, PtnFile};
 
 /// One key of [`PtnFile::tensors`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PtnTensorEntry<'s> {
+pub struct TensorEntry<'s> {
     /// The key (owner or alias).
     pub key: &'s str,
     /// The owner key when this key is an alias of it.
@@ -22,7 +22,7 @@ pub struct PtnTensorEntry<'s> {
     pub bytes: &'s [u8],
 }
 
-impl PtnTensorEntry<'_> {
+impl TensorEntry<'_> {
     /// The data's byte range in `file`, when the bytes were borrowed from it
     /// (a package read with [`PtnFile::from_bytes`] borrows every stored tensor).
     ///
@@ -54,9 +54,9 @@ impl PtnFile<'_> {
     /// assert_eq!(w.bytes.len(), 32 * 16 * 4);
     /// # Ok::<(), pte_ptn::Error>(())
     /// ```
-    pub fn tensors(&self) -> Vec<PtnTensorEntry<'_>> {
+    pub fn tensors(&self) -> Vec<TensorEntry<'_>> {
         self.constants()
-            .map(|(key, t)| PtnTensorEntry {
+            .map(|(key, t)| TensorEntry {
                 key,
                 alias_of: self.aliases.get(key).map(String::as_str),
                 dtype: t.dtype,

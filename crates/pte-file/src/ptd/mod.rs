@@ -3,7 +3,7 @@
 pub mod external;
 mod tensors;
 
-pub use tensors::PtdTensor;
+pub use tensors::TensorEntry;
 
 use std::borrow::Cow;
 use std::collections::HashMap;

@@ -10,7 +10,7 @@ use crate::ptd::PtdFile;
 
 /// One key of [`PtdFile::tensors`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PtdTensor<'s> {
+pub struct TensorEntry<'s> {
     /// The key (a program's fully qualified name for EXTERNAL tensors).
     pub key: &'s str,
     /// dtype, sizes and dim order; `None` for an opaque blob (delegate weights).
@@ -36,7 +36,7 @@ impl PtdFile<'_> {
     /// assert_eq!(t[0].bytes.len(), 2048);
     /// # Ok::<(), pte_file::Error>(())
     /// ```
-    pub fn tensors(&self) -> Result<Vec<PtdTensor<'_>>> {
+    pub fn tensors(&self) -> Result<Vec<TensorEntry<'_>>> {
         let table = self.flat_tensor.segments.as_deref().unwrap_or(&[]);
         self.flat_tensor
             .named_data
@@ -52,7 +52,7 @@ impl PtdFile<'_> {
                 let bytes = seg.and_then(|s| self.segments.get(s)).ok_or_else(missing)?;
                 let start = seg.and_then(|s| table.get(s)).ok_or_else(missing)?.offset;
                 let end = start.checked_add(bytes.len() as u64).ok_or_else(missing)?;
-                Ok(PtdTensor {
+                Ok(TensorEntry {
                     key: n.key.as_deref().unwrap_or(""),
                     layout: n.tensor_layout.as_ref(),
                     segment_index: n.segment_index,

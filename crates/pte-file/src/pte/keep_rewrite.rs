@@ -29,7 +29,7 @@ impl<'a> KeepRewrite<'a> {
     /// [`SparsePte::from_bytes`] fails, with the same error.
     pub(crate) fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
         let options = ReadOptions::default();
-        if let Some(sparse) = light(bytes, &options.limits)? {
+        if let Some(sparse) = read_without_plans(bytes, &options.limits)? {
             return Ok(KeepRewrite { sparse, decoded: false });
         }
         Ok(KeepRewrite { sparse: SparsePte::from_bytes_with(bytes, &options)?, decoded: true })
@@ -152,7 +152,7 @@ fn empty(dst: &File) -> Result<()> {
 /// delegate data only, all the keep-layout writer reads), when the views
 /// show that [`SparsePte::from_bytes_with`] would succeed: `Ok(None)` when
 /// they find anything it might refuse. Errors are those of its first steps.
-fn light<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> {
+fn read_without_plans<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<SparsePte<'a>>> {
     let (header, region) = program_region(bytes)?;
     let view = ProgramView::new(region, limits)?;
     if !SparsePte::would_read(bytes, &view, limits) {
