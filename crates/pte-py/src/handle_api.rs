@@ -65,7 +65,7 @@ impl Handle {
 
     /// The file as JSON text, the same document `pte dump` prints.
     fn dump_json(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, _| crate::other::dump(self, bytes))?;
+        let v = self.with(py, |bytes, _| crate::kinds::dump(self, bytes))?;
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
@@ -73,14 +73,14 @@ impl Handle {
     /// linked to a program: the JSON text `pte verify --json` prints.
     #[pyo3(signature = (ptd=Vec::new()))]
     fn verify_json(&self, py: Python<'_>, ptd: Vec<std::path::PathBuf>) -> PyResult<String> {
-        self.with(py, |bytes, _| crate::other::verify(self, bytes, &ptd))
+        self.with(py, |bytes, _| crate::kinds::verify(self, bytes, &ptd))
     }
 
     /// The operators (name, overload, calls, kernel keys) and delegates (id,
     /// calls) of each method, as `pte ops --json` gives them for one file.
     /// Returned as JSON text.
     fn operators_json(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, _| crate::other::operators(self, bytes))?;
+        let v = self.with(py, |bytes, _| crate::kinds::operators(self, bytes))?;
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
@@ -192,19 +192,19 @@ impl Handle {
     }
 
     /// The entries of a `.ptd`: `(key, dtype, sizes, dim_order, offset, size)`.
-    fn ptd_entries(&self, py: Python<'_>) -> PyResult<Vec<crate::other::PtdEntry>> {
-        self.with(py, |bytes, whole| crate::other::ptd_entries(self, bytes, whole))
+    fn ptd_entries(&self, py: Python<'_>) -> PyResult<Vec<crate::kinds::PtdEntry>> {
+        self.with(py, |bytes, whole| crate::kinds::ptd_entries(self, bytes, whole))
     }
 
     /// The embedded program of a `.bpte`, as a handle sharing this source.
     fn bpte_program(&self, py: Python<'_>) -> PyResult<Handle> {
-        let (off, len) = self.with(py, |bytes, whole| crate::other::bpte_program(self, bytes, whole))?;
+        let (off, len) = self.with(py, |bytes, whole| crate::kinds::bpte_program(self, bytes, whole))?;
         self.sub(py, off, len)
     }
 
     /// The tensors of a `.ptn`: `(key, dtype, shape, offset or None, bytes or None)`.
-    fn ptn_tensors<'py>(&self, py: Python<'py>) -> PyResult<Vec<crate::other::PtnEntry<'py>>> {
-        self.with(py, |bytes, whole| crate::other::ptn_tensors(py, self, bytes, whole))
+    fn ptn_tensors<'py>(&self, py: Python<'py>) -> PyResult<Vec<crate::kinds::PtnEntry<'py>>> {
+        self.with(py, |bytes, whole| crate::kinds::ptn_tensors(py, self, bytes, whole))
     }
 
     /// The sample sets of a `.ptn` sidecar, as nested lists and dicts.

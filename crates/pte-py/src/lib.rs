@@ -24,7 +24,7 @@ mod exir_restore;
 mod exir_write;
 mod handle;
 mod handle_api;
-mod other;
+mod kinds;
 mod pte;
 mod samples;
 
@@ -39,7 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
-    m.add_function(wrap_pyfunction!(other::selected_operators, m)?)?;
+    m.add_function(wrap_pyfunction!(kinds::selected_operators, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;
     Ok(())

@@ -1,4 +1,4 @@
-//! Dump, verify and the `.ptd`, `.bpte` and `.ptn` views.
+//! What every kind offers beside the `.pte` program: dump, verify, and the `.ptd`, `.bpte` and `.ptn` views.
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
