@@ -38,12 +38,21 @@ mod verifier_doc;
 fn main() -> ExitCode {
     // A file-size limit must fail a save with an error, not kill it mid-way.
     pte_core::ignore_file_size_signal();
+    // Ctrl-C or SIGTERM during a save removes its temporary file and fails it.
+    pte_core::stop_saves_on_signals();
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
     paths::set_lock_wait(if cli.no_wait { pte_core::LockWait::Fail } else { pte_core::LockWait::Block });
-    match commands::run(cli.command) {
+    let result = commands::run(cli.command);
+    if let Some(sig) = pte_core::interrupted() {
+        // the save under way was abandoned; the shell's convention for a
+        // process stopped by a signal is 128 plus its number
+        eprintln!("pte: interrupted by signal {sig}; the file being saved was not written");
+        return ExitCode::from(u8::try_from(sig).map_or(255, |s| s.saturating_add(128)));
+    }
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             if !f.message.is_empty() {

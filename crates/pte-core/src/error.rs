@@ -25,6 +25,9 @@ pub enum ErrorKind {
     /// Another process holds the file (an in-place edit is under way), or
     /// changed it behind this one's back.
     Busy,
+    /// A stop signal (Ctrl-C, `SIGTERM`) arrived during a save, which was
+    /// abandoned with its temporary file ([`crate::stop_saves_on_signals`]).
+    Interrupted,
 }
 
 /// An error from reading, verifying or writing any of the formats: what is

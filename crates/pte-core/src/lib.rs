@@ -48,7 +48,9 @@ mod split;
 pub mod style;
 
 pub use error::{Error, ErrorKind, Result};
-pub use fenced::{ignore_file_size_signal, start_writeback, MappedFile};
+pub use fenced::{
+    check_interrupted, ignore_file_size_signal, interrupted, start_writeback, stop_saves_on_signals, MappedFile,
+};
 pub use input::{check_outputs, open_input, read_input, same_file, FileId};
 pub use kind::FileKind;
 pub use le::LeBytes;

@@ -75,6 +75,9 @@ pub fn copy_with_writeback(src: &File, len: u64, dst: &File) -> std::io::Result<
     let mut at = out.stream_position()?;
     let mut copied = 0u64;
     while copied < len {
+        if let Some(sig) = crate::interrupted() {
+            return Err(std::io::Error::other(format!("interrupted by signal {sig}")));
+        }
         let piece = len.saturating_sub(copied).min(WRITEBACK_PIECE);
         let n = std::io::copy(&mut src.take(piece), &mut out)?;
         crate::start_writeback(dst, at, n);
@@ -99,6 +102,9 @@ struct EarlyWriteback<'f> {
 
 impl Write for EarlyWriteback<'_> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        if let Some(sig) = crate::interrupted() {
+            return Err(std::io::Error::other(format!("interrupted by signal {sig}")));
+        }
         let n = (&mut &*self.file).write(buf)?;
         self.written = self.written.saturating_add(n as u64);
         let pending = self.written.saturating_sub(self.started);
@@ -160,14 +166,22 @@ pub(crate) fn save_resolved<T>(
         Err(e) => return Err(Error::io("reading the metadata of", target, e)),
     };
     remove_stale_temps(&dir, &name);
+    // a stop signal from here to the rename fails the save instead of ending
+    // the process with the temporary file left behind
+    let _saving = crate::fenced::SaveUnderWay::begin();
+    crate::check_interrupted()?;
     let (tmp_path, tmp) = create_temp(&dir, &name)?;
     let guard = TempGuard(Some(tmp_path.clone()));
     // An OS error raised inside `write` names neither file nor operation.
-    let value = write(&tmp).map_err(|e| e.located("writing", target))?;
+    let written = write(&tmp);
+    // whatever the writer made of it, an interrupted save is reported as such
+    crate::check_interrupted()?;
+    let value = written.map_err(|e| e.located("writing", target))?;
     if let Some(meta) = &existing {
         keep_permissions(&tmp, meta, &tmp_path)?;
     }
     tmp.sync_all().map_err(|e| Error::io("syncing", &tmp_path, e))?;
+    crate::check_interrupted()?;
     if let Some(check) = expect {
         check()?;
     }

@@ -160,6 +160,8 @@ pub(crate) fn write_safetensors(
 ) -> std::io::Result<()> {
     w.write_all(header)?;
     for t in tensors.values() {
+        // a stop signal ends a long save between tensors
+        pte_core::check_interrupted().map_err(std::io::Error::other)?;
         w.write_all(&t.data)?;
     }
     Ok(())

@@ -1,12 +1,14 @@
 //! The only code of this crate allowed to use `unsafe`: the memory map, the
-//! one libc call that keeps a file-size limit from killing a save, and the
-//! one that starts a save's write-out early.
+//! libc calls that keep a file-size limit from killing a save and turn stop
+//! signals into an error of the save under way, and the one that starts a
+//! save's write-out early.
 
 mod mapped;
 pub use mapped::MappedFile;
 
 mod signals;
-pub use signals::ignore_file_size_signal;
+pub(crate) use signals::SaveUnderWay;
+pub use signals::{check_interrupted, ignore_file_size_signal, interrupted, stop_saves_on_signals};
 
 mod writeback;
 pub use writeback::start_writeback;

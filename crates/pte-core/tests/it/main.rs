@@ -12,4 +12,5 @@
 )]
 
 mod input;
+mod interrupt;
 mod save;

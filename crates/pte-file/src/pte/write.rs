@@ -258,6 +258,8 @@ pub(crate) fn write_segments<W: Write>(
         if s.size == 0 || s.offset.saturating_add(s.size) <= at {
             continue;
         }
+        // a stop signal ends a long save between segments
+        pte_core::check_interrupted()?;
         write_zeros(w, s.offset.saturating_sub(at))?;
         for c in chunks {
             match c {
