@@ -4,7 +4,6 @@
 //! case runs in a child process (this test binary again), since signal
 //! dispositions are process-wide.
 
-use std::io::Write;
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
 use std::process::{Child, Command};
