@@ -8,7 +8,7 @@ use std::io::Write;
 use pte_schema::{Error, ErrorKind, Result};
 use safetensors::{SafeTensorError, SafeTensors};
 
-use crate::strict_json::{header_keys, push_ascii};
+use crate::strict_json::{header_keys, push_ascii, HeaderBounds, HeaderError};
 use crate::tensor::{dtype_code, PtnTensor};
 use crate::{PtnLimits, METADATA_KEY, SAFETENSORS_MEMBER};
 
@@ -45,18 +45,16 @@ pub(crate) fn read_safetensors<'a>(data: &'a [u8], limits: &PtnLimits) -> Result
     if !json.starts_with('{') {
         return Err(bad("header does not start with `{`").at_offset(8));
     }
-    let (keys, metadata) = header_keys(json).map_err(|e| bad(format!("header JSON: {e}")).at_offset(8))?;
-    if keys.len() > limits.max_tensors {
-        return Err(Error::new(
-            ErrorKind::LimitExceeded,
-            format!("{} tensors, over the limit of {}", keys.len(), limits.max_tensors),
-        )
-        .at_path(SAFETENSORS_MEMBER));
-    }
-    if let Some(k) = keys.iter().find(|k| k.len() > limits.max_key_len) {
-        return Err(Error::new(ErrorKind::LimitExceeded, "tensor key over the length limit")
-            .at_path(format!("{SAFETENSORS_MEMBER}[{}…]", k.chars().take(32).collect::<String>())));
-    }
+    let bounds = HeaderBounds { max_tensors: limits.max_tensors, max_key_len: limits.max_key_len };
+    let (_, metadata) = header_keys(json, bounds).map_err(|e| match e {
+        HeaderError::Json(e) => bad(format!("header JSON: {e}")).at_offset(8),
+        HeaderError::TooManyTensors => {
+            Error::new(ErrorKind::LimitExceeded, format!("more than {} tensors, over the limit", limits.max_tensors))
+                .at_path(SAFETENSORS_MEMBER)
+        }
+        HeaderError::KeyTooLong(start) => Error::new(ErrorKind::LimitExceeded, "tensor key over the length limit")
+            .at_path(format!("{SAFETENSORS_MEMBER}[{start}…]")),
+    })?;
     let st = SafeTensors::deserialize(data).map_err(map_error)?;
     let data_base = 8u64.saturating_add(n);
     let mut tensors = BTreeMap::new();

@@ -44,23 +44,87 @@ impl<'de, V: DeserializeOwned> Visitor<'de> for UniqueVisitor<V> {
 /// `__metadata__` entries in file order.
 pub(crate) type Metadata = Vec<(String, String)>;
 
-/// Parses a safetensors JSON header, returning the tensor keys in file order
-/// and the `__metadata__` map (if any); tensor entries themselves are parsed
-/// by the safetensors crate.
-pub(crate) fn header_keys(json: &str) -> Result<(Vec<String>, Option<Metadata>), serde_json::Error> {
-    let raw: UniqueObject<Box<serde_json::value::RawValue>> = serde_json::from_str(json)?;
-    let mut keys = Vec::with_capacity(raw.0.len());
-    let mut metadata = None;
-    for (key, value) in raw.0 {
-        if key == "__metadata__" {
-            let m: UniqueObject<String> = serde_json::from_str(value.get())?;
-            metadata = Some(m.0);
-        } else {
-            let _: UniqueObject<IgnoredAny> = serde_json::from_str(value.get())?;
-            keys.push(key);
-        }
+/// Why a safetensors JSON header was refused.
+pub(crate) enum HeaderError {
+    /// Not JSON of the safetensors shape (or a repeated key).
+    Json(serde_json::Error),
+    /// More tensor entries than the limit: counted while parsing, so the
+    /// refusal comes before anything past the limit is held.
+    TooManyTensors,
+    /// A tensor key longer than the limit (its first characters).
+    KeyTooLong(String),
+}
+
+/// The bounds [`header_keys`] holds while it parses.
+#[derive(Clone, Copy)]
+pub(crate) struct HeaderBounds {
+    pub(crate) max_tensors: usize,
+    pub(crate) max_key_len: usize,
+}
+
+/// Parses a safetensors JSON header, returning how many tensor entries it
+/// holds and the `__metadata__` map (if any); tensor entries themselves are
+/// parsed by the safetensors crate. Keys are checked unique and within
+/// `bounds` one at a time, so a hostile header costs at most the limit's
+/// worth of keys before it is refused.
+pub(crate) fn header_keys(json: &str, bounds: HeaderBounds) -> Result<(usize, Option<Metadata>), HeaderError> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    let mut refused = None;
+    let parsed = de.deserialize_map(HeaderVisitor { bounds, refused: &mut refused });
+    let parsed = parsed.and_then(|p| de.end().map(|()| p));
+    match (parsed, refused) {
+        // the parse was stopped on purpose: the bound is the reason
+        (_, Some(e)) => Err(e),
+        (Ok(done), None) => Ok(done),
+        (Err(e), None) => Err(HeaderError::Json(e)),
     }
-    Ok((keys, metadata))
+}
+
+struct HeaderVisitor<'r> {
+    bounds: HeaderBounds,
+    /// Set when a bound stops the parse (which then fails as JSON).
+    refused: &'r mut Option<HeaderError>,
+}
+
+impl HeaderVisitor<'_> {
+    fn refuse<E: serde::de::Error>(self, e: HeaderError) -> E {
+        *self.refused = Some(e);
+        E::custom("stopped at a limit")
+    }
+}
+
+impl<'de> Visitor<'de> for HeaderVisitor<'_> {
+    type Value = (usize, Option<Metadata>);
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut seen = BTreeSet::new();
+        let mut metadata = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if key == "__metadata__" {
+                if metadata.is_some() {
+                    return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+                }
+                metadata = Some(map.next_value::<UniqueObject<String>>()?.0);
+                continue;
+            }
+            if key.len() > self.bounds.max_key_len {
+                return Err(self.refuse(HeaderError::KeyTooLong(key.chars().take(32).collect())));
+            }
+            if seen.len() >= self.bounds.max_tensors {
+                return Err(self.refuse(HeaderError::TooManyTensors));
+            }
+            if seen.contains(&key) {
+                return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+            }
+            let _: UniqueObject<IgnoredAny> = map.next_value()?;
+            seen.insert(key);
+        }
+        Ok((seen.len(), metadata))
+    }
 }
 
 /// Appends JSON text with every non-ASCII character escaped as `\uXXXX`

@@ -235,3 +235,26 @@ fn too_many_members_is_a_limit() {
     let small = PtnLimits { max_members: 1, ..PtnLimits::default() };
     assert_eq!(PtnFile::from_bytes_with(&corpus_ptn(), &small).unwrap_err().kind(), ErrorKind::LimitExceeded);
 }
+
+#[test]
+fn the_tensor_limit_holds_while_the_header_is_parsed() {
+    // the entries past the limit are even malformed: the count refuses first,
+    // so nothing past the limit is ever parsed or held
+    let entry = |i: usize| format!(r#""t{i}":{{"dtype":"U8","shape":[1],"data_offsets":[{i},{}]}}"#, i + 1);
+    let mut entries: Vec<String> = (0..3).map(entry).collect();
+    entries.push(r#""t3":{"dtype":"U8","shape":"not a shape"}"#.into());
+    let header = format!("{{{}}}", entries.join(","));
+    let bytes = with_safetensors(&st(&header, &[0; 3]));
+    let three = PtnLimits { max_tensors: 3, ..PtnLimits::default() };
+    let err = PtnFile::from_bytes_with(&bytes, &three).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::LimitExceeded, "{err}");
+    assert!(err.message().contains("more than 3 tensors"), "{err}");
+    // within the limit, the same malformed entry is what is reported
+    let four = PtnLimits { max_tensors: 4, ..PtnLimits::default() };
+    assert_eq!(PtnFile::from_bytes_with(&bytes, &four).unwrap_err().kind(), ErrorKind::Malformed);
+    // a repeated key and an over-long key are still refused
+    let twice = format!("{{{},{}}}", entry(0), entry(0));
+    assert_eq!(kind(&with_safetensors(&st(&twice, &[0; 1]))), ErrorKind::Malformed);
+    let long = format!(r#"{{"{}":{{"dtype":"U8","shape":[1],"data_offsets":[0,1]}}}}"#, "k".repeat(5000));
+    assert_eq!(kind(&with_safetensors(&st(&long, &[0; 1]))), ErrorKind::LimitExceeded);
+}
