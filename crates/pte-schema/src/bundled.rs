@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use flatbuffers::{FlatBufferBuilder, WIPOffset};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value as Json};
 
 use crate::decode::{from_verifier, scalars, string, tables};
@@ -363,30 +364,149 @@ fn values<'fbb>(fbb: &mut FlatBufferBuilder<'fbb>, vs: &[BundledValue<'_>]) -> V
 /// assert_eq!(v["version"], 0);
 /// ```
 pub fn bundled_program_to_json(b: &BundledProgram<'_>) -> Json {
-    let value = |v: &BundledValue<'_>| match v {
-        BundledValue::None => json!({"val_type": "NONE"}),
-        BundledValue::Tensor(t) => json!({"val_type": "Tensor", "val": {
-            "scalar_type": t.scalar_type.name().map_or_else(|| json!(t.scalar_type.0), |n| json!(n)),
-            "sizes": t.sizes,
-            "data": t.data.as_deref(),
-            "dim_order": t.dim_order,
-        }}),
-        BundledValue::Int(i) => json!({"val_type": "Int", "val": {"int_val": i}}),
-        BundledValue::Bool(x) => json!({"val_type": "Bool", "val": {"bool_val": x}}),
-        BundledValue::Double(d) => {
-            json!({"val_type": "Double", "val": {"double_val": if d.is_finite() { json!(d) } else { json!(d.to_string()) }}})
+    serde_json::to_value(BundledJson(b)).unwrap_or(Json::Null)
+}
+
+/// Writes [`bundled_program_to_json`]'s document to `w`, pretty-printed and
+/// without building it: a bundle of many cases and large tensors costs no
+/// more memory than its decoded model.
+///
+/// ```
+/// let mut out = Vec::new();
+/// pte_schema::bundled::write_bundled_program_json(&Default::default(), &mut out)?;
+/// let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+/// assert_eq!(v, pte_schema::bundled::bundled_program_to_json(&Default::default()));
+/// # Ok::<(), pte_schema::Error>(())
+/// ```
+pub fn write_bundled_program_json(b: &BundledProgram<'_>, w: impl std::io::Write) -> Result<()> {
+    serde_json::to_writer_pretty(w, &BundledJson(b))
+        .map_err(|e| Error::new(ErrorKind::Io, format!("writing the bundle's JSON: {e}")))
+}
+
+/// The JSON document of a bundle, serialized as it is walked. Keys are in
+/// sorted order, as a `serde_json::Value` object writes them.
+struct BundledJson<'b, 'a>(&'b BundledProgram<'a>);
+
+impl Serialize for BundledJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let b = self.0;
+        let mut m = s.serialize_map(Some(3))?;
+        m.serialize_entry("method_test_suites", &b.method_test_suites.as_deref().map(Each::<SuiteJson>::new))?;
+        m.serialize_entry("program", &b.program.as_ref().map(|p| json!({"size": p.len()})))?;
+        m.serialize_entry("version", &b.version)?;
+        m.end()
+    }
+}
+
+/// A slice serialized element by element through the wrapper `W`.
+struct Each<'s, W: Wrap<'s>>(&'s [W::Item]);
+
+impl<'s, W: Wrap<'s>> Each<'s, W> {
+    fn new(items: &'s [W::Item]) -> Self {
+        Each(items)
+    }
+}
+
+/// How one element of an [`Each`] is serialized.
+trait Wrap<'s>: Serialize {
+    type Item: 's;
+    fn wrap(item: &'s Self::Item) -> Self;
+}
+
+impl<'s, W: Wrap<'s>> Serialize for Each<'s, W> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(W::wrap))
+    }
+}
+
+struct SuiteJson<'s, 'a>(&'s TestSuite<'a>);
+
+impl<'s, 'a> Wrap<'s> for SuiteJson<'s, 'a> {
+    type Item = TestSuite<'a>;
+    fn wrap(item: &'s TestSuite<'a>) -> Self {
+        SuiteJson(item)
+    }
+}
+
+impl Serialize for SuiteJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("method_name", &self.0.method_name)?;
+        m.serialize_entry("test_cases", &self.0.test_cases.as_deref().map(Each::<CaseJson>::new))?;
+        m.end()
+    }
+}
+
+struct CaseJson<'s, 'a>(&'s TestCase<'a>);
+
+impl<'s, 'a> Wrap<'s> for CaseJson<'s, 'a> {
+    type Item = TestCase<'a>;
+    fn wrap(item: &'s TestCase<'a>) -> Self {
+        CaseJson(item)
+    }
+}
+
+impl Serialize for CaseJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("expected_outputs", &self.0.expected_outputs.as_deref().map(Each::<ValueJson>::new))?;
+        m.serialize_entry("inputs", &self.0.inputs.as_deref().map(Each::<ValueJson>::new))?;
+        m.end()
+    }
+}
+
+struct ValueJson<'s, 'a>(&'s BundledValue<'a>);
+
+impl<'s, 'a> Wrap<'s> for ValueJson<'s, 'a> {
+    type Item = BundledValue<'a>;
+    fn wrap(item: &'s BundledValue<'a>) -> Self {
+        ValueJson(item)
+    }
+}
+
+impl Serialize for ValueJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let (val, kind) = match self.0 {
+            BundledValue::None => {
+                let mut m = s.serialize_map(Some(1))?;
+                m.serialize_entry("val_type", "NONE")?;
+                return m.end();
+            }
+            BundledValue::Tensor(t) => (Scalar::Tensor(t), "Tensor"),
+            BundledValue::Int(i) => (Scalar::Json(json!({"int_val": i})), "Int"),
+            BundledValue::Bool(x) => (Scalar::Json(json!({"bool_val": x})), "Bool"),
+            BundledValue::Double(d) => {
+                let d = if d.is_finite() { json!(d) } else { json!(d.to_string()) };
+                (Scalar::Json(json!({ "double_val": d })), "Double")
+            }
+        };
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("val", &val)?;
+        m.serialize_entry("val_type", kind)?;
+        m.end()
+    }
+}
+
+/// A value's `val`: a tensor's bytes are written straight from the file.
+enum Scalar<'s, 'a> {
+    Tensor(&'s BundledTensor<'a>),
+    Json(Json),
+}
+
+impl Serialize for Scalar<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let t = match self {
+            Scalar::Json(v) => return v.serialize(s),
+            Scalar::Tensor(t) => t,
+        };
+        let mut m = s.serialize_map(Some(4))?;
+        m.serialize_entry("data", &t.data.as_deref())?;
+        m.serialize_entry("dim_order", &t.dim_order)?;
+        match t.scalar_type.name() {
+            Some(n) => m.serialize_entry("scalar_type", n)?,
+            None => m.serialize_entry("scalar_type", &t.scalar_type.0)?,
         }
-    };
-    let values = |v: &Option<Vec<BundledValue<'_>>>| v.as_ref().map(|v| v.iter().map(value).collect::<Vec<_>>());
-    json!({
-        "version": b.version,
-        "method_test_suites": b.method_test_suites.as_ref().map(|s| s.iter().map(|s| json!({
-            "method_name": s.method_name,
-            "test_cases": s.test_cases.as_ref().map(|c| c.iter().map(|c| json!({
-                "inputs": values(&c.inputs),
-                "expected_outputs": values(&c.expected_outputs),
-            })).collect::<Vec<_>>()),
-        })).collect::<Vec<_>>()),
-        "program": b.program.as_ref().map(|p| json!({"size": p.len()})),
-    })
+        m.serialize_entry("sizes", &t.sizes)?;
+        m.end()
+    }
 }

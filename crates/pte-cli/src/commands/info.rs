@@ -30,6 +30,7 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     match input.kind {
         FileKind::Pte => formats::pte_info::run(file, bytes, json, tensors)?,
         FileKind::Ptn => ptn_streamed(file, bytes, json, tensors)?,
+        FileKind::Bpte => formats::bpte::info_streamed(file, bytes, json)?,
         _ => {
             let v = value_of(&input, file, tensors)?;
             if json {

@@ -6,10 +6,14 @@
 
 use std::path::Path;
 
+use std::collections::BTreeMap;
+use std::io::Write;
+
+use serde::ser::{Serialize, SerializeSeq, Serializer};
 use serde_json::{json, Value as Json};
 
 use pte_file::bpte::BundledFile;
-use pte_schema::bundled::BundledValue;
+use pte_schema::bundled::{BundledValue, TestCase, TestSuite};
 
 use pte_core::FileKind;
 
@@ -45,24 +49,19 @@ fn value_json(v: &BundledValue<'_>) -> Json {
     }
 }
 
-/// The `info --json` object of a bundled program.
-pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
-    let b = read(file, bytes)?;
+/// One case as `info --json` lists it.
+fn case_json(c: &TestCase<'_>) -> Json {
+    json!({
+        "inputs": c.inputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
+        "expected_outputs": c.expected_outputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
+    })
+}
+
+/// The `info --json` object of a bundled program with `test_suites` null
+/// (they grow with the file: [`Suites`] writes them one case at a time).
+fn summary_json(file: &Path, bytes: &[u8], b: &BundledFile<'_>) -> Result<Json, Failure> {
     let pte = b.pte().map_err(at(file))?;
     let offset = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
-    let suites: Vec<Json> = b
-        .suites()
-        .iter()
-        .map(|s| {
-            json!({
-                "method": s.method_name,
-                "cases": s.test_cases.iter().flatten().map(|c| json!({
-                    "inputs": c.inputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
-                    "expected_outputs": c.expected_outputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
-                })).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
     Ok(json!({
         "format": "bpte",
         "file_size": bytes.len(),
@@ -70,46 +69,139 @@ pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
         "program_offset": offset,
         "program_size": b.program.len(),
         "program": crate::formats::pte::info_json(&pte, &b.program),
-        "test_suites": suites,
+        "test_suites": null,
     }))
+}
+
+/// The `info --json` object of a bundled program.
+pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
+    let b = read(file, bytes)?;
+    let mut v = summary_json(file, bytes, &b)?;
+    v["test_suites"] = serde_json::to_value(Suites(b.suites()))?;
+    Ok(v)
+}
+
+/// Every suite as `info --json` lists it, written a case at a time.
+#[derive(Clone, Copy)]
+struct Suites<'s, 'a>(&'s [TestSuite<'a>]);
+
+/// One suite's cases, written one at a time.
+struct Cases<'s, 'a>(&'s [TestCase<'a>]);
+
+impl Serialize for Cases<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(case_json))
+    }
+}
+
+impl Serialize for Suites<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for suite in self.0 {
+            // keys in the order the JSON tree sorts them
+            let mut one = BTreeMap::new();
+            one.insert("cases", SuiteField::Cases(Cases(suite.test_cases.as_deref().unwrap_or(&[]))));
+            one.insert("method", SuiteField::Method(&suite.method_name));
+            seq.serialize_element(&one)?;
+        }
+        seq.end()
+    }
+}
+
+enum SuiteField<'s, 'a> {
+    Cases(Cases<'s, 'a>),
+    Method(&'s Option<String>),
+}
+
+impl Serialize for SuiteField<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            SuiteField::Cases(c) => c.serialize(s),
+            SuiteField::Method(m) => m.serialize(s),
+        }
+    }
+}
+
+/// `pte info` of a bundled program, written as it is walked: a bundle may
+/// hold hundreds of thousands of cases, and the output grows with them.
+pub(crate) fn info_streamed(file: &Path, bytes: &[u8], json: bool) -> CmdResult {
+    let b = read(file, bytes)?;
+    let v = summary_json(file, bytes, &b)?;
+    crate::formats::pte_info::write_stdout(|w| {
+        if json {
+            let whole =
+                crate::formats::pte_info::WithRows { summary: &v, key: "test_suites", rows: Suites(b.suites()) };
+            serde_json::to_writer_pretty(&mut *w, &whole)?;
+            return w.write_all(b"\n");
+        }
+        w.write_all(head_line(&v).as_bytes())?;
+        for s in b.suites() {
+            let cases = s.test_cases.as_deref().unwrap_or(&[]);
+            w.write_all(suite_line(&json!(s.method_name), cases.len()).as_bytes())?;
+            for (j, c) in cases.iter().enumerate() {
+                w.write_all(case_text(j, &case_json(c)).as_bytes())?;
+            }
+        }
+        w.write_all(tail_text(&v).as_bytes())
+    })
+}
+
+fn head_line(v: &Json) -> String {
+    format!(
+        "bundled program, {} bytes, version {}; embedded .pte of {} bytes at offset {}\n",
+        v["file_size"], v["version"], v["program_size"], v["program_offset"]
+    )
+}
+
+fn suite_line(method: &Json, cases: usize) -> String {
+    format!("suite {}: {}\n", method, crate::style::count(cases as u64, "case"))
+}
+
+/// The lines of case `j` from its JSON object.
+fn case_text(j: usize, c: &Json) -> String {
+    let mut out = format!("  case {j}\n");
+    for (side, label) in [("inputs", "in"), ("expected_outputs", "out")] {
+        for (k, x) in c[side].as_array().into_iter().flatten().enumerate() {
+            let body = match x["kind"].as_str() {
+                Some("tensor") => format!(
+                    "tensor {} {} {}",
+                    crate::style::dtype_of(&x["dtype"]),
+                    crate::style::shape(x["sizes"].as_array().into_iter().flatten()),
+                    x["preview"].as_str().unwrap_or("")
+                ),
+                Some(kind) => format!("{kind} {}", x["value"]),
+                None => String::new(),
+            };
+            out.push_str(&format!("    {label}[{k}] {}\n", body.trim_end()));
+        }
+    }
+    out
+}
+
+fn tail_text(v: &Json) -> String {
+    format!("embedded program:\n{}", crate::formats::pte::text(&v["program"]))
 }
 
 /// The `info` text of a bundled program, from its JSON object.
 pub(crate) fn info_text(v: &Json) -> String {
-    let mut out = format!(
-        "bundled program, {} bytes, version {}; embedded .pte of {} bytes at offset {}\n",
-        v["file_size"], v["version"], v["program_size"], v["program_offset"]
-    );
+    let mut out = head_line(v);
     for s in v["test_suites"].as_array().into_iter().flatten() {
-        let cases = s["cases"].as_array().map_or(0, Vec::len);
-        out.push_str(&format!("suite {}: {}\n", s["method"], crate::style::count(cases as u64, "case")));
-        for (j, c) in s["cases"].as_array().into_iter().flatten().enumerate() {
-            out.push_str(&format!("  case {j}\n"));
-            for (side, label) in [("inputs", "in"), ("expected_outputs", "out")] {
-                for (k, x) in c[side].as_array().into_iter().flatten().enumerate() {
-                    let body = match x["kind"].as_str() {
-                        Some("tensor") => format!(
-                            "tensor {} {} {}",
-                            crate::style::dtype_of(&x["dtype"]),
-                            crate::style::shape(x["sizes"].as_array().into_iter().flatten()),
-                            x["preview"].as_str().unwrap_or("")
-                        ),
-                        Some(kind) => format!("{kind} {}", x["value"]),
-                        None => String::new(),
-                    };
-                    out.push_str(&format!("    {label}[{k}] {}\n", body.trim_end()));
-                }
-            }
+        let cases = s["cases"].as_array().map_or(&[][..], Vec::as_slice);
+        out.push_str(&suite_line(&s["method"], cases.len()));
+        for (j, c) in cases.iter().enumerate() {
+            out.push_str(&case_text(j, c));
         }
     }
-    out.push_str("embedded program:\n");
-    out.push_str(&crate::formats::pte::text(&v["program"]));
+    out.push_str(&tail_text(v));
     out
 }
 
 pub(crate) fn dump(file: &Path, bytes: &[u8]) -> CmdResult {
     require_kind(file, bytes, FileKind::Bpte)?;
     let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).map_err(at(file))?;
-    println!("{}", serde_json::to_string_pretty(&pte_schema::bundled::bundled_program_to_json(&b))?);
-    Ok(())
+    // written as it is walked: the document grows with the cases and tensors
+    crate::formats::pte_info::write_stdout(|w| {
+        pte_schema::bundled::write_bundled_program_json(&b, &mut *w).map_err(std::io::Error::other)?;
+        w.write_all(b"\n")
+    })
 }

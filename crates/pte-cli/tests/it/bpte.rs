@@ -112,3 +112,33 @@ fn samples_commands_read_a_bundle_the_same_way() {
     assert!(out(&o).contains("sample 0 call 0: output 0: no actual tensor"), "{}", out(&o));
     assert!(out(&o).contains("sample 2 call 0: output 0:"), "{}", out(&o));
 }
+
+/// 100,000 cases: `info` (text and JSON) and `dump` are written as the
+/// bundle is walked, under an address-space limit the JSON trees they
+/// once built (0.7 GB for `info`, 1.2 GB for `dump` at this size) cannot
+/// fit in; every case is still printed.
+#[test]
+fn info_and_dump_of_100k_cases_stream() {
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(corpus("bundled/model.bpte")).unwrap();
+    let b = pte_file::bpte::BundledFile::from_bytes(&bytes).unwrap();
+    let mut suites = b.suites().to_vec();
+    let case = suites[0].test_cases.as_ref().unwrap()[0].clone();
+    suites[0].test_cases = Some(vec![case; 100_000]);
+    let file = dir.path().join("many.bpte");
+    pte_file::bpte::BundledFile::new(b.program.clone(), suites).save(&file).unwrap();
+    let run = |args: &[&str]| {
+        let o = crate::support::save::pte_sh(dir.path(), "ulimit -v 196608", args);
+        assert!(o.status.success(), "{args:?}: {}", err(&o));
+        o.stdout
+    };
+    let text = String::from_utf8(run(&["info", s(&file)])).unwrap();
+    assert!(text.contains("suite \"forward\": 100000 cases\n"), "{:.300}", text);
+    assert!(text.contains("\n  case 99999\n"));
+    let count = |out: &[u8], needle: &[u8]| out.windows(needle.len()).filter(|w| w == &needle).count();
+    let json = run(&["info", "--json", s(&file)]);
+    assert_eq!(count(&json, b"\"expected_outputs\""), 100_000);
+    let dump = run(&["dump", s(&file)]);
+    assert_eq!(count(&dump, b"\"expected_outputs\""), 100_000);
+    assert!(dump.ends_with(b"}\n"));
+}
