@@ -65,8 +65,7 @@ impl Handle {
 
     /// The file as JSON text, the same document `pte dump` prints.
     fn dump_json(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, _| crate::kinds::dump(self, bytes))?;
-        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+        self.with(py, |bytes, _| crate::kinds::dump(self, bytes))
     }
 
     /// Verifies the file against its format's rules, with `ptd` data files

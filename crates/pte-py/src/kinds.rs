@@ -16,30 +16,38 @@ pub(crate) type PtdEntry = (String, Option<String>, Option<Vec<i32>>, Option<Vec
 /// the source as stored, else `copy` holds them (a compressed member).
 pub(crate) type PtnEntry<'py> = (String, String, Vec<u64>, Option<u64>, Option<Bound<'py, PyBytes>>, usize);
 
-/// What `pte dump` prints for each kind.
-pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<Value> {
+/// What `pte dump` prints for each kind, as compact JSON text. A program
+/// and a bundle are written as they are walked: no JSON tree beside the text.
+pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<String> {
     let name = h.name();
-    Ok(match h.file_kind() {
+    let mut out = Vec::new();
+    let tree = match h.file_kind() {
         FileKind::Pte => {
             let (_, region) = pte_file::verify::program_region(bytes).py_err(name)?;
-            let program = pte_schema::decode_program(region, &Default::default()).py_err(name)?;
-            pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers)
+            let json = pte_schema::ProgramJson::new(region, &Default::default()).py_err(name)?;
+            json.write_compact(&mut out).map_err(|e| invalid(e.to_string()))?;
+            None
         }
         FileKind::Ptd => {
             let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).py_err(name)?;
-            pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor)
+            Some(pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor))
         }
         FileKind::Ptn => {
             let ptn = pte_ptn::PtnFile::from_bytes_unchecked(bytes).py_err(name)?;
             let program = ptn.native_program(&Default::default()).py_err(name)?;
-            pte_schema::native::native_program_to_json(&program)
+            Some(pte_schema::native::native_program_to_json(&program))
         }
         FileKind::Bpte => {
             let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).py_err(name)?;
-            pte_schema::bundled::bundled_program_to_json(&b)
+            pte_schema::bundled::write_bundled_program_json(&b, &mut out).py_err(name)?;
+            None
         }
         _ => return Err(not_executorch(h)),
-    })
+    };
+    if let Some(v) = tree {
+        serde_json::to_writer(&mut out, &v).map_err(|e| invalid(e.to_string()))?;
+    }
+    String::from_utf8(out).map_err(|e| invalid(e.to_string()))
 }
 
 fn not_executorch(h: &Handle) -> PyErr {

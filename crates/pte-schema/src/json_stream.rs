@@ -62,6 +62,19 @@ impl<'a> ProgramJson<'a> {
     pub fn write_pretty<W: io::Write>(&self, w: W) -> io::Result<()> {
         serde_json::to_writer_pretty(w, &Json(self.root)).map_err(io::Error::from)
     }
+
+    /// Writes the same document compactly (no whitespace).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let mut out = vec![];
+    /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_compact(&mut out)?;
+    /// assert!(out.starts_with(b"{\"backend_delegate_data\":[]"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_compact<W: io::Write>(&self, w: W) -> io::Result<()> {
+        serde_json::to_writer(w, &Json(self.root)).map_err(io::Error::from)
+    }
 }
 
 /// The checks of [`decode_program`] beyond the flatbuffers verifier.
