@@ -9,6 +9,7 @@ use std::path::Path;
 use serde_json::{json, Value as Json};
 
 use pte_file::bpte::BundledFile;
+use pte_file::view::SegmentTable;
 use pte_schema::bundled::BundledValue;
 
 use pte_core::FileKind;
@@ -48,7 +49,9 @@ fn value_json(v: &BundledValue<'_>) -> Json {
 /// The `info --json` object of a bundled program.
 pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
     let b = read(file, bytes)?;
-    let pte = b.pte().map_err(at(file))?;
+    // the embedded program's summary is the one `pte info` gives a `.pte`
+    let options = ::pte::SummaryOptions { table: SegmentTable::Whole, tensors: false, path: Some(file) };
+    let program = ::pte::Summary::read(&b.program, &options).map_err(|e| e.within("program")).map_err(at(file))?;
     let offset = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     let suites: Vec<Json> = b
         .suites()
@@ -69,7 +72,7 @@ pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
         "version": b.version,
         "program_offset": offset,
         "program_size": b.program.len(),
-        "program": crate::formats::pte::info_json(&pte, &b.program),
+        "program": program.to_value(),
         "test_suites": suites,
     }))
 }

@@ -29,3 +29,4 @@ mod splice;
 mod sweeps;
 mod tensors;
 mod verifier_rules;
+mod view;
