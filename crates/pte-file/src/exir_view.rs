@@ -19,8 +19,9 @@ fn bad(msg: String) -> Error {
 /// (their references made INLINE), the constant segment cut at its offsets
 /// into `constant_buffer` (each piece running to the next offset, padding
 /// included), `constant_segment` emptied, `mutable_data_segments` dropped,
-/// `segments` and `named_data` emptied. A file without a segment base is
-/// returned as stored. Byte payloads borrow from `bytes`.
+/// `segments` and `named_data` emptied ([`exir_restore`], which also hands
+/// out the mutable and named data this drops). A file without a segment
+/// base is returned as stored. Byte payloads borrow from `bytes`.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -40,58 +41,194 @@ pub fn exir_program(bytes: &[u8]) -> Result<Program<'_>> {
         .ok()
         .and_then(|b| bytes.get(b..))
         .ok_or_else(|| bad("segment base past the end".into()))?;
-    let mut segments: Vec<&[u8]> = Vec::new();
-    for (i, s) in program.segment_table().iter().enumerate() {
-        let seg = pte_segments::ranges::sub_range(data, s.offset, s.size, &format!("segments[{i}]"))?;
-        segments.push(seg);
+    exir_restore(&mut program, data)?;
+    Ok(program)
+}
+
+/// What exir's deserializer hands out beside the program: the mutable
+/// buffers and the named blobs, borrowed from the file.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+/// let (_, region) = pte_file::verify::program_region(&bytes)?;
+/// let mut program = pte_schema::decode_program(region, &Default::default())?;
+/// let base = pte_file::exir_segment_base(&bytes) as usize;
+/// let data = pte_file::exir_restore(&mut program, &bytes[base..])?;
+/// assert!(data.mutable.is_some_and(|m| !m.is_empty()));
+/// assert!(program.mutable_data_segments.is_none());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExirData<'a> {
+    /// The pieces of the mutable segment, cut at its offsets (exir's
+    /// `mutable_data`); `None` when the program has none.
+    pub mutable: Option<Vec<&'a [u8]>>,
+    /// `(key, blob)` of each named-data entry (for exir's
+    /// `NamedDataStore`); `None` when the program has none.
+    pub named: Option<Vec<(Option<String>, &'a [u8])>>,
+}
+
+/// The segment base offset as exir reads it: any `eh00` header at byte 8
+/// with a plausible length (and 32 bytes after the magic), else 0. Laxer
+/// than [`ExtendedHeader::parse`], which checks the header's other fields.
+///
+/// ```
+/// let mut d = vec![0u8; 64];
+/// assert_eq!(pte_file::exir_segment_base(&d), 0);
+/// d[8..12].copy_from_slice(b"eh00");
+/// d[12..16].copy_from_slice(&32u32.to_le_bytes());
+/// d[24..32].copy_from_slice(&256u64.to_le_bytes());
+/// assert_eq!(pte_file::exir_segment_base(&d), 256);
+/// ```
+pub fn exir_segment_base(data: &[u8]) -> u64 {
+    let word = |at: usize| data.get(at..at.saturating_add(8)).and_then(|b| <[u8; 8]>::try_from(b).ok());
+    let length = data.get(12..16).and_then(|b| <[u8; 4]>::try_from(b).ok()).map(u32::from_le_bytes);
+    if data.len() < 40 || data.get(8..12) != Some(b"eh00".as_slice()) || length.is_none_or(|l| l < 24) {
+        return 0;
     }
-    let mut inline = program.backend_delegate_data.take().unwrap_or_default();
-    for plan in program.execution_plan.iter_mut().flatten() {
-        for d in plan.delegates.iter_mut().flatten() {
-            let Some(r) = d.processed.as_mut() else { continue };
-            if r.location != DataLocation::SEGMENT {
-                continue;
+    word(24).map(u64::from_le_bytes).unwrap_or(0)
+}
+
+/// `data[start:end]` with Python's clamping (never fails).
+fn py_slice(data: &[u8], start: u64, end: u64) -> &[u8] {
+    let len = data.len();
+    let start = usize::try_from(start).unwrap_or(len).min(len);
+    let end = usize::try_from(end).unwrap_or(len).min(len).max(start);
+    data.get(start..end).unwrap_or(&[])
+}
+
+/// Cuts a segment at `offsets`, each piece running to the next offset (so
+/// the padding between tensors stays with the tensor before it), sliced as
+/// Python slices.
+fn split<'a>(offsets: &[u64], data: &'a [u8]) -> Vec<&'a [u8]> {
+    let ends = offsets.iter().skip(1).copied().chain(std::iter::once(data.len() as u64));
+    offsets.iter().zip(ends).map(|(&s, e)| py_slice(data, s, e)).collect()
+}
+
+/// exir's `_restore_segments` on a decoded program whose segment data
+/// (`segment_data`, from the segment base on) the file holds: delegate
+/// blobs in segments appended to `backend_delegate_data` (their references
+/// made INLINE), the constant segment cut at its offsets into
+/// `constant_buffer`, and the mutable segment and named data taken out into
+/// the returned [`ExirData`]; `segments` and `named_data` are emptied.
+/// Fails with exir's own messages where exir fails (a segment past the
+/// data, a reference past the table, more than one mutable segment, a
+/// delegate stored neither inline nor in a segment).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let (_, region) = pte_file::verify::program_region(&bytes)?;
+/// let mut program = pte_schema::decode_program(region, &Default::default())?;
+/// let e = pte_file::exir_restore(&mut program, &[]).unwrap_err();
+/// assert!(e.message().contains("overflows data length 0"), "{e}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn exir_restore<'a>(program: &mut Program<'a>, segment_data: &'a [u8]) -> Result<ExirData<'a>> {
+    let mut segments: Vec<&'a [u8]> = vec![];
+    for (i, seg) in program.segment_table().iter().enumerate() {
+        match seg.offset.checked_add(seg.size).filter(|&e| e <= segment_data.len() as u64) {
+            Some(end) => segments.push(py_slice(segment_data, seg.offset, end)),
+            None => {
+                return Err(bad(format!(
+                    "Segment {i} DataSegment(offset={}, size={}) overflows data length {}",
+                    seg.offset,
+                    seg.size,
+                    segment_data.len()
+                )))
             }
-            let seg = usize::try_from(r.index)
-                .ok()
-                .and_then(|i| segments.get(i))
-                .ok_or_else(|| bad(format!("delegate segment index {} >= num segments {}", r.index, segments.len())))?;
-            let index = u32::try_from(inline.len()).map_err(|_| bad("too many delegates".into()))?;
-            inline.push(BackendDelegateInlineData { data: Some(Cow::Borrowed(seg)) });
-            *r = BackendDelegateDataReference { location: DataLocation::INLINE, index };
         }
     }
-    program.backend_delegate_data = Some(inline);
+    let n = segments.len();
+
+    let inline = program.backend_delegate_data.get_or_insert_with(Vec::new);
+    for (p, plan) in program.execution_plan.iter_mut().flatten().enumerate() {
+        for (d, delegate) in plan.delegates.iter_mut().flatten().enumerate() {
+            let Some(processed) = delegate.processed.as_mut() else { continue };
+            if processed.location == DataLocation::INLINE {
+                continue;
+            }
+            if processed.location != DataLocation::SEGMENT {
+                return Err(bad(format!("Plan {p} delegate {d} has data location {}", processed.location.0)));
+            }
+            let index = processed.index;
+            let Some(&blob) = usize::try_from(index).ok().and_then(|i| segments.get(i)) else {
+                return Err(bad(format!("Plan {p} delegate {d} segment index {index} >= num segments {n}")));
+            };
+            let data_index = u32::try_from(inline.len()).map_err(|_| bad("too many delegates".into()))?;
+            inline.push(BackendDelegateInlineData { data: Some(Cow::Borrowed(blob)) });
+            *processed = BackendDelegateDataReference { location: DataLocation::INLINE, index: data_index };
+        }
+    }
+
+    let segment_at = |index: u32, what: &str| -> Result<&'a [u8]> {
+        usize::try_from(index)
+            .ok()
+            .and_then(|i| segments.get(i))
+            .copied()
+            .ok_or_else(|| bad(format!("{what} segment index {index} >= num segments {n}")))
+    };
+
     if let Some(cs) = program.constant_segment.as_mut() {
-        let offsets = cs.offsets.clone().unwrap_or_default();
+        let offsets = cs.offsets.as_deref().unwrap_or(&[]);
         if !offsets.is_empty() {
-            let seg =
-                usize::try_from(cs.segment_index).ok().and_then(|i| segments.get(i)).copied().ok_or_else(|| {
-                    bad(format!("constant segment index {} >= num segments {}", cs.segment_index, segments.len()))
-                })?;
-            program.constant_buffer = Some(cut(&offsets, seg)?);
+            let data = segment_at(cs.segment_index, "Constant")?;
+            program.constant_buffer =
+                Some(split(offsets, data).into_iter().map(|b| Buffer { storage: Some(Cow::Borrowed(b)) }).collect());
             cs.segment_index = 0;
             cs.offsets = Some(vec![]);
         }
     }
-    if program.mutable_data_segments.as_ref().is_some_and(|m| !m.is_empty()) {
+
+    let mut mutable = None;
+    if let Some(ms) = program.mutable_data_segments.as_deref().filter(|m| !m.is_empty()) {
+        let [m] = ms else {
+            return Err(bad("Can't handle more than 1 mutable data segment.".into()));
+        };
+        let data = segment_at(m.segment_index, "Mutable data")?;
+        mutable = Some(split(m.offsets.as_deref().unwrap_or(&[]), data));
         program.mutable_data_segments = None;
+    }
+
+    let mut named = None;
+    if let Some(entries) = program.named_data.as_deref().filter(|v| !v.is_empty()) {
+        let mut out = Vec::with_capacity(entries.len());
+        for e in entries {
+            out.push((e.key.clone(), segment_at(e.segment_index, "Named data")?));
+        }
+        named = Some(out);
     }
     program.named_data = Some(vec![]);
     program.segments = Some(vec![]);
-    Ok(program)
+    Ok(ExirData { mutable, named })
 }
 
-/// Each piece from its offset to the next (the last to the segment end).
-fn cut<'a>(offsets: &[u64], seg: &'a [u8]) -> Result<Vec<Buffer<'a>>> {
-    let mut out = Vec::with_capacity(offsets.len());
-    for (i, &start) in offsets.iter().enumerate() {
-        let end = offsets.get(i.saturating_add(1)).copied().unwrap_or(seg.len() as u64);
-        let piece =
-            usize::try_from(start).ok().zip(usize::try_from(end).ok()).and_then(|(s, e)| seg.get(s..e)).ok_or_else(
-                || bad(format!("constant offsets[{i}] {start}..{end} outside its segment of {} bytes", seg.len())),
-            )?;
-        out.push(Buffer { storage: Some(Cow::Borrowed(piece)) });
+#[cfg(test)]
+#[allow(clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slices_clamp_like_python() {
+        let d = b"abcdef";
+        assert_eq!(py_slice(d, 2, 4), b"cd");
+        assert_eq!(py_slice(d, 4, 2), b"");
+        assert_eq!(py_slice(d, 4, 99), b"ef");
+        assert_eq!(py_slice(d, 99, 100), b"");
     }
-    Ok(out)
+
+    #[test]
+    fn split_keeps_padding_with_the_tensor_before() {
+        let parts = split(&[0, 4, 6], b"aaaaxxbb");
+        assert_eq!(parts, vec![&b"aaaa"[..], &b"xx"[..], &b"bb"[..]]);
+        assert!(split(&[], b"zz").is_empty());
+    }
+
+    #[test]
+    fn a_short_header_length_is_no_header() {
+        let mut d = vec![0u8; 64];
+        d[8..12].copy_from_slice(b"eh00");
+        d[12..16].copy_from_slice(&8u32.to_le_bytes());
+        d[24..32].copy_from_slice(&256u64.to_le_bytes());
+        assert_eq!(exir_segment_base(&d), 0);
+    }
 }

@@ -15,9 +15,11 @@
 //!   program's EXTERNAL tensors and them (externalize, internalize);
 //! * [`bpte`]: bundled programs, which embed a `.pte`;
 //! * [`verify`]: the load rules of all three;
-//! * [`memory`]: a program's memory plan (buffers, tensors, lifetimes).
+//! * [`memory`]: a program's memory plan (buffers, tensors, lifetimes);
 //! * [`operators`]: the operators and delegates each method calls, and the
-//!   selected-operators file of ExecuTorch's selective build.
+//!   selected-operators file of ExecuTorch's selective build;
+//! * [`view`]: [`PteView`], a verified program read in place (no decoded
+//!   model), with the meaning the `PteFile` accessors give its parts.
 //!
 //! It does not own the schemas (`pte-schema`), the header and segment
 //! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
@@ -53,6 +55,7 @@ pub mod ptd;
 mod pte;
 pub mod size;
 pub mod verify;
+pub mod view;
 
 // The aggregate's modules keep their short crate paths (`crate::read`).
 use pte::{access, build, options, read, transform, write};
@@ -61,7 +64,7 @@ pub use ptd::external;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
-pub use exir_view::exir_program;
+pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte::rewrite::{rewrite, LayoutChange};
 pub use pte::sparse::SparsePte;
@@ -70,6 +73,7 @@ pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
 pub use read::ReadOptions;
+pub use view::PteView;
 pub use write::splice_flatbuffer;
 
 use pte_schema::Program;

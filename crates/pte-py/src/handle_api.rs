@@ -152,11 +152,16 @@ impl Handle {
         serde_json::to_string(&report).map_err(|e| invalid(e.to_string()))
     }
 
-    /// The summary of a `.pte` (methods, constants, mutable buffers, named
-    /// data, delegates, segments) with absolute byte offsets.
-    /// Returned as JSON text.
+    /// The summary of a `.pte`, as JSON text: what `pte info --json` prints.
     fn pte_summary(&self, py: Python<'_>) -> PyResult<String> {
         let v = self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))?;
+        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+    }
+
+    /// The parts of a `.pte` (constants, mutable buffers, named data,
+    /// delegates, segments) with absolute byte offsets, as JSON text.
+    fn pte_parts(&self, py: Python<'_>) -> PyResult<String> {
+        let v = self.with(py, |bytes, whole| crate::pte::parts(self, bytes, whole))?;
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 

@@ -1,5 +1,5 @@
-//! `.pte` views and writes: summary with absolute offsets, layout options,
-//! externalize and internalize.
+//! `.pte` views and writes: the summary (`pte info --json`'s), the parts
+//! with absolute offsets, layout options, externalize and internalize.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -7,8 +7,9 @@ use std::path::{Path, PathBuf};
 use pyo3::prelude::*;
 use serde_json::{json, Value};
 
+use pte_file::view::{PteView, SegmentTable, SubBuffer, SubBuffers};
 use pte_file::{DelegatePlacement, PteFile, SegmentLayout, WriteOptions};
-use pte_schema::{ExecutionPlan, KernelTypes, Tensor};
+use pte_schema::{TensorView, ValueRef};
 
 use crate::error::{invalid, IntoPy};
 use crate::handle::{offset_in, Handle};
@@ -18,97 +19,108 @@ pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
     PteFile::from_bytes(bytes).py_err(h.name())
 }
 
-fn dtype(t: &Tensor) -> String {
-    t.scalar_type.name().map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string)
+/// The summary of a `.pte`: the object `pte info --json` prints for it
+/// (`pte::Summary`, read in place: no model is decoded). A bundle's
+/// embedded program follows the whole segment table, as the program object
+/// of `pte info --json FILE.bpte` does; the `.ptd` files beside the source
+/// file, when there is one, are searched for EXTERNAL tensors as `pte info`
+/// searches them.
+pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
+    let table = if bytes.len() == whole.len() { SegmentTable::Referenced } else { SegmentTable::Whole };
+    let options = pte::SummaryOptions { table, tensors: false, path: h.name().map(Path::new) };
+    Ok(pte::Summary::read(bytes, &options).py_err(h.name())?.to_value())
 }
 
-fn tensor_json(t: &Tensor) -> Value {
+fn tensor_json(t: &TensorView<'_>) -> Value {
+    let dtype = t.scalar_type();
     json!({
-        "dtype": dtype(t),
-        "sizes": t.sizes,
-        "dim_order": t.dim_order,
+        "dtype": dtype.name().map_or_else(|| format!("ScalarType({})", dtype.0), str::to_string),
+        "sizes": t.sizes().map(|l| l.iter().collect::<Vec<_>>()),
+        "dim_order": t.dim_order(),
         "nbytes": t.nbytes(),
         "fqn": t.fqn(),
         "external": t.is_external(),
-        "mutable": t.allocation_info.is_some(),
-        "data_buffer_idx": t.data_buffer_idx,
+        "mutable": t.allocation_info().is_some(),
+        "data_buffer_idx": t.data_buffer_idx(),
     })
-}
-
-fn io_json(plan: &ExecutionPlan, list: &Option<Vec<i32>>) -> Vec<Value> {
-    list.iter()
-        .flatten()
-        .map(|&i| {
-            let v = usize::try_from(i).ok().and_then(|i| plan.value_list().get(i)).and_then(|v| v.val.as_ref());
-            match v {
-                Some(KernelTypes::Tensor(t)) => json!({"index": i, "kind": "Tensor", "tensor": tensor_json(t)}),
-                Some(k) => json!({"index": i, "kind": k.type_name()}),
-                None => json!({"index": i, "kind": null}),
-            }
-        })
-        .collect()
 }
 
 /// The first tensor using each data buffer: constants (no allocation info)
 /// and mutable buffers (with it) are numbered separately.
-fn buffer_users(pte: &PteFile<'_>, mutable: bool) -> BTreeMap<u32, Value> {
+fn buffer_users(view: &PteView<'_>, mutable: bool) -> BTreeMap<u32, Value> {
     let mut users = BTreeMap::new();
-    for plan in pte.program.plans() {
-        for v in plan.value_list() {
-            if let Some(KernelTypes::Tensor(t)) = &v.val {
-                if t.data_buffer_idx > 0 && t.allocation_info.is_some() == mutable && !t.is_external() {
-                    users.entry(t.data_buffer_idx).or_insert_with(|| tensor_json(t));
-                }
+    for plan in view.plans() {
+        for v in plan.value_refs() {
+            let ValueRef::Tensor(t) = v else { continue };
+            if t.data_buffer_idx() > 0 && t.allocation_info().is_some() == mutable && !t.is_external() {
+                users.entry(t.data_buffer_idx()).or_insert_with(|| tensor_json(&t));
             }
         }
     }
     users
 }
 
-/// Everything a Python user lists: methods with their inputs and outputs,
-/// constants, mutable buffers, named data, delegate blobs and segments. Byte
-/// ranges are absolute offsets in the source (`whole`).
-pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
-    let pte = read(h, bytes)?;
+/// Sub-buffer `c` of `subs` as the bytes it covers (inline ones from the
+/// legacy `constant_buffer`).
+fn piece<'a>(view: &PteView<'a>, subs: &SubBuffers<'a>, c: &SubBuffer) -> Option<&'a [u8]> {
+    match subs.segment() {
+        Some(seg) => {
+            let start = usize::try_from(c.offset).ok()?;
+            view.segment(seg)?.get(start..start.checked_add(usize::try_from(c.len).ok()?)?)
+        }
+        None => view.program().constant_buffer()?.nth(c.index).map(Option::unwrap_or_default),
+    }
+}
+
+/// The rows of constant or mutable buffers (placeholder 0 left out) with
+/// absolute offsets and the first tensor using each.
+fn buffer_rows<'a>(
+    view: &PteView<'a>,
+    subs: &SubBuffers<'a>,
+    users: &BTreeMap<u32, Value>,
+    at: &dyn Fn(&[u8]) -> Option<u64>,
+) -> Vec<Value> {
+    subs.iter()
+        .filter(|c| c.index > 0)
+        .map(|c| {
+            let offset = piece(view, subs, &c).and_then(at);
+            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
+            json!({"index": c.index, "offset": offset, "size": c.len, "tensor": users.get(&idx)})
+        })
+        .collect()
+}
+
+/// The parts a Python user reaches as arrays and memoryviews: constants,
+/// mutable buffers, named data, delegate blobs and segments, each with its
+/// absolute byte offset in the source (`whole`). Read in place as
+/// `PteFile`'s accessors give them; where one fails, the decoded file's
+/// error is raised (the model is decoded only then, to name the problem).
+pub(crate) fn parts(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
+    let view = PteView::read(bytes, SegmentTable::Whole).py_err(h.name())?;
     let at = |b: &[u8]| offset_in(whole, b);
-    let methods: Vec<Value> = pte
-        .program
-        .plans()
-        .iter()
-        .map(|p| json!({"name": p.name, "inputs": io_json(p, &p.inputs), "outputs": io_json(p, &p.outputs)}))
-        .collect();
-    let users = buffer_users(&pte, false);
-    let constants: Vec<Value> = pte
-        .constants()
-        .py_err(h.name())?
-        .iter()
-        .filter(|c| c.index > 0)
-        .map(|c| {
-            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
-            json!({"index": c.index, "offset": at(c.bytes), "size": c.bytes.len(), "tensor": users.get(&idx)})
-        })
-        .collect();
-    let musers = buffer_users(&pte, true);
-    let mutable: Vec<Value> = pte
-        .mutable_segments()
-        .py_err(h.name())?
-        .iter()
-        .flatten()
-        .filter(|c| c.index > 0)
-        .map(|c| {
-            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
-            json!({"index": c.index, "offset": at(c.bytes), "size": c.bytes.len(), "tensor": musers.get(&idx)})
-        })
-        .collect();
-    let named: Vec<Value> = pte
+    let failed = || -> PyErr {
+        let err = read(h, bytes).and_then(|pte| {
+            pte.constants().py_err(h.name())?;
+            pte.mutable_segments().py_err(h.name())?;
+            pte.named_data().py_err(h.name())?;
+            pte.delegate_blobs().py_err(h.name())?;
+            Ok(())
+        });
+        err.err().unwrap_or_else(|| invalid("the program's parts could not be read"))
+    };
+    let constants = view.constants().ok_or_else(failed)?;
+    let constants = buffer_rows(&view, &constants, &buffer_users(&view, false), &at);
+    let musers = buffer_users(&view, true);
+    let mutable: Vec<Value> =
+        view.mutable_segments().ok_or_else(failed)?.iter().flat_map(|m| buffer_rows(&view, m, &musers, &at)).collect();
+    let named: Vec<Value> = view
         .named_data()
-        .py_err(h.name())?
-        .iter()
-        .map(|n| json!({"key": n.key, "segment": n.segment_index, "offset": at(n.bytes), "size": n.bytes.len()}))
+        .ok_or_else(failed)?
+        .map(|(key, i, b)| json!({"key": key, "segment": i, "offset": at(b), "size": b.len()}))
         .collect();
-    let delegates: Vec<Value> = pte
-        .delegate_blobs()
-        .py_err(h.name())?
+    let delegates: Vec<Value> = view
+        .delegates()
+        .ok_or_else(failed)?
         .iter()
         .map(|d| {
             json!({
@@ -118,10 +130,14 @@ pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value>
             })
         })
         .collect();
-    let segments: Vec<Value> =
-        pte.segments.iter().enumerate().map(|(i, s)| json!({"index": i, "offset": at(s), "size": s.len()})).collect();
+    let segments: Vec<Value> = (0..view.program().segment_count())
+        .map(|i| {
+            let b = u32::try_from(i).ok().and_then(|i| view.segment(i)).unwrap_or_default();
+            json!({"index": i, "offset": at(b), "size": b.len()})
+        })
+        .collect();
     Ok(json!({
-        "methods": methods, "constants": constants, "mutable_buffers": mutable,
+        "constants": constants, "mutable_buffers": mutable,
         "named_data": named, "delegates": delegates, "segments": segments,
     }))
 }

@@ -1,6 +1,8 @@
 """The CLI and the Python package verify through one library call, so their
 verdicts are identical: every rule, path, offset, message, severity and
-runtime answer, on every corpus file and on every catalogue mutant."""
+runtime answer, on every corpus file and on every catalogue mutant. A
+program's summary is one library type too (``pte::Summary``): Python's
+``summary()`` is what ``pte info --json`` prints."""
 
 import json
 import os
@@ -80,3 +82,28 @@ def test_every_catalogue_mutant_gets_one_verdict(tmp_path):
             compared += 1
             break
     assert compared >= 90
+
+
+PROGRAMS = [p for p in FILES if p.suffix == ".pte"]
+
+
+def cli_info(path):
+    r = subprocess.run([cli(), "info", "--json", str(path)], capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_summary_is_what_info_prints(path):
+    # one library type (pte::Summary) behind both
+    got = pte_rs.open(path).summary()
+    assert got == cli_info(path)
+    assert got["format"] == "pte" and got["methods"]
+    assert [m.name for m in pte_rs.open(path).methods] == [m["name"] for m in got["methods"]]
+
+
+def test_bundled_program_summary_is_what_info_prints():
+    bundles = [p for p in FILES if p.suffix == ".bpte"]
+    assert bundles
+    for path in bundles:
+        assert pte_rs.open(path).program.summary() == cli_info(path)["program"]

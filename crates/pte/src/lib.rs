@@ -8,7 +8,9 @@
 //! bytes) checks every rule of the file's format, a package's samples, what
 //! a program needs from outside, and, given `.ptd` files, the link from
 //! the program's EXTERNAL tensors to them; its [`Report`] turns into the
-//! [`Verdict`] every frontend prints.
+//! [`Verdict`] every frontend prints. A program's [`Summary`] (what `pte
+//! info --json` prints and Python's `Program.summary()` returns) is read in
+//! place, without decoding the model.
 //!
 //! The `pte` command, the Python package, the HTML report, the corruption
 //! catalogue's judge and `pte-diff` all open and verify through here: one
@@ -29,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 mod identify;
+pub mod summary;
 mod verdict;
 mod verify;
 
@@ -36,6 +39,7 @@ use std::path::Path;
 
 pub use identify::{describe, identify, Foreign, Identity};
 pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
+pub use summary::{Summary, SummaryOptions};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};
 

@@ -13,6 +13,7 @@ use serde::ser::{Serialize, SerializeSeq, Serializer};
 use serde_json::{json, Value as Json};
 
 use pte_file::bpte::BundledFile;
+use pte_file::view::SegmentTable;
 use pte_schema::bundled::{BundledValue, TestCase, TestSuite};
 
 use pte_core::FileKind;
@@ -60,7 +61,9 @@ fn case_json(c: &TestCase<'_>) -> Json {
 /// The `info --json` object of a bundled program with `test_suites` null
 /// (they grow with the file: [`Suites`] writes them one case at a time).
 fn summary_json(file: &Path, bytes: &[u8], b: &BundledFile<'_>) -> Result<Json, Failure> {
-    let pte = b.pte().map_err(at(file))?;
+    // the embedded program's summary is the one `pte info` gives a `.pte`
+    let options = ::pte::SummaryOptions { table: SegmentTable::Whole, tensors: false, path: Some(file) };
+    let program = ::pte::Summary::read(&b.program, &options).map_err(|e| e.within("program")).map_err(at(file))?;
     let offset = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     Ok(json!({
         "format": "bpte",
@@ -68,7 +71,7 @@ fn summary_json(file: &Path, bytes: &[u8], b: &BundledFile<'_>) -> Result<Json, 
         "version": b.version,
         "program_offset": offset,
         "program_size": b.program.len(),
-        "program": crate::formats::pte::info_json(&pte, &b.program),
+        "program": program.to_value(),
         "test_suites": null,
     }))
 }

@@ -1,16 +1,15 @@
-//! What `info` adds beyond the summary: the tensor table (`--tensors`), the
-//! EXTERNAL keys grouped by the data file that holds them, device placement
-//! of planned buffers, and `.ptn` method signatures with shapes.
+//! What `info` adds beyond the summary: the tensor tables of `.ptd` and
+//! `.ptn` files (`--tensors`), the text of the tensor table and of the
+//! EXTERNAL keys grouped by data file, device placement of planned buffers,
+//! and `.ptn` method signatures with shapes.
 
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::{json, Value};
 
-use pte_core::FileKind;
 use pte_file::ptd::PtdFile;
 use pte_ptn::PtnFile;
 use pte_schema::native::{NativeProgram, TensorMeta};
@@ -123,55 +122,6 @@ fn tensor_cells(r: &Value) -> [String; 6] {
         if r["dim_order"].is_null() { "-".into() } else { shape(r["dim_order"].as_array().into_iter().flatten()) },
         r["nbytes"].as_u64().or(r["stored"].as_u64()).map_or_else(|| "?".into(), |n| n.to_string()),
     ]
-}
-
-/// The program's EXTERNAL keys grouped by the data file that holds them.
-///
-/// The program records only each tensor's key, not which `.ptd` (the
-/// exporter's "tag", also the file's stem) holds it; the `.ptd` files next
-/// to the program are searched, and keys none of them holds are grouped
-/// under a null tag.
-pub(crate) fn external_groups(keys: Vec<String>, path: &Path) -> Value {
-    if keys.is_empty() {
-        return json!([]);
-    }
-    let mut groups: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
-    let mut missing = vec![];
-    let beside = sibling_ptds(path);
-    for k in keys {
-        let holder = beside.iter().find(|(_, _, held)| held.contains(&k));
-        match holder {
-            Some((tag, file, _)) => groups.entry(tag.clone()).or_insert_with(|| (file.clone(), vec![])).1.push(k),
-            None => missing.push(k),
-        }
-    }
-    let mut out: Vec<Value> =
-        groups.into_iter().map(|(tag, (file, keys))| json!({"tag": tag, "file": file, "keys": keys})).collect();
-    if !missing.is_empty() {
-        out.push(json!({"tag": null, "file": null, "keys": missing}));
-    }
-    Value::Array(out)
-}
-
-/// (tag, file name, keys) of each `.ptd` in the program's directory, by content.
-fn sibling_ptds(path: &Path) -> Vec<(String, String, Vec<String>)> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let Ok(entries) = std::fs::read_dir(dir) else { return vec![] };
-    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
-    files.sort();
-    files
-        .iter()
-        .filter_map(|p| {
-            let map = pte_core::MappedFile::open(p).ok()?;
-            if FileKind::detect(map.bytes()) != FileKind::Ptd {
-                return None;
-            }
-            let ptd = PtdFile::from_bytes(map.bytes()).ok()?;
-            let keys = ptd.keys().into_iter().map(str::to_string).collect();
-            let stem = p.file_stem()?.to_string_lossy().into_owned();
-            Some((stem, p.file_name()?.to_string_lossy().into_owned(), keys))
-        })
-        .collect()
 }
 
 /// Text of the EXTERNAL groups.

@@ -6,5 +6,4 @@ pub(crate) mod payload;
 pub(crate) mod ptd;
 pub(crate) mod pte;
 pub(crate) mod pte_info;
-pub(crate) mod pte_view;
 pub(crate) mod ptn;

@@ -9,8 +9,6 @@ use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, read_pte};
 use pte_file::delegate_payload::builtin_registry;
 
-pub(crate) use pte_report::payload::summary_json;
-
 /// The text `info` prints under a delegate for its `payload` entry.
 pub(crate) fn summary_text(payload: &Value) -> Vec<String> {
     if payload.is_null() {

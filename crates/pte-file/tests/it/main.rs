@@ -27,3 +27,4 @@ mod splice;
 mod sweeps;
 mod tensors;
 mod verifier_rules;
+mod view;

@@ -264,7 +264,9 @@ def _constant(c: Dict[str, Any], buf: Any) -> Constant:
 
 @dataclass(frozen=True)
 class Method:
-    """An execution plan: its name and its inputs and outputs (value index, kind, tensor)."""
+    """An execution plan: its name and its inputs and outputs as :meth:`Program.summary`
+    lists them (``{"index", "kind", "tensor"}``, ``tensor`` with ``dtype``, ``sizes``,
+    ``dim_order``, ``dynamism``, ``nbytes``, ``fqn``, ``external``)."""
 
     name: str
     inputs: List[Dict[str, Any]]
@@ -347,8 +349,26 @@ class Program(File):
     def __init__(self, handle: Any, buf: Any, path: Optional[str]) -> None:
         super().__init__(handle, buf, path)
         self._summary: Optional[Dict[str, Any]] = None
+        self._parts: Optional[Dict[str, Any]] = None
 
-    def _s(self) -> Dict[str, Any]:
+    def _p(self) -> Dict[str, Any]:
+        if self._parts is None:
+            self._parts = json.loads(self._h.pte_parts())
+        return self._parts
+
+    def summary(self) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this program, as plain data.
+
+        ``{"format", "file_size", "version", "extended_header", "methods": [{"name",
+        "inputs", "outputs", "values", "instructions", "kernel_calls", "operators",
+        "planned_buffers", "buffer_devices"}], "delegates", "segments", "constants",
+        "mutable_segments", "named_data", "inline_delegate_data",
+        "legacy_constant_buffer", "external_data"}`` (docs/cli.md). Read in place: the
+        program is not decoded. Offsets are the file's own (segment offsets from the
+        segment base, constants' in their segment); the zero-copy views
+        (:attr:`constants`, :attr:`segments`, ...) carry absolute ones. A bundle's
+        program gives the ``program`` object of ``pte info --json`` on the bundle.
+        """
         if self._summary is None:
             self._summary = json.loads(self._h.pte_summary())
         return self._summary
@@ -359,36 +379,36 @@ class Program(File):
 
     @property
     def methods(self) -> List[Method]:
-        """Every method with its inputs and outputs."""
-        return [Method(m["name"], m["inputs"], m["outputs"]) for m in self._s()["methods"]]
+        """Every method with its inputs and outputs, as :meth:`summary` lists them."""
+        return [Method(m["name"], m["inputs"], m["outputs"]) for m in self.summary()["methods"]]
 
     @property
     def constants(self) -> List[Constant]:
         """The constant buffers (index 0, the placeholder, left out)."""
-        return [_constant(c, self._buf) for c in self._s()["constants"] if c["offset"] is not None]
+        return [_constant(c, self._buf) for c in self._p()["constants"] if c["offset"] is not None]
 
     @property
     def mutable_buffers(self) -> List[Constant]:
         """The initial values of mutable buffers."""
-        return [_constant(c, self._buf) for c in self._s()["mutable_buffers"] if c["offset"] is not None]
+        return [_constant(c, self._buf) for c in self._p()["mutable_buffers"] if c["offset"] is not None]
 
     @property
     def named_data(self) -> Dict[str, Blob]:
         """Named data blobs by key."""
         return {n["key"]: Blob(n["key"], n["offset"], n["size"], _opaque(n), self._buf)
-                for n in self._s()["named_data"] if n["offset"] is not None}
+                for n in self._p()["named_data"] if n["offset"] is not None}
 
     @property
     def delegate_blobs(self) -> List[Blob]:
         """The processed blob of every delegate (inline or in a segment)."""
         return [Blob(d["id"], d["offset"], d["size"], _opaque(d), self._buf)
-                for d in self._s()["delegates"] if d["offset"] is not None]
+                for d in self._p()["delegates"] if d["offset"] is not None]
 
     @property
     def segments(self) -> List[Blob]:
         """The raw segments, in table order."""
         return [Blob(str(s["index"]), s["offset"], s["size"], _opaque(s), self._buf)
-                for s in self._s()["segments"] if s["offset"] is not None]
+                for s in self._p()["segments"] if s["offset"] is not None]
 
     def operators(self) -> Dict[str, Any]:
         """The operators and delegates each method calls, as ``pte ops --json`` gives

@@ -117,11 +117,13 @@ class File:
 class Program(File):
     """A ``.pte`` program."""
 
+    def summary(self) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this program (read in place)."""
     def program_json(self) -> Dict[str, Any]:
         """The program as flatc-compatible JSON (``pte dump``)."""
     @property
     def methods(self) -> List[Method]:
-        """Every method with inputs and outputs."""
+        """Every method with inputs and outputs, as ``summary()`` lists them."""
     @property
     def constants(self) -> List[Constant]:
         """Constant buffers (placeholder 0 left out)."""

@@ -39,7 +39,9 @@ class Handle:
     def size_json(self, by: Optional[str] = ..., top: Optional[int] = ...) -> str:
         """JSON text equal to ``pte size --json``."""
     def pte_summary(self) -> str:
-        """JSON text of methods, constants, buffers, named data, delegates, segments."""
+        """JSON text equal to ``pte info --json`` of the program."""
+    def pte_parts(self) -> str:
+        """JSON text of constants, buffers, named data, delegates, segments (absolute offsets)."""
     def memory_json(self, method: Optional[str] = ...) -> str:
         """JSON text of the memory plan (``pte memory --json``), optionally one method."""
     def operators_json(self) -> str:

@@ -1,0 +1,552 @@
+//! The summary of a `.pte`: what `pte info --json` prints and Python's
+//! `Program.summary()` returns, one type for both.
+//!
+//! A [`Summary`] is built over a [`PteView`], the verified program read in
+//! place: no model is decoded. What it aggregates (methods, delegates,
+//! header) is held; every list that grows with the file (segments,
+//! constants, mutable buffers, named data, the tensor table) is read from
+//! the view as it is serialized, one entry at a time, so serializing a
+//! program of a million values to a writer takes no more memory than the
+//! few tables [`PteView`] documents.
+
+// serde_json::Value indexing yields Null for a missing key and never panics.
+#![allow(clippy::indexing_slicing)]
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
+use serde_json::{json, Value};
+
+use pte_core::FileKind;
+use pte_file::delegate_payload::builtin_registry;
+use pte_file::ptd::PtdFile;
+use pte_file::view::{EntryKind, PteView, SegmentTable, SubBuffers, TensorUse};
+use pte_file::{tensor_label, Unnamed};
+use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRef};
+
+use crate::Result;
+
+/// How a [`Summary`] is read.
+///
+/// ```
+/// let o = pte::SummaryOptions::default();
+/// assert_eq!(o.table, pte_file::view::SegmentTable::Referenced);
+/// assert!(!o.tensors && o.path.is_none());
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SummaryOptions<'p> {
+    /// Which segment list it follows (`pte info FILE` follows the
+    /// referenced segments, a batch the whole table; they differ only on a
+    /// program whose table lists segments none of its parts uses).
+    pub table: SegmentTable,
+    /// Whether to list the tensor table (`tensors`, as `pte info --tensors`).
+    pub tensors: bool,
+    /// Where the program was read from: the `.ptd` files beside it are
+    /// searched for its EXTERNAL tensors (`external_data`). Without a path
+    /// no file is searched.
+    pub path: Option<&'p Path>,
+}
+
+/// The summary of one `.pte`, serialized as `pte info --json` prints it.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let summary = pte::Summary::read(&bytes, &Default::default())?;
+/// let v = summary.to_value();
+/// assert_eq!(v["format"], "pte");
+/// assert_eq!(v["methods"][0]["name"], "forward");
+/// assert_eq!(v["constants"].as_array().map(Vec::len), Some(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct Summary<'a> {
+    view: PteView<'a>,
+    /// The summary, its lists that grow with the file left null.
+    fields: Value,
+    constants: Option<SubBuffers<'a>>,
+    mutable: Option<Vec<SubBuffers<'a>>>,
+    users: BTreeMap<u32, Vec<String>>,
+    /// The tensor table's entries (when asked for).
+    uses: Option<Vec<TensorUse>>,
+    methods: Vec<String>,
+}
+
+impl std::fmt::Debug for Summary<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Summary").field("view", &self.view).field("tensors", &self.uses.is_some()).finish()
+    }
+}
+
+impl<'a> Summary<'a> {
+    /// Verifies `bytes` as a program and summarises it; fails where
+    /// `pte_file::PteFile::from_bytes` fails.
+    ///
+    /// ```
+    /// assert!(pte::Summary::read(b"nonsense", &Default::default()).is_err());
+    /// ```
+    pub fn read(bytes: &'a [u8], options: &SummaryOptions<'_>) -> Result<Self> {
+        Ok(Summary::new(PteView::read(bytes, options.table)?, options))
+    }
+
+    /// The summary of a program already read (`options.table` is the view's).
+    ///
+    /// ```
+    /// use pte_file::view::{PteView, SegmentTable};
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
+    /// let summary = pte::Summary::new(PteView::read(&bytes, SegmentTable::Referenced)?, &options);
+    /// assert_eq!(summary.tensor_rows(true).count(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(view: PteView<'a>, options: &SummaryOptions<'_>) -> Self {
+        let constants = view.constants();
+        let mutable = view.mutable_segments();
+        let table_ok = constants.is_some() && mutable.is_some();
+        let mut fields = head(&view);
+        let names = if table_ok { view.external_names() } else { vec![] };
+        fields["external_data"] = external_groups(names, options.path);
+        let uses = options.tensors.then(|| if table_ok { view.tensor_uses() } else { vec![] });
+        if options.tensors {
+            fields["tensors"] = Value::Null;
+        }
+        let methods =
+            (0..view.program().plan_count()).map(|i| view.method_name(u32::try_from(i).unwrap_or(u32::MAX))).collect();
+        let users = view.segment_users();
+        Summary { view, fields, constants, mutable, users, uses, methods }
+    }
+
+    /// The program it summarises.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.view().bytes().len(), bytes.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn view(&self) -> &PteView<'a> {
+        &self.view
+    }
+
+    /// The summary's object with the lists that grow with the file
+    /// (`segments`, `constants`, `mutable_segments`, `named_data`,
+    /// `tensors`) left null: what is aggregated, for a caller that writes
+    /// those lists itself from the row accessors.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert!(summary.fields()["segments"].is_null());
+    /// assert_eq!(summary.fields()["file_size"], bytes.len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn fields(&self) -> &Value {
+        &self.fields
+    }
+
+    /// The constants (`None` when they cannot be read: the list is then empty).
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.constants().map(|c| c.len()), Some(3));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn constants(&self) -> Option<&SubBuffers<'a>> {
+        self.constants.as_ref()
+    }
+
+    /// The mutable segments (none when they cannot be read).
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.mutable_segments().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mutable_segments(&self) -> &[SubBuffers<'a>] {
+        self.mutable.as_deref().unwrap_or_default()
+    }
+
+    /// The `segments` entries: `{index, offset, size, used_by}`.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// let rows: Vec<_> = summary.segment_rows().collect();
+    /// assert_eq!(rows[0]["used_by"][0], "constant");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn segment_rows(&self) -> impl Iterator<Item = Value> + '_ {
+        self.view.segments().enumerate().map(|(i, s)| {
+            let used_by = u32::try_from(i).ok().and_then(|i| self.users.get(&i)).cloned().unwrap_or_default();
+            json!({"index": i, "offset": s.offset, "size": s.size, "used_by": used_by})
+        })
+    }
+
+    /// The `constants` entries: `{index, offset, size, span}`, offsets in the segment.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.constant_rows().count(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn constant_rows(&self) -> impl Iterator<Item = Value> + '_ {
+        self.constants
+            .iter()
+            .flat_map(SubBuffers::iter)
+            .map(|c| json!({"index": c.index, "offset": c.offset, "size": c.len, "span": c.span}))
+    }
+
+    /// The `named_data` entries: `{key, segment_index, size}`.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.named_rows().count(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn named_rows(&self) -> impl Iterator<Item = Value> + '_ {
+        let rows = self.view.named_data().into_iter().flatten();
+        rows.map(|(key, i, b)| json!({"key": key, "segment_index": i, "size": b.len()}))
+    }
+
+    /// Whether the tensor table was asked for ([`SummaryOptions::tensors`]).
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert!(!pte::Summary::read(&bytes, &Default::default())?.has_tensors());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn has_tensors(&self) -> bool {
+        self.uses.is_some()
+    }
+
+    /// The tensor table's entries (none unless asked for): `{name, named,
+    /// storage, dtype, sizes, dim_order, dynamism, device, data_buffer_idx,
+    /// nbytes, segment, file_range, stored, users}`; `users` left empty
+    /// unless `users` (the text does not show them).
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
+    /// let summary = pte::Summary::read(&bytes, &options)?;
+    /// let first = summary.tensor_rows(true).next().unwrap();
+    /// assert_eq!(first["storage"], "constant");
+    /// assert_eq!(first["users"][0]["method"], "forward");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
+        let uses = self.uses.as_deref().unwrap_or(&[]);
+        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id)).filter_map(move |g| self.tensor_row(g, users))
+    }
+
+    /// The whole summary as a JSON value.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.to_value(), serde_json::to_value(&summary)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_value(&self) -> Value {
+        // only maps with string keys and plain values: serializing cannot fail
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    fn method(&self, plan: u32) -> String {
+        let name = usize::try_from(plan).ok().and_then(|p| self.methods.get(p));
+        name.cloned().unwrap_or_else(|| format!("plan{plan}"))
+    }
+
+    /// One entry of the tensor table, as `PteFile::tensors` gives it.
+    fn tensor_row(&self, uses: &[TensorUse], users: bool) -> Option<Value> {
+        let first = uses.first()?;
+        let t = self.view.tensor(first.plan, first.value)?;
+        let method = self.method(first.plan);
+        let unnamed = match first.kind {
+            EntryKind::Constant => Unnamed::Constant(first.id),
+            EntryKind::Mutable => Unnamed::Mutable(first.id),
+            EntryKind::External | EntryKind::Planned => {
+                Unnamed::Value { method: &method, value: usize::try_from(first.value).unwrap_or(usize::MAX) }
+            }
+        };
+        let name = tensor_label(t.fqn(), unnamed);
+        let sizes: Vec<i32> = t.sizes().map(|l| l.iter().collect()).unwrap_or_default();
+        let dtype = t.scalar_type();
+        let numel = sizes.iter().try_fold(1u64, |acc, &s| acc.checked_mul(u64::try_from(s).ok()?));
+        let nbytes = numel.and_then(|n| n.checked_mul(dtype.element_size()?));
+        let at = usize::try_from(first.id).unwrap_or(usize::MAX);
+        let data = match first.kind {
+            EntryKind::Constant => self.constants.as_ref().and_then(|c| Some((c.get(at)?, c.segment()))),
+            EntryKind::Mutable => {
+                self.mutable.as_ref().and_then(|m| m.first()).and_then(|m| Some((m.get(at)?, m.segment())))
+            }
+            EntryKind::External | EntryKind::Planned => None,
+        };
+        let segment = data.and_then(|(_, seg)| seg);
+        let range = data.and_then(|(c, seg)| {
+            let start = self.view.program().segment(usize::try_from(seg?).ok()?)?.offset.checked_add(c.offset)?;
+            Some((start, start.checked_add(c.len)?))
+        });
+        let base = self.view.segment_base();
+        let file_range = range.and_then(|(s, e)| Some([base.checked_add(s)?, base.checked_add(e)?]));
+        let storage = match first.kind {
+            EntryKind::Constant => "constant",
+            EntryKind::External => "external",
+            EntryKind::Mutable | EntryKind::Planned => "mutable",
+        };
+        Some(json!({
+            "name": name,
+            "named": t.fqn().is_some(),
+            "storage": storage,
+            "dtype": dtype.to_string(),
+            "sizes": sizes,
+            "dim_order": t.dim_order().unwrap_or(&[]),
+            "dynamism": t.shape_dynamism().to_string(),
+            "device": t.device_type().unwrap_or(DeviceType::CPU).to_string(),
+            "data_buffer_idx": t.data_buffer_idx(),
+            "nbytes": nbytes,
+            "segment": segment,
+            "file_range": file_range,
+            "stored": data.map(|(c, _)| c.len),
+            "users": uses
+                .iter()
+                .filter(|_| users)
+                .map(|u| json!({"method": self.method(u.plan), "value": u.value}))
+                .collect::<Vec<_>>(),
+        }))
+    }
+}
+
+/// A list written from a fresh iterator each time it is serialized.
+struct Seq<F>(F);
+
+impl<F, I> Serialize for Seq<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for x in (self.0)() {
+            seq.serialize_element(&x)?;
+        }
+        seq.end()
+    }
+}
+
+impl Serialize for Summary<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        let Some(fields) = self.fields.as_object() else { return self.fields.serialize(s) };
+        let mut map = s.serialize_map(Some(fields.len()))?;
+        for (k, x) in fields {
+            match k.as_str() {
+                "segments" => map.serialize_entry(k, &Seq(|| self.segment_rows()))?,
+                "constants" => map.serialize_entry(k, &Seq(|| self.constant_rows()))?,
+                "mutable_segments" => map.serialize_entry(
+                    k,
+                    &Seq(|| {
+                        self.mutable_segments().iter().map(|m| {
+                            Seq(move || m.iter().map(|c| json!({"index": c.index, "offset": c.offset, "size": c.len})))
+                        })
+                    }),
+                )?,
+                "named_data" => map.serialize_entry(k, &Seq(|| self.named_rows()))?,
+                "tensors" => map.serialize_entry(k, &Seq(|| self.tensor_rows(true)))?,
+                _ => map.serialize_entry(k, x)?,
+            }
+        }
+        map.end()
+    }
+}
+
+/// The `payload` entry of a delegate: `null` when no reader knows the
+/// backend, `{"error"}` when the payload does not parse, else `{format,
+/// nodes, tensors, named_keys}`.
+///
+/// ```
+/// assert!(pte::summary::payload_json("NoSuchBackend", b"").is_null());
+/// let bad = pte::summary::payload_json("XnnpackBackend", b"nonsense");
+/// assert!(bad["error"].is_string());
+/// ```
+pub fn payload_json(id: &str, bytes: &[u8]) -> Value {
+    let Some(reader) = builtin_registry().get(id) else { return Value::Null };
+    match reader.summary(bytes, &Default::default()) {
+        Err(e) => json!({ "error": e.to_string() }),
+        Ok(s) => json!({
+            "format": s.format,
+            "nodes": s.nodes,
+            "tensors": s.tensors,
+            "named_keys": s.named_keys,
+        }),
+    }
+}
+
+/// The summary without the lists that grow with the file (left null).
+fn head(p: &PteView<'_>) -> Value {
+    let v = p.program();
+    let methods: Vec<Value> = p.plans().map(|plan| method_json(&plan)).collect();
+    let delegates: Vec<Value> = p
+        .delegates()
+        .unwrap_or_default()
+        .iter()
+        .map(|d| {
+            json!({"method": d.plan, "delegate": d.delegate, "id": d.id,
+            "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len(),
+            "payload": payload_json(d.id, d.bytes)})
+        })
+        .collect();
+    let header = p.header().map_or(Value::Null, |h| {
+        json!({
+            "length": h.length,
+            "program_size": h.program_size,
+            "segment_base_offset": h.segment_base_offset,
+            "segment_data_size": h.segment_data_size,
+        })
+    });
+    json!({
+        "format": "pte",
+        "file_size": p.bytes().len(),
+        "version": v.version(),
+        "extended_header": header,
+        "methods": methods,
+        "delegates": delegates,
+        "segments": null,
+        "constants": null,
+        "mutable_segments": null,
+        "named_data": null,
+        "inline_delegate_data": v.inline_delegate_count().unwrap_or(0),
+        "legacy_constant_buffer": v.constant_buffer().map_or(0, |b| b.len()),
+    })
+}
+
+fn method_json(plan: &PlanView<'_>) -> Value {
+    let chains = || plan.chains().into_iter().flatten();
+    let instructions: usize = chains().map(|c| c.instruction_count()).sum();
+    let kernel_calls = chains()
+        .flat_map(|c| c.instructions().into_iter().flatten())
+        .filter(|i| matches!(i, InstructionRef::KernelCall { .. }))
+        .count();
+    let operators: Vec<String> = (0..plan.operator_count())
+        .filter_map(|i| plan.operator(i))
+        .map(|(name, overload)| match overload {
+            Some(ov) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
+            _ => name.unwrap_or("").to_string(),
+        })
+        .collect();
+    let sizes = plan.buffer_sizes();
+    let devices: Vec<Value> = plan
+        .buffer_devices()
+        .into_iter()
+        .flatten()
+        .map(|d| {
+            let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.and_then(|s| s.get(i)));
+            json!({"buffer": d.buffer_idx, "size": size, "device": d.device_type.to_string(),
+                   "device_index": d.device_index, "cpu": d.device_type == DeviceType::CPU})
+        })
+        .collect();
+    json!({
+        "name": plan.name(),
+        "inputs": io_json(plan, plan.input_list()),
+        "outputs": io_json(plan, plan.output_list()),
+        "values": plan.value_count(),
+        "instructions": instructions,
+        "kernel_calls": kernel_calls,
+        "operators": operators,
+        "planned_buffers": sizes.into_iter().flat_map(|s| s.iter().skip(1)).collect::<Vec<_>>(),
+        "buffer_devices": devices,
+    })
+}
+
+fn io_json(plan: &PlanView<'_>, list: Option<List<'_, i32>>) -> Vec<Value> {
+    list.into_iter()
+        .flat_map(|l| l.iter())
+        .map(|i| match usize::try_from(i).ok().and_then(|j| plan.value_ref(j)) {
+            Some(ValueRef::Tensor(t)) => json!({"index": i, "kind": "Tensor", "tensor": tensor_json(&t)}),
+            Some(v) => json!({"index": i, "kind": type_name(&v)}),
+            None => json!({"index": i, "kind": null}),
+        })
+        .collect()
+}
+
+/// The model's name of a value's kind (`KernelTypes::type_name`); null for an unset union.
+fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
+    Some(match v {
+        ValueRef::None | ValueRef::Unknown(_) => return None,
+        ValueRef::Null => "Null",
+        ValueRef::Int(_) => "Int",
+        ValueRef::Bool(_) => "Bool",
+        ValueRef::Double(_) => "Double",
+        ValueRef::Tensor(_) => "Tensor",
+        ValueRef::String(_) => "String",
+        ValueRef::IntList(_) => "IntList",
+        ValueRef::DoubleList(_) => "DoubleList",
+        ValueRef::BoolList(_) => "BoolList",
+        ValueRef::TensorList(_) => "TensorList",
+        ValueRef::OptionalTensorList(_) => "OptionalTensorList",
+    })
+}
+
+fn tensor_json(t: &TensorView<'_>) -> Value {
+    let (dtype, dynamism) = (t.scalar_type(), t.shape_dynamism());
+    json!({
+        "dtype": dtype.name().map_or_else(|| format!("ScalarType({})", dtype.0), str::to_string),
+        "sizes": t.sizes().map(|l| l.iter().collect::<Vec<_>>()),
+        "dim_order": t.dim_order(),
+        "dynamism": dynamism.name().map_or_else(|| dynamism.0.to_string(), str::to_string),
+        "nbytes": t.nbytes(),
+        "fqn": t.fqn(),
+        "external": t.is_external(),
+    })
+}
+
+/// The program's EXTERNAL keys grouped by the data file that holds them.
+///
+/// The program records only each tensor's key, not which `.ptd` (the
+/// exporter's "tag", also the file's stem) holds it; the `.ptd` files next
+/// to the program are searched, and keys none of them holds are grouped
+/// under a null tag.
+fn external_groups(keys: Vec<String>, path: Option<&Path>) -> Value {
+    if keys.is_empty() {
+        return json!([]);
+    }
+    let mut groups: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
+    let mut missing = vec![];
+    let beside = path.map(sibling_ptds).unwrap_or_default();
+    for k in keys {
+        let holder = beside.iter().find(|(_, _, held)| held.contains(&k));
+        match holder {
+            Some((tag, file, _)) => groups.entry(tag.clone()).or_insert_with(|| (file.clone(), vec![])).1.push(k),
+            None => missing.push(k),
+        }
+    }
+    let mut out: Vec<Value> =
+        groups.into_iter().map(|(tag, (file, keys))| json!({"tag": tag, "file": file, "keys": keys})).collect();
+    if !missing.is_empty() {
+        out.push(json!({"tag": null, "file": null, "keys": missing}));
+    }
+    Value::Array(out)
+}
+
+/// (tag, file name, keys) of each `.ptd` in the program's directory, by content.
+fn sibling_ptds(path: &Path) -> Vec<(String, String, Vec<String>)> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let Ok(entries) = std::fs::read_dir(dir) else { return vec![] };
+    let mut files: Vec<_> = entries.flatten().map(|e| e.path()).filter(|p| p.is_file()).collect();
+    files.sort();
+    files
+        .iter()
+        .filter_map(|p| {
+            let map = pte_core::MappedFile::open(p).ok()?;
+            if FileKind::detect(map.bytes()) != FileKind::Ptd {
+                return None;
+            }
+            let ptd = PtdFile::from_bytes(map.bytes()).ok()?;
+            let keys = ptd.keys().into_iter().map(str::to_string).collect();
+            let stem = p.file_stem()?.to_string_lossy().into_owned();
+            Some((stem, p.file_name()?.to_string_lossy().into_owned(), keys))
+        })
+        .collect()
+}
