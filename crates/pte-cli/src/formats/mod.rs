@@ -2,6 +2,7 @@
 
 pub(crate) mod bpte;
 pub(crate) mod inspect;
+pub(crate) mod named_rows;
 pub(crate) mod payload;
 pub(crate) mod ptd;
 pub(crate) mod pte;

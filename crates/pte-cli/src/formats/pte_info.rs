@@ -151,7 +151,10 @@ impl<'v, 'a> Info<'v, 'a> {
     /// does not show them, reads the rows.
     fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
         let uses = self.uses.as_deref().unwrap_or(&[]);
-        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id)).filter_map(move |g| self.tensor_row(g, users))
+        let named = if self.uses.is_some() { crate::formats::named_rows::named_tensor_rows(self.p) } else { vec![] };
+        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id))
+            .filter_map(move |g| self.tensor_row(g, users))
+            .chain(named)
     }
 
     fn method(&self, plan: u32) -> String {

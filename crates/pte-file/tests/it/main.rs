@@ -20,6 +20,7 @@ mod external;
 mod fast_verify;
 mod keep;
 mod keep_rewrite;
+mod manifest;
 mod memory;
 mod ptd;
 mod regressions_flatbuffer;
