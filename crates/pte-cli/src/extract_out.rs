@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use serde_json::{json, Value};
+use pte_file::pack::{Entry, Manifest, ManifestWriter};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::files::sha;
@@ -18,7 +18,7 @@ use crate::files::sha;
 pub(crate) const DEFAULT_MAX_FILES: usize = 10_000;
 
 /// The name of the manifest in the output directory.
-const MANIFEST: &str = "manifest.json";
+const MANIFEST: &str = pte_file::pack::MANIFEST;
 /// Where the manifest is streamed before its rename commits the extraction.
 const MANIFEST_PARTIAL: &str = ".manifest.json.partial";
 
@@ -52,7 +52,7 @@ impl Count {
 /// An extraction in progress.
 pub(crate) struct Extraction<'d> {
     dir: &'d Path,
-    manifest: BufWriter<File>,
+    manifest: ManifestWriter<BufWriter<File>>,
     written: HashMap<(usize, usize), (String, String)>,
     files: Vec<File>,
     entries: usize,
@@ -76,26 +76,21 @@ fn prepare_dir(dir: &Path, force: bool) -> CmdResult {
 }
 
 impl<'d> Extraction<'d> {
-    /// Opens the output: `header` holds the manifest's fields before `entries`.
-    pub(crate) fn begin(dir: &'d Path, force: bool, header: &serde_json::Map<String, Value>) -> Result<Self, Failure> {
+    /// Opens the output: `head` holds the manifest's fields before `entries`.
+    pub(crate) fn begin(dir: &'d Path, force: bool, head: &Manifest) -> Result<Self, Failure> {
         prepare_dir(dir, force)?;
         let path = dir.join(MANIFEST_PARTIAL);
         let file = File::create(&path).map_err(at(&path))?;
-        let mut manifest = BufWriter::with_capacity(1 << 16, file);
-        let head = serde_json::to_string(header)?;
-        // the header object without its closing brace, then the entries array
-        let open = head.strip_suffix('}').unwrap_or("{");
-        let sep = if open.len() > 1 { "," } else { "" };
-        write!(manifest, "{open}{sep}\"entries\":[").map_err(at(&path))?;
+        let manifest = ManifestWriter::begin(BufWriter::with_capacity(1 << 16, file), head).map_err(at(&path))?;
         Ok(Extraction { dir, manifest, written: HashMap::new(), files: vec![], entries: 0 })
     }
 
-    /// Records one entry; its bytes go to `name` unless the same range was
-    /// already written, in which case the entry names that file.
-    pub(crate) fn put(&mut self, name: &str, bytes: &[u8], extra: Value) -> CmdResult {
+    /// Records one entry; its bytes go to the entry's file unless the same
+    /// range was already written, in which case the entry names that file.
+    pub(crate) fn put(&mut self, mut entry: Entry, bytes: &[u8]) -> CmdResult {
         let key = region(bytes);
         if !self.written.contains_key(&key) {
-            let path = self.dir.join(name);
+            let path = self.dir.join(&entry.file);
             if let Some(parent) = path.parent() {
                 std::fs::create_dir_all(parent).map_err(at(parent))?;
             }
@@ -104,29 +99,23 @@ impl<'d> Extraction<'d> {
             if cfg!(not(target_os = "linux")) {
                 self.files.push(f);
             }
-            self.written.insert(key, (name.to_string(), sha(bytes)));
+            self.written.insert(key, (entry.file.clone(), sha(bytes)));
         }
         let Some((file, digest)) = self.written.get(&key) else { return Ok(()) };
-        // written field by field: a million entries must not cost a million maps
-        let m = &mut self.manifest;
-        let sep = if self.entries == 0 { "\n" } else { ",\n" };
-        let path = self.dir.join(MANIFEST_PARTIAL);
-        write!(m, "{sep}{{\"file\":{},\"size\":{},\"sha256\":\"{digest}\"", json!(file), bytes.len())
-            .map_err(at(&path))?;
-        for (k, v) in extra.as_object().into_iter().flatten() {
-            write!(m, ",{}:{v}", json!(k)).map_err(at(&path))?;
-        }
-        m.write_all(b"}").map_err(at(&path))?;
+        entry.file.clone_from(file);
+        entry.size = bytes.len() as u64;
+        entry.sha256 = Some(digest.clone());
+        self.manifest.entry(&entry).map_err(at(&self.dir.join(MANIFEST_PARTIAL)))?;
         self.entries = self.entries.saturating_add(1);
         Ok(())
     }
 
     /// Syncs everything once, then commits the manifest by renaming it.
     /// Returns (entries, files written).
-    pub(crate) fn finish(mut self) -> Result<(usize, usize), Failure> {
+    pub(crate) fn finish(self) -> Result<(usize, usize), Failure> {
         let partial = self.dir.join(MANIFEST_PARTIAL);
-        self.manifest.write_all(b"\n]}\n").map_err(at(&partial))?;
-        let manifest = self.manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
+        let manifest = self.manifest.finish().map_err(at(&partial))?;
+        let manifest = manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
         sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
         let target: PathBuf = self.dir.join(MANIFEST);
         // a manifest being replaced keeps its mode, as every save does

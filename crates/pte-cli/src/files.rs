@@ -35,10 +35,3 @@ pub(crate) fn write_text(path: &Path, text: &str) -> CmdResult {
 pub(crate) fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
 }
-
-/// Keys can hold any characters; file names get a safe rendering plus the index.
-pub(crate) fn safe(key: &str) -> String {
-    let s: String =
-        key.chars().map(|c| if c.is_ascii_alphanumeric() || "-_.".contains(c) { c } else { '_' }).take(80).collect();
-    s.trim_start_matches('.').to_string()
-}

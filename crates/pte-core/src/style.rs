@@ -55,11 +55,13 @@ pub fn dim_range(min: i64, max: i64) -> String {
 }
 
 /// The PyTorch name of a dtype spelled the ExecuTorch way (`FLOAT`), the
-/// safetensors way (`F32`) or the native-graph way; unknown names pass through.
+/// safetensors way (`F32`), the native-graph way or the XNNPACK way (`fp32`);
+/// unknown names pass through.
 ///
 /// ```
 /// assert_eq!(pte_core::style::dtype("FLOAT"), "float32");
 /// assert_eq!(pte_core::style::dtype("BF16"), "bfloat16");
+/// assert_eq!(pte_core::style::dtype("fp32"), "float32"); // XNNPACK's spelling
 /// assert_eq!(pte_core::style::dtype("ScalarType(99)"), "ScalarType(99)");
 /// ```
 pub fn dtype(name: &str) -> String {
@@ -69,11 +71,11 @@ pub fn dtype(name: &str) -> String {
         "SHORT" | "I16" | "INT16" => "int16",
         "INT" | "I32" | "INT32" => "int32",
         "LONG" | "I64" | "INT64" => "int64",
-        "HALF" | "F16" | "FLOAT16" => "float16",
-        "FLOAT" | "F32" | "FLOAT32" => "float32",
+        "HALF" | "F16" | "FLOAT16" | "fp16" => "float16",
+        "FLOAT" | "F32" | "FLOAT32" | "fp32" => "float32",
         "DOUBLE" | "F64" | "FLOAT64" => "float64",
         "BOOL" => "bool",
-        "BFLOAT16" | "BF16" => "bfloat16",
+        "BFLOAT16" | "BF16" | "bf16" => "bfloat16",
         "QINT8" => "qint8",
         "QUINT8" => "quint8",
         "QINT32" => "qint32",

@@ -67,7 +67,7 @@ pub use build::{NamedEntry, PteParts};
 pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 pub use pte::rewrite::{rewrite, LayoutChange};
-pub use pte::sparse::SparsePte;
+pub(crate) use pte::sparse::SparsePte;
 pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;

@@ -238,7 +238,43 @@ impl<'a> Summary<'a> {
     /// ```
     pub fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
         let uses = self.uses.as_deref().unwrap_or(&[]);
-        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id)).filter_map(move |g| self.tensor_row(g, users))
+        let named = if self.uses.is_some() { self.named_tensor_rows() } else { vec![] };
+        uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id))
+            .filter_map(move |g| self.tensor_row(g, users))
+            .chain(named)
+    }
+
+    /// One row per named-data key, in table order, with the dtype and shape
+    /// the delegate payloads that read the key give it: weights an XNNPACK
+    /// delegate keeps as named data are listed beside the program's tensors.
+    /// None when the named table does not resolve.
+    fn named_tensor_rows(&self) -> Vec<Value> {
+        use pte_file::delegate_payload::{builtin_registry, named_tensors_of};
+        let Some(named) = self.view.named_data() else { return vec![] };
+        let delegates = self.view.delegates().unwrap_or_default();
+        let described =
+            named_tensors_of(delegates.iter().map(|d| (d.id, d.bytes)), builtin_registry(), &Default::default());
+        let base = self.view.segment_base();
+        let program = self.view.program();
+        named
+            .map(|(key, segment, bytes)| {
+                let t = described.get(key);
+                let size = bytes.len() as u64;
+                let start = usize::try_from(segment).ok().and_then(|i| program.segment(i)).map(|s| s.offset);
+                let file_range = start.and_then(|s| base.checked_add(s)).and_then(|s| Some([s, s.checked_add(size)?]));
+                json!({
+                    "name": key,
+                    "named": true,
+                    "storage": "named",
+                    "dtype": t.map(|t| &t.dtype),
+                    "sizes": t.map(|t| &t.shape),
+                    "segment": segment,
+                    "file_range": file_range,
+                    "stored": size,
+                    "users": [],
+                })
+            })
+            .collect()
     }
 
     /// The whole summary as a JSON value.

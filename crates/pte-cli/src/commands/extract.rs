@@ -4,13 +4,11 @@
 
 use std::path::Path;
 
-use serde_json::{json, Value};
-
 use pte_core::FileKind;
+use pte_file::pack::{file_safe, Entry, EntryKind, Manifest, ManifestFormat, PtdBlobs, PteBlobs};
 
 use crate::extract_out::{Count, Extraction};
 use crate::failure::{at, CmdResult};
-use crate::files::safe;
 use crate::input::{require_kind, Input};
 
 /// How `pte extract` writes: into an empty (or, forced, any) directory, at
@@ -34,69 +32,19 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     }
     // the segment table is walked in place: a million entries cost no heap
     require_kind(file, input.bytes(), FileKind::Pte)?;
-    let pte = pte_file::SparsePte::from_bytes(input.bytes()).map_err(at(file))?;
+    let blobs = PteBlobs::new(input.bytes()).map_err(at(file))?;
     let mut count = Count::default();
-    walk(&pte, &mut |_, bytes, _| {
-        count.add(bytes);
-        Ok(())
-    })?;
+    blobs.entries().map_err(at(file))?.for_each(|(_, bytes)| count.add(bytes));
     count.check(target.max_files)?;
-    let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
-    header.insert("source".into(), json!(file.display().to_string()));
-    header.insert("format".into(), json!("pte"));
     // the program and the layout make the folder packable (`pte pack`)
-    header.insert("program".into(), json!("program.json"));
-    header.insert("layout".into(), pte_file::pack::layout_json(&pte.file, input.bytes()));
-    let mut out = Extraction::begin(target.dir, target.force, &header)?;
-    write_program_json(&target.dir.join("program.json"), input.bytes()).map_err(at(file))?;
-    walk(&pte, &mut |name, bytes, extra| out.put(&name(), bytes, extra()))?;
+    let head = Manifest { source: Some(file.display().to_string()), ..blobs.head() };
+    let mut out = Extraction::begin(target.dir, target.force, &head)?;
+    write_program_json(&target.dir.join(head.program_file()), input.bytes()).map_err(at(file))?;
+    for (entry, bytes) in blobs.entries().map_err(at(file))? {
+        out.put(entry, bytes)?;
+    }
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
-    Ok(())
-}
-
-/// Called per blob with its file name, bytes and manifest fields; the name
-/// and fields are built only when wanted (a count needs neither).
-type Visit<'v> = dyn FnMut(&dyn Fn() -> String, &[u8], &dyn Fn() -> Value) -> CmdResult + 'v;
-
-/// Every stored blob of a program, in manifest order.
-fn walk(sparse: &pte_file::SparsePte<'_>, f: &mut Visit<'_>) -> CmdResult {
-    for (i, (t, seg)) in sparse.segments().enumerate() {
-        f(&|| format!("segment-{i}.bin"), seg, &|| json!({"kind": "segment", "index": i, "offset": t.offset}))?;
-    }
-    let pte = &sparse.file;
-    for c in pte.constants()? {
-        f(
-            &|| format!("constant-{}.bin", c.index),
-            c.bytes,
-            &|| json!({"kind": "constant", "index": c.index, "offset": c.offset}),
-        )?;
-    }
-    for (k, bufs) in pte.mutable_segments()?.iter().enumerate() {
-        for c in bufs {
-            f(
-                &|| format!("mutable-{k}-{}.bin", c.index),
-                c.bytes,
-                &|| json!({"kind": "mutable", "segment": k, "index": c.index, "offset": c.offset}),
-            )?;
-        }
-    }
-    for (i, n) in pte.named_data()?.iter().enumerate() {
-        f(
-            &|| format!("named-{i}-{}.bin", safe(n.key)),
-            n.bytes,
-            &|| json!({"kind": "named", "key": n.key, "segment_index": sparse.original(n.segment_index)}),
-        )?;
-    }
-    for d in pte.delegate_blobs()? {
-        let index = if d.location == pte_schema::DataLocation::SEGMENT { sparse.original(d.index) } else { d.index };
-        f(
-            &|| format!("delegate-{}-{}.bin", d.plan, d.delegate),
-            d.bytes,
-            &|| json!({"kind": "delegate", "method": d.plan, "delegate": d.delegate, "id": d.id, "location": d.location.name(), "index": index}),
-        )?;
-    }
     Ok(())
 }
 
@@ -120,21 +68,21 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     ptn.constants().for_each(|(_, t)| count.add(&t.data));
     ptn.members.iter().for_each(|m| count.add(&m.data));
     count.check(target.max_files)?;
-    let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
-    header.insert("format".into(), json!("ptn"));
-    header.insert("aliases".into(), json!(ptn.aliases));
-    let mut out = Extraction::begin(target.dir, target.force, &header)?;
-    out.put(pte_ptn::PROGRAM_MEMBER, &ptn.program, json!({"kind": "program"}))?;
+    let head = Manifest { aliases: Some(ptn.aliases.clone()), ..Manifest::new(ManifestFormat::Ptn) };
+    let mut out = Extraction::begin(target.dir, target.force, &head)?;
+    let size = |b: &[u8]| b.len() as u64;
+    out.put(Entry::new(pte_ptn::PROGRAM_MEMBER, size(&ptn.program), EntryKind::Program), &ptn.program)?;
     for (i, (key, t)) in ptn.constants().enumerate() {
-        let name = format!("constants/{i:04}-{}.bin", safe(key));
-        let extra = json!({"kind": "constant", "key": key, "dtype": pte_ptn::dtype_code(t.dtype), "shape": t.shape,
-            "alias_of": ptn.aliases.get(key)});
-        out.put(&name, &t.data, extra)?;
+        let kind = EntryKind::PackageConstant { key: key.to_string(), alias_of: ptn.aliases.get(key).cloned() };
+        let mut e = Entry::new(format!("constants/{i:04}-{}.bin", file_safe(key)), size(&t.data), kind);
+        e.name = Some(key.to_string());
+        e.dtype = Some(pte_ptn::dtype_code(t.dtype));
+        e.shape = Some(t.shape.iter().map(|&d| i64::try_from(d).unwrap_or(i64::MAX)).collect());
+        out.put(e, &t.data)?;
     }
     for (i, m) in ptn.members.iter().enumerate() {
-        let name = format!("members/{i:04}-{}", safe(&m.name));
-        out.put(&name, &m.data, json!({"kind": "member", "member": m.name}))?;
+        let kind = EntryKind::Member { member: m.name.clone() };
+        out.put(Entry::new(format!("members/{i:04}-{}", file_safe(&m.name)), size(&m.data), kind), &m.data)?;
     }
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
@@ -146,27 +94,16 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
 /// with the layout makes the folder packable.
 fn extract_ptd(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     let ptd = crate::formats::ptd::read_ptd(file, bytes)?;
+    let blobs = PtdBlobs::new(&ptd, bytes);
     let mut count = Count::default();
-    ptd.segments.iter().for_each(|s| count.add(s));
+    blobs.entries().for_each(|(_, b)| count.add(b));
     count.check(target.max_files)?;
-    let mut header = serde_json::Map::new();
-    header.insert("manifest_version".into(), json!(pte_file::pack::MANIFEST_VERSION));
-    header.insert("source".into(), json!(file.display().to_string()));
-    header.insert("format".into(), json!("ptd"));
-    header.insert("program".into(), json!("program.json"));
-    header.insert("layout".into(), pte_file::pack::ptd_layout_json(&ptd, bytes));
-    let mut out = Extraction::begin(target.dir, target.force, &header)?;
+    let head = Manifest { source: Some(file.display().to_string()), ..blobs.head() };
+    let mut out = Extraction::begin(target.dir, target.force, &head)?;
     let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
-    crate::files::write_text(&target.dir.join("program.json"), &serde_json::to_string_pretty(&tables)?)?;
-    let table = ptd.flat_tensor.segments.as_deref().unwrap_or_default();
-    for (i, s) in ptd.segments.iter().enumerate() {
-        let offset = table.get(i).map(|t| t.offset);
-        out.put(&format!("segment-{i}.bin"), s, json!({"kind": "segment", "index": i, "offset": offset}))?;
-    }
-    for (i, n) in ptd.flat_tensor.named_data.iter().flatten().enumerate() {
-        let Some(blob) = usize::try_from(n.segment_index).ok().and_then(|k| ptd.segments.get(k)) else { continue };
-        let extra = json!({"kind": "named", "key": n.key, "segment_index": n.segment_index});
-        out.put(&format!("named-{i}-{}.bin", safe(n.key.as_deref().unwrap_or_default())), blob, extra)?;
+    crate::files::write_text(&target.dir.join(head.program_file()), &serde_json::to_string_pretty(&tables)?)?;
+    for (entry, blob) in blobs.entries() {
+        out.put(entry, blob)?;
     }
     let (entries, files) = out.finish()?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());

@@ -101,3 +101,41 @@ fn a_ptn_extracts_with_aliases_sharing_their_owner_file() {
         }
     }
 }
+
+/// The name, dtype and shape a manifest entry gives a tensor are those
+/// `pte info --tensors` shows for it.
+#[test]
+fn manifest_tensors_are_named_as_info_names_them() {
+    for case in ["linear/model.pte", "xnnpack_mlp/model.pte", "mutable_buffer/model.pte"] {
+        let dir = tempfile::tempdir().unwrap();
+        let x = dir.path().join("x");
+        let o = pte(&["extract", s(&corpus(case)), s(&x)]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let o = pte(&["info", "--json", "--tensors", s(&corpus(case))]);
+        let info: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        let rows = info["tensors"].as_array().unwrap();
+        let described: Vec<_> =
+            manifest(&x)["entries"].as_array().unwrap().iter().filter(|e| e.get("name").is_some()).cloned().collect();
+        assert_eq!(described.len(), rows.len(), "{case}");
+        for e in described {
+            let row = rows.iter().find(|r| r["name"] == e["name"]).unwrap_or_else(|| panic!("{case}: {e}"));
+            assert_eq!(row["dtype"], e["dtype"], "{case}");
+            assert_eq!(row["sizes"], e["shape"], "{case}");
+        }
+    }
+}
+
+#[test]
+fn xnnpack_named_weights_carry_the_payload_dtype_and_shape() {
+    let dir = tempfile::tempdir().unwrap();
+    let x = dir.path().join("x");
+    assert!(pte(&["extract", s(&corpus("xnnpack_mlp/model.pte")), s(&x)]).status.success());
+    let m = manifest(&x);
+    let shapes: Vec<_> =
+        m["entries"].as_array().unwrap().iter().filter(|e| e["kind"] == "named").map(|e| e["shape"].clone()).collect();
+    assert_eq!(
+        shapes,
+        [serde_json::json!([32, 16]), serde_json::json!([32]), serde_json::json!([8, 32]), serde_json::json!([8])]
+    );
+    assert!(m["entries"].as_array().unwrap().iter().filter(|e| e["kind"] == "named").all(|e| e["dtype"] == "fp32"));
+}

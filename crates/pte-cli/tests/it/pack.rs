@@ -198,3 +198,38 @@ fn a_manifest_of_a_later_version_is_refused() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("manifest_version 3 is newer"));
 }
+
+/// A folder whose manifest has none of the fields added after version 2's
+/// first release (`name`, `dtype`, `shape`), keys in the order the old
+/// writer used, with or without `manifest_version`/`format`, packs to the
+/// same bytes.
+#[test]
+fn a_manifest_without_the_descriptive_fields_packs_the_same() {
+    let tmp = tempfile::tempdir().unwrap();
+    for (i, f) in corpus_files().iter().enumerate() {
+        let dir = tmp.path().join(format!("x{i}"));
+        ok(&["extract", s(f), s(&dir)]);
+        let path = dir.join("manifest.json");
+        let mut m: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        for e in m["entries"].as_array_mut().unwrap() {
+            let e = e.as_object_mut().unwrap();
+            assert!(e.contains_key("sha256"));
+            for k in ["name", "dtype", "shape"] {
+                e.remove(k);
+            }
+        }
+        let is_ptd = m["format"] == "ptd";
+        for version_one in [false, true] {
+            if version_one && !is_ptd {
+                let o = m.as_object_mut().unwrap();
+                o.remove("manifest_version");
+                o.remove("format");
+            }
+            // serde_json's map is sorted: the old writer's key order
+            std::fs::write(&path, m.to_string()).unwrap();
+            let out = tmp.path().join(format!("out{i}.{}", f.extension().unwrap().to_str().unwrap()));
+            ok(&["pack", s(&dir), s(&out)]);
+            assert!(std::fs::read(&out).unwrap() == std::fs::read(f).unwrap(), "{}", f.display());
+        }
+    }
+}

@@ -135,6 +135,22 @@ pub struct PayloadSummary {
     pub named_keys: Vec<String>,
 }
 
+/// The element type and shape a delegate payload gives the blob behind a
+/// named-data key (an XNNPACK weight stored as named data).
+///
+/// ```
+/// let t = pte_file::delegate_payload::NamedTensor { dtype: "fp32".into(), shape: vec![32, 16] };
+/// assert_eq!(t.shape.iter().product::<u64>(), 512);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NamedTensor {
+    /// Element type, as the payload's schema names it (XNNPACK: `fp32`,
+    /// `fp16`, `qcint8`, ... without the `xnn_datatype_` prefix).
+    pub dtype: String,
+    /// Dimension sizes.
+    pub shape: Vec<u64>,
+}
+
 /// One backend's payload format.
 ///
 /// ```
@@ -163,6 +179,12 @@ pub trait PayloadReader: Send + Sync {
     fn summary(&self, payload: &[u8], limits: &Limits) -> Result<PayloadSummary>;
     /// The payload as JSON (flatc's form for flatbuffer payloads).
     fn to_json(&self, payload: &[u8], limits: &Limits) -> Result<serde_json::Value>;
+    /// The tensors the payload reads from named data, each with its key, in
+    /// the payload's order; nothing when the payload does not parse. By
+    /// default a backend describes none.
+    fn named_tensors(&self, _payload: &[u8], _limits: &Limits) -> Vec<(String, NamedTensor)> {
+        Vec::new()
+    }
 }
 
 /// Payload readers by backend id.
@@ -330,6 +352,62 @@ fn violation(p: &Payload<'_>, issue: PayloadIssue) -> Violation {
     // without a position inside the payload, point at the payload itself
     let offset = p.file_offset.and_then(|base| base.checked_add(issue.offset.unwrap_or(0)));
     Violation { rule: issue.rule, path, offset, message: format!("{} payload: {}", p.id, issue.message) }
+}
+
+/// The dtype and shape of every named-data key the given payloads read, as
+/// `(delegate id, payload bytes)` pairs: each payload is asked of the reader
+/// `registry` holds for its id ([`PayloadReader::named_tensors`]). The
+/// first description of a key wins (several delegates sharing one weight
+/// describe it alike). A payload that does not parse, or whose backend has
+/// no reader, adds nothing; what is kept is bounded by the payloads' sizes
+/// (and `limits`), never by what they claim.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+/// let reg = pte_file::delegate_payload::builtin_registry();
+/// let blobs = pte.delegate_blobs()?;
+/// let t = pte_file::delegate_payload::named_tensors_of(blobs.iter().map(|d| (d.id, d.bytes)), reg, &Default::default());
+/// assert_eq!(t.len(), 4);
+/// assert!(t.values().all(|t| t.dtype == "fp32"));
+/// let garbage = pte_file::delegate_payload::named_tensors_of([("XnnpackBackend", &b"junk"[..])], reg, &Default::default());
+/// assert!(garbage.is_empty());
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn named_tensors_of<'b>(
+    payloads: impl IntoIterator<Item = (&'b str, &'b [u8])>,
+    registry: &PayloadRegistry,
+    limits: &Limits,
+) -> BTreeMap<String, NamedTensor> {
+    let mut out = BTreeMap::new();
+    for (id, bytes) in payloads {
+        let Some(reader) = registry.get(id) else { continue };
+        for (key, t) in reader.named_tensors(bytes, limits) {
+            out.entry(key).or_insert(t);
+        }
+    }
+    out
+}
+
+/// [`named_tensors_of`] over every payload of `program` (read from `file`,
+/// located as [`payloads`] locates them).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+/// let reg = pte_file::delegate_payload::builtin_registry();
+/// let t = pte_file::delegate_payload::named_tensors(&pte.program, &bytes, reg, &Default::default());
+/// let key = pte.named_data()?[0].key;
+/// assert_eq!(t[key].shape, [32, 16]);
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn named_tensors(
+    program: &Program<'_>,
+    file: &[u8],
+    registry: &PayloadRegistry,
+    limits: &Limits,
+) -> BTreeMap<String, NamedTensor> {
+    named_tensors_of(payloads(program, file).iter().map(|p| (p.id, p.bytes)), registry, limits)
 }
 
 /// Checks every payload `registry` has a reader for; keys missing from the

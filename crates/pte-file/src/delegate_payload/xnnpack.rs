@@ -8,7 +8,7 @@ use pte_schema::{Limits, Result};
 
 use crate::verify::rules;
 
-use super::{NeededKey, PayloadCheck, PayloadIssue, PayloadReader, PayloadSummary};
+use super::{NamedTensor, NeededKey, PayloadCheck, PayloadIssue, PayloadReader, PayloadSummary};
 
 /// The runtime refuses more external values than this.
 const MAX_EXTERNS: u32 = 4096;
@@ -76,11 +76,57 @@ impl PayloadReader for XnnpackReader {
     fn to_json(&self, payload: &[u8], limits: &Limits) -> Result<serde_json::Value> {
         Ok(xnn_graph_to_json(&XnnPayload::new(payload, limits)?.decode()?))
     }
+
+    fn named_tensors(&self, payload: &[u8], limits: &Limits) -> Vec<(String, NamedTensor)> {
+        let Ok(p) = XnnPayload::new(payload, limits) else { return vec![] };
+        // without the XH00 header constants are inline (`constant_buffer`): no keys
+        if p.header().is_none() {
+            return vec![];
+        }
+        p.decode().map(|g| key_tensors(&g)).unwrap_or_default()
+    }
+}
+
+/// The `xnn_datatype` name without its prefix (the number when unknown).
+fn dtype_name(d: XnnDatatype) -> String {
+    d.name().map_or_else(|| d.0.to_string(), |n| n.trim_start_matches("xnn_datatype_").into())
+}
+
+/// Every tensor whose data the graph reads from a named-data key: a value's
+/// constant, and the scales of per-channel quantization kept in constant
+/// data (fp32 per channel, bf16 blockwise, as the backend reads them).
+fn key_tensors(g: &XnnGraph) -> Vec<(String, NamedTensor)> {
+    let table = g.constant_data.as_deref().unwrap_or(&[]);
+    let key = |i: u32| -> Option<String> {
+        let c = table.get(usize::try_from(i).ok().filter(|&i| i > 0)?)?;
+        c.named_key.clone().filter(|k| !k.is_empty())
+    };
+    let mut out = vec![];
+    for v in g.xvalues.iter().flatten() {
+        let Some(t) = v.tensor() else { continue };
+        if let Some(k) = key(t.constant_buffer_idx) {
+            let shape = t.dims.iter().flatten().map(|&d| u64::from(d)).collect();
+            out.push((k, NamedTensor { dtype: dtype_name(t.datatype), shape }));
+        }
+        let Some(XValueUnion::XNNQuantizedTensorValue(q)) = &v.value else { continue };
+        let (idx, n, dtype) = match &q.quant_params {
+            Some(QuantParams::PerChannelQuant { scale_buffer_idx, num_scales, .. }) => {
+                (*scale_buffer_idx, *num_scales, XnnDatatype::xnn_datatype_fp32)
+            }
+            Some(QuantParams::PerChannelGroupQuant { scale_buffer_idx, num_scales, .. }) => {
+                (*scale_buffer_idx, *num_scales, XnnDatatype::xnn_datatype_bf16)
+            }
+            _ => continue,
+        };
+        if let Some(k) = key(idx) {
+            out.push((k, NamedTensor { dtype: dtype_name(dtype), shape: vec![u64::from(n)] }));
+        }
+    }
+    out
 }
 
 fn tensor_line(v: &XValue, t: &XnnTensorValue, constants: &[ConstantDataOffset]) -> String {
-    let dtype =
-        t.datatype.name().map_or_else(|| t.datatype.0.to_string(), |n| n.trim_start_matches("xnn_datatype_").into());
+    let dtype = dtype_name(t.datatype);
     let mut line = format!("id {}: {dtype} {:?}", t.id_out, t.dims.as_deref().unwrap_or(&[]));
     if let Some(XValueUnion::XNNQuantizedTensorValue(q)) = &v.value {
         if let Some(p) = &q.quant_params {
@@ -327,5 +373,56 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn constant(key: &str) -> ConstantDataOffset {
+        ConstantDataOffset { offset: u64::MAX, size: 0, named_key: Some(key.into()) }
+    }
+
+    #[test]
+    fn quantized_weights_and_their_scales_are_described_by_key() {
+        let weight = XnnTensorValue {
+            datatype: XnnDatatype::xnn_datatype_qcint8,
+            dims: Some(vec![8, 4]),
+            constant_buffer_idx: 1,
+            ..Default::default()
+        };
+        let q = XnnQuantizedTensorValue {
+            tensor_value: Some(weight),
+            quant_params: Some(QuantParams::PerChannelQuant {
+                scale: Some(vec![]),
+                channel_dim: 0,
+                scale_buffer_idx: 2,
+                num_scales: 8,
+            }),
+        };
+        let g = XnnGraph {
+            xvalues: Some(vec![
+                XValue { value: Some(XValueUnion::XNNQuantizedTensorValue(q)) },
+                // an index past the table and the reserved entry 0 name nothing
+                XValue {
+                    value: Some(XValueUnion::XNNTensorValue(XnnTensorValue {
+                        constant_buffer_idx: 9,
+                        ..Default::default()
+                    })),
+                },
+                XValue { value: None },
+            ]),
+            constant_data: Some(vec![constant("reserved"), constant("w"), constant("s")]),
+            ..Default::default()
+        };
+        let got = key_tensors(&g);
+        assert_eq!(
+            got,
+            [
+                ("w".to_string(), NamedTensor { dtype: "qcint8".into(), shape: vec![8, 4] }),
+                ("s".to_string(), NamedTensor { dtype: "fp32".into(), shape: vec![8] }),
+            ]
+        );
     }
 }

@@ -3,47 +3,13 @@
 
 use std::path::Path;
 
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use pte_schema::{Bytes, DataLocation, Error, ErrorKind, Result};
 
-use super::layout::{ptd_options, pte_options};
-use super::{check_count, Packed};
+use super::{check_count, Entry, EntryKind, Manifest, ManifestFormat, Packed, MANIFEST};
 use crate::ptd::PtdFile;
 use crate::{PteFile, SegmentLayout};
-
-/// Name of the manifest in an extract folder.
-///
-/// ```
-/// assert_eq!(pte_file::pack::MANIFEST, "manifest.json");
-/// ```
-pub const MANIFEST: &str = "manifest.json";
-
-/// The manifest version `pte extract` writes and [`read_dir`] reads: 2.
-/// A folder without `manifest_version` is version 1, which reads the same
-/// way; a later version is refused ([`ErrorKind::Unsupported`]) rather than
-/// packed by rules it was not written for.
-///
-/// ```
-/// assert_eq!(pte_file::pack::MANIFEST_VERSION, 2);
-/// ```
-pub const MANIFEST_VERSION: u64 = 2;
-
-/// Refuses a manifest of a version this reader does not know.
-fn check_version(manifest: &Value) -> Result<()> {
-    match manifest.get("manifest_version") {
-        None => Ok(()),
-        Some(v) => match v.as_u64() {
-            Some(n) if (1..=MANIFEST_VERSION).contains(&n) => Ok(()),
-            Some(n) => Err(Error::new(
-                ErrorKind::Unsupported,
-                format!("{MANIFEST}: manifest_version {n} is newer than this reader's {MANIFEST_VERSION}"),
-            )),
-            None => Err(Error::new(ErrorKind::Malformed, format!("{MANIFEST}: manifest_version {v} is not a version"))),
-        },
-    }
-}
 
 fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidUse, msg)
@@ -62,11 +28,8 @@ fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
 }
 
-fn index(e: &Value, key: &str) -> Result<usize> {
-    e.get(key)
-        .and_then(Value::as_u64)
-        .and_then(|i| usize::try_from(i).ok())
-        .ok_or_else(|| bad(format!("manifest entry {} lacks a numeric `{key}`", e.get("file").unwrap_or(&Value::Null))))
+fn index(i: u64) -> Result<usize> {
+    usize::try_from(i).map_err(|_| bad(format!("index {i} out of range")))
 }
 
 /// Reads an extract folder (`pte extract` output) back into a file to write.
@@ -90,20 +53,19 @@ fn index(e: &Value, key: &str) -> Result<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_dir(dir: &Path) -> Result<Packed> {
-    let manifest: Value = serde_json::from_slice(&read(dir, MANIFEST)?)
-        .map_err(|e| Error::new(ErrorKind::Malformed, format!("{MANIFEST}: {e}")))?;
-    check_version(&manifest)?;
-    let entries = manifest.get("entries").and_then(Value::as_array).cloned().unwrap_or_default();
-    let program_name = manifest.get("program").and_then(Value::as_str).unwrap_or("program.json");
+    let manifest = Manifest::from_slice(&read(dir, MANIFEST)?)?;
+    manifest.check_version()?;
+    let program_name = manifest.program_file();
     let text = String::from_utf8(read(dir, program_name)?)
         .map_err(|_| Error::new(ErrorKind::Malformed, format!("{program_name} is not UTF-8")))?;
     let text_err = |e: Error| Error::new(e.kind(), format!("{program_name}: {e}")).at_path(e.path().to_string());
-    let layout = manifest.get("layout").cloned().unwrap_or(Value::Null);
+    let layout = manifest.layout.unwrap_or_default();
 
     let mut segments: Vec<(usize, Vec<u8>)> = vec![];
-    for e in entries.iter().filter(|e| e.get("kind").and_then(Value::as_str) == Some("segment")) {
-        let name = e.get("file").and_then(Value::as_str).unwrap_or_default();
-        segments.push((index(e, "index")?, read(dir, name)?));
+    for e in &manifest.entries {
+        if let EntryKind::Segment { index: i, .. } = e.kind {
+            segments.push((index(i)?, read(dir, &e.file)?));
+        }
     }
     segments.sort_by_key(|(i, _)| *i);
     if segments.iter().enumerate().any(|(k, (i, _))| k != *i) {
@@ -111,29 +73,29 @@ pub fn read_dir(dir: &Path) -> Result<Packed> {
     }
     let segments: Vec<Vec<u8>> = segments.into_iter().map(|(_, b)| b).collect();
 
-    if manifest.get("format").and_then(Value::as_str) == Some("ptd") {
+    if manifest.format() == ManifestFormat::Ptd {
         let ft = pte_schema::flat_tensor_from_json(&text).map_err(text_err)?;
         check_count(ft.segments.as_ref().map_or(0, Vec::len), segments.len())?;
         let mut file = PtdFile { flat_tensor: ft, segments: segments.into_iter().map(Bytes::Owned).collect() };
         sync_ptd_sizes(&mut file);
-        return Ok(Packed::Ptd { file, options: ptd_options(&layout)? });
+        return Ok(Packed::Ptd { file, options: layout.ptd_options()? });
     }
 
     let program = pte_schema::program_from_json(&text).map_err(text_err)?;
     check_count(program.segment_table().len(), segments.len())?;
-    let (mut options, bare) = pte_options(&layout)?;
+    let (mut options, bare) = layout.pte_options()?;
     let mut file = PteFile::new(program, segments.into_iter().map(Bytes::Owned).collect());
-    for e in &entries {
-        let name = e.get("file").and_then(Value::as_str).unwrap_or_default();
-        let kind = e.get("kind").and_then(Value::as_str).unwrap_or_default();
-        if kind == "segment" || kind.is_empty() {
+    for e in &manifest.entries {
+        match &e.kind {
+            EntryKind::Segment { .. } => continue,
+            EntryKind::Other(k) if k.is_empty() => continue,
+            _ => {}
+        }
+        let bytes = read(dir, &e.file)?;
+        if Some(sha(&bytes).as_str()) == e.sha256.as_deref() {
             continue;
         }
-        let bytes = read(dir, name)?;
-        if Some(sha(&bytes).as_str()) == e.get("sha256").and_then(Value::as_str) {
-            continue;
-        }
-        put_back(&mut file, kind, e, bytes).map_err(|err| Error::new(err.kind(), format!("{name}: {err}")))?;
+        put_back(&mut file, e, bytes).map_err(|err| Error::new(err.kind(), format!("{}: {err}", e.file)))?;
     }
     if super::sync_sizes(&mut file) {
         options = options.with_layout(SegmentLayout::Repack);
@@ -150,45 +112,42 @@ fn overwrite(seg: &mut Bytes<'static>, at: u64, bytes: &[u8]) -> Result<()> {
 }
 
 /// Puts one edited blob file back where the manifest says it came from.
-fn put_back(file: &mut PteFile<'static>, kind: &str, e: &Value, bytes: Vec<u8>) -> Result<()> {
-    let same_size = |e: &Value| -> Result<()> {
-        if e.get("size").and_then(Value::as_u64) != Some(bytes.len() as u64) {
+fn put_back(file: &mut PteFile<'static>, e: &Entry, bytes: Vec<u8>) -> Result<()> {
+    let same_size = || -> Result<()> {
+        if e.size != bytes.len() as u64 {
             return Err(bad("a constant or mutable buffer must keep its size (edit the program JSON to resize)"));
         }
         Ok(())
     };
-    match kind {
-        "constant" => {
-            same_size(e)?;
+    match &e.kind {
+        EntryKind::Constant { offset, .. } => {
+            same_size()?;
             let cs =
                 file.program.constant_segment.as_ref().ok_or_else(|| bad("the program has no constant segment"))?;
             let seg = usize::try_from(cs.segment_index).unwrap_or(usize::MAX);
-            let at = index(e, "offset")? as u64;
             let s = file.segments.get_mut(seg).ok_or_else(|| bad("constant segment index out of range"))?;
-            overwrite(s, at, &bytes)
+            overwrite(s, *offset, &bytes)
         }
-        "mutable" => {
-            same_size(e)?;
-            let k = index(e, "segment")?;
+        EntryKind::Mutable { segment, offset, .. } => {
+            same_size()?;
             let m = file
                 .program
                 .mutable_data_segments
                 .as_ref()
-                .and_then(|m| m.get(k))
+                .and_then(|m| m.get(index(*segment).ok()?))
                 .ok_or_else(|| bad("no such mutable segment"))?;
             let seg = usize::try_from(m.segment_index).unwrap_or(usize::MAX);
-            let at = index(e, "offset")? as u64;
             let s = file.segments.get_mut(seg).ok_or_else(|| bad("mutable segment index out of range"))?;
-            overwrite(s, at, &bytes)
+            overwrite(s, *offset, &bytes)
         }
-        "named" => {
-            let seg = index(e, "segment_index")?;
+        EntryKind::Named { segment_index, .. } => {
+            let seg = index(*segment_index)?;
             *file.segments.get_mut(seg).ok_or_else(|| bad("named data segment out of range"))? = Bytes::Owned(bytes);
             Ok(())
         }
-        "delegate" => {
-            let i = index(e, "index")?;
-            if e.get("location").and_then(Value::as_str) == DataLocation::INLINE.name() {
+        EntryKind::Delegate { location, index: i, .. } => {
+            let i = index(*i)?;
+            if location.as_deref() == DataLocation::INLINE.name() {
                 let d = file
                     .program
                     .backend_delegate_data
@@ -201,7 +160,7 @@ fn put_back(file: &mut PteFile<'static>, kind: &str, e: &Value, bytes: Vec<u8>) 
             }
             Ok(())
         }
-        other => Err(bad(format!("unknown manifest entry kind `{other}`"))),
+        other => Err(bad(format!("unknown manifest entry kind `{}`", other.name()))),
     }
 }
 

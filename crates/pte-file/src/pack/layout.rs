@@ -1,16 +1,71 @@
 //! The layout facts an extract folder records so that packing it gives the
 //! source's bytes back.
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use pte_schema::Result;
 
+use super::Layout;
 use crate::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
 use crate::{PteFile, SegmentLayout, WriteOptions};
 
+impl Layout {
+    /// The layout of a `.pte` read from `bytes`: whether it has an extended
+    /// header and the alignments [`WriteOptions::matching`] finds.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+    /// assert_eq!(pte_file::pack::Layout::of_pte(&pte, &bytes).extended_header, Some(true));
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn of_pte(pte: &PteFile<'_>, bytes: &[u8]) -> Self {
+        let o = WriteOptions::matching(pte, bytes);
+        Layout {
+            extended_header: Some(matches!(pte_segments::ExtendedHeader::parse(bytes), Ok(Some(_)))),
+            segment_alignment: Some(o.segment_alignment()),
+            constant_alignment: Some(u64::from(o.tensor_alignment())),
+            delegate_alignment: Some(u64::from(o.delegate_alignment())),
+        }
+    }
+
+    /// The layout of a `.ptd` read from `bytes`: the alignment of its segment base.
+    ///
+    /// ```
+    /// assert_eq!(pte_file::pack::Layout::of_ptd(&[]).segment_alignment, Some(128));
+    /// ```
+    pub fn of_ptd(bytes: &[u8]) -> Self {
+        let base = pte_segments::FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
+        let a = if base > 0 { pte_segments::align::power_of_two_dividing(base, 1 << 16).max(1) } else { 128 };
+        Layout { segment_alignment: Some(a), ..Default::default() }
+    }
+
+    /// Options for packing a `.pte` (absent fields at exir's defaults), and
+    /// whether to write the bare flatbuffer.
+    pub(crate) fn pte_options(&self) -> Result<(WriteOptions, bool)> {
+        // the program's constants stay in the form it has: packing is lossless
+        let mut o = WriteOptions::default().with_constants(crate::ConstantPlacement::Keep);
+        if let Some(a) = self.segment_alignment {
+            // keeps the stored offsets: only the base moves to this alignment
+            o = o.with_segment_alignment(a)?.with_layout(SegmentLayout::Keep);
+        }
+        if let Some(a) = self.constant_alignment {
+            o = o.with_tensor_alignment(a)?;
+        }
+        if let Some(a) = self.delegate_alignment {
+            o = o.with_delegate_alignment(a)?;
+        }
+        Ok((o, self.extended_header == Some(false)))
+    }
+
+    /// Options for packing a `.ptd`.
+    pub(crate) fn ptd_options(&self) -> Result<PtdWriteOptions> {
+        PtdWriteOptions::new(PtdLayout::Keep { segment_alignment: self.segment_alignment.unwrap_or(128) })
+    }
+}
+
 /// The layout of a `.pte` read from `bytes`, as the `layout` object of an
-/// extract manifest: whether it has an extended header and the alignments
-/// [`WriteOptions::matching`] finds.
+/// extract manifest ([`Layout::of_pte`] as JSON).
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -20,47 +75,15 @@ use crate::{PteFile, SegmentLayout, WriteOptions};
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn layout_json(pte: &PteFile<'_>, bytes: &[u8]) -> Value {
-    let o = WriteOptions::matching(pte, bytes);
-    let header = matches!(pte_segments::ExtendedHeader::parse(bytes), Ok(Some(_)));
-    json!({
-        "extended_header": header,
-        "segment_alignment": o.segment_alignment(),
-        "constant_alignment": o.tensor_alignment(),
-        "delegate_alignment": o.delegate_alignment(),
-    })
+    serde_json::to_value(Layout::of_pte(pte, bytes)).unwrap_or_default()
 }
 
-/// The layout of a `.ptd`: the alignment of its segment base.
+/// The layout of a `.ptd`: the alignment of its segment base ([`Layout::of_ptd`] as JSON).
 ///
 /// ```
 /// let l = pte_file::pack::ptd_layout_json(&Default::default(), &[]);
 /// assert_eq!(l["segment_alignment"], 128);
 /// ```
 pub fn ptd_layout_json(_ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
-    let base = pte_segments::FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
-    let a = if base > 0 { pte_segments::align::power_of_two_dividing(base, 1 << 16).max(1) } else { 128 };
-    json!({ "segment_alignment": a })
-}
-
-/// Options from a manifest's `layout` object (absent fields at exir's defaults).
-pub(crate) fn pte_options(layout: &Value) -> Result<(WriteOptions, bool)> {
-    // the program's constants stay in the form it has: packing is lossless
-    let mut o = WriteOptions::default().with_constants(crate::ConstantPlacement::Keep);
-    if let Some(a) = layout.get("segment_alignment").and_then(Value::as_u64) {
-        // keeps the stored offsets: only the base moves to this alignment
-        o = o.with_segment_alignment(a)?.with_layout(SegmentLayout::Keep);
-    }
-    if let Some(a) = layout.get("constant_alignment").and_then(Value::as_u64) {
-        o = o.with_tensor_alignment(a)?;
-    }
-    if let Some(a) = layout.get("delegate_alignment").and_then(Value::as_u64) {
-        o = o.with_delegate_alignment(a)?;
-    }
-    let bare = layout.get("extended_header").and_then(Value::as_bool) == Some(false);
-    Ok((o, bare))
-}
-
-pub(crate) fn ptd_options(layout: &Value) -> Result<PtdWriteOptions> {
-    let a = layout.get("segment_alignment").and_then(Value::as_u64).unwrap_or(128);
-    PtdWriteOptions::new(PtdLayout::Keep { segment_alignment: a })
+    serde_json::to_value(Layout::of_ptd(bytes)).unwrap_or_default()
 }

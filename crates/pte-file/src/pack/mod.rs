@@ -1,5 +1,10 @@
 //! Packing: the inverse of `pte extract` and of `pte dump`.
 //!
+//! An extract folder is described by its [`Manifest`] (`manifest.json`):
+//! [`PteBlobs`] and [`PtdBlobs`] decide what a folder holds, a
+//! [`ManifestWriter`] writes the manifest entry by entry, and [`read_dir`]
+//! reads it back.
+//!
 //! A program (or a `.ptd`'s tables) given as JSON plus the bytes of its
 //! segments becomes a file again. Read from an extract folder
 //! ([`read_dir`]) the layout the source showed is kept, so extracting then
@@ -20,11 +25,17 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod blobs;
 mod dir;
 mod layout;
+mod manifest;
 
-pub use dir::{read_dir, MANIFEST, MANIFEST_VERSION};
+pub use blobs::{PtdBlobs, PteBlobs};
+pub use dir::read_dir;
 pub use layout::{layout_json, ptd_layout_json};
+pub use manifest::{
+    file_safe, Entry, EntryKind, Layout, Manifest, ManifestFormat, ManifestWriter, MANIFEST, MANIFEST_VERSION,
+};
 
 use pte_schema::{encode_program, Error, ErrorKind, Result};
 

@@ -24,20 +24,11 @@ use crate::PteFile;
 /// segments), in table order, and every reference is renumbered to match;
 /// [`SparsePte::original`] maps a renumbered index back. The whole table is
 /// read from the buffer ([`SparsePte::segments`]).
-///
-/// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-/// let sparse = pte_file::SparsePte::from_bytes(&bytes)?;
-/// let full = pte_file::PteFile::from_bytes(&bytes)?;
-/// assert_eq!(sparse.segment_count(), full.segments.len());
-/// assert_eq!(sparse.file.constants()?, full.constants()?);
-/// # Ok::<(), pte_file::Error>(())
-/// ```
-pub struct SparsePte<'a> {
+pub(crate) struct SparsePte<'a> {
     /// The program with its segment table cut to the referenced entries.
-    pub file: PteFile<'a>,
+    pub(crate) file: PteFile<'a>,
     /// The stored program, whole table included.
-    pub view: ProgramView<'a>,
+    pub(crate) view: ProgramView<'a>,
     pub(crate) bytes: &'a [u8],
     pub(super) base: u64,
     /// Original index of each renumbered entry.
@@ -47,23 +38,12 @@ pub struct SparsePte<'a> {
 impl<'a> SparsePte<'a> {
     /// Reads `bytes` with default limits; fails exactly where
     /// [`PteFile::from_bytes`] fails, with the same error.
-    ///
-    /// ```
-    /// assert!(pte_file::SparsePte::from_bytes(b"short").is_err());
-    /// ```
-    pub fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
+    pub(crate) fn from_bytes(bytes: &'a [u8]) -> Result<Self> {
         Self::from_bytes_with(bytes, &ReadOptions::default())
     }
 
     /// Reads `bytes` with `options`, as [`PteFile::from_bytes_with`].
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-    /// let s = pte_file::SparsePte::from_bytes_with(&bytes, &Default::default())?;
-    /// assert_eq!(s.file.program.plans().len(), 1);
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn from_bytes_with(bytes: &'a [u8], options: &ReadOptions) -> Result<Self> {
+    pub(crate) fn from_bytes_with(bytes: &'a [u8], options: &ReadOptions) -> Result<Self> {
         let (header, region) = program_region(bytes)?;
         let view = ProgramView::new(region, &options.limits)?;
         let mut program = without_table(&view)?;
@@ -108,39 +88,12 @@ impl<'a> SparsePte<'a> {
 
     /// The index in the stored table of renumbered entry `i` (`i` itself
     /// when it names no kept entry, so a broken reference stays broken).
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-    /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
-    /// assert_eq!(s.original(0), 0);
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn original(&self, i: u32) -> u32 {
+    pub(crate) fn original(&self, i: u32) -> u32 {
         usize::try_from(i).ok().and_then(|k| self.kept.get(k)).copied().unwrap_or(i)
     }
 
-    /// Number of entries of the stored segment table.
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-    /// assert_eq!(pte_file::SparsePte::from_bytes(&bytes)?.segment_count(), 1);
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn segment_count(&self) -> usize {
-        self.view.segment_count()
-    }
-
     /// Every entry of the stored table with its bytes, read in place.
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-    /// let s = pte_file::SparsePte::from_bytes(&bytes)?;
-    /// let full = pte_file::PteFile::from_bytes(&bytes)?;
-    /// let data: Vec<&[u8]> = s.segments().map(|(_, d)| d).collect();
-    /// assert_eq!(data, full.segments.iter().map(|d| d.as_ref()).collect::<Vec<_>>());
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn segments(&self) -> impl Iterator<Item = (DataSegment, &'a [u8])> + 'a {
+    pub(crate) fn segments(&self) -> impl Iterator<Item = (DataSegment, &'a [u8])> + 'a {
         let (bytes, base) = (self.bytes, self.base);
         // every entry was checked when the file was read
         self.view.segments().enumerate().map(move |(i, s)| (s, entry_bytes(bytes, base, i, s).unwrap_or(&[])))
@@ -154,17 +107,7 @@ impl SparsePte<'_> {
     /// inside the file. Answered from the views and what verification
     /// noted, without decoding, so a reader can skip the decoding read of a
     /// sound file and still fail exactly where it fails.
-    ///
-    /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-    /// let (_, region) = pte_file::verify::program_region(&bytes)?;
-    /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
-    /// assert!(pte_file::SparsePte::would_read(&bytes, &view, &Default::default()));
-    /// let strict = pte_file::Limits { max_segments: 0, ..Default::default() };
-    /// assert!(!pte_file::SparsePte::would_read(&bytes, &view, &strict));
-    /// # Ok::<(), pte_file::Error>(())
-    /// ```
-    pub fn would_read(bytes: &[u8], view: &ProgramView<'_>, limits: &Limits) -> bool {
+    pub(crate) fn would_read(bytes: &[u8], view: &ProgramView<'_>, limits: &Limits) -> bool {
         let base = pte_segments::ExtendedHeader::parse(bytes).ok().flatten().map_or(0, |h| h.segment_base_offset);
         !view.has_unknown_union_tag()
             && within_limits(view, limits)

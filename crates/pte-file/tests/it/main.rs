@@ -19,6 +19,7 @@ mod exir_view;
 mod external;
 mod fast_verify;
 mod keep;
+mod manifest;
 mod memory;
 mod ptd;
 mod regressions_flatbuffer;
