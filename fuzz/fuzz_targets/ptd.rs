@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_file::fuzzing::ptd(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_fuzz_bodies::ptd(data));

@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_file::fuzzing::pte(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_fuzz_bodies::pte(data));

@@ -1,2 +1,2 @@
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_gen::fuzzing::structured(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pte_fuzz_bodies::structured(data));

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the tests that exercise the only `unsafe` in the workspace (the
-# flatc-generated accessors, the aligned byte-vector writer) under Miri:
+# Runs the tests that exercise the `unsafe` that meets file bytes (pte-schema's
+# fenced module: the flatc-generated accessors, the unchecked root, the aligned
+# byte-vector writer) under Miri:
 # every corpus program is verified, decoded, re-encoded and decoded again,
 # and every .pte/.bpte/.ptd regression file goes through the fuzz bodies.
 # Needs a nightly toolchain with the miri component (rustup component add

@@ -32,12 +32,6 @@
 mod aliases;
 mod budget;
 mod build;
-/// Fuzz-target bodies: they panic on purpose when an invariant breaks, so
-/// they are built only with the `fuzzing` feature (the fuzz targets and the
-/// tests turn it on) and are not part of the documented API.
-#[cfg(feature = "fuzzing")]
-#[doc(hidden)]
-pub mod fuzzing;
 mod limits;
 mod members;
 mod program;

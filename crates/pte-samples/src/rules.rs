@@ -1,4 +1,4 @@
-//! Every rule of the samples sidecar as a typed [`Rule`](pte_core::Rule),
+//! Every rule of the samples sidecar as a typed [`Rule`],
 //! under the `ptn.samples.` prefix `pte verify` reports them with, and the
 //! [`CATALOGUE`] docs/verifier.md is generated from. A data table.
 //!

@@ -8,7 +8,7 @@ use flatbuffers::{FlatBufferBuilder, WIPOffset};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value as Json};
 
-use crate::decode::{from_verifier, scalars, string, tables};
+use crate::decode_common::{check_identifier, from_verifier, scalars, string, tables};
 use crate::fenced::{bp, create_aligned_bytes, BpScalarType};
 use crate::limits::Limits;
 use crate::{Bytes, ScalarType};
@@ -193,7 +193,7 @@ impl BundledProgram<'_> {
 /// assert_eq!(e.offset(), Some(4));
 /// ```
 pub fn decode_bundled_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<BundledProgram<'a>> {
-    crate::decode::check_identifier(buf, BUNDLED_PROGRAM_IDENTIFIER)?;
+    check_identifier(buf, BUNDLED_PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = bp::root_as_bundled_program_with_opts(&opts, buf).map_err(from_verifier)?;
     crate::offsets::check_offsets(buf, crate::offsets::Schema::Bundled, limits.max_depth)?;

@@ -1,15 +1,25 @@
-//! The ExecuTorch `ET12` program schema for Rust.
+//! The flatbuffer schemas of ExecuTorch's files, for Rust: each verified
+//! before it is read, decoded into an owned, editable model or viewed in
+//! place, encoded back and rendered as flatc-compatible JSON.
 //!
-//! * [`decode_program`] verifies a flatbuffer (with [`Limits`] tied to the
-//!   input size) and decodes it into the owned [`Program`] model, borrowing
-//!   byte payloads from the input.
-//! * [`encode_program`] writes the model back, honouring `force_align` on
-//!   `Buffer.storage` and `BackendDelegateInlineData.data` at any power of two
-//!   ([`EncodeOptions`]).
-//! * [`program_to_json`] renders the program in the flatc-compatible JSON form
-//!   exir uses.
+//! * The `ET12` program of a `.pte` sits at the crate root: [`decode_program`]
+//!   verifies a flatbuffer (with [`Limits`] tied to the input size) and
+//!   decodes it into the owned [`Program`], borrowing byte payloads from the
+//!   input; [`ProgramView`] reads one in place; [`encode_program`] writes the
+//!   model back, honouring `force_align` on `Buffer.storage` and
+//!   `BackendDelegateInlineData.data` at any power of two ([`EncodeOptions`]);
+//!   [`program_to_json`] and [`program_from_json`] convert to and from the
+//!   JSON exir uses. Its code lives in `src/program/`, by job: model, codec,
+//!   json, view, verify.
+//! * [`ptd`]: the `FT01` tensor-data flatbuffer of a `.ptd`.
+//! * [`bundled`]: the `BP08` bundled program of a `.bpte`.
+//! * [`native`]: the `NPTG` native-lowering program of a `.ptn` package.
+//! * [`xnnpack`]: the XNNPACK delegate payload (`XH00` header, `XN01` graph).
 //!
-//! The flatc-generated code is private; the types here are the public API.
+//! What the schemas share stays at the top: [`Limits`], the open-enum
+//! macro, the decoders' common helpers and the runtime's offset rules.
+//! flatc's generated code and the little `unsafe` it needs are private, in
+//! `src/fenced/`; the types here are the public API.
 //!
 //! It owns the flatbuffer schemas only: headers and segments belong to
 //! `pte-segments`, files and their segment bytes to `pte-file` and `pte-ptn`,
@@ -27,39 +37,33 @@
 #![deny(unsafe_code)]
 
 pub mod bundled;
-mod decode;
-mod element_checks;
-mod encode;
-mod enums;
+mod decode_common;
 mod fenced;
-mod json;
-mod json_read;
-mod json_stream;
 mod limits;
-mod locate;
-mod model;
 pub mod native;
 mod offsets;
-mod preview;
+mod open_enum;
+mod program;
 pub mod ptd;
-mod structure;
-mod view;
-mod view_devices;
-mod view_items;
-mod view_raw;
 pub mod xnnpack;
 
-pub use decode::{decode_program, from_verifier, verify_program_reference, PROGRAM_IDENTIFIER};
-pub use element_checks::ElementChecks;
-pub use encode::{encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT};
-pub use json::{program_to_json, JsonBytes};
-pub use json_read::{flat_tensor_from_json, program_from_json};
-pub use json_stream::ProgramJson;
 pub use limits::Limits;
-pub use locate::{locate, Locator};
-pub use model::*;
-pub use preview::{PlanPreview, ProgramPreview};
-pub use pte_core::{Error, ErrorKind, MappedFile, Result};
-pub use view::{PlanView, ProgramView};
-pub use view_items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};
-pub use view_raw::{List, ListItem};
+pub use program::codec::decode::decode_program;
+pub use program::codec::encode::{
+    encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT,
+};
+pub use program::json::read::{flat_tensor_from_json, program_from_json};
+pub use program::json::stream::ProgramJson;
+pub use program::json::write::{program_to_json, JsonBytes};
+pub use program::model::*;
+pub use program::verify::checks::ElementChecks;
+pub use program::verify::locate::{locate, Locator};
+#[cfg(feature = "test-reference")]
+#[doc(hidden)]
+pub use program::verify::verify_program_reference;
+pub use program::view::items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};
+pub use program::view::preview::{PlanPreview, ProgramPreview};
+pub use program::view::raw::{List, ListItem};
+pub use program::view::{PlanView, ProgramView};
+pub use program::PROGRAM_IDENTIFIER;
+pub use pte_core::{Bytes, Error, ErrorKind, MappedFile, Result};

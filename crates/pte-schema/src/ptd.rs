@@ -4,10 +4,10 @@
 use flatbuffers::FlatBufferBuilder;
 use serde_json::{json, Value};
 
-use crate::decode::from_verifier;
+use crate::decode_common::{check_identifier, from_verifier};
 use crate::fenced::{ft, FtScalarType};
 use crate::limits::Limits;
-use crate::model::DataSegment;
+use crate::program::model::DataSegment;
 use crate::ScalarType;
 use pte_core::{Error, ErrorKind, Result};
 
@@ -74,7 +74,7 @@ impl TensorLayout {
 /// assert!(pte_schema::ptd::decode_flat_tensor(b"too short", &Default::default()).is_err());
 /// ```
 pub fn decode_flat_tensor(buf: &[u8], limits: &Limits) -> Result<FlatTensor> {
-    crate::decode::check_identifier(buf, FLAT_TENSOR_IDENTIFIER)?;
+    check_identifier(buf, FLAT_TENSOR_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     let root = ft::root_as_flat_tensor_with_opts(&opts, buf).map_err(from_verifier)?;
     crate::offsets::check_offsets(buf, crate::offsets::Schema::FlatTensor, limits.max_depth)?;

@@ -33,13 +33,13 @@ fn every_regression_file_is_an_error_and_never_a_panic() {
         assert!(!files.is_empty(), "{class} has no files");
         for f in files {
             let bytes = std::fs::read(&f).unwrap();
-            pte_file::fuzzing::pte(&bytes);
-            pte_file::fuzzing::ptd(&bytes);
-            pte_file::fuzzing::headers(&bytes);
-            pte_file::fuzzing::bpte(&bytes);
-            pte_ptn::fuzzing::ptn(&bytes);
-            pte_ptn::fuzzing::native(&bytes);
-            pte_samples::fuzzing::sidecar(&bytes);
+            pte_fuzz_bodies::pte(&bytes);
+            pte_fuzz_bodies::ptd(&bytes);
+            pte_fuzz_bodies::headers(&bytes);
+            pte_fuzz_bodies::bpte(&bytes);
+            pte_fuzz_bodies::ptn(&bytes);
+            pte_fuzz_bodies::native(&bytes);
+            pte_fuzz_bodies::samples(&bytes);
             assert!(refused(&bytes), "{} was accepted", f.display());
             count += 1;
         }

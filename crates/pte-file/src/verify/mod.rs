@@ -62,12 +62,17 @@ pub fn verify_bytes_viewed<'a>(bytes: &'a [u8], options: &VerifyOptions) -> (Rep
 /// the decoded model. The report is the same; this is the reference the
 /// quick pass is tested against.
 ///
+/// Test-only and unstable: built with the `test-reference` feature, off by
+/// default, for the workspace's tests and benches.
+///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
 /// let o = Default::default();
 /// assert_eq!(pte_file::verify::verify_bytes_full(&bytes, &o), pte_file::verify::verify_bytes(&bytes, &o));
 /// # Ok::<(), std::io::Error>(())
 /// ```
+#[cfg(feature = "test-reference")]
+#[doc(hidden)]
 pub fn verify_bytes_full(bytes: &[u8], options: &VerifyOptions) -> Report {
     verify_with(bytes, options, false, &mut None)
 }

@@ -160,12 +160,12 @@ fn a_bad_embedded_program_is_reported_inside_the_bundle() {
 fn truncations_and_bit_flips_never_panic() {
     let bytes = corpus("bundled", "model.bpte");
     for len in 0..bytes.len() {
-        pte_file::fuzzing::bpte(&bytes[..len]);
+        pte_fuzz_bodies::bpte(&bytes[..len]);
     }
     for i in 0..bytes.len().min(4096) {
         let mut m = bytes.clone();
         m[i] ^= 1 << (i % 8);
-        pte_file::fuzzing::bpte(&m);
+        pte_fuzz_bodies::bpte(&m);
         if let Ok(b) = BundledFile::from_bytes(&m) {
             let again = b.to_bytes().unwrap();
             assert_eq!(BundledFile::from_bytes(&again).unwrap(), b);

@@ -111,13 +111,13 @@ fn fuzz_bodies_survive_every_truncation_and_bit_flip_of_the_corpus_payloads() {
     for case in ["xnnpack_mlp", "inline_delegate"] {
         let p = payload(case);
         for len in 0..=p.len() {
-            pte_file::fuzzing::xnnpack(&p[..len]);
+            pte_fuzz_bodies::xnnpack(&p[..len]);
         }
         for bit in 0..p.len() * 8 {
             let mut m = p.clone();
             m[bit / 8] ^= 1 << (bit % 8);
-            pte_file::fuzzing::xnnpack(&m);
-            pte_file::fuzzing::native_payload(&m);
+            pte_fuzz_bodies::xnnpack(&m);
+            pte_fuzz_bodies::native_payload(&m);
         }
     }
     let ptn = std::fs::read(format!("{}/corpus/native_ptn/model.ptn", env!("CARGO_MANIFEST_DIR"))).unwrap();
@@ -125,7 +125,7 @@ fn fuzz_bodies_survive_every_truncation_and_bit_flip_of_the_corpus_payloads() {
     let c = NativeReader.check(&ptg, &Default::default());
     assert!(c.issues.is_empty(), "{:?}", c.issues);
     for len in 0..=ptg.len() {
-        pte_file::fuzzing::native_payload(&ptg[..len]);
+        pte_fuzz_bodies::native_payload(&ptg[..len]);
     }
 }
 

@@ -1,9 +1,9 @@
 //! The regression files that reach the flatbuffer code (`.pte`, `.bpte`,
 //! `.ptd`), plus one valid program, through pte-file's fuzz bodies.
 //!
-//! Small on purpose: `scripts/fuzz/miri.sh` runs this file under Miri, where the
-//! flatc-generated accessors and the aligned vector writer (the workspace's
-//! only `unsafe`) meet hostile bytes. The full replay over every kind, with
+//! Small on purpose: `scripts/fuzz/miri.sh` runs this file under Miri, where
+//! `pte-schema`'s fenced `unsafe` (the flatc-generated accessors, the
+//! unchecked root and the aligned vector writer) meets hostile bytes. The full replay over every kind, with
 //! the "must be refused" check, is `crates/pte-cli/tests/it/regressions.rs`.
 
 use std::path::{Path, PathBuf};
@@ -28,10 +28,10 @@ fn flatbuffer_regressions() -> Vec<PathBuf> {
 }
 
 fn replay(bytes: &[u8]) {
-    pte_file::fuzzing::pte(bytes);
-    pte_file::fuzzing::ptd(bytes);
-    pte_file::fuzzing::headers(bytes);
-    pte_file::fuzzing::bpte(bytes);
+    pte_fuzz_bodies::pte(bytes);
+    pte_fuzz_bodies::ptd(bytes);
+    pte_fuzz_bodies::headers(bytes);
+    pte_fuzz_bodies::bpte(bytes);
 }
 
 #[test]

@@ -31,9 +31,9 @@ fn corpus_files() -> Vec<(String, Vec<u8>)> {
 
 /// Runs the fuzz-target bodies on one input; returns whether it read as a program.
 fn exercise(bytes: &[u8]) -> bool {
-    pte_file::fuzzing::pte(bytes);
-    pte_file::fuzzing::ptd(bytes);
-    pte_file::fuzzing::headers(bytes);
+    pte_fuzz_bodies::pte(bytes);
+    pte_fuzz_bodies::ptd(bytes);
+    pte_fuzz_bodies::headers(bytes);
     PteFile::from_bytes(bytes).is_ok()
 }
 

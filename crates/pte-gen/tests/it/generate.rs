@@ -23,12 +23,12 @@ fn seeds_verify_and_round_trip() {
 #[test]
 fn structured_body_accepts_any_bytes() {
     let mut rng = pte_gen::Rng::new(11);
-    pte_gen::fuzzing::structured(&[]);
-    pte_gen::fuzzing::structured(&[0xFF; 64]);
+    pte_fuzz_bodies::structured(&[]);
+    pte_fuzz_bodies::structured(&[0xFF; 64]);
     for len in [1usize, 7, 64, 512, 4096] {
         for _ in 0..40 {
             let data: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
-            pte_gen::fuzzing::structured(&data);
+            pte_fuzz_bodies::structured(&data);
         }
     }
 }
@@ -119,5 +119,5 @@ fn rank_sixteen_tensors_stay_small() {
     let g = pte_gen::generate_from(&mut arbitrary::Unstructured::new(&data)).unwrap();
     let largest = g.file.constants().unwrap().iter().map(|c| c.bytes.len()).max().unwrap_or(0);
     assert!(largest <= (1 << 14) * 16, "a {largest}-byte constant");
-    pte_gen::fuzzing::structured(&data);
+    pte_fuzz_bodies::structured(&data);
 }

@@ -20,20 +20,20 @@ fn sweep(bytes: &[u8], body: fn(&[u8])) {
 
 #[test]
 fn every_truncation_and_bit_flip_of_the_corpus_package() {
-    sweep(&corpus(), pte_ptn::fuzzing::ptn);
+    sweep(&corpus(), pte_fuzz_bodies::ptn);
 }
 
 #[test]
 fn every_truncation_and_bit_flip_of_its_program() {
     let bytes = corpus();
     let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
-    sweep(&ptn.program, pte_ptn::fuzzing::native);
+    sweep(&ptn.program, pte_fuzz_bodies::native);
 }
 
 #[test]
 fn the_fuzz_body_round_trips_a_valid_package() {
     // the body's own invariant check runs on the real file (and would panic on drift)
-    pte_ptn::fuzzing::ptn(&corpus());
+    pte_fuzz_bodies::ptn(&corpus());
     let ptn = pte_ptn::PtnFile::from_bytes(&corpus()).unwrap().into_owned();
     assert_eq!(pte_ptn::PtnFile::from_bytes(&ptn.to_bytes().unwrap()).unwrap(), ptn);
 }
@@ -43,15 +43,15 @@ fn safetensors_readers_agree_on_every_mutation_of_the_corpus_constants() {
     let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
     let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let blob = pte_ptn::safetensors_to_bytes(&ptn.tensors, &Default::default()).unwrap();
-    pte_ptn::fuzzing::safetensors_differential(&blob);
+    pte_fuzz_bodies::safetensors(&blob);
     for len in 0..blob.len().min(2048) {
-        pte_ptn::fuzzing::safetensors_differential(&blob[..len]);
+        pte_fuzz_bodies::safetensors(&blob[..len]);
     }
     for i in 0..blob.len().min(4096) {
         for bit in 0..8 {
             let mut m = blob.clone();
             m[i] ^= 1 << bit;
-            pte_ptn::fuzzing::safetensors_differential(&m);
+            pte_fuzz_bodies::safetensors(&m);
         }
     }
 }

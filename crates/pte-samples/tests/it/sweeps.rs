@@ -37,20 +37,20 @@ fn the_seed_reads_through_the_target() {
         parse_set(&rest[..at], &rest[at..], None, &SampleLimits::default()).is_ok(),
         "the seed must exercise the full path"
     );
-    fuzzing::sidecar(&input);
+    pte_fuzz_bodies::samples(&input);
 }
 
 #[test]
 fn every_truncation_and_bit_flip_is_a_value_or_an_error() {
     let (input, _) = seed();
     for len in 0..input.len() {
-        fuzzing::sidecar(&input[..len]);
+        pte_fuzz_bodies::samples(&input[..len]);
     }
     for byte in 0..input.len() {
         for bit in 0..8 {
             let mut m = input.clone();
             m[byte] ^= 1 << bit;
-            fuzzing::sidecar(&m);
+            pte_fuzz_bodies::samples(&m);
         }
     }
 }

@@ -1,9 +1,11 @@
-//! The only place in the workspace where `unsafe` is allowed.
+//! The only module of this crate allowed to use `unsafe` (the workspace's
+//! other is `pte-core`'s fenced module: memory maps and two libc calls).
 //!
-//! It holds the flatc-generated accessors (which use `unsafe` internally after
-//! the verifier has run) and the aligned byte-vector writer needed to honour
-//! `force_align`, which neither Rust code generator implements. Nothing here is
-//! public outside the crate.
+//! It holds the flatc-generated accessors (which read without bounds checks
+//! once a buffer is verified), the unchecked program root taken from the
+//! structural verifier's proof (`trusted`), and the aligned byte-vector writer
+//! needed to honour `force_align`, which neither Rust code generator
+//! implements. Nothing here is public outside the crate.
 
 /// flatc's output, one module tree per schema; the lints it trips are allowed once here.
 #[allow(

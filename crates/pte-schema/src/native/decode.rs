@@ -1,6 +1,6 @@
 //! Verified decoding of `program.ptg`.
 
-use crate::decode::{from_verifier, infallible, scalars, string, tables};
+use crate::decode_common::{check_identifier, from_verifier, infallible, scalars, string, tables};
 use crate::fenced::nb;
 use crate::limits::Limits;
 use pte_core::{Error, ErrorKind, Result};
@@ -36,7 +36,7 @@ pub fn decode_native_program(buf: &[u8], limits: &Limits) -> Result<NativeProgra
 }
 
 pub(crate) fn verify_native_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<nb::Program<'a>> {
-    crate::decode::check_identifier(buf, NATIVE_PROGRAM_IDENTIFIER)?;
+    check_identifier(buf, NATIVE_PROGRAM_IDENTIFIER)?;
     let opts = limits.verifier_options(buf.len());
     nb::root_as_program_with_opts(&opts, buf).map_err(from_verifier)
 }

@@ -1,7 +1,7 @@
 //! The NPTG schema's enums, open like the program's: unknown values survive
 //! a read then write.
 
-use crate::enums::open_enum;
+use crate::open_enum::open_enum;
 
 open_enum! {
     /// Element type in a native program (`native_backend.ScalarType`).

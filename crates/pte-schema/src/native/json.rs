@@ -7,7 +7,7 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::json::double;
+use crate::program::json::write::double;
 
 use super::model::*;
 

@@ -1,6 +1,6 @@
 //! Verified decoding of an `XNNGraph` flatbuffer.
 
-use crate::decode::{from_verifier, infallible, scalars, string, tables};
+use crate::decode_common::{from_verifier, infallible, scalars, string, tables};
 use crate::fenced::xn;
 use crate::limits::Limits;
 use pte_core::{Error, ErrorKind, Result};

@@ -1,7 +1,7 @@
 //! The payload schema's enums, open like the program's: an undeclared value
 //! is kept and printed as its number.
 
-use crate::enums::open_enum;
+use crate::open_enum::open_enum;
 
 open_enum! {
     /// Element type of an XNNPACK value (`fb_xnnpack.XNNDatatype`, XNNPACK's

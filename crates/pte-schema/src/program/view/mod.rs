@@ -1,12 +1,22 @@
 //! Lazy, zero-copy views of a verified program: read the parts you need
 //! (the segment table, one method's signature, one value) without decoding
 //! the whole model. Everything returned borrows from the input buffer.
+//!
+//! `items` has the views of values, tensors, chains and delegates, `devices`
+//! device placement, `raw` the one-vtable-lookup field reads they all use,
+//! and `preview` the few reads a buffer allows before it is verified.
 
-use crate::decode::{evalue, plan, subsegment, verify_root_found};
+pub(crate) mod devices;
+pub(crate) mod items;
+pub(crate) mod preview;
+pub(crate) mod raw;
+
 use crate::fenced::et;
 use crate::limits::Limits;
-use crate::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
-use crate::structure::Findings;
+use crate::program::codec::decode::{evalue, plan, subsegment};
+use crate::program::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
+use crate::program::verify::structure::Findings;
+use crate::program::verify::verify_root_found;
 use crate::ElementChecks;
 use pte_core::Result;
 
@@ -185,7 +195,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(p.plans().len(), 1);
     /// ```
     pub fn to_model(&self) -> Result<Program<'a>> {
-        crate::decode::program(self.root)
+        crate::program::codec::decode::program(self.root)
     }
 }
 

@@ -8,10 +8,9 @@
 
 use std::borrow::Cow;
 
-pub use crate::enums::{DataLocation, DeviceType, ScalarType, TensorDataLocation, TensorShapeDynamism};
+pub use crate::program::enums::{DataLocation, DeviceType, ScalarType, TensorDataLocation, TensorShapeDynamism};
 
-/// Bytes borrowed from the input or owned after editing.
-pub use pte_core::Bytes;
+use pte_core::Bytes;
 
 /// Root table of a `.pte` program.
 ///

@@ -1,17 +1,13 @@
-//! Verified decoding of an `ET12` flatbuffer into the owned model.
+//! Decoding a verified `ET12` flatbuffer into the owned model.
 
 use std::borrow::Cow;
 
-use flatbuffers::{ErrorTraceDetail, ForwardsUOffset, InvalidFlatbuffer, Vector};
-
+use crate::decode_common::{infallible, scalars, string, tables};
 use crate::fenced::et;
 use crate::limits::Limits;
-use crate::model::*;
-use crate::structure::Findings;
+use crate::program::model::*;
+use crate::program::verify::verify_root;
 use pte_core::{Error, ErrorKind, Result};
-
-/// The four identifier bytes of a program flatbuffer.
-pub const PROGRAM_IDENTIFIER: &[u8; 4] = b"ET12";
 
 /// Verifies `buf` (a program flatbuffer, header bytes allowed at 8..) and
 /// decodes it. Byte payloads borrow from `buf`.
@@ -31,197 +27,8 @@ pub fn decode_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<Program<'a>>
     Ok(p)
 }
 
-/// Checks the identifier, then runs the flatbuffers verifier with `limits`.
-pub(crate) fn verify_root<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
-    verify_root_found(buf, limits, None).map(|(root, _)| root)
-}
-
-/// [`verify_root`], with what the structural walk noticed on the way.
-pub(crate) fn verify_root_found<'a>(
-    buf: &'a [u8],
-    limits: &Limits,
-    checks: Option<&dyn crate::ElementChecks>,
-) -> Result<(et::Program<'a>, Findings)> {
-    crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
-    match crate::structure::check_program(buf, limits, checks) {
-        Ok(checked) => Ok((crate::fenced::program_root(checked), checked.findings())),
-        Err(refused) => Err(explain_refusal(buf, limits, refused.at)),
-    }
-}
-
-/// Why the structural verifier refused `buf`, in the words of the generic
-/// verifier and the offset walk (their field paths and offsets). Both accept
-/// exactly what it accepts, so the fallback error is never expected.
-fn explain_refusal(buf: &[u8], limits: &Limits, at: usize) -> Error {
-    match verify_root_generic(buf, limits) {
-        Err(e) => e,
-        Ok(_) => Error::new(ErrorKind::Malformed, "the program's flatbuffer structure is invalid".to_string())
-            .at_offset(at as u64),
-    }
-}
-
-/// Verifies a program flatbuffer the generic way: the flatbuffers crate's
-/// verifier, then the runtime's offset rules in a second walk. Every reader
-/// here uses the faster structural verifier instead; this one is its
-/// reference, gives the same verdict on every input (the differential tests
-/// hold them to it) and supplies the detailed error when a buffer is refused.
-/// Useful to compare the two, and in benchmarks.
-///
-/// ```
-/// use pte_schema::{verify_program_reference, Limits, ProgramView};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-/// assert!(verify_program_reference(&bytes, &Limits::default()).is_ok());
-/// let mut broken = bytes.clone();
-/// broken[0] ^= 0x80; // the root offset now points outside
-/// let reference = verify_program_reference(&broken, &Limits::default()).unwrap_err();
-/// let fast = ProgramView::new(&broken, &Limits::default()).err().unwrap();
-/// assert_eq!(fast.to_string(), reference.to_string());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn verify_program_reference(buf: &[u8], limits: &Limits) -> Result<()> {
-    verify_root_generic(buf, limits).map(drop)
-}
-
-/// [`verify_program_reference`], returning the root.
-pub(crate) fn verify_root_generic<'a>(buf: &'a [u8], limits: &Limits) -> Result<et::Program<'a>> {
-    crate::decode::check_identifier(buf, PROGRAM_IDENTIFIER)?;
-    let opts = limits.verifier_options(buf.len());
-    let root = et::root_as_program_with_opts(&opts, buf).map_err(from_verifier)?;
-    crate::offsets::check_offsets(buf, crate::offsets::Schema::Program, limits.max_depth)?;
-    Ok(root)
-}
-
-/// Checks that `buf` is long enough for a flatbuffer and carries `id` at
-/// bytes 4..8 (the file identifier), as every schema here requires.
-pub(crate) fn check_identifier(buf: &[u8], id: &[u8; 4]) -> Result<()> {
-    match buf.get(4..8) {
-        Some(found) if found == id => Ok(()),
-        Some(found) => Err(Error::new(
-            ErrorKind::Malformed,
-            format!(
-                "file identifier is {:?}, expected {:?}",
-                String::from_utf8_lossy(found),
-                String::from_utf8_lossy(id)
-            ),
-        )
-        .at_offset(4)),
-        None => Err(Error::new(
-            ErrorKind::Malformed,
-            format!("{} bytes is too short for a flatbuffer (need at least 8)", buf.len()),
-        )),
-    }
-}
-
-/// Converts a flatbuffers verifier error into ours, keeping path and offset.
-pub fn from_verifier(e: InvalidFlatbuffer) -> Error {
-    use InvalidFlatbuffer as I;
-    let (kind, message, offset, trace) = match &e {
-        I::MissingRequiredField { required, error_trace } => {
-            (ErrorKind::Malformed, format!("missing required field {required}"), None, Some(error_trace))
-        }
-        I::InconsistentUnion { field, field_type, error_trace } => (
-            ErrorKind::Malformed,
-            format!("union {field} and its tag {field_type} disagree on presence"),
-            None,
-            Some(error_trace),
-        ),
-        I::Utf8Error { error, range, error_trace } => {
-            (ErrorKind::Malformed, format!("string is not valid UTF-8: {error}"), Some(range.start), Some(error_trace))
-        }
-        I::MissingNullTerminator { range, error_trace } => {
-            (ErrorKind::Malformed, "string lacks its NUL terminator".to_string(), Some(range.start), Some(error_trace))
-        }
-        I::Unaligned { position, unaligned_type, error_trace } => {
-            (ErrorKind::Malformed, format!("{unaligned_type} is misaligned"), Some(*position), Some(error_trace))
-        }
-        I::RangeOutOfBounds { range, error_trace } => (
-            ErrorKind::Malformed,
-            format!("range {}..{} is outside the buffer", range.start, range.end),
-            Some(range.start),
-            Some(error_trace),
-        ),
-        I::SignedOffsetOutOfBounds { soffset, position, error_trace } => (
-            ErrorKind::Malformed,
-            format!("vtable offset {soffset} points outside the buffer"),
-            Some(*position),
-            Some(error_trace),
-        ),
-        I::TooManyTables => (ErrorKind::LimitExceeded, "more tables than the limit allows".to_string(), None, None),
-        I::ApparentSizeTooLarge => (
-            ErrorKind::LimitExceeded,
-            "apparent size (shared objects expanded) exceeds the limit".to_string(),
-            None,
-            None,
-        ),
-        I::DepthLimitReached => (ErrorKind::LimitExceeded, "tables nest deeper than the limit".to_string(), None, None),
-    };
-    let mut err = Error::new(kind, message);
-    if let Some(t) = trace {
-        err = err.at_path(trace_path(t.as_ref()));
-    }
-    if let Some(o) = offset {
-        err = err.at_offset(o as u64);
-    }
-    err
-}
-
-fn trace_path(trace: &[ErrorTraceDetail]) -> String {
-    let mut path = String::new();
-    for d in trace.iter().rev() {
-        match d {
-            ErrorTraceDetail::TableField { field_name, .. } => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(field_name);
-            }
-            ErrorTraceDetail::VectorElement { index, .. } => {
-                path.push_str(&format!("[{index}]"));
-            }
-            ErrorTraceDetail::UnionVariant { variant, .. } => {
-                path.push_str(&format!("<{variant}>"));
-            }
-        }
-    }
-    path
-}
-
 fn unknown_tag(path: String, tag: u8, loc: usize) -> Error {
     Error::new(ErrorKind::Unsupported, format!("unknown union tag {tag}")).at_path(path).at_offset(loc as u64)
-}
-
-pub(crate) fn scalars<'a, T: flatbuffers::Follow<'a> + 'a>(v: Option<Vector<'a, T>>) -> Option<Vec<T::Inner>> {
-    v.map(|v| v.iter().collect())
-}
-
-pub(crate) fn string(s: Option<&str>) -> Option<String> {
-    s.map(str::to_owned)
-}
-
-pub(crate) fn tables<'a, T: 'a, U>(
-    v: Option<Vector<'a, ForwardsUOffset<T>>>,
-    mut f: impl FnMut(usize, T) -> Result<U>,
-) -> Result<Option<Vec<U>>>
-where
-    ForwardsUOffset<T>: flatbuffers::Follow<'a, Inner = T>,
-{
-    match v {
-        None => Ok(None),
-        Some(v) => {
-            let mut out = Vec::with_capacity(v.len());
-            for (i, t) in v.iter().enumerate() {
-                out.push(f(i, t)?);
-            }
-            Ok(Some(out))
-        }
-    }
-}
-
-pub(crate) fn infallible<'a, T: 'a, U>(v: Option<Vector<'a, ForwardsUOffset<T>>>, f: impl Fn(T) -> U) -> Option<Vec<U>>
-where
-    ForwardsUOffset<T>: flatbuffers::Follow<'a, Inner = T>,
-{
-    v.map(|v| v.iter().map(f).collect())
 }
 
 pub(crate) fn program<'a>(p: et::Program<'a>) -> Result<Program<'a>> {

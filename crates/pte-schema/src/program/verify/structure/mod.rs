@@ -5,7 +5,7 @@
 //! generic verifier proves it, but on a program-heavy file most of its time
 //! goes to building error traces and field names that a valid file never
 //! prints (its `Result` carries them on every step). This walk proves the same
-//! things from a static description of the schema ([`program`]), with a
+//! things from a static description of the schema ([`schema`]), with a
 //! one-word error and no allocation:
 //!
 //! * every table's vtable offset, vtable length, and each field slot it lists;
@@ -23,12 +23,12 @@
 //! Tests hold the two paths to the same verdict on corpus files and on
 //! mutations of them, and check the description against the generated code.
 
-pub(crate) mod program;
+pub(crate) mod schema;
 #[cfg(test)]
 mod tests;
 
 use crate::limits::Limits;
-use crate::view_raw::RawTable;
+use crate::program::view::raw::RawTable;
 use crate::{ElementChecks, InstructionRef, ValueRef};
 
 /// What a field holds, as far as verification is concerned.
@@ -92,17 +92,17 @@ pub(crate) struct Table {
     /// Read by the test that holds the description to the generated code.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) fields: &'static [Field],
-    /// The type's own number, below [`program::TABLE_TYPES`]: where the
+    /// The type's own number, below [`schema::TABLE_TYPES`]: where the
     /// walk keeps the last vtable a table of this type had. The walk is
     /// compiled with it; a test holds the numbers distinct.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) id: usize,
     /// Whether its walk notes its tables for the element checks
-    /// (`program::member_table!`): a test holds that exactly the members
+    /// (`schema::member_table!`): a test holds that exactly the members
     /// of the unions do.
     #[cfg_attr(not(test), allow(dead_code))]
     pub(crate) member: bool,
-    /// The walk of one table of this type: [`program`]'s `table!` writes it
+    /// The walk of one table of this type: [`schema`]'s `table!` writes it
     /// out field by field from `fields`, so each field's checks are compiled
     /// with its slot, width and sub-table as constants, the way a generated
     /// verifier is, instead of being looked up for every table of a large
@@ -165,7 +165,7 @@ pub(crate) fn check_program<'a>(
     limits: &Limits,
     checks: Option<&dyn ElementChecks>,
 ) -> Step<CheckedProgram<'a>> {
-    let findings = check(buf, &program::PROGRAM, limits, checks)?;
+    let findings = check(buf, &schema::PROGRAM, limits, checks)?;
     Ok(CheckedProgram(buf, findings))
 }
 
@@ -184,7 +184,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
         checks,
         plan: 0,
         member: (0, None),
-        vtables: [None; program::TABLE_TYPES],
+        vtables: [None; schema::TABLE_TYPES],
     };
     let table = walk.offset(0)?;
     (root.walk)(&mut walk, table)?;
@@ -231,7 +231,7 @@ pub(crate) struct Walk<'a> {
     /// The vtable each table type had last ([`Table::id`]), checked:
     /// writers share one vtable among the tables of a type whose fields
     /// are laid out alike, so most tables find theirs here.
-    vtables: [Option<Seen<'a>>; program::TABLE_TYPES],
+    vtables: [Option<Seen<'a>>; schema::TABLE_TYPES],
 }
 
 /// A vtable the walk has checked: its position and its entries (the two
@@ -253,9 +253,9 @@ enum Checked {
 impl Checked {
     /// Whether, and how, the elements of a vector of `sub` tables are checked.
     fn of(sub: &'static Table) -> Option<Checked> {
-        if std::ptr::eq(sub, &program::EVALUE) {
+        if std::ptr::eq(sub, &schema::EVALUE) {
             Some(Checked::Values)
-        } else if std::ptr::eq(sub, &program::INSTRUCTION) {
+        } else if std::ptr::eq(sub, &schema::INSTRUCTION) {
             Some(Checked::Instructions)
         } else {
             None
@@ -421,7 +421,7 @@ impl<'a> Walk<'a> {
 
     /// Notes the open table `at` as the union member just entered, for the
     /// element checks ([`Walk::elements`]): the walks of the members of the
-    /// unions do (`program::member_table!`; a test holds that every member
+    /// unions do (`schema::member_table!`; a test holds that every member
     /// is one, and that none reaches another).
     #[inline(always)]
     pub(crate) fn member_is(&mut self, at: Slots<'a>) {
@@ -538,7 +538,7 @@ impl<'a> Walk<'a> {
             Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, _| {
                 checks.instruction(w.plan, InstructionRef::from_member(w.member.0, w.member_table()))
             }),
-            None if std::ptr::eq(sub, &program::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
+            None if std::ptr::eq(sub, &schema::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
                 w.plan = index;
                 walk(w, t)
             }),

@@ -2,8 +2,8 @@
 //! model by path, and this walks the verified flatbuffer along that path to
 //! find where the innermost table it names starts.
 
-use crate::decode::verify_root;
 use crate::limits::Limits;
+use crate::program::verify::verify_root;
 
 /// One `name` or `name[index]` step of a path.
 fn steps(path: &str) -> impl Iterator<Item = (&str, Option<usize>)> {

@@ -4,9 +4,9 @@
 //! the owned model ([`crate::ProgramView::to_model`]) is for editing.
 
 use crate::fenced::et;
-use crate::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
-use crate::view::{PlanView, ProgramView};
-use crate::view_raw::{List, ListItem, RawTable};
+use crate::program::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
+use crate::program::view::raw::{List, ListItem, RawTable};
+use crate::program::view::{PlanView, ProgramView};
 use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 
 fn list<'a, T: ListItem>(v: Option<flatbuffers::Vector<'a, T>>) -> Option<List<'a, T>> {

@@ -1,25 +1,21 @@
-//! Body of the samples fuzz target, kept here so `cargo test` runs it on
-//! stable. It returns normally for any input; the only panics report a
-//! broken invariant of our own output.
+//! The samples-sidecar target.
 
-#![allow(clippy::panic)]
-
-use crate::{encode_set, parse_set, SampleLimits};
+use pte_samples::{encode_set, parse_set, SampleLimits};
 
 /// Splits the input into an index and a safetensors blob (the first four
 /// bytes, little-endian, give the index length), parses the set, and when it
 /// parses, encodes it and parses that back: the result must be equal.
 ///
 /// ```
-/// pte_samples::fuzzing::sidecar(b"\x19\0\0\0{\"format\":\"pte-samples\"}\x08\0\0\0\0\0\0\0{}      ");
+/// pte_fuzz_bodies::samples(b"\x19\0\0\0{\"format\":\"pte-samples\"}\x08\0\0\0\0\0\0\0{}      ");
 /// ```
-pub fn sidecar(data: &[u8]) {
+pub fn samples(data: &[u8]) {
     let Some((len, rest)) = data.split_first_chunk::<4>() else { return };
     let at = usize::try_from(u32::from_le_bytes(*len)).unwrap_or(usize::MAX).min(rest.len());
     let (index, blob) = rest.split_at(at);
     let limits = SampleLimits::default();
     let Ok(set) = parse_set(index, blob, None, &limits) else { return };
-    let _ = crate::tolerance_warnings(&set);
+    let _ = pte_samples::tolerance_warnings(&set);
     match encode_set(&set, &limits) {
         Ok(enc) => match parse_set(&enc.index, &enc.data, None, &limits) {
             Ok(again) if again == set => {}
@@ -27,7 +23,7 @@ pub fn sidecar(data: &[u8]) {
             Err(e) => panic!("our own sample set does not read: {e}"),
         },
         // Pretty-printing can push an index near the size limit over it.
-        Err(e) if e.rule() == crate::SampleRule::Limit => {}
+        Err(e) if e.rule() == pte_samples::SampleRule::Limit => {}
         Err(e) => panic!("a set that read does not write: {e}"),
     }
 }

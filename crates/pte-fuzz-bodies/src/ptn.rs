@@ -1,22 +1,18 @@
-//! Bodies of the `.ptn` fuzz targets in `fuzz/`, kept here so `cargo test`
-//! runs them on stable (`tests/it/sweeps.rs`). Each returns normally for any
-//! input; the only panics report a broken invariant of our own output, which
-//! is how libFuzzer detects it.
-
-#![allow(clippy::panic)]
+//! The `.ptn` targets: the package, its `program.ptg`, and its safetensors
+//! reader against the `safetensors` crate.
 
 use pte_schema::native::{decode_native_program, encode_native_program, native_program_to_json};
 
-use crate::PtnFile;
+use pte_ptn::PtnFile;
 
 /// `.ptn`: read, verify, and when it reads, write again and read back: the
 /// result must equal the first read, and writing it again must give the same bytes.
 ///
 /// ```
-/// pte_ptn::fuzzing::ptn(b"PK\x05\x06 not really");
+/// pte_fuzz_bodies::ptn(b"PK\x05\x06 not really");
 /// ```
 pub fn ptn(data: &[u8]) {
-    let _ = crate::verify::verify_ptn_bytes(data, &Default::default());
+    let _ = pte_ptn::verify::verify_ptn_bytes(data, &Default::default());
     let Ok(p) = PtnFile::from_bytes_unchecked(data) else { return };
     let _ = p.native_program(&Default::default());
     if let Ok(out) = p.to_bytes() {
@@ -36,7 +32,7 @@ pub fn ptn(data: &[u8]) {
 /// decode back equal.
 ///
 /// ```
-/// pte_ptn::fuzzing::native(b"\x08\0\0\0NPTG");
+/// pte_fuzz_bodies::native(b"\x08\0\0\0NPTG");
 /// ```
 pub fn native(data: &[u8]) {
     let Ok(p) = decode_native_program(data, &Default::default()) else { return };
@@ -57,11 +53,11 @@ pub fn native(data: &[u8]) {
 /// shape and byte (ours is allowed to refuse more).
 ///
 /// ```
-/// pte_ptn::fuzzing::safetensors_differential(b"\x08\0\0\0\0\0\0\0{}      ");
+/// pte_fuzz_bodies::safetensors(b"\x08\0\0\0\0\0\0\0{}      ");
 /// ```
-pub fn safetensors_differential(data: &[u8]) {
-    let Ok(ours) = crate::read_safetensors_member(data, "fuzz.safetensors", &Default::default()) else { return };
-    let theirs = match safetensors::SafeTensors::deserialize(data) {
+pub fn safetensors(data: &[u8]) {
+    let Ok(ours) = pte_ptn::read_safetensors_member(data, "fuzz.safetensors", &Default::default()) else { return };
+    let theirs = match ::safetensors::SafeTensors::deserialize(data) {
         Ok(t) => t,
         Err(e) => panic!("we accept a blob the safetensors crate refuses: {e}"),
     };

@@ -13,7 +13,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::program::PROGRAM;
+use super::schema::PROGRAM;
 use super::{Field, Kind, Table, Width};
 
 const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/fenced/generated/program/executorch_flatbuffer");
@@ -192,12 +192,12 @@ fn every_table_type_has_its_own_number() {
     reachable(&PROGRAM, &mut all);
     let mut ids = std::collections::BTreeMap::new();
     for t in &all {
-        assert!(t.id < super::program::TABLE_TYPES, "{} is #{}", t.name, t.id);
+        assert!(t.id < super::schema::TABLE_TYPES, "{} is #{}", t.name, t.id);
         if let Some(other) = ids.insert(t.id, t.name) {
             panic!("{} and {other} are both #{}", t.name, t.id);
         }
     }
-    assert_eq!(ids.len(), super::program::TABLE_TYPES, "{ids:?}");
+    assert_eq!(ids.len(), super::schema::TABLE_TYPES, "{ids:?}");
 }
 
 /// Limits as large as they go still verify a program, as the reference

@@ -12,8 +12,9 @@ use std::collections::BTreeMap;
 
 use serde_json::value::RawValue;
 
-use crate::model::*;
+use crate::program::model::*;
 use crate::ptd::{FlatTensor, PtdNamedData, TensorLayout};
+use pte_core::Bytes;
 use pte_core::{Error, ErrorKind, Result};
 
 /// Reads a program from its JSON form ([`program_to_json`](crate::program_to_json)

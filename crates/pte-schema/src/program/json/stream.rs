@@ -9,9 +9,10 @@ use std::io;
 use flatbuffers::{Follow, ForwardsUOffset, Vector};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
-use crate::decode::{decode_program, verify_root};
 use crate::fenced::et;
 use crate::limits::Limits;
+use crate::program::codec::decode::decode_program;
+use crate::program::verify::verify_root;
 use pte_core::Result;
 
 /// A verified program, ready to be written as JSON.

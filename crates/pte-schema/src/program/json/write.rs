@@ -9,7 +9,8 @@
 
 use serde_json::{json, Map, Value};
 
-use crate::model::*;
+use crate::program::model::*;
+use pte_core::Bytes;
 
 /// How the two large byte vectors (`Buffer.storage`,
 /// `BackendDelegateInlineData.data`) are rendered.

@@ -1,21 +1,17 @@
-//! Body of the `structured` fuzz target, kept here so `cargo test` runs it on
-//! stable (`tests/generate.rs`). The fuzzer's bytes drive the generator; a
-//! panic reports a broken invariant to libFuzzer, which is why this module,
-//! and nothing else in the crate, panics.
-
-#![allow(clippy::panic)]
+//! The `structured` target: the fuzzer's bytes drive `pte-gen`'s generator
+//! of valid programs.
 
 use pte_file::{verify, PteFile};
 
-use crate::generate::generate_from;
+use pte_gen::generate_from;
 
 /// Builds a program from `data`, writes it, and checks that the file passes
 /// `pte verify` under default limits, reads back as the aggregate that was
 /// written (segments included), and rewrites to the same bytes.
 ///
 /// ```
-/// pte_gen::fuzzing::structured(b"any bytes at all");
-/// pte_gen::fuzzing::structured(&[]);
+/// pte_fuzz_bodies::structured(b"any bytes at all");
+/// pte_fuzz_bodies::structured(&[]);
 /// ```
 pub fn structured(data: &[u8]) {
     let mut u = arbitrary::Unstructured::new(data);

@@ -2,9 +2,9 @@
 //! each planned buffer's, so a summary needs no decoded model for them.
 
 use crate::fenced::et;
-use crate::model::NonConstBufferDevice;
-use crate::view::PlanView;
-use crate::view_items::TensorView;
+use crate::program::model::NonConstBufferDevice;
+use crate::program::view::items::TensorView;
+use crate::program::view::PlanView;
 use crate::DeviceType;
 
 impl<'a> TensorView<'a> {

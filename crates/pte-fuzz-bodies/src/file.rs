@@ -1,21 +1,13 @@
-//! Bodies of the fuzz targets in `fuzz/`, kept here so `cargo test` can run
-//! them on stable (see `tests/sweeps.rs` and the smoke test below). Each must
-//! return normally for any input; a panic is a bug.
-//!
-//! The only deliberate panics in library code are here: a fuzz target reports
-//! a broken invariant (our own output not reading back) by panicking, which is
-//! how libFuzzer detects it. Nothing outside the fuzz targets calls these.
+//! The `.pte`, `.ptd`, `.bpte` and delegate-payload targets, through `pte-file`.
 
-#![allow(clippy::panic)]
-
-use crate::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
-use crate::{verify, PteFile, WriteOptions};
+use pte_file::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
+use pte_file::{verify, PteFile, WriteOptions};
 
 /// `.pte`: read, verify, and when it reads, rewrite and read back: the
 /// result must equal the first read.
 ///
 /// ```
-/// pte_file::fuzzing::pte(b"\x00\x01 anything");
+/// pte_fuzz_bodies::pte(b"\x00\x01 anything");
 /// ```
 pub fn pte(data: &[u8]) {
     let _ = verify::verify_bytes(data, &Default::default());
@@ -37,7 +29,7 @@ pub fn pte(data: &[u8]) {
 /// `.ptd`: read, verify, rewrite with the layout kept, read back equal.
 ///
 /// ```
-/// pte_file::fuzzing::ptd(b"FH01");
+/// pte_fuzz_bodies::ptd(b"FH01");
 /// ```
 pub fn ptd(data: &[u8]) {
     let _ = verify::verify_ptd_bytes(data, &Default::default());
@@ -56,7 +48,7 @@ pub fn ptd(data: &[u8]) {
 /// The two headers alone.
 ///
 /// ```
-/// pte_file::fuzzing::headers(&[0u8; 3]);
+/// pte_fuzz_bodies::headers(&[0u8; 3]);
 /// ```
 pub fn headers(data: &[u8]) {
     if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(data) {
@@ -71,21 +63,21 @@ pub fn headers(data: &[u8]) {
 /// embedded program also goes through the `.pte` target.
 ///
 /// ```
-/// pte_file::fuzzing::bpte(b"\x08\0\0\0BP08 not really");
+/// pte_fuzz_bodies::bpte(b"\x08\0\0\0BP08 not really");
 /// ```
 pub fn bpte(data: &[u8]) {
     let _ = verify::verify_bpte_bytes(data, &Default::default());
     let _ = pte_schema::bundled::decode_bundled_program(data, &Default::default())
         .map(|b| pte_schema::bundled::bundled_program_to_json(&b));
-    let Ok(b) = crate::bpte::BundledFile::from_bytes(data) else { return };
+    let Ok(b) = pte_file::bpte::BundledFile::from_bytes(data) else { return };
     pte(&b.program);
     match b.to_bytes() {
-        Ok(out) => match crate::bpte::BundledFile::from_bytes(&out) {
+        Ok(out) => match pte_file::bpte::BundledFile::from_bytes(&out) {
             Ok(again) if again == b => {}
             Ok(_) => panic!("bundle rewrite changed it"),
             Err(e) => panic!("our own bundle does not read: {e}"),
         },
-        Err(e) if e.kind() == crate::ErrorKind::LimitExceeded => {}
+        Err(e) if e.kind() == pte_file::ErrorKind::LimitExceeded => {}
         Err(e) => panic!("a bundle that read does not write: {e}"),
     }
 }
@@ -94,10 +86,10 @@ pub fn bpte(data: &[u8]) {
 /// the `info` summary; a header that parses must write back to its bytes.
 ///
 /// ```
-/// pte_file::fuzzing::xnnpack(b"\0\0\0\0XH00\x1e\0");
+/// pte_fuzz_bodies::xnnpack(b"\0\0\0\0XH00\x1e\0");
 /// ```
 pub fn xnnpack(data: &[u8]) {
-    use crate::delegate_payload::{PayloadReader, XnnpackReader};
+    use pte_file::delegate_payload::{PayloadReader, XnnpackReader};
     use pte_schema::xnnpack::{xnn_graph_to_json, XnnHeader, XnnPayload, XNN_HEADER_SIZE};
     if let Ok(Some(h)) = XnnHeader::parse(data) {
         if data.get(4..XNN_HEADER_SIZE) != h.to_bytes().get(4..) {
@@ -119,10 +111,10 @@ pub fn xnnpack(data: &[u8]) {
 /// payload reader.
 ///
 /// ```
-/// pte_file::fuzzing::native_payload(b"\x08\0\0\0NPTG");
+/// pte_fuzz_bodies::native_payload(b"\x08\0\0\0NPTG");
 /// ```
 pub fn native_payload(data: &[u8]) {
-    use crate::delegate_payload::{NativeReader, PayloadReader};
+    use pte_file::delegate_payload::{NativeReader, PayloadReader};
     let _ = NativeReader.check(data, &Default::default());
     let _ = NativeReader.summary(data, &Default::default());
     let _ = NativeReader.to_json(data, &Default::default());

@@ -4,7 +4,7 @@ use flatbuffers::{FlatBufferBuilder, ForwardsUOffset, Vector, WIPOffset};
 
 use crate::fenced::{create_aligned_bytes, et};
 use crate::limits::Limits;
-use crate::model::*;
+use crate::program::model::*;
 use pte_core::{Error, ErrorKind, Result};
 
 /// Largest alignment accepted for force-aligned byte vectors.

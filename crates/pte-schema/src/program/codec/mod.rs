@@ -1,0 +1,4 @@
+//! A program flatbuffer to the owned model and back.
+
+pub(crate) mod decode;
+pub(crate) mod encode;
