@@ -234,13 +234,7 @@ fn bench_adversarial(runs: usize) {
     // every entry points at the first value (a DAG the limits refuse)
     let heavy =
         program_heavy(100_000).build(&WriteOptions::default()).unwrap().to_bytes(&WriteOptions::default()).unwrap();
-    let mut rng = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = pte_testkit::xorshift(0x2545_F491_4F6C_DD1D);
     let mut worst_len = 0f64;
     let mut worst_flip = 0f64;
     for _ in 0..32 {

@@ -189,3 +189,21 @@ pub fn hex(bytes: &[u8]) -> String {
 pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
+
+/// A seeded xorshift64 generator: the same numbers on every run, so a test
+/// over damaged copies damages the same bytes each time.
+///
+/// ```
+/// let mut a = pte_testkit::xorshift(7);
+/// let mut b = pte_testkit::xorshift(7);
+/// assert_eq!(a(), b());
+/// ```
+pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    }
+}

@@ -60,7 +60,7 @@ pub fn verify_bytes_viewed<'a>(bytes: &'a [u8], options: &VerifyOptions) -> (Rep
 
 /// [`verify_bytes`] without its clean-file pass: every rule is checked on
 /// the decoded model. The report is the same; this is the reference the
-/// quick pass is tested against.
+/// clean-file pass is tested against.
 ///
 /// Test-only and unstable: built with the `test-reference` feature, off by
 /// default, for the workspace's tests and benches.
@@ -80,7 +80,7 @@ pub fn verify_bytes_full(bytes: &[u8], options: &VerifyOptions) -> Report {
 fn verify_with<'a>(
     bytes: &'a [u8],
     options: &VerifyOptions,
-    quick: bool,
+    clean_file_first: bool,
     view_out: &mut Option<Verified<'a>>,
 ) -> Report {
     let mut violations = vec![];
@@ -119,11 +119,11 @@ fn verify_with<'a>(
             return Report { violations, warnings: vec![] };
         }
     }
-    // the quick pass's verification serves the full pass too: a file that
-    // breaks a rule is verified once, as before; the quick pass checks each
+    // the clean-file pass's verification serves the full pass too: a file that
+    // breaks a rule is verified once, as before; the clean-file pass checks each
     // value and instruction during that verification
-    let verified = (quick && c.out.is_empty()).then(|| {
-        let elements = fast::Prechecks::new(region, header.as_ref(), &options.limits);
+    let verified = (clean_file_first && c.out.is_empty()).then(|| {
+        let elements = clean_file::Prechecks::new(region, header.as_ref(), &options.limits);
         let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
         // what the checks saw of the tensors counts only if every value
         // passed, so it is there exactly when the elements are clean
@@ -135,7 +135,7 @@ fn verify_with<'a>(
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
             .any(|plan| plan.delegates().is_some_and(|d| d.len() > 0));
-        if !has_delegates && tensors.is_some() && fast::clean(view, header.as_ref(), len, &options.limits) {
+        if !has_delegates && tensors.is_some() && clean_file::clean(view, header.as_ref(), len, &options.limits) {
             let mut warnings = memory_overlaps(view);
             locate(region, &options.limits, &mut warnings);
             return Report { violations, warnings };
@@ -220,7 +220,7 @@ pub fn verify_program(program: &Program<'_>, bytes: &[u8]) -> Report {
 
 mod bpte;
 mod checker;
-mod fast;
+mod clean_file;
 mod header;
 mod memory;
 mod needs;

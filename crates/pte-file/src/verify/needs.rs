@@ -6,7 +6,7 @@
 use pte_core::Violation;
 use pte_schema::{DeviceType, ProgramView, ValueRef};
 
-use super::fast::TensorNeeds;
+use super::clean_file::TensorNeeds;
 use super::rules;
 
 /// A program that passed structural verification in

@@ -12,12 +12,12 @@
 )]
 
 mod bpte;
+mod clean_file_pass;
 mod corpus;
 mod delegate_payload;
 mod differential;
 mod exir_view;
 mod external;
-mod fast_verify;
 mod keep;
 mod manifest;
 mod memory;

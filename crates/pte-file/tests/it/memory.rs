@@ -1,5 +1,5 @@
 //! The memory plan's lifetimes (loops, tensor lists, inputs and outputs),
-//! the cap on reported overlaps, agreement between the quick and full
+//! the cap on reported overlaps, agreement between the clean-file and full
 //! verifier passes on the `memory.overlap` warning, and blind mutants of
 //! every corpus program read without a panic into a self-consistent plan.
 
@@ -147,7 +147,7 @@ fn corpus(case: &str) -> Vec<u8> {
 }
 
 #[test]
-fn the_quick_and_full_verifier_passes_agree_on_the_warning() {
+fn the_clean_file_and_full_verifier_passes_agree_on_the_warning() {
     let bytes = corpus("linear");
     let mut p = PteFile::from_bytes(&bytes).unwrap().into_owned();
     let plan = &mut p.program.execution_plan.as_mut().unwrap()[0];
@@ -155,11 +155,11 @@ fn the_quick_and_full_verifier_passes_agree_on_the_warning() {
         t.allocation_info.as_mut().unwrap().memory_offset_low = 0;
     }
     let bad = p.to_bytes(&WriteOptions::default()).unwrap();
-    let quick = verify_bytes(&bad, &Default::default());
-    assert!(quick.is_ok());
-    assert_eq!(quick.warnings.len(), 2, "{:#?}", quick.warnings);
-    assert!(quick.warnings.iter().all(|w| w.rule == "memory.overlap" && w.offset.is_some()));
-    assert_eq!(quick, verify_bytes_full(&bad, &Default::default()));
+    let clean = verify_bytes(&bad, &Default::default());
+    assert!(clean.is_ok());
+    assert_eq!(clean.warnings.len(), 2, "{:#?}", clean.warnings);
+    assert!(clean.warnings.iter().all(|w| w.rule == "memory.overlap" && w.offset.is_some()));
+    assert_eq!(clean, verify_bytes_full(&bad, &Default::default()));
     // a program breaking another rule is not judged on its plan
     let mut p = PteFile::from_bytes(&bad).unwrap().into_owned();
     p.program.execution_plan.as_mut().unwrap()[0].non_const_buffer_sizes = Some(vec![0, -1, 112]);
@@ -170,13 +170,7 @@ fn the_quick_and_full_verifier_passes_agree_on_the_warning() {
 /// `count` copies of `input`, each with one byte set to a value drawn
 /// from a fixed seed (0, 0xFF, a bit flipped, or a random byte), or cut short.
 fn mutants(input: &[u8], count: usize) -> Vec<(String, Vec<u8>)> {
-    let mut state = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = pte_testkit::xorshift(0x9E37_79B9_7F4A_7C15);
     (0..count)
         .map(|_| {
             let at = (next() % input.len() as u64) as usize;

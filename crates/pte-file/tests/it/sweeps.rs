@@ -19,7 +19,7 @@ fn corpus_files() -> Vec<(String, Vec<u8>)> {
             let p = f.unwrap().path();
             let ext = p.extension().and_then(|x| x.to_str()).unwrap_or("");
             // each case decodes the whole file, so a sweep is quadratic in its
-            // size: the 1.5 MB deep_program is damaged in tests/fast_verify.rs instead
+            // size: the 1.5 MB deep_program is damaged in tests/it/clean_file_pass.rs instead
             if matches!(ext, "pte" | "ptd" | "bpte" | "ptn") && std::fs::metadata(&p).unwrap().len() < 1 << 20 {
                 out.push((p.display().to_string(), std::fs::read(&p).unwrap()));
             }

@@ -20,13 +20,7 @@ fn programs() -> Vec<(PathBuf, Vec<u8>)> {
             out.push((path, bytes));
         }
     }
-    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = pte_testkit::xorshift(0x9e37_79b9_7f4a_7c15);
     let whole = out.clone();
     for (path, bytes) in &whole {
         let end = pte_file::verify::program_region(bytes).map_or(bytes.len(), |(_, r)| r.len());

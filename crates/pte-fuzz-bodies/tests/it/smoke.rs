@@ -12,13 +12,7 @@ use pte_schema::{Limits, ProgramView};
 /// Mutants of `seed` that are the same on every run: single-bit flips,
 /// byte overwrites and truncations at positions a fixed xorshift picks.
 fn mutants(seed: &[u8], n: usize) -> Vec<Vec<u8>> {
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64 ^ seed.len() as u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut next = pte_testkit::xorshift(0x9E37_79B9_7F4A_7C15_u64 ^ seed.len() as u64);
     (0..n)
         .map(|i| {
             let mut m = seed.to_vec();

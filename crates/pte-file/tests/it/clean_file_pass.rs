@@ -1,5 +1,5 @@
 //! The verifier's clean-file pass (zero-copy, no model) and its full pass
-//! (decoded model, paths and offsets) must agree on every file: the quick
+//! (decoded model, paths and offsets) must agree on every file: the clean-file
 //! pass may only answer "clean" where the full pass finds nothing at all.
 //! Checked on the corpus and on thousands of damaged copies of it.
 
@@ -35,19 +35,13 @@ fn corpus_reports_are_the_same_either_way() {
         clean += usize::from(verify_bytes(&bytes, &Default::default()).warnings.is_empty());
     }
     // the legacy-constants case warns; every other case is clean, so the
-    // quick pass is what answered for them
+    // clean-file pass is what answered for them
     assert!(clean >= 13);
 }
 
 #[test]
 fn damaged_copies_get_the_same_report_either_way() {
-    let mut rng = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut next = pte_testkit::xorshift(0x9E37_79B9_7F4A_7C15);
     let mut still_clean = 0;
     for (name, bytes) in corpus_programs() {
         // the deep program is large: fewer edits keep the test quick
@@ -71,12 +65,12 @@ fn damaged_copies_get_the_same_report_either_way() {
         }
     }
     // some edits land in bytes no rule reads (padding, names): those files
-    // stay clean, which shows the quick pass answered for them too
+    // stay clean, which shows the clean-file pass answered for them too
     assert!(still_clean > 0);
 }
 
 /// Segment tables out of file order, with shared and overlapping ranges:
-/// the quick pass checks an ordered table as it reads it and must still
+/// the clean-file pass checks an ordered table as it reads it and must still
 /// agree with the full pass on the others.
 #[test]
 fn reordered_shared_and_overlapping_tables_get_the_same_report() {
@@ -157,7 +151,7 @@ fn remap(p: &mut pte_schema::Program<'_>, map: impl Fn(u32) -> u32) {
     }
 }
 
-/// The quick pass checks a long plan in chunks taken by two threads, its
+/// The clean-file pass checks a long plan in chunks taken by two threads, its
 /// values and then all its chains' instructions numbered as one sequence.
 /// `deep_program`'s one chain cut into chains of uneven lengths (empty ones
 /// among them) puts chunk edges inside chains, at their ends and between

@@ -7,7 +7,7 @@
 //! order, the table. Any finding (violation or warning) answers `false`,
 //! and the caller runs the full pass, which names every finding with its
 //! path and offset; the two passes must agree on which files are clean
-//! (tests/fast_verify.rs).
+//! (tests/it/clean_file_pass.rs).
 
 use pte_schema::{
     DataLocation, DeviceType, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview,
