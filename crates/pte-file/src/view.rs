@@ -34,7 +34,7 @@ use crate::{tensor_label, Result, SparsePte, Unnamed};
 
 /// Which segment list a [`PteView`] follows where the two readers differ.
 ///
-/// [`SparsePte`] reads only the segments the program refers to,
+/// The sparse reader (behind [`rewrite`](crate::rewrite) and `pte info`) reads only the segments the program refers to,
 /// [`PteFile`](crate::PteFile) the whole stored table. They disagree on one
 /// thing only: whether a program has "no segment" (and so a constant table
 /// that is its lone placeholder) when no entry is referenced, or only when
@@ -50,7 +50,7 @@ use crate::{tensor_label, Result, SparsePte, Unnamed};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum SegmentTable {
-    /// The segments the program refers to, as [`SparsePte`] reads them
+    /// The segments the program refers to, as the sparse reader reads them
     /// (what `pte info FILE` shows).
     #[default]
     Referenced,

@@ -43,7 +43,7 @@ impl Entry {
 /// Every stored blob of a `.pte`, as `pte extract` writes them: each entry
 /// of the segment table, each constant, each mutable buffer, each named
 /// blob and each delegate blob, in that order. The segment table is read in
-/// place ([`SparsePte`]): a table of a million entries costs no heap, and
+/// place: a table of a million entries costs no heap, and
 /// [`PteBlobs::entries`] builds each entry only when it is reached.
 ///
 /// Constants and mutable buffers carry the name, dtype (the `ScalarType`

@@ -42,7 +42,7 @@ fn index(i: u64) -> Result<usize> {
 /// its whole segment (the segments are then repacked if its size changed),
 /// an inline delegate blob replaces its inline data.
 ///
-/// A manifest of a later version than [`MANIFEST_VERSION`] is refused.
+/// A manifest of a later version than [`MANIFEST_VERSION`](super::MANIFEST_VERSION) is refused.
 ///
 /// ```
 /// let e = pte_file::pack::read_dir(std::path::Path::new("no-such-folder")).unwrap_err();
