@@ -1,8 +1,10 @@
 //! Writes a sample set using every value kind (method `forward`) as
-//! `DIR/index.json` + `DIR/data.safetensors`, for `pte samples add` in the
-//! conformance scripts.
+//! `DIR/index.json` + `DIR/data.safetensors` and, given a package, puts it
+//! in the package too, for the conformance scripts. The set exercises the
+//! sidecar's value kinds, not the method's signature (which `pte samples
+//! add` holds sets to), so it goes in through the library's writer.
 //!
-//!     cargo run -p pte-samples --example make_samples -- DIR
+//!     cargo run -p pte-samples --example make_samples -- DIR [PACKAGE.ptn]
 
 use pte_ptn::{Dtype, PtnTensor};
 use pte_samples::*;
@@ -36,5 +38,8 @@ fn main() -> std::result::Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(dir)?;
     std::fs::write(dir.join(INDEX_FILE), &enc.index)?;
     std::fs::write(dir.join(DATA_FILE), &enc.data)?;
+    if let Some(package) = std::env::args_os().nth(2) {
+        put_set_in_file(std::path::Path::new(&package), &set, false)?;
+    }
     Ok(())
 }
