@@ -8,7 +8,7 @@ use std::io::Write;
 use pte_schema::{Error, ErrorKind, Result};
 use safetensors::{SafeTensorError, SafeTensors};
 
-use crate::strict_json::{header_keys, push_ascii, HeaderBounds, HeaderError};
+use crate::strict_json::{check_header, push_ascii, HeaderBounds, HeaderError};
 use crate::tensor::{dtype_code, PtnTensor};
 use crate::{PtnLimits, METADATA_KEY, SAFETENSORS_MEMBER};
 
@@ -46,7 +46,7 @@ pub(crate) fn read_safetensors<'a>(data: &'a [u8], limits: &PtnLimits) -> Result
         return Err(bad("header does not start with `{`").at_offset(8));
     }
     let bounds = HeaderBounds { max_tensors: limits.max_tensors, max_key_len: limits.max_key_len };
-    let (_, metadata) = header_keys(json, bounds).map_err(|e| match e {
+    let metadata = check_header(json, bounds).map_err(|e| match e {
         HeaderError::Json(e) => bad(format!("header JSON: {e}")).at_offset(8),
         HeaderError::TooManyTensors => {
             Error::new(ErrorKind::LimitExceeded, format!("more than {} tensors, over the limit", limits.max_tensors))

@@ -55,19 +55,19 @@ pub(crate) enum HeaderError {
     KeyTooLong(String),
 }
 
-/// The bounds [`header_keys`] holds while it parses.
+/// The bounds [`check_header`] holds while it parses.
 #[derive(Clone, Copy)]
 pub(crate) struct HeaderBounds {
     pub(crate) max_tensors: usize,
     pub(crate) max_key_len: usize,
 }
 
-/// Parses a safetensors JSON header, returning how many tensor entries it
-/// holds and the `__metadata__` map (if any); tensor entries themselves are
+/// Parses a safetensors JSON header, returning its `__metadata__` map (if
+/// any); tensor entries themselves are
 /// parsed by the safetensors crate. Keys are checked unique and within
 /// `bounds` one at a time, so a hostile header costs at most the limit's
 /// worth of keys before it is refused.
-pub(crate) fn header_keys(json: &str, bounds: HeaderBounds) -> Result<(usize, Option<Metadata>), HeaderError> {
+pub(crate) fn check_header(json: &str, bounds: HeaderBounds) -> Result<Option<Metadata>, HeaderError> {
     let mut de = serde_json::Deserializer::from_str(json);
     let mut refused = None;
     let parsed = de.deserialize_map(HeaderVisitor { bounds, refused: &mut refused });
@@ -94,7 +94,7 @@ impl HeaderVisitor<'_> {
 }
 
 impl<'de> Visitor<'de> for HeaderVisitor<'_> {
-    type Value = (usize, Option<Metadata>);
+    type Value = Option<Metadata>;
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a JSON object")
@@ -123,7 +123,7 @@ impl<'de> Visitor<'de> for HeaderVisitor<'_> {
             let _: UniqueObject<IgnoredAny> = map.next_value()?;
             seen.insert(key);
         }
-        Ok((seen.len(), metadata))
+        Ok(metadata)
     }
 }
 

@@ -391,78 +391,45 @@ impl Serialize for BundledJson<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let b = self.0;
         let mut m = s.serialize_map(Some(3))?;
-        m.serialize_entry("method_test_suites", &b.method_test_suites.as_deref().map(Each::<SuiteJson>::new))?;
+        m.serialize_entry("method_test_suites", &b.method_test_suites.as_deref().map(|v| Each(v, SuiteJson)))?;
         m.serialize_entry("program", &b.program.as_ref().map(|p| json!({"size": p.len()})))?;
         m.serialize_entry("version", &b.version)?;
         m.end()
     }
 }
 
-/// A slice serialized element by element through the wrapper `W`.
-struct Each<'s, W: Wrap<'s>>(&'s [W::Item]);
+/// A slice serialized element by element, each through `wrap`.
+struct Each<'s, T, W>(&'s [T], fn(&'s T) -> W);
 
-impl<'s, W: Wrap<'s>> Each<'s, W> {
-    fn new(items: &'s [W::Item]) -> Self {
-        Each(items)
-    }
-}
-
-/// How one element of an [`Each`] is serialized.
-trait Wrap<'s>: Serialize {
-    type Item: 's;
-    fn wrap(item: &'s Self::Item) -> Self;
-}
-
-impl<'s, W: Wrap<'s>> Serialize for Each<'s, W> {
+impl<'s, T, W: Serialize> Serialize for Each<'s, T, W> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(W::wrap))
+        s.collect_seq(self.0.iter().map(self.1))
     }
 }
 
 struct SuiteJson<'s, 'a>(&'s TestSuite<'a>);
 
-impl<'s, 'a> Wrap<'s> for SuiteJson<'s, 'a> {
-    type Item = TestSuite<'a>;
-    fn wrap(item: &'s TestSuite<'a>) -> Self {
-        SuiteJson(item)
-    }
-}
-
 impl Serialize for SuiteJson<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(2))?;
         m.serialize_entry("method_name", &self.0.method_name)?;
-        m.serialize_entry("test_cases", &self.0.test_cases.as_deref().map(Each::<CaseJson>::new))?;
+        m.serialize_entry("test_cases", &self.0.test_cases.as_deref().map(|v| Each(v, CaseJson)))?;
         m.end()
     }
 }
 
 struct CaseJson<'s, 'a>(&'s TestCase<'a>);
 
-impl<'s, 'a> Wrap<'s> for CaseJson<'s, 'a> {
-    type Item = TestCase<'a>;
-    fn wrap(item: &'s TestCase<'a>) -> Self {
-        CaseJson(item)
-    }
-}
-
 impl Serialize for CaseJson<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("expected_outputs", &self.0.expected_outputs.as_deref().map(Each::<ValueJson>::new))?;
-        m.serialize_entry("inputs", &self.0.inputs.as_deref().map(Each::<ValueJson>::new))?;
+        m.serialize_entry("expected_outputs", &self.0.expected_outputs.as_deref().map(|v| Each(v, ValueJson)))?;
+        m.serialize_entry("inputs", &self.0.inputs.as_deref().map(|v| Each(v, ValueJson)))?;
         m.end()
     }
 }
 
 struct ValueJson<'s, 'a>(&'s BundledValue<'a>);
-
-impl<'s, 'a> Wrap<'s> for ValueJson<'s, 'a> {
-    type Item = BundledValue<'a>;
-    fn wrap(item: &'s BundledValue<'a>) -> Self {
-        ValueJson(item)
-    }
-}
 
 impl Serialize for ValueJson<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {

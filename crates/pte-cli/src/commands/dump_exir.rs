@@ -15,13 +15,12 @@ pub(crate) fn dump(file: &Path, bytes: &[u8]) -> CmdResult {
     // the model, and a JSON tree of it many times more. Decoding the encoding
     // gives the same model, so the text is the tree's.
     let encoded = pte_schema::encode_program(&program, &Default::default()).ok();
-    drop(program);
     if let Some(json) = encoded.as_deref().and_then(|fb| pte_schema::ProgramJson::new(fb, &Default::default()).ok()) {
+        drop(program);
         return crate::stream::to_stdout(|w| json.write_pretty(w));
     }
     // what the stream cannot take (a restored program past a limit) goes
     // through the tree
-    let program = pte_file::exir_program(bytes).map_err(at(file))?;
     let v = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
     println!("{}", serde_json::to_string_pretty(&v)?);
     Ok(())

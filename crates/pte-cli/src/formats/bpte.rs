@@ -6,10 +6,9 @@
 
 use std::path::Path;
 
-use std::collections::BTreeMap;
 use std::io::Write;
 
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value as Json};
 
 use pte_file::bpte::BundledFile;
@@ -99,29 +98,19 @@ impl Serialize for Cases<'_, '_> {
 
 impl Serialize for Suites<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for suite in self.0 {
-            // keys in the order the JSON tree sorts them
-            let mut one = BTreeMap::new();
-            one.insert("cases", SuiteField::Cases(Cases(suite.test_cases.as_deref().unwrap_or(&[]))));
-            one.insert("method", SuiteField::Method(&suite.method_name));
-            seq.serialize_element(&one)?;
-        }
-        seq.end()
+        s.collect_seq(self.0.iter().map(SuiteJson))
     }
 }
 
-enum SuiteField<'s, 'a> {
-    Cases(Cases<'s, 'a>),
-    Method(&'s Option<String>),
-}
+/// One suite, its keys in the order the JSON tree sorts them.
+struct SuiteJson<'s, 'a>(&'s TestSuite<'a>);
 
-impl Serialize for SuiteField<'_, '_> {
+impl Serialize for SuiteJson<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            SuiteField::Cases(c) => c.serialize(s),
-            SuiteField::Method(m) => m.serialize(s),
-        }
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("cases", &Cases(self.0.test_cases.as_deref().unwrap_or(&[])))?;
+        m.serialize_entry("method", &self.0.method_name)?;
+        m.end()
     }
 }
 
