@@ -9,7 +9,7 @@ use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use pte_file::pack::{Entry, Manifest, ManifestWriter};
+use pte_file::pack::{Entry, EntryKind, Manifest, ManifestWriter, StoredBuilder};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::files::sha;
@@ -49,13 +49,17 @@ impl Count {
     }
 }
 
+/// The file holding the source's bytes no blob holds.
+const FILLER: &str = "filler.bin";
+
 /// An extraction in progress.
-pub(crate) struct Extraction<'d> {
+pub(crate) struct Extraction<'d, 's> {
     dir: &'d Path,
     manifest: ManifestWriter<BufWriter<File>>,
     written: HashMap<(usize, usize), (String, String)>,
     files: Vec<File>,
     entries: usize,
+    stored: StoredBuilder<'s>,
 }
 
 /// The directory must be missing (it is created) or empty, unless `force`.
@@ -75,14 +79,23 @@ fn prepare_dir(dir: &Path, force: bool) -> CmdResult {
     }
 }
 
-impl<'d> Extraction<'d> {
-    /// Opens the output: `head` holds the manifest's fields before `entries`.
-    pub(crate) fn begin(dir: &'d Path, force: bool, head: &Manifest) -> Result<Self, Failure> {
+impl<'d, 's> Extraction<'d, 's> {
+    /// Opens the output: `head` holds the manifest's fields before `entries`;
+    /// `source` is the file being extracted, whose stored layout the
+    /// manifest records at the end.
+    pub(crate) fn begin(dir: &'d Path, force: bool, head: &Manifest, source: &'s [u8]) -> Result<Self, Failure> {
         prepare_dir(dir, force)?;
         let path = dir.join(MANIFEST_PARTIAL);
         let file = File::create(&path).map_err(at(&path))?;
         let manifest = ManifestWriter::begin(BufWriter::with_capacity(1 << 16, file), head).map_err(at(&path))?;
-        Ok(Extraction { dir, manifest, written: HashMap::new(), files: vec![], entries: 0 })
+        Ok(Extraction {
+            dir,
+            manifest,
+            written: HashMap::new(),
+            files: vec![],
+            entries: 0,
+            stored: StoredBuilder::new(source),
+        })
     }
 
     /// Records one entry; its bytes go to the entry's file unless the same
@@ -100,7 +113,11 @@ impl<'d> Extraction<'d> {
                 self.files.push(f);
             }
             self.written.insert(key, (entry.file.clone(), sha(bytes)));
+            if let Some(at) = self.stored.offset_of(bytes) {
+                self.stored.add(at, bytes.len() as u64, &entry.file);
+            }
         }
+        entry.at = self.stored.offset_of(bytes);
         let Some((file, digest)) = self.written.get(&key) else { return Ok(()) };
         entry.file.clone_from(file);
         entry.size = bytes.len() as u64;
@@ -110,11 +127,33 @@ impl<'d> Extraction<'d> {
         Ok(())
     }
 
-    /// Syncs everything once, then commits the manifest by renaming it.
-    /// Returns (entries, files written).
-    pub(crate) fn finish(self) -> Result<(usize, usize), Failure> {
+    /// Writes the filler file and the stored layout (`json_sha256`: the
+    /// digest of the program JSON written), syncs everything once, then
+    /// commits the manifest by renaming it. Returns (entries, files written).
+    pub(crate) fn finish(mut self, json_sha256: Option<String>) -> Result<(usize, usize), Failure> {
         let partial = self.dir.join(MANIFEST_PARTIAL);
-        let manifest = self.manifest.finish().map_err(at(&partial))?;
+        let (stored, filler) = self.stored.finish(json_sha256, FILLER);
+        let mut written = self.written.len();
+        if !filler.is_empty() {
+            let path = self.dir.join(FILLER);
+            let file = File::create(&path).map_err(at(&path))?;
+            let mut f = crate::files::Digesting::new(BufWriter::new(&file));
+            let mut size = 0u64;
+            for b in &filler {
+                f.write_all(b).map_err(at(&path))?;
+                size = size.saturating_add(b.len() as u64);
+            }
+            f.flush().map_err(at(&path))?;
+            if cfg!(not(target_os = "linux")) {
+                self.files.push(file.try_clone().map_err(at(&path))?);
+            }
+            let mut e = Entry::new(FILLER, size, EntryKind::Filler);
+            e.sha256 = Some(f.digest());
+            self.manifest.entry(&e).map_err(at(&partial))?;
+            self.entries = self.entries.saturating_add(1);
+            written = written.saturating_add(1);
+        }
+        let manifest = self.manifest.finish_stored(&stored).map_err(at(&partial))?;
         let manifest = manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
         sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
         let target: PathBuf = self.dir.join(MANIFEST);
@@ -124,7 +163,7 @@ impl<'d> Extraction<'d> {
         }
         std::fs::rename(&partial, &target).map_err(at(&target))?;
         File::open(self.dir).and_then(|d| d.sync_all()).map_err(at(self.dir))?;
-        Ok((self.entries, self.written.len()))
+        Ok((self.entries, written))
     }
 }
 

@@ -20,18 +20,36 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> CmdResult {
     .map(drop)
 }
 
-/// Writes `text` and a final newline to `path` atomically.
-pub(crate) fn write_text(path: &Path, text: &str) -> CmdResult {
-    pte_file::write_atomically(path, |w| {
-        w.write_all(text.as_bytes())?;
-        w.write_all(b"\n")?;
-        Ok(())
-    })
-    .map_err(at(path))
-    .map(drop)
-}
-
 /// Lower-case hex SHA-256, as the manifests record it.
 pub(crate) fn sha(b: &[u8]) -> String {
     Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// A writer that passes bytes on and digests them (SHA-256) on the way.
+pub(crate) struct Digesting<W> {
+    inner: W,
+    hasher: Sha256,
+}
+
+impl<W: std::io::Write> Digesting<W> {
+    pub(crate) fn new(inner: W) -> Self {
+        Digesting { inner, hasher: Sha256::new() }
+    }
+
+    /// The digest of everything written, as [`sha`] spells it.
+    pub(crate) fn digest(self) -> String {
+        self.hasher.finalize().iter().map(|x| format!("{x:02x}")).collect()
+    }
+}
+
+impl<W: std::io::Write> std::io::Write for Digesting<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hasher.update(buf.get(..n).unwrap_or_default());
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }

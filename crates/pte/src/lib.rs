@@ -31,6 +31,7 @@
 #![forbid(unsafe_code)]
 
 mod identify;
+mod pack;
 pub mod summary;
 mod verdict;
 mod verify;
@@ -38,7 +39,9 @@ mod verify;
 use std::path::Path;
 
 pub use identify::{describe, identify, Foreign, Identity};
+pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
+pub use pte_file::pack::PackOptions;
 pub use summary::{Summary, SummaryOptions};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};

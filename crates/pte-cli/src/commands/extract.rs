@@ -2,6 +2,7 @@
 //! entries share is written once), plus a manifest, `program.json` and the
 //! layout that make the folder packable again (`pte pack`).
 
+use std::io::Write;
 use std::path::Path;
 
 use pte_core::FileKind;
@@ -23,6 +24,13 @@ pub(crate) struct Target<'d> {
 pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     let _progress = crate::progress::Progress::spinner("extract");
     let input = Input::open(file)?;
+    if input.kind == FileKind::Bpte {
+        // no folder form packs back into a bundle's bytes; say where to go
+        return Err(crate::failure::Failure::bad_input(format!(
+            "{}: a .bpte bundled program has no extract folder; `pte bpte unbundle` takes out its program (byte for byte) and its test cases as samples, and `pte bpte bundle` makes a bundle of them",
+            file.display()
+        )));
+    }
     input.require("extract", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn])?;
     if input.kind == FileKind::Ptn {
         return extract_ptn(file, input.bytes(), target);
@@ -32,33 +40,43 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     }
     // the segment table is walked in place: a million entries cost no heap
     require_kind(file, input.bytes(), FileKind::Pte)?;
-    let blobs = PteBlobs::new(input.bytes()).map_err(at(file))?;
+    let bytes = input.bytes();
+    let blobs = PteBlobs::new(bytes).map_err(at(file))?;
+    let (_, flatbuffer) = pte_file::verify::program_region(bytes).map_err(at(file))?;
     let mut count = Count::default();
+    count.add(flatbuffer);
     blobs.entries().map_err(at(file))?.for_each(|(_, bytes)| count.add(bytes));
     count.check(target.max_files)?;
     // the program and the layout make the folder packable (`pte pack`)
     let head = Manifest { source: Some(file.display().to_string()), ..blobs.head() };
-    let mut out = Extraction::begin(target.dir, target.force, &head)?;
-    write_program_json(&target.dir.join(head.program_file()), input.bytes()).map_err(at(file))?;
+    let mut out = Extraction::begin(target.dir, target.force, &head, bytes)?;
+    let json_sha = write_program_json(&target.dir.join(head.program_file()), bytes).map_err(at(file))?;
+    out.put(Entry::new(FLATBUFFER, flatbuffer.len() as u64, EntryKind::Flatbuffer), flatbuffer)?;
     for (entry, bytes) in blobs.entries().map_err(at(file))? {
         out.put(entry, bytes)?;
     }
-    let (entries, files) = out.finish()?;
+    let (entries, files) = out.finish(Some(json_sha))?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
     Ok(())
 }
 
+/// The source's flatbuffer region as stored, beside its JSON.
+const FLATBUFFER: &str = "program.fb";
+
 /// `program.json`: the stored program as `pte dump` prints it (bytes as
-/// integer lists), written as the buffer is walked.
-fn write_program_json(path: &Path, bytes: &[u8]) -> pte_file::Result<()> {
+/// integer lists), written as the buffer is walked; returns its digest.
+fn write_program_json(path: &Path, bytes: &[u8]) -> pte_file::Result<String> {
     let (_, region) = pte_file::verify::program_region(bytes)?;
     let json = pte_schema::ProgramJson::new(region, &Default::default())?;
+    let mut digest = None;
     pte_file::write_atomically(path, |w| {
-        json.write_pretty(&mut *w)?;
-        w.write_all(b"\n")?;
+        let mut d = crate::files::Digesting::new(&mut *w);
+        json.write_pretty(&mut d)?;
+        d.write_all(b"\n")?;
+        digest = Some(d.digest());
         Ok(())
-    })
-    .map(|_| ())
+    })?;
+    Ok(digest.unwrap_or_default())
 }
 
 fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
@@ -68,8 +86,13 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     ptn.constants().for_each(|(_, t)| count.add(&t.data));
     ptn.members.iter().for_each(|m| count.add(&m.data));
     count.check(target.max_files)?;
-    let head = Manifest { aliases: Some(ptn.aliases.clone()), ..Manifest::new(ManifestFormat::Ptn) };
-    let mut out = Extraction::begin(target.dir, target.force, &head)?;
+    let head = Manifest {
+        aliases: Some(ptn.aliases.clone()),
+        metadata: ptn.metadata.clone(),
+        source: Some(file.display().to_string()),
+        ..Manifest::new(ManifestFormat::Ptn)
+    };
+    let mut out = Extraction::begin(target.dir, target.force, &head, bytes)?;
     let size = |b: &[u8]| b.len() as u64;
     out.put(Entry::new(pte_ptn::PROGRAM_MEMBER, size(&ptn.program), EntryKind::Program), &ptn.program)?;
     for (i, (key, t)) in ptn.constants().enumerate() {
@@ -84,7 +107,7 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
         let kind = EntryKind::Member { member: m.name.clone() };
         out.put(Entry::new(format!("members/{i:04}-{}", file_safe(&m.name)), size(&m.data), kind), &m.data)?;
     }
-    let (entries, files) = out.finish()?;
+    let (entries, files) = out.finish(None)?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
     Ok(())
 }
@@ -95,17 +118,32 @@ fn extract_ptn(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
 fn extract_ptd(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     let ptd = crate::formats::ptd::read_ptd(file, bytes)?;
     let blobs = PtdBlobs::new(&ptd, bytes);
+    let flatbuffer = ptd_flatbuffer(bytes);
     let mut count = Count::default();
+    count.add(flatbuffer);
     blobs.entries().for_each(|(_, b)| count.add(b));
     count.check(target.max_files)?;
     let head = Manifest { source: Some(file.display().to_string()), ..blobs.head() };
-    let mut out = Extraction::begin(target.dir, target.force, &head)?;
+    let mut out = Extraction::begin(target.dir, target.force, &head, bytes)?;
     let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
-    crate::files::write_text(&target.dir.join(head.program_file()), &serde_json::to_string_pretty(&tables)?)?;
+    let text = format!("{}\n", serde_json::to_string_pretty(&tables)?);
+    crate::files::write_file(&target.dir.join(head.program_file()), text.as_bytes())?;
+    out.put(Entry::new(FLATBUFFER, flatbuffer.len() as u64, EntryKind::Flatbuffer), flatbuffer)?;
     for (entry, blob) in blobs.entries() {
         out.put(entry, blob)?;
     }
-    let (entries, files) = out.finish()?;
+    let (entries, files) = out.finish(Some(crate::files::sha(text.as_bytes())))?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
     Ok(())
+}
+
+/// A `.ptd`'s flatbuffer region (the header's offset plus size, within the file).
+fn ptd_flatbuffer(bytes: &[u8]) -> &[u8] {
+    let end = pte_segments::FlatTensorHeader::parse(bytes)
+        .ok()
+        .and_then(|h| h.flatbuffer_offset.checked_add(h.flatbuffer_size))
+        .and_then(|e| usize::try_from(e).ok())
+        .unwrap_or(bytes.len())
+        .min(bytes.len());
+    bytes.get(..end).unwrap_or_default()
 }

@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use sha2::{Digest, Sha256};
-
 use pte_schema::{Bytes, DataLocation, Error, ErrorKind, Result};
 
-use super::{check_count, Entry, EntryKind, Manifest, ManifestFormat, Packed, MANIFEST};
+use super::folder_file::{checked, read, sha_hex};
+use super::stored::Verbatim;
+use super::{check_count, Entry, EntryKind, Folder, Manifest, ManifestFormat, PackOptions, Packed, MANIFEST};
 use crate::ptd::PtdFile;
 use crate::{PteFile, SegmentLayout};
 
@@ -15,18 +15,11 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidUse, msg)
 }
 
-fn read(dir: &Path, name: &str) -> Result<Vec<u8>> {
-    // names come from the manifest: keep them inside the folder
-    if name.contains('/') || name.contains('\\') || name.starts_with('.') {
-        return Err(bad(format!("manifest names a file outside the folder: {name}")));
-    }
-    let path = dir.join(name);
-    pte_core::read_input(&path)
-}
-
-fn sha(b: &[u8]) -> String {
-    Sha256::digest(b).iter().map(|x| format!("{x:02x}")).collect()
-}
+/// No JSON, segment or blob file can be larger than this (an edit that
+/// makes one larger is refused before it is read).
+const ANY: u64 = u64::MAX;
+/// Inline delegate data lives in the flatbuffer, which cannot reach 2 GiB.
+const INLINE_MAX: u64 = i32::MAX as u64;
 
 fn index(i: u64) -> Result<usize> {
     usize::try_from(i).map_err(|_| bad(format!("index {i} out of range")))
@@ -53,10 +46,81 @@ fn index(i: u64) -> Result<usize> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn read_dir(dir: &Path) -> Result<Packed> {
-    let manifest = Manifest::from_slice(&read(dir, MANIFEST)?)?;
+    read_dir_with(dir, &PackOptions::default()).map(|f| f.packed)
+}
+
+/// Reads an extract folder into a file to write, and says how.
+///
+/// When the manifest records the source's stored layout and the program
+/// JSON is unedited, the folder packs back into exactly the source's bytes
+/// ([`Packed::Verbatim`]; blobs edited in place, same size, go back where
+/// they sat): the stored flatbuffer (`program.fb`) is the program then.
+/// Otherwise the program is encoded from the JSON as [`read_dir`] always
+/// did, laid out with the recorded alignments, and [`Folder::note`] says
+/// why. The stored flatbuffer edited while the JSON is not is refused: it
+/// is a copy of the source, not the place to edit.
+///
+/// Every file the manifest names must be a regular file inside the folder;
+/// links are refused unless [`PackOptions::allow_links`]. A constant or
+/// mutable buffer whose size changed is refused before it is read.
+///
+/// ```
+/// use pte_file::pack::{read_dir_with, PackOptions};
+/// let e = read_dir_with(std::path::Path::new("no-such-folder"), &PackOptions::default()).unwrap_err();
+/// assert_eq!(e.kind(), pte_file::ErrorKind::Io);
+/// ```
+pub fn read_dir_with(dir: &Path, options: &PackOptions) -> Result<Folder> {
+    let manifest = Manifest::from_slice(&read(dir, MANIFEST, options, ANY)?)?;
     manifest.check_version()?;
+    precheck(dir, &manifest, options)?;
+    let note = match Verbatim::of_dir(dir, &manifest, options)? {
+        Ok(v) => return Ok(Folder { packed: Packed::Verbatim(v), note: None }),
+        Err(reason) => reason,
+    };
+    if manifest.format() == ManifestFormat::Ptn {
+        return Err(Error::new(
+            ErrorKind::Unsupported,
+            format!("{note}: a package folder is rebuilt by the `pte` crate (pte::pack_dir)"),
+        ));
+    }
+    let packed = encode(dir, &manifest, options)?;
+    Ok(Folder { packed, note: Some(note) })
+}
+
+/// The checks that need no reading: every named file is a regular file
+/// inside the folder, and a blob that must keep its size still has it.
+fn precheck(dir: &Path, manifest: &Manifest, options: &PackOptions) -> Result<()> {
+    for e in &manifest.entries {
+        if matches!(e.kind, EntryKind::Flatbuffer | EntryKind::Filler) {
+            // checked where the stored layout is read; the flatbuffer may be removed
+            continue;
+        }
+        let (_, meta) = checked(dir, &e.file, options)?;
+        let fixed = matches!(e.kind, EntryKind::Constant { .. } | EntryKind::Mutable { .. });
+        if fixed && meta.len() != e.size {
+            return Err(bad(format!(
+                "{}: {} bytes, but a constant or mutable buffer keeps its size ({} bytes; edit the program JSON to resize)",
+                e.file,
+                meta.len(),
+                e.size
+            )));
+        }
+        let inline = matches!(&e.kind, EntryKind::Delegate { location, .. } if location.as_deref() == DataLocation::INLINE.name());
+        if inline && meta.len() > INLINE_MAX {
+            return Err(bad(format!(
+                "{}: {} bytes of inline delegate data cannot fit in a flatbuffer",
+                e.file,
+                meta.len()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The folder encoded from its program JSON and blobs.
+fn encode(dir: &Path, manifest: &Manifest, pack: &PackOptions) -> Result<Packed> {
     let program_name = manifest.program_file();
-    let text = String::from_utf8(read(dir, program_name)?)
+    let text = String::from_utf8(read(dir, program_name, pack, ANY)?)
         .map_err(|_| Error::new(ErrorKind::Malformed, format!("{program_name} is not UTF-8")))?;
     let text_err = |e: Error| Error::new(e.kind(), format!("{program_name}: {e}")).at_path(e.path().to_string());
     let layout = manifest.layout.unwrap_or_default();
@@ -64,7 +128,7 @@ pub fn read_dir(dir: &Path) -> Result<Packed> {
     let mut segments: Vec<(usize, Vec<u8>)> = vec![];
     for e in &manifest.entries {
         if let EntryKind::Segment { index: i, .. } = e.kind {
-            segments.push((index(i)?, read(dir, &e.file)?));
+            segments.push((index(i)?, read(dir, &e.file, pack, ANY)?));
         }
     }
     segments.sort_by_key(|(i, _)| *i);
@@ -87,12 +151,12 @@ pub fn read_dir(dir: &Path) -> Result<Packed> {
     let mut file = PteFile::new(program, segments.into_iter().map(Bytes::Owned).collect());
     for e in &manifest.entries {
         match &e.kind {
-            EntryKind::Segment { .. } => continue,
+            EntryKind::Segment { .. } | EntryKind::Flatbuffer | EntryKind::Filler => continue,
             EntryKind::Other(k) if k.is_empty() => continue,
             _ => {}
         }
-        let bytes = read(dir, &e.file)?;
-        if Some(sha(&bytes).as_str()) == e.sha256.as_deref() {
+        let bytes = read(dir, &e.file, pack, ANY)?;
+        if Some(sha_hex(&bytes).as_str()) == e.sha256.as_deref() {
             continue;
         }
         put_back(&mut file, e, bytes).map_err(|err| Error::new(err.kind(), format!("{}: {err}", e.file)))?;

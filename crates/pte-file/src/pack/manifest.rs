@@ -16,6 +16,8 @@ use serde::{Deserialize, Serialize};
 
 use pte_schema::{Error, ErrorKind, Result};
 
+use super::Stored;
+
 /// Name of the manifest in an extract folder.
 ///
 /// ```
@@ -49,7 +51,7 @@ pub enum ManifestFormat {
     Pte,
     /// A `.ptd` tensor-data file.
     Ptd,
-    /// A `.ptn` package (not packable from a folder).
+    /// A `.ptn` package.
     Ptn,
 }
 
@@ -109,9 +111,17 @@ pub struct Manifest {
     /// A package's alias map (duplicate key → owner key).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub aliases: Option<BTreeMap<String, String>>,
+    /// A package's safetensors `__metadata__` map, when it has one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metadata: Option<BTreeMap<String, String>>,
     /// One entry per stored blob.
     #[serde(default)]
     pub entries: Vec<Entry>,
+    /// How the source's bytes are laid out, so that an unedited folder packs
+    /// back into exactly those bytes (written after the entries; absent in
+    /// folders extracted before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stored: Option<Stored>,
 }
 
 /// The manifest without its entries, as the writer puts it first.
@@ -129,6 +139,8 @@ struct Head<'m> {
     layout: Option<&'m Layout>,
     #[serde(skip_serializing_if = "Option::is_none")]
     aliases: Option<&'m BTreeMap<String, String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    metadata: Option<&'m BTreeMap<String, String>>,
 }
 
 fn malformed(e: impl std::fmt::Display) -> Error {
@@ -219,7 +231,10 @@ impl Manifest {
         for e in &self.entries {
             out.entry(e)?;
         }
-        out.finish().map(|_| ())
+        match &self.stored {
+            Some(s) => out.finish_stored(s).map(|_| ()),
+            None => out.finish().map(|_| ()),
+        }
     }
 
     /// [`Manifest::write_to`] into a new vector.
@@ -271,6 +286,7 @@ impl<W: Write> ManifestWriter<W> {
             program: head.program.as_deref(),
             layout: head.layout.as_ref(),
             aliases: head.aliases.as_ref(),
+            metadata: head.metadata.as_ref(),
         };
         let text = serde_json::to_string(&h).map_err(malformed)?;
         // the head object without its closing brace, then the entries array
@@ -318,6 +334,23 @@ impl<W: Write> ManifestWriter<W> {
         self.w.write_all(b"\n]}\n")?;
         Ok(self.w)
     }
+
+    /// Closes the manifest with its `stored` layout after the entries (it
+    /// is known only once every blob was written); returns the writer.
+    ///
+    /// ```
+    /// let w = pte_file::pack::ManifestWriter::begin(Vec::new(), &Default::default())?;
+    /// let text = w.finish_stored(&Default::default())?;
+    /// let m = pte_file::pack::Manifest::from_slice(&text)?;
+    /// assert_eq!(m.stored, Some(Default::default()));
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn finish_stored(mut self, stored: &Stored) -> Result<W> {
+        self.w.write_all(b"\n],\"stored\":")?;
+        serde_json::to_writer(&mut self.w, stored).map_err(malformed)?;
+        self.w.write_all(b"}\n")?;
+        Ok(self.w)
+    }
 }
 
 /// One blob of an extract folder: the file holding its bytes, and where it
@@ -355,6 +388,9 @@ pub struct Entry {
     pub dtype: Option<String>,
     /// The tensor's shape, when the source says.
     pub shape: Option<Vec<i64>>,
+    /// Where the bytes sat in the source file (an edited blob of the same
+    /// size goes back there).
+    pub at: Option<u64>,
 }
 
 impl Entry {
@@ -365,7 +401,7 @@ impl Entry {
     /// assert!(e.sha256.is_none() && e.name.is_none());
     /// ```
     pub fn new(file: impl Into<String>, size: u64, kind: EntryKind) -> Self {
-        Entry { file: file.into(), size, sha256: None, kind, name: None, dtype: None, shape: None }
+        Entry { file: file.into(), size, sha256: None, kind, name: None, dtype: None, shape: None, at: None }
     }
 }
 
@@ -435,6 +471,12 @@ pub enum EntryKind {
         /// Its name in the package.
         member: String,
     },
+    /// The source's flatbuffer region as stored (`program.fb`): the program
+    /// while the program JSON is unedited.
+    Flatbuffer,
+    /// The source's bytes no blob holds (headers, zip records, non-zero
+    /// padding), which [`Stored`]'s filler pieces read.
+    Filler,
     /// A kind this version does not know (kept, and packed only unedited).
     Other(String),
 }
@@ -455,6 +497,8 @@ impl EntryKind {
             EntryKind::Delegate { .. } => "delegate",
             EntryKind::Program => "program",
             EntryKind::Member { .. } => "member",
+            EntryKind::Flatbuffer => "flatbuffer",
+            EntryKind::Filler => "filler",
             EntryKind::Other(k) => k,
         }
     }
@@ -501,7 +545,7 @@ impl Serialize for Entry {
                 m.serialize_entry("alias_of", alias_of)?;
             }
             EntryKind::Member { member } => m.serialize_entry("member", member)?,
-            EntryKind::Program | EntryKind::Other(_) => {}
+            EntryKind::Program | EntryKind::Flatbuffer | EntryKind::Filler | EntryKind::Other(_) => {}
         }
         if let Some(n) = &self.name {
             m.serialize_entry("name", n)?;
@@ -511,6 +555,9 @@ impl Serialize for Entry {
         }
         if let Some(s) = &self.shape {
             m.serialize_entry("shape", s)?;
+        }
+        if let Some(a) = &self.at {
+            m.serialize_entry("at", a)?;
         }
         m.end()
     }
@@ -539,6 +586,7 @@ struct RawEntry {
     name: Option<String>,
     dtype: Option<String>,
     shape: Option<Vec<i64>>,
+    at: Option<u64>,
 }
 
 impl TryFrom<RawEntry> for Entry {
@@ -571,10 +619,21 @@ impl TryFrom<RawEntry> for Entry {
                 index: need(r.index, "index")?,
             },
             "program" => EntryKind::Program,
+            "flatbuffer" => EntryKind::Flatbuffer,
+            "filler" => EntryKind::Filler,
             "member" => EntryKind::Member { member: r.member.clone().unwrap_or_default() },
             other => EntryKind::Other(other.to_string()),
         };
-        Ok(Entry { file: r.file, size: r.size, sha256: r.sha256, kind, name: r.name, dtype: r.dtype, shape: r.shape })
+        Ok(Entry {
+            file: r.file,
+            size: r.size,
+            sha256: r.sha256,
+            kind,
+            name: r.name,
+            dtype: r.dtype,
+            shape: r.shape,
+            at: r.at,
+        })
     }
 }
 

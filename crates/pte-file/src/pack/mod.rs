@@ -27,15 +27,19 @@
 
 mod blobs;
 mod dir;
+mod folder_file;
 mod layout;
 mod manifest;
+mod stored;
 
 pub use blobs::{PtdBlobs, PteBlobs};
-pub use dir::read_dir;
+pub use dir::{read_dir, read_dir_with};
+pub use folder_file::read_folder_file;
 pub use layout::{layout_json, ptd_layout_json};
 pub use manifest::{
     file_safe, Entry, EntryKind, Layout, Manifest, ManifestFormat, ManifestWriter, MANIFEST, MANIFEST_VERSION,
 };
+pub use stored::{Piece, Stored, StoredBuilder, Verbatim};
 
 use pte_schema::{encode_program, Error, ErrorKind, Result};
 
@@ -72,6 +76,42 @@ pub enum Packed {
         /// How to lay it out.
         options: PtdWriteOptions,
     },
+    /// An extract folder of any kind packed as its source was stored
+    /// (byte for byte when nothing was edited).
+    Verbatim(Verbatim),
+}
+
+/// How [`read_dir_with`] treats a folder.
+///
+/// ```
+/// let o = pte_file::pack::PackOptions { allow_links: true, ..Default::default() };
+/// assert!(!o.relayout);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PackOptions {
+    /// Follow symbolic links (and accept hard-linked files) among the
+    /// folder's files; a link must still resolve inside the folder.
+    pub allow_links: bool,
+    /// Encode the program again even where the stored layout could be kept
+    /// (the caller changes layout options).
+    pub relayout: bool,
+}
+
+/// A folder read by [`read_dir_with`]: the file to write, and why it is not
+/// the source's stored layout when it is not.
+///
+/// ```
+/// let f = pte_file::pack::Folder { packed: pte_file::pack::Packed::Ptd { file: Default::default(), options: Default::default() }, note: None };
+/// assert!(f.note.is_none());
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Folder {
+    /// The file to write.
+    pub packed: Packed,
+    /// `None` when the source's stored bytes are kept; else why they are not
+    /// (the program JSON or a blob was edited, layout options were given,
+    /// the folder records no stored layout).
+    pub note: Option<String>,
 }
 
 impl Packed {
@@ -100,6 +140,7 @@ impl Packed {
             }
             Packed::Pte { file, options, .. } => file.write_to(w, options),
             Packed::Ptd { file, options } => file.write_to(w, options),
+            Packed::Verbatim(v) => v.write_to(w),
         }
     }
 

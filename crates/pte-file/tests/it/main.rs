@@ -25,6 +25,7 @@ mod ptd;
 mod regressions_flatbuffer;
 mod roundtrip;
 mod splice;
+mod stored_layout;
 mod sweeps;
 mod tensors;
 mod verifier_rules;

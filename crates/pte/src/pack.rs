@@ -1,0 +1,185 @@
+//! Packing an extract folder (`pte extract` output) of any kind back into
+//! a file: the inverse of extract for `.pte`, `.ptd` and `.ptn`.
+
+use std::path::Path;
+
+use pte_core::{Error, ErrorKind, FileKind, Result};
+use pte_file::pack::{read_dir_with, read_folder_file, EntryKind, Manifest, ManifestFormat, PackOptions, Packed};
+use pte_ptn::{Dtype, Member, PtnFile, PtnTensor};
+
+/// A folder ready to be written.
+///
+/// ```
+/// let e = pte::pack_dir(std::path::Path::new("no-such-folder"), &Default::default()).unwrap_err();
+/// assert_eq!(e.kind(), pte::ErrorKind::Io);
+/// ```
+#[derive(Debug)]
+pub struct PackedDir {
+    inner: Inner,
+    note: Option<String>,
+}
+
+#[derive(Debug)]
+enum Inner {
+    File(Packed),
+    Package(PtnFile<'static>),
+}
+
+/// Reads the extract folder `dir` into a file to write.
+///
+/// An unedited folder gives back its source's bytes, whoever wrote the
+/// source ([`PackedDir::note`] is `None`). An edited one is encoded again
+/// (a program from its JSON, laid out with the recorded alignments; a
+/// package rebuilt from its members) and the note says why. See
+/// [`pte_file::pack::read_dir_with`] for the rules and the checks each
+/// file of the folder gets.
+///
+/// ```no_run
+/// // a folder written by `pte extract model.ptn folder`
+/// let packed = pte::pack_dir(std::path::Path::new("folder"), &Default::default())?;
+/// if let Some(why) = packed.note() {
+///     println!("encoded again: {why}");
+/// }
+/// packed.save("model.ptn")?;
+/// # Ok::<(), pte::Error>(())
+/// ```
+pub fn pack_dir(dir: &Path, options: &PackOptions) -> Result<PackedDir> {
+    match read_dir_with(dir, options) {
+        Ok(f) => Ok(PackedDir { inner: Inner::File(f.packed), note: f.note }),
+        Err(e) if e.kind() == ErrorKind::Unsupported => {
+            let manifest = Manifest::from_slice(&read_folder_file(dir, pte_file::pack::MANIFEST, options)?)?;
+            if manifest.format() != ManifestFormat::Ptn {
+                return Err(e);
+            }
+            let ptn = rebuild_package(dir, &manifest, options)?;
+            let note = e.message().split(": a package folder").next().map(str::to_owned);
+            Ok(PackedDir { inner: Inner::Package(ptn), note })
+        }
+        Err(e) => Err(e),
+    }
+}
+
+fn bad(msg: impl Into<String>) -> Error {
+    Error::new(ErrorKind::InvalidUse, msg)
+}
+
+/// A package from its extracted members: the program, each owner constant
+/// with the dtype and shape its entry records, the other members, and the
+/// manifest's aliases and metadata.
+fn rebuild_package(dir: &Path, manifest: &Manifest, options: &PackOptions) -> Result<PtnFile<'static>> {
+    let mut ptn = PtnFile {
+        aliases: manifest.aliases.clone().unwrap_or_default(),
+        metadata: manifest.metadata.clone(),
+        ..Default::default()
+    };
+    let mut program = None;
+    for e in &manifest.entries {
+        let at = |err: Error| Error::new(err.kind(), format!("{}: {err}", e.file));
+        match &e.kind {
+            EntryKind::Program => program = Some(read_folder_file(dir, &e.file, options)?),
+            EntryKind::PackageConstant { alias_of: Some(_), .. } => {}
+            EntryKind::PackageConstant { key, alias_of: None } => {
+                let code = e.dtype.as_deref().ok_or_else(|| bad(format!("{}: the entry has no dtype", e.file)))?;
+                let dtype: Dtype = serde_json::from_value(serde_json::Value::String(code.to_string()))
+                    .map_err(|_| bad(format!("{}: unknown dtype {code:?}", e.file)))?;
+                let shape = e
+                    .shape
+                    .as_deref()
+                    .ok_or_else(|| bad(format!("{}: the entry has no shape", e.file)))?
+                    .iter()
+                    .map(|&d| u64::try_from(d).map_err(|_| bad(format!("{}: negative dimension {d}", e.file))))
+                    .collect::<Result<Vec<u64>>>()?;
+                let data = read_folder_file(dir, &e.file, options)?;
+                ptn.tensors.insert(key.clone(), PtnTensor::new(dtype, shape, data).map_err(at)?);
+            }
+            EntryKind::Member { member } => {
+                let data = read_folder_file(dir, &e.file, options)?;
+                ptn.members.push(Member { name: member.clone(), data: data.into() });
+            }
+            EntryKind::Filler => {}
+            other => return Err(bad(format!("{}: a package folder has no `{}` entry", e.file, other.name()))),
+        }
+    }
+    ptn.program = program.ok_or_else(|| bad("the manifest lists no program member"))?.into();
+    Ok(ptn)
+}
+
+impl PackedDir {
+    /// What the folder packs into.
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::kind;
+    /// ```
+    pub fn kind(&self) -> FileKind {
+        match &self.inner {
+            Inner::Package(_) => FileKind::Ptn,
+            Inner::File(Packed::Ptd { .. }) => FileKind::Ptd,
+            Inner::File(Packed::Verbatim(v)) => match v.format() {
+                ManifestFormat::Pte => FileKind::Pte,
+                ManifestFormat::Ptd => FileKind::Ptd,
+                ManifestFormat::Ptn => FileKind::Ptn,
+            },
+            Inner::File(_) => FileKind::Pte,
+        }
+    }
+
+    /// `None` when the source's bytes are given back as stored; else why
+    /// the file is encoded again.
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::note;
+    /// ```
+    pub fn note(&self) -> Option<&str> {
+        self.note.as_deref()
+    }
+
+    /// The blob files edited in place (same size) in a folder kept as
+    /// stored: they go back where their bytes sat.
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::edited;
+    /// ```
+    pub fn edited(&self) -> &[String] {
+        match &self.inner {
+            Inner::File(Packed::Verbatim(v)) => v.edited(),
+            _ => &[],
+        }
+    }
+
+    /// The `.pte` or `.ptd` to write, for changing its layout options
+    /// (`None` for a package, or a folder kept as stored).
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::file_mut;
+    /// ```
+    pub fn file_mut(&mut self) -> Option<&mut Packed> {
+        match &mut self.inner {
+            Inner::File(Packed::Verbatim(_)) | Inner::Package(_) => None,
+            Inner::File(p) => Some(p),
+        }
+    }
+
+    /// Writes the file to `path` atomically; returns its size.
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::save::<&str>;
+    /// ```
+    pub fn save(&self, path: impl AsRef<Path>) -> Result<u64> {
+        match &self.inner {
+            Inner::File(p) => p.save(path),
+            Inner::Package(p) => p.save(path),
+        }
+    }
+
+    /// The file's bytes.
+    ///
+    /// ```
+    /// # let _ = pte::PackedDir::to_bytes;
+    /// ```
+    pub fn to_bytes(&self) -> Result<Vec<u8>> {
+        match &self.inner {
+            Inner::File(p) => p.to_bytes(),
+            Inner::Package(p) => p.to_bytes(),
+        }
+    }
+}
