@@ -7,7 +7,8 @@ releases share (export -> to_edge -> to_executorch).
 
 Writes add.pte, linear.pte, mlp.pte, mlp_align.pte (custom segment, constant
 and delegate alignment) and, when the XNNPACK partitioner imports,
-xnnpack_linear.pte. Weights come from torch.manual_seed(0), so a rerun in the
+xnnpack_linear.pte; releases with external constants (0.7) also write
+linear_external.pte with its weights in linear_external.ptd. Weights come from fixed torch seeds, so a rerun in the
 same venv gives the same bytes.
 """
 
@@ -52,6 +53,23 @@ def save(prog, path):
     print(f"wrote {path} ({len(prog.buffer)} bytes)")
 
 
+def export_external(out):
+    """The linear model with its weights moved to a .ptd (releases that can)."""
+    import glob
+    import shutil
+    import tempfile
+
+    torch.manual_seed(1)
+    edge = to_edge(export(Linear().eval(), (torch.ones(1, 4),)))
+    prog = edge.to_executorch(ExecutorchBackendConfig(external_constants=True))
+    save(prog, os.path.join(out, "linear_external.pte"))
+    with tempfile.TemporaryDirectory() as tmp:
+        prog.write_tensor_data_to_file(tmp)
+        (ptd,) = glob.glob(os.path.join(tmp, "*.ptd"))
+        shutil.copyfile(ptd, os.path.join(out, "linear_external.ptd"))
+        print(f"wrote {os.path.join(out, 'linear_external.ptd')} (from {os.path.basename(ptd)})")
+
+
 def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
@@ -74,11 +92,14 @@ def main():
         edge = to_edge(export(model.eval(), args))
         prog = edge.to_executorch(cfg) if cfg is not None else edge.to_executorch()
         save(prog, os.path.join(out, f"{name}.pte"))
+    if "external_constants" in ExecutorchBackendConfig.__dataclass_fields__:
+        export_external(out)
     try:
         from executorch.backends.xnnpack.partition.xnnpack_partitioner import XnnpackPartitioner
     except Exception as e:  # noqa: BLE001 - an old wheel without the backend is a skip
         print(f"skipped xnnpack_linear: {e}")
         return
+    torch.manual_seed(2)  # the same weights whether or not the external case ran
     edge = to_edge(export(Linear().eval(), (torch.ones(1, 4),)))
     edge = edge.to_backend(XnnpackPartitioner())
     save(edge.to_executorch(), os.path.join(out, "xnnpack_linear.pte"))
