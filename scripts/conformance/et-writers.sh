@@ -33,7 +33,9 @@ mapfile -t files < <(find "${dirs[@]}" -type f \( -name '*.pte' -o -name '*.ptd'
 
 same=0; differ=0; errors=0; alike=0; unlike=0
 declare -A packed # original -> its repack
+declare -A source # original -> what was round-tripped (a .bpte's program)
 specs=()          # runtime specs, original and repack alternating
+labels=()         # one per pair
 rel() { local p=$1; p=${p#"$root"/}; echo "$p"; }
 
 n=0
@@ -53,7 +55,7 @@ for f in "${files[@]}"; do
   if ! "$PTE" pack "$work/x" "$work/packed.$ext" >/dev/null 2>"$work/err"; then
     errors=$((errors + 1)); echo "error  $(rel "$f"): pack: $(tr '\n' ' ' <"$work/err" | head -c 200)"; continue
   fi
-  packed[$f]="$work/packed.$ext"
+  packed[$f]="$work/packed.$ext"; source[$f]=$src
   if cmp -s "$src" "$work/packed.$ext"; then
     same=$((same + 1)); echo "same   $(rel "$f")"
   else
@@ -71,9 +73,9 @@ if [ "$runtime" -eq 1 ]; then
     if [[ $f == *.pte ]] && [ -f "$ptd" ]; then
       # original with original data; repack with repacked data when that
       # round trip worked, else with the original data
-      specs+=("$f=$ptd" "${packed[$f]}=${packed[$ptd]:-$ptd}")
+      specs+=("$f=$ptd" "${packed[$f]}=${packed[$ptd]:-$ptd}"); labels+=("$(rel "$f") (+ .ptd)")
     else
-      specs+=("$f" "${packed[$f]}")
+      specs+=("${source[$f]}" "${packed[$f]}"); labels+=("$(rel "$f")")
     fi
   done
   worker="$root/scripts/conformance/et_writers_run.py"
@@ -86,7 +88,7 @@ if [ "$runtime" -eq 1 ]; then
   }
   for ((i = 0; i < ${#specs[@]}; i += 2)); do
     a=$(result "${specs[i]}"); b=$(result "${specs[i + 1]}")
-    name=$(rel "${specs[i]%%=*}")
+    name=${labels[i / 2]}
     verdict=$(python3 -c 'import json,sys
 r=json.loads(sys.argv[1]) if sys.argv[1]!="crashed" else {"program":"crashed"}
 if r["program"]!="ok": print("program refused: "+r["program"][:60]); sys.exit()
