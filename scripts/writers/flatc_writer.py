@@ -3,7 +3,7 @@
 `flatbuffers` pip package's Builder, with the extended header and the
 segments laid out by hand here rather than by exir.
 
-  python flatc_python_writer.py FLATC SRC OUT [--segment-alignment N]
+  python flatc_writer.py FLATC SRC OUT [--segment-alignment N]
                                 [--force-defaults] [--pad-tail]
 
 It reads SRC (a .pte, or a .ptd when its identifier is FT01) with the
@@ -19,11 +19,15 @@ options are what make this a different writer:
                   (bigger tables and vtables; readers must not care)
 --pad-tail        pad the last segment up to N too (exir stops at its end),
                   and count that padding in segment_data_size
+--via-flatc-json  build the flatbuffer with flatc's C++ builder instead
+                  (flatc --json, then flatc -b), as exir before 1.0 did;
+                  header and segments are still laid out here
 The generated code goes to a temporary folder and is not kept.
 """
 
 import argparse
 import importlib
+import json
 import os
 import struct
 import subprocess
@@ -71,6 +75,37 @@ def pad_to(n, align):
     return (n + align - 1) // align * align
 
 
+def flatc_json_roundtrip(a, schema_dir, tmp, ptd, new_segments):
+    """The flatbuffer as flatc's C++ builder writes it: SRC to JSON with flatc,
+    the segment table replaced, and back to binary with `flatc -b`."""
+    # the main schema alone (it includes scalar_type.fbs): flatc takes the
+    # root type from the last schema it is given
+    schemas = ["-I", schema_dir, os.path.join(schema_dir, "flat_tensor.fbs" if ptd else "program.fbs")]
+    work = os.path.join(tmp, "json")
+    os.makedirs(work)
+    src = os.path.join(work, "src.bin")
+    with open(a.src, "rb") as f, open(src, "wb") as g:
+        g.write(f.read())
+    # with --force-defaults the JSON must carry the default values too, or
+    # flatc -b has nothing to force
+    dump_flags = ["--defaults-json"] if a.force_defaults else []
+    subprocess.run(
+        [a.flatc, "--json", "--strict-json", "--raw-binary", *dump_flags, "-o", work, *schemas, "--", src], check=True
+    )
+    with open(os.path.join(work, "src.json")) as f:
+        doc = json.load(f)
+    if new_segments:
+        doc["segments"] = [{"offset": s.offset, "size": s.size} for s in new_segments]
+    with open(os.path.join(work, "prog.json"), "w") as f:
+        json.dump(doc, f)
+    flags = ["--force-defaults"] if a.force_defaults else []
+    out = os.path.join(work, "bin")
+    subprocess.run([a.flatc, "-b", *flags, "-o", out, *schemas, os.path.join(work, "prog.json")], check=True)
+    (path,) = [os.path.join(out, n) for n in os.listdir(out)]
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def join_segments(segments, a):
     out = bytearray()
     for seg in segments:
@@ -100,6 +135,7 @@ def main():
     ap.add_argument("--segment-alignment", type=int, default=64)
     ap.add_argument("--force-defaults", action="store_true")
     ap.add_argument("--pad-tail", action="store_true")
+    ap.add_argument("--via-flatc-json", action="store_true")
     a = ap.parse_args()
     schema_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "schema")
     data = open(a.src, "rb").read()
@@ -115,10 +151,13 @@ def main():
             seg_obj.offset = offset
             seg_obj.size = len(seg)
             offset = pad_to(offset + len(seg), a.segment_alignment)
-        builder = flatbuffers.Builder(1024)
-        builder.ForceDefaults(a.force_defaults)
-        builder.Finish(obj.Pack(builder), file_identifier=ident)
-        fb = bytes(builder.Output())
+        if a.via_flatc_json:
+            fb = flatc_json_roundtrip(a, schema_dir, tmp, ptd, obj.segments or [])
+        else:
+            builder = flatbuffers.Builder(1024)
+            builder.ForceDefaults(a.force_defaults)
+            builder.Finish(obj.Pack(builder), file_identifier=ident)
+            fb = bytes(builder.Output())
     if ptd:
         blob = write_ptd(fb, segments, a)
     elif not segments:
