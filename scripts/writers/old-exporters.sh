@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Regenerates tests/writers/exir-<version>/ with old ExecuTorch releases from
 # PyPI (their exporters lay files out differently from 1.5.1: a 24-byte
-# extended header without segment_data_size, no header at all when nothing is
-# in a segment, ...). Each release needs its own venv with its own torch:
+# extended header without segment_data_size, segments on 4096 (0.3), legacy
+# inline constants (0.3), ...). Each release needs its own venv and torch:
 #
 #   scripts/writers/old-exporters.sh            export with every venv present
 #   scripts/writers/old-exporters.sh --setup    first create the missing venvs (~6 GB each)
 #
-# Venvs live outside the repo: $ET_OLD_VENVS_DIR (default ../venvs), as
-# et04 (executorch 0.4.0, torch 2.5.0) and et07 (executorch 0.7.0, torch 2.8.0).
+# Venvs live outside the repo: $ET_OLD_VENVS_DIR (default ../venvs), as et03
+# (executorch 0.3.0, torch 2.4.0), et04 (0.4.0, torch 2.5.0) and et07 (0.7.0,
+# torch 2.8.0).
 # A missing venv is skipped with a message, never an error.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -17,6 +18,7 @@ dir="${ET_OLD_VENVS_DIR:-$root/../venvs}"
 # name  executorch-version  requirements (torch pinned to what that release was built against;
 # the wheel's own pins also pull torchaudio/torchvision, which export does not need)
 releases=(
+  "et03|0.3.0|torch==2.4.0 numpy<2 pandas"
   "et04|0.4.0|torch==2.5.0 numpy==1.23.2"
   "et07|0.7.0|torch==2.8.0 torchao==0.12.0 numpy>=2 typing-extensions>=4.10 hydra-core omegaconf"
 )
