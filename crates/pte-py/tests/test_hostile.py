@@ -161,6 +161,14 @@ def test_every_layout_source_checks_its_shape():
         pte_rs._value_from({"dtype": "F32", "shape": [3], "offset": 0, "size": 8}, b"\0" * 16)
     with pytest.raises(pte_rs.PteError):
         pte_rs.Tensor("t", 0, 8, {"dtype": "F32", "sizes": [2], "dim_order": [1]}, b"\0" * 8).array()
+    # what a runner is handed from a bundle's cases or a package's samples
+    from_tagged = pte_rs.samples._from_tagged
+    for shape in ([-1], [3], [-2, -1]):
+        with pytest.raises(pte_rs.PteError):
+            from_tagged(("tensor", ("F32", shape, b"\0" * 8)))
+    a = from_tagged(("tensor", ("F32", [2], b"\0" * 8)))
+    assert a.shape == (2,) and a.flags.writeable
+    assert pte_rs._protocol.is_bf16(from_tagged(("tensor", ("BF16", [], b"\0" * 2))))
 
 
 # ---- every entry point over damaged files --------------------------------------
