@@ -25,8 +25,9 @@ fn main() {
     let bundle = std::fs::read(root.join("bundled/model.bpte")).unwrap();
     let bundle = pte_file::bpte::BundledFile::from_bytes(&bundle).unwrap();
     let mut suites = bundle.suites().to_vec();
-    let case = suites[0].test_cases.as_ref().unwrap()[0].clone();
-    suites[0].test_cases = Some(vec![case; 300_000]);
+    let suite = suites.first_mut().unwrap();
+    let case = suite.test_cases.as_ref().and_then(|c| c.first()).unwrap().clone();
+    suite.test_cases = Some(vec![case; 300_000]);
     let many_cases = pte_file::bpte::BundledFile::new(bundle.program.clone(), suites).to_bytes().unwrap();
     let bomb = |declared| Payload::Bomb { inflated: 3 * GIB, declared, fill: 0 };
     let files: Vec<(&str, Vec<u8>)> = vec![

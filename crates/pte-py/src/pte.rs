@@ -137,7 +137,10 @@ pub(crate) fn buffers<'py>(
         }
     }
     let users: Vec<&Value> = users.values().collect();
-    Ok((packed(py, words.len(), words.into_iter())?, serde_json::to_string(&users).map_err(|e| invalid(e.to_string()))?))
+    Ok((
+        packed(py, words.len(), words.into_iter())?,
+        serde_json::to_string(&users).map_err(|e| invalid(e.to_string()))?,
+    ))
 }
 
 /// The named blobs: their keys in table order, and rows of three words
