@@ -15,12 +15,21 @@ pub(crate) fn is_batch(paths: &[PathBuf]) -> bool {
 }
 
 /// The files to handle: named files as given, folders walked in name order,
-/// keeping the files whose content is an ExecuTorch kind.
+/// keeping the files whose content is an ExecuTorch kind. A named folder
+/// holding none is a usage error (exit 2): a summary of "0 files" with exit
+/// 0 would pass a mistyped or empty folder off as a clean run.
 pub(crate) fn collect(paths: &[PathBuf]) -> Result<Vec<PathBuf>, Failure> {
     let mut out = vec![];
     for p in paths {
         if p.is_dir() {
+            let before = out.len();
             walk(p, &mut out)?;
+            if out.len() == before {
+                return Err(Failure::bad_input(format!(
+                    "{}: a directory with no ExecuTorch file (.pte, .ptd, .ptn or .bpte) in it or below it",
+                    p.display()
+                )));
+            }
         } else {
             out.push(p.clone());
         }

@@ -5,7 +5,8 @@
 //! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
 //! * `index-1gib.ptn`: a samples `index.json` inflating to 1 GiB (about 1 MB);
 //! * `members-65536.ptn`: 65,536 members (the default limit);
-//! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB).
+//! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB);
+//! * `cases-300k.bpte`: the corpus bundle's first test case 300,000 times (about 60 MB).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
@@ -21,6 +22,13 @@ fn main() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let ptn = std::fs::read(root.join("native_ptn/model.ptn")).unwrap();
     let pte = std::fs::read(root.join("linear/model.pte")).unwrap();
+    let bundle = std::fs::read(root.join("bundled/model.bpte")).unwrap();
+    let bundle = pte_file::bpte::BundledFile::from_bytes(&bundle).unwrap();
+    let mut suites = bundle.suites().to_vec();
+    let suite = suites.first_mut().unwrap();
+    let case = suite.test_cases.as_ref().and_then(|c| c.first()).unwrap().clone();
+    suite.test_cases = Some(vec![case; 300_000]);
+    let many_cases = pte_file::bpte::BundledFile::new(bundle.program.clone(), suites).to_bytes().unwrap();
     let bomb = |declared| Payload::Bomb { inflated: 3 * GIB, declared, fill: 0 };
     let files: Vec<(&str, Vec<u8>)> = vec![
         ("member-3gib.ptn", ptn_with_members(&ptn, &[("program.safetensors".into(), bomb(3 * GIB))]).unwrap()),
@@ -46,6 +54,7 @@ fn main() {
         ),
         ("members-65536.ptn", ptn_many_members(&ptn, 65_536).unwrap()),
         ("segments-1m.pte", pte_shared_segments(&pte, 1_000_000).unwrap()),
+        ("cases-300k.bpte", many_cases),
     ];
     for (name, bytes) in files {
         std::fs::write(out.join(name), &bytes).unwrap();

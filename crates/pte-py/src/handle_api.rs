@@ -158,11 +158,31 @@ impl Handle {
         serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
     }
 
-    /// The parts of a `.pte` (constants, mutable buffers, named data,
-    /// delegates, segments) with absolute byte offsets, as JSON text.
-    fn pte_parts(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, whole| crate::pte::parts(self, bytes, whole))?;
-        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+    /// The constant buffers of a `.pte` (with `mutable`, the mutable
+    /// buffers' initial values), index 0 left out: `(rows, users)`, rows
+    /// packed as little-endian `u64` quadruples (index, absolute offset or
+    /// 2^64-1 when outside the source, size, user or 2^64-1), users the JSON
+    /// text of the tensors the rows number (the first using each buffer).
+    #[pyo3(signature = (mutable=false))]
+    fn pte_buffers<'py>(&self, py: Python<'py>, mutable: bool) -> PyResult<(Bound<'py, PyBytes>, String)> {
+        self.with(py, |bytes, whole| crate::pte::buffers(py, self, bytes, whole, mutable))
+    }
+
+    /// The named data of a `.pte`: `(keys, rows)`, rows packed as `u64`
+    /// triples (segment, absolute offset or 2^64-1, size), one per key.
+    fn pte_named<'py>(&self, py: Python<'py>) -> PyResult<(Vec<String>, Bound<'py, PyBytes>)> {
+        self.with(py, |bytes, whole| crate::pte::named(py, self, bytes, whole))
+    }
+
+    /// The delegates' processed blobs of a `.pte` with absolute offsets, as JSON text.
+    fn pte_delegates(&self, py: Python<'_>) -> PyResult<String> {
+        self.with(py, |bytes, whole| crate::pte::delegates(self, bytes, whole))
+    }
+
+    /// The segment table of a `.pte`: `u64` pairs (absolute offset or
+    /// 2^64-1 when outside the source, size), 16 bytes a segment.
+    fn pte_segments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        self.with(py, |bytes, whole| crate::pte::segments(py, self, bytes, whole))
     }
 
     /// Writes this `.pte` to `path` atomically with the given layout options.

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use serde_json::{json, Value};
 
 use pte_file::view::{PteView, SegmentTable, SubBuffer, SubBuffers};
@@ -72,74 +73,123 @@ fn piece<'a>(view: &PteView<'a>, subs: &SubBuffers<'a>, c: &SubBuffer) -> Option
     }
 }
 
-/// The rows of constant or mutable buffers (placeholder 0 left out) with
-/// absolute offsets and the first tensor using each.
-fn buffer_rows<'a>(
-    view: &PteView<'a>,
-    subs: &SubBuffers<'a>,
-    users: &BTreeMap<u32, Value>,
-    at: &dyn Fn(&[u8]) -> Option<u64>,
-) -> Vec<Value> {
-    subs.iter()
-        .filter(|c| c.index > 0)
-        .map(|c| {
-            let offset = piece(view, subs, &c).and_then(at);
-            let idx = u32::try_from(c.index).unwrap_or(u32::MAX);
-            json!({"index": c.index, "offset": offset, "size": c.len, "tensor": users.get(&idx)})
-        })
-        .collect()
+/// "No offset" in a packed row: the part does not lie in the source.
+const NONE: u64 = u64::MAX;
+
+/// Little-endian `u64` words as the bytes of a Python `bytes` object, written
+/// in place: a table of a million rows costs its packed size once, not a
+/// Python object per field.
+fn packed<'py>(py: Python<'py>, count: usize, words: impl Iterator<Item = u64>) -> PyResult<Bound<'py, PyBytes>> {
+    let len = count.checked_mul(8).ok_or_else(|| invalid("table too large"))?;
+    PyBytes::new_with(py, len, |buf| {
+        for (chunk, w) in buf.chunks_exact_mut(8).zip(words) {
+            chunk.copy_from_slice(&w.to_le_bytes());
+        }
+        Ok(())
+    })
 }
 
-/// The parts a Python user reaches as arrays and memoryviews: constants,
-/// mutable buffers, named data, delegate blobs and segments, each with its
-/// absolute byte offset in the source (`whole`). Read in place as
-/// `PteFile`'s accessors give them; where one fails, the decoded file's
-/// error is raised (the model is decoded only then, to name the problem).
-pub(crate) fn parts(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
-    let view = PteView::read(bytes, SegmentTable::Whole).py_err(h.name())?;
-    let at = |b: &[u8]| offset_in(whole, b);
-    let failed = || -> PyErr {
-        let err = read(h, bytes).and_then(|pte| {
-            pte.constants().py_err(h.name())?;
-            pte.mutable_segments().py_err(h.name())?;
-            pte.named_data().py_err(h.name())?;
-            pte.delegate_blobs().py_err(h.name())?;
-            Ok(())
-        });
-        err.err().unwrap_or_else(|| invalid("the program's parts could not be read"))
+/// The decoded file's error where a part cannot be read through the view:
+/// the model is decoded only then, to name the problem as `PteFile` does.
+fn part_failed(h: &Handle, bytes: &[u8]) -> PyErr {
+    let err = read(h, bytes).and_then(|pte| {
+        pte.constants().py_err(h.name())?;
+        pte.mutable_segments().py_err(h.name())?;
+        pte.named_data().py_err(h.name())?;
+        pte.delegate_blobs().py_err(h.name())?;
+        Ok(())
+    });
+    err.err().unwrap_or_else(|| invalid("the program's parts could not be read"))
+}
+
+/// The program read in place, its whole segment table as `PteFile` reads it.
+fn view<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteView<'a>> {
+    PteView::read(bytes, SegmentTable::Whole).py_err(h.name())
+}
+
+/// The constant (or, with `mutable`, mutable) buffers, placeholder 0 left
+/// out: rows of four words (index, absolute offset or [`NONE`], size, user
+/// or [`NONE`]) and, as JSON text, the tensors the rows' `user` numbers
+/// name (the first tensor using each buffer). Python builds a `Constant`
+/// from a row only when it is asked for one.
+pub(crate) fn buffers<'py>(
+    py: Python<'py>,
+    h: &Handle,
+    bytes: &[u8],
+    whole: &[u8],
+    mutable: bool,
+) -> PyResult<(Bound<'py, PyBytes>, String)> {
+    let view = view(h, bytes)?;
+    let subs: Vec<SubBuffers<'_>> = if mutable {
+        view.mutable_segments().ok_or_else(|| part_failed(h, bytes))?
+    } else {
+        vec![view.constants().ok_or_else(|| part_failed(h, bytes))?]
     };
-    let constants = view.constants().ok_or_else(failed)?;
-    let constants = buffer_rows(&view, &constants, &buffer_users(&view, false), &at);
-    let musers = buffer_users(&view, true);
-    let mutable: Vec<Value> =
-        view.mutable_segments().ok_or_else(failed)?.iter().flat_map(|m| buffer_rows(&view, m, &musers, &at)).collect();
-    let named: Vec<Value> = view
-        .named_data()
-        .ok_or_else(failed)?
-        .map(|(key, i, b)| json!({"key": key, "segment": i, "offset": at(b), "size": b.len()}))
-        .collect();
-    let delegates: Vec<Value> = view
+    let users = buffer_users(&view, mutable);
+    // users by position, so a row holds a number rather than a copy
+    let position: BTreeMap<u32, u64> = users.keys().zip(0u64..).map(|(&k, i)| (k, i)).collect();
+    let mut words = vec![];
+    for s in &subs {
+        for c in s.iter().filter(|c| c.index > 0) {
+            let offset = piece(&view, s, &c).and_then(|b| offset_in(whole, b)).unwrap_or(NONE);
+            let user = u32::try_from(c.index).ok().and_then(|i| position.get(&i)).copied().unwrap_or(NONE);
+            words.extend([c.index as u64, offset, c.len, user]);
+        }
+    }
+    let users: Vec<&Value> = users.values().collect();
+    Ok((
+        packed(py, words.len(), words.into_iter())?,
+        serde_json::to_string(&users).map_err(|e| invalid(e.to_string()))?,
+    ))
+}
+
+/// The named blobs: their keys in table order, and rows of three words
+/// (segment, absolute offset or [`NONE`], size).
+pub(crate) fn named<'py>(
+    py: Python<'py>,
+    h: &Handle,
+    bytes: &[u8],
+    whole: &[u8],
+) -> PyResult<(Vec<String>, Bound<'py, PyBytes>)> {
+    let view = view(h, bytes)?;
+    let mut keys = vec![];
+    let mut words = vec![];
+    for (key, i, b) in view.named_data().ok_or_else(|| part_failed(h, bytes))? {
+        keys.push(key.to_string());
+        words.extend([u64::from(i), offset_in(whole, b).unwrap_or(NONE), b.len() as u64]);
+    }
+    Ok((keys, packed(py, words.len(), words.into_iter())?))
+}
+
+/// The delegates' processed blobs with absolute offsets, as JSON text.
+pub(crate) fn delegates(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<String> {
+    let view = view(h, bytes)?;
+    let rows: Vec<Value> = view
         .delegates()
-        .ok_or_else(failed)?
+        .ok_or_else(|| part_failed(h, bytes))?
         .iter()
         .map(|d| {
             json!({
                 "plan": d.plan, "delegate": d.delegate, "id": d.id,
                 "location": d.location.name(), "index": d.index,
-                "offset": at(d.bytes), "size": d.bytes.len(),
+                "offset": offset_in(whole, d.bytes), "size": d.bytes.len(),
             })
         })
         .collect();
-    let segments: Vec<Value> = (0..view.program().segment_count())
-        .map(|i| {
-            let b = u32::try_from(i).ok().and_then(|i| view.segment(i)).unwrap_or_default();
-            json!({"index": i, "offset": at(b), "size": b.len()})
-        })
-        .collect();
-    Ok(json!({
-        "constants": constants, "mutable_buffers": mutable,
-        "named_data": named, "delegates": delegates, "segments": segments,
-    }))
+    serde_json::to_string(&rows).map_err(|e| invalid(e.to_string()))
+}
+
+/// The stored segment table: two words a segment (absolute offset or
+/// [`NONE`], size), written straight from the table into the `bytes` object.
+pub(crate) fn segments<'py>(py: Python<'py>, h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Bound<'py, PyBytes>> {
+    let view = view(h, bytes)?;
+    let n = view.program().segment_count();
+    let words = (0..n).flat_map(|i| {
+        let b = u32::try_from(i).ok().and_then(|i| view.segment(i));
+        let offset = b.and_then(|b| offset_in(whole, b)).unwrap_or(NONE);
+        [offset, b.map_or(0, |b| b.len() as u64)]
+    });
+    packed(py, n.saturating_mul(2), words)
 }
 
 /// Layout options from Python keyword arguments; `None` keeps what the file has.

@@ -1,6 +1,6 @@
-//! `info` over many files (the batch form it shares with `verify`), `graph`
-//! on every kind that carries a program, and `.ptd` extraction through the
-//! same output path as the other kinds.
+//! `info` over many files (the batch form it shares with `verify`), folders
+//! without models refused, `graph` on every kind that carries a program, and
+//! `.ptd` extraction through the same output path as the other kinds.
 
 use std::process::Command;
 
@@ -64,6 +64,40 @@ fn info_text_over_many_files_has_a_header_per_file_and_the_worst_exit() {
     // one file that is not a folder keeps the single-file form
     let o = pte(&["info", s(&a)]);
     assert!(!stdout(&o).contains("==>"));
+}
+
+/// A folder with no model in it (empty, or holding other files only) is a
+/// usage error for every batch command: exit 2 naming the folder, nothing on
+/// stdout, where a "0 files" summary and exit 0 once passed it as clean. A
+/// folder that holds one, named beside the empty one, does not excuse it.
+#[test]
+fn a_folder_without_models_is_a_usage_error() {
+    let d = tempfile::tempdir().unwrap();
+    let empty = d.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let other = d.path().join("other");
+    std::fs::create_dir_all(other.join("deeper")).unwrap();
+    std::fs::write(other.join("notes.txt"), "no model here\n").unwrap();
+    std::fs::write(other.join("deeper").join("weights.pte"), "a text file named like a program\n").unwrap();
+    let models = corpus("linear");
+    for dir in [&empty, &other] {
+        for args in [
+            vec!["info", s(dir)],
+            vec!["info", "--json", s(dir)],
+            vec!["verify", s(dir)],
+            vec!["verify", "--json", s(dir)],
+            vec!["ops", s(dir)],
+            vec!["verify", s(&models), s(dir)],
+        ] {
+            let o = pte(&args);
+            assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stdout(&o));
+            let err = stderr(&o);
+            assert!(err.contains(&format!("{}: a directory with no ExecuTorch file", s(dir))), "{args:?}: {err}");
+            assert!(stdout(&o).is_empty(), "{args:?}: {}", stdout(&o));
+        }
+    }
+    let o = pte(&["verify", s(&models)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
 
 #[test]

@@ -9,12 +9,14 @@ each keeps the map alive (``array.base`` chain) after the file object is gone.
 from __future__ import annotations
 
 import builtins
+import collections.abc as abc
 import json
 import mmap
+import operator
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -256,10 +258,96 @@ class Blob(Tensor):
     """
 
 
-def _constant(c: Dict[str, Any], buf: Any) -> Constant:
-    t = c["tensor"]
-    name = (t or {}).get("fqn") or str(c["index"])
-    return Constant(name, c["offset"], c["size"], {} if t is None else dict(t), buf, c["index"], t)
+#: "Outside the source" in a packed row's offset word.
+_NONE = 2**64 - 1
+
+
+def _rows(raw: bytes, fields: Sequence[str]) -> np.ndarray:
+    """Packed little-endian u64 rows as a structured array over ``raw`` (no copy),
+    rows whose offset lies outside the source left out (their index list is
+    made only when there is one)."""
+    rows = np.frombuffer(raw, dtype=np.dtype([(f, "<u8") for f in fields]))
+    outside = rows["offset"] == _NONE
+    return rows[~outside] if outside.any() else rows
+
+
+class _Parts(abc.Sequence):  # type: ignore[type-arg]
+    """A read-only sequence of a program's parts, one packed row each, made
+    into objects only when indexed or iterated: a table of a million entries
+    costs its rows (16 to 32 bytes each), not a million Python objects."""
+
+    def __init__(self, n: int, make: Any) -> None:
+        self._n = n
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._make(j) for j in range(*i.indices(self._n))]
+        j = operator.index(i)
+        if not -self._n <= j < self._n:
+            raise IndexError(f"index {j} out of range for {self._n} parts")
+        return self._make(j % self._n)
+
+    def __iter__(self) -> Any:
+        for j in range(self._n):
+            yield self._make(j)
+
+    def __add__(self, other: Any) -> List[Any]:
+        return list(self) + list(other)
+
+    def __radd__(self, other: Any) -> List[Any]:
+        return list(other) + list(self)
+
+    def __eq__(self, other: Any) -> bool:
+        if isinstance(other, (_Parts, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} parts: {', '.join(repr(x) for x in self[:3])}{', ...' if len(self) > 3 else ''}>"
+
+
+class _NamedData(abc.Mapping):  # type: ignore[type-arg]
+    """Named blobs by key, each :class:`Blob` made when looked up. A key the
+    table repeats names its last blob, as a dict built from the table would."""
+
+    def __init__(self, keys: List[str], rows: np.ndarray, buf: Any) -> None:
+        self._keys = keys
+        self._rows = rows
+        self._buf = buf
+        self._index: Optional[Dict[str, int]] = None
+
+    def _at(self) -> Dict[str, int]:
+        if self._index is None:
+            inside = (self._rows["offset"] != _NONE).tolist()
+            self._index = {k: i for i, k in enumerate(self._keys) if inside[i]}
+        return self._index
+
+    def __getitem__(self, key: str) -> "Blob":
+        r = self._rows[self._at()[key]]
+        info = {"key": key, "segment": int(r["segment"]), "offset": int(r["offset"]), "size": int(r["size"])}
+        return Blob(key, info["offset"], info["size"], info, self._buf)
+
+    def __iter__(self) -> Any:
+        return iter(self._at())
+
+    def __len__(self) -> int:
+        return len(self._at())
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} named blobs>"
+
+
+def _constant_from(row: Any, users: List[Optional[Dict[str, Any]]], buf: Any) -> Constant:
+    index, user = int(row["index"]), int(row["user"])
+    t = users[user] if user < len(users) else None
+    name = (t or {}).get("fqn") or str(index)
+    return Constant(name, int(row["offset"]), int(row["size"]), {} if t is None else dict(t), buf, index, t)
 
 
 @dataclass(frozen=True)
@@ -349,12 +437,20 @@ class Program(File):
     def __init__(self, handle: Any, buf: Any, path: Optional[str]) -> None:
         super().__init__(handle, buf, path)
         self._summary: Optional[Dict[str, Any]] = None
-        self._parts: Optional[Dict[str, Any]] = None
+        # each part read from the file once, when first asked for, apart from the others
+        self._parts: Dict[str, Any] = {}
 
-    def _p(self) -> Dict[str, Any]:
-        if self._parts is None:
-            self._parts = json.loads(self._h.pte_parts())
-        return self._parts
+    def _part(self, name: str, read: Any) -> Any:
+        if name not in self._parts:
+            self._parts[name] = read()
+        return self._parts[name]
+
+    def _buffers(self, mutable: bool) -> "Sequence[Constant]":
+        def read() -> Tuple[np.ndarray, List[Any]]:
+            raw, users = self._h.pte_buffers(mutable)
+            return _rows(raw, ("index", "offset", "size", "user")), json.loads(users)
+        rows, users = self._part("mutable" if mutable else "constants", read)
+        return _Parts(len(rows), lambda j: _constant_from(rows[j], users, self._buf))
 
     def summary(self) -> Dict[str, Any]:
         """The summary ``pte info --json`` prints for this program, as plain data.
@@ -383,32 +479,47 @@ class Program(File):
         return [Method(m["name"], m["inputs"], m["outputs"]) for m in self.summary()["methods"]]
 
     @property
-    def constants(self) -> List[Constant]:
-        """The constant buffers (index 0, the placeholder, left out)."""
-        return [_constant(c, self._buf) for c in self._p()["constants"] if c["offset"] is not None]
+    def constants(self) -> "Sequence[Constant]":
+        """The constant buffers (index 0, the placeholder, left out): a read-only
+        sequence whose :class:`Constant` s are made as they are indexed or iterated."""
+        return self._buffers(False)
 
     @property
-    def mutable_buffers(self) -> List[Constant]:
-        """The initial values of mutable buffers."""
-        return [_constant(c, self._buf) for c in self._p()["mutable_buffers"] if c["offset"] is not None]
+    def mutable_buffers(self) -> "Sequence[Constant]":
+        """The initial values of mutable buffers, a sequence as :attr:`constants` is."""
+        return self._buffers(True)
 
     @property
-    def named_data(self) -> Dict[str, Blob]:
-        """Named data blobs by key."""
-        return {n["key"]: Blob(n["key"], n["offset"], n["size"], _opaque(n), self._buf)
-                for n in self._p()["named_data"] if n["offset"] is not None}
+    def named_data(self) -> "Mapping[str, Blob]":
+        """Named data blobs by key: a read-only mapping making each :class:`Blob` when looked up."""
+        def read() -> Tuple[List[str], np.ndarray]:
+            keys, raw = self._h.pte_named()
+            return keys, np.frombuffer(raw, dtype=np.dtype([(f, "<u8") for f in ("segment", "offset", "size")]))
+        keys, rows = self._part("named", read)
+        return _NamedData(keys, rows, self._buf)
 
     @property
     def delegate_blobs(self) -> List[Blob]:
         """The processed blob of every delegate (inline or in a segment)."""
-        return [Blob(d["id"], d["offset"], d["size"], _opaque(d), self._buf)
-                for d in self._p()["delegates"] if d["offset"] is not None]
+        rows = self._part("delegates", lambda: json.loads(self._h.pte_delegates()))
+        return [Blob(d["id"], d["offset"], d["size"], _opaque(d), self._buf) for d in rows if d["offset"] is not None]
 
     @property
-    def segments(self) -> List[Blob]:
-        """The raw segments, in table order."""
-        return [Blob(str(s["index"]), s["offset"], s["size"], _opaque(s), self._buf)
-                for s in self._p()["segments"] if s["offset"] is not None]
+    def segments(self) -> "Sequence[Blob]":
+        """The raw segments, in table order: a read-only sequence making each
+        :class:`Blob` when indexed or iterated (16 bytes a segment until then)."""
+        def read() -> Tuple[np.ndarray, Optional[np.ndarray]]:
+            rows = np.frombuffer(self._h.pte_segments(), dtype=np.dtype([("offset", "<u8"), ("size", "<u8")]))
+            outside = rows["offset"] == _NONE
+            # table positions are kept only when some segment is left out
+            return (rows, None) if not outside.any() else (rows, np.flatnonzero(~outside))
+        rows, kept = self._part("segments", read)
+
+        def make(j: int) -> Blob:
+            i = j if kept is None else int(kept[j])
+            info = {"index": i, "offset": int(rows[i]["offset"]), "size": int(rows[i]["size"])}
+            return Blob(str(i), info["offset"], info["size"], info, self._buf)
+        return _Parts(len(rows) if kept is None else len(kept), make)
 
     def operators(self) -> Dict[str, Any]:
         """The operators and delegates each method calls, as ``pte ops --json`` gives

@@ -2,7 +2,7 @@
 
 import os
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -125,20 +125,20 @@ class Program(File):
     def methods(self) -> List[Method]:
         """Every method with inputs and outputs, as ``summary()`` lists them."""
     @property
-    def constants(self) -> List[Constant]:
-        """Constant buffers (placeholder 0 left out)."""
+    def constants(self) -> Sequence[Constant]:
+        """Constant buffers (placeholder 0 left out), each made when indexed or iterated."""
     @property
-    def mutable_buffers(self) -> List[Constant]:
+    def mutable_buffers(self) -> Sequence[Constant]:
         """Initial values of mutable buffers."""
     @property
-    def named_data(self) -> Dict[str, Blob]:
-        """Named data by key."""
+    def named_data(self) -> Mapping[str, Blob]:
+        """Named data by key, each blob made when looked up."""
     @property
     def delegate_blobs(self) -> List[Blob]:
         """Processed delegate blobs."""
     @property
-    def segments(self) -> List[Blob]:
-        """Raw segments in table order."""
+    def segments(self) -> Sequence[Blob]:
+        """Raw segments in table order, each made when indexed or iterated (16 bytes a segment until then)."""
     def operators(self) -> Dict[str, Any]:
         """Each method's operators (name, overload, calls, kernel_keys) and delegates (id, calls)."""
     def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:

@@ -40,8 +40,14 @@ class Handle:
         """JSON text equal to ``pte size --json``."""
     def pte_summary(self) -> str:
         """JSON text equal to ``pte info --json`` of the program."""
-    def pte_parts(self) -> str:
-        """JSON text of constants, buffers, named data, delegates, segments (absolute offsets)."""
+    def pte_buffers(self, mutable: bool = ...) -> Tuple[bytes, str]:
+        """Constant (or mutable) buffers: packed u64 rows (index, offset, size, user) and the users' JSON."""
+    def pte_named(self) -> Tuple[List[str], bytes]:
+        """Named data: keys and packed u64 rows (segment, offset, size)."""
+    def pte_delegates(self) -> str:
+        """JSON text of the delegates' processed blobs (absolute offsets)."""
+    def pte_segments(self) -> bytes:
+        """The segment table as packed u64 rows (offset, size); offset 2**64-1 when outside the source."""
     def memory_json(self, method: Optional[str] = ...) -> str:
         """JSON text of the memory plan (``pte memory --json``), optionally one method."""
     def operators_json(self) -> str:
