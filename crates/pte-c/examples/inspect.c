@@ -18,8 +18,10 @@ static int fail(const char *what) {
   return 2;
 }
 
-static int print_json(PteStatus status, char *json, const char *what) {
-  if (status != PTE_STATUS_OK) return fail(what);
+/* Prints one JSON text from `make` and frees it. */
+static int print_json(PteStatus (*make)(const PteHandle *, char **), const PteHandle *h, const char *what) {
+  char *json = NULL;
+  if (make(h, &json) != PTE_STATUS_OK) return fail(what);
   puts(json);
   pte_string_free(&json);
   return 0;
@@ -43,9 +45,9 @@ int main(int argc, char **argv) {
   int rc = 0;
   char *json = NULL;
   if (only && strcmp(only, "summary") == 0) {
-    rc = print_json(pte_summary_json(h, &json), json, "summary");
+    rc = print_json(pte_summary_json, h, "summary");
   } else if (only && strcmp(only, "dump") == 0) {
-    rc = print_json(pte_dump_json(h, &json), json, "dump");
+    rc = print_json(pte_dump_json, h, "dump");
   } else {
     PteReport *report = NULL;
     if (pte_verify(h, NULL, 0, &report) != PTE_STATUS_OK) {
