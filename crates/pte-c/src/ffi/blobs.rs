@@ -11,7 +11,7 @@ use crate::handle::PteHandle;
 use crate::tables::{Blobs, Named, Span, Table};
 use crate::types::{PteBlob, PteDelegate, PteNamedData};
 
-fn table<'t, T>(t: &'t Table<T>) -> Result<&'t [T], Fail> {
+fn table<T>(t: &Table<T>) -> Result<&[T], Fail> {
     t.as_deref().map_err(|(status, message)| Fail::new(*status, message.clone()))
 }
 

@@ -120,7 +120,10 @@ fn indices_past_the_end() {
         assert_eq!(pte_constant_count(h.0, &mut n), PteStatus::Ok);
         assert_eq!(pte_constant(h.0, n, &mut blob), PteStatus::OutOfRange);
         assert_eq!(pte_named_data(h.0, 0, MaybeUninit::uninit().as_mut_ptr()), PteStatus::OutOfRange);
-        assert_eq!(pte_named_data_find(h.0, c"nope".as_ptr(), MaybeUninit::uninit().as_mut_ptr()), PteStatus::OutOfRange);
+        assert_eq!(
+            pte_named_data_find(h.0, c"nope".as_ptr(), MaybeUninit::uninit().as_mut_ptr()),
+            PteStatus::OutOfRange
+        );
         assert_eq!(pte_delegate(h.0, 0, MaybeUninit::uninit().as_mut_ptr()), PteStatus::OutOfRange);
         let mut r = null_mut();
         assert_eq!(pte_verify(h.0, null(), 0, &mut r), PteStatus::Ok);

@@ -27,7 +27,19 @@ fn matches() {
 #[test]
 fn declares_every_entry_point() {
     let header = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("include/pte.h")).unwrap();
-    for name in ["pte_abi_version", "pte_open", "pte_open_bytes", "pte_close", "pte_verify", "pte_report_finding", "pte_segment", "pte_call_output_tensor", "pte_rewrite", "PTE_STATUS_NULL_POINTER", "PTE_ABI_VERSION"] {
+    for name in [
+        "pte_abi_version",
+        "pte_open",
+        "pte_open_bytes",
+        "pte_close",
+        "pte_verify",
+        "pte_report_finding",
+        "pte_segment",
+        "pte_call_output_tensor",
+        "pte_rewrite",
+        "PTE_STATUS_NULL_POINTER",
+        "PTE_ABI_VERSION",
+    ] {
         assert!(header.contains(name), "pte.h lacks {name}");
     }
 }

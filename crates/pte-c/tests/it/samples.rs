@@ -45,11 +45,7 @@ fn package(dir: &std::path::Path) -> std::path::PathBuf {
                     },
                 ],
             },
-            Sample {
-                name: None,
-                tolerance: Some(Tolerance { atol: 1e-5, rtol: 0.0 }),
-                calls: vec![Call::default()],
-            },
+            Sample { name: None, tolerance: Some(Tolerance { atol: 1e-5, rtol: 0.0 }), calls: vec![Call::default()] },
         ],
         ..SampleSet::new("forward", "smoke")
     };
@@ -93,7 +89,10 @@ fn sets_samples_calls_and_values() {
             assert_eq!((c0.input_count, c0.output_count, c0.tolerance_level), (1, 1, PteToleranceLevel::Set));
             ok(pte_call(h, 0, 0, 1, c.as_mut_ptr()));
             let c1 = c.assume_init();
-            assert_eq!((c1.tolerance_level, c1.tolerance), (PteToleranceLevel::Call, PteTolerance { atol: 1e-4, rtol: 0.0 }));
+            assert_eq!(
+                (c1.tolerance_level, c1.tolerance),
+                (PteToleranceLevel::Call, PteTolerance { atol: 1e-4, rtol: 0.0 })
+            );
             ok(pte_call(h, 0, 1, 0, c.as_mut_ptr()));
             assert_eq!(c.assume_init().tolerance_level, PteToleranceLevel::Sample);
 

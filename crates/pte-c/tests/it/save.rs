@@ -35,7 +35,12 @@ fn rewrite_keeps_or_changes_the_layout() {
     let bytes = std::fs::read(&src).unwrap();
     for h in [open(&src), open_bytes(&bytes).unwrap()] {
         let same = dir.path().join("same.pte");
-        assert_eq!(unsafe { pte_rewrite(h.0, c(&same).as_ptr(), null(), null_mut()) }, PteStatus::Ok, "{}", last_error());
+        assert_eq!(
+            unsafe { pte_rewrite(h.0, c(&same).as_ptr(), null(), null_mut()) },
+            PteStatus::Ok,
+            "{}",
+            last_error()
+        );
         let want = pte_file::PteFile::from_bytes(&bytes).unwrap();
         let got_bytes = std::fs::read(&same).unwrap();
         let got = pte_file::PteFile::from_bytes(&got_bytes).unwrap();
@@ -48,7 +53,12 @@ fn rewrite_keeps_or_changes_the_layout() {
             ..Default::default()
         };
         let mut n = 0;
-        assert_eq!(unsafe { pte_rewrite(h.0, c(&inline).as_ptr(), &options, &mut n) }, PteStatus::Ok, "{}", last_error());
+        assert_eq!(
+            unsafe { pte_rewrite(h.0, c(&inline).as_ptr(), &options, &mut n) },
+            PteStatus::Ok,
+            "{}",
+            last_error()
+        );
         let written = std::fs::read(&inline).unwrap();
         assert_eq!(n, written.len() as u64);
         let r = pte_file::PteFile::from_bytes(&written).unwrap();

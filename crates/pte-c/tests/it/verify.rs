@@ -47,7 +47,10 @@ fn verdicts_match_the_library() {
                 assert_eq!(text(f.path), w.path);
                 assert_eq!(text(f.message), w.message);
                 assert_eq!(f.has_offset.then_some(f.offset), w.offset);
-                assert_eq!(f.has_runtime_error.then_some(f.runtime_error_code), w.runtime_error.as_ref().map(|e| e.code));
+                assert_eq!(
+                    f.has_runtime_error.then_some(f.runtime_error_code),
+                    w.runtime_error.as_ref().map(|e| e.code)
+                );
             }
             unsafe { pte_report_free(&mut r) };
         }
@@ -62,7 +65,9 @@ fn damaged_findings_carry_rule_offset_and_runtime_code() {
     let f = findings.first().expect("a violation");
     assert_eq!(f.severity, PteSeverity::Violation);
     assert!(!text(f.rule).is_empty() && !text(f.message).is_empty());
-    assert!(findings.iter().any(|f| f.has_runtime_error && f.runtime_error_code != 0 && !f.runtime_error_name.is_null()));
+    assert!(findings
+        .iter()
+        .any(|f| f.has_runtime_error && f.runtime_error_code != 0 && !f.runtime_error_name.is_null()));
     assert!(findings.iter().any(|f| f.has_offset));
     unsafe { pte_report_free(&mut r) };
 }
