@@ -81,6 +81,13 @@ for f in "${files[@]}"; do
   check "segments $f" "$bin/segments" "$f" >/dev/null
   check "inspect $f" bash -c '"$1" "$2" >/dev/null 2>&1; [ $? -le 1 ]' _ "$bin/inspect" "$f"
 done
+# the program/data link: findings and warnings as `pte verify --ptd` gives them
+ext=crates/pte-file/corpus/external
+check "verdict with --ptd" same_json "verdict --ptd" "$pte" verify --json "$ext/model.pte" --ptd "$ext/_default_external_constant.ptd" \
+  -- "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
+# a data file that is no .ptd: the verification itself fails (exit 2), as the CLI's does
+check "a program as --ptd is refused" bash -c '"$1" "$2" verdict "$3" >/dev/null 2>&1; [ $? -eq 2 ]' _ \
+  "$bin/inspect" "$ext/model.pte" crates/pte-file/corpus/add/model.pte
 for f in tests/regressions/*/*; do
   # damaged files: a verdict (invalid, exit 1) or a clean refusal (exit 2), never a crash
   check "damaged $f" bash -c '"$1" "$2" >/dev/null 2>&1; rc=$?; [ $rc -eq 1 ] || [ $rc -eq 2 ]' _ "$bin/inspect" "$f"
@@ -154,6 +161,7 @@ if command -v valgrind >/dev/null 2>&1; then
     check "valgrind inspect $f" vg_run "$bin/inspect" "$f"
     check "valgrind segments $f" vg_run "$bin/segments" "$f"
   done
+  check "valgrind inspect --ptd" vg_run "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
   check "valgrind samples bundled" vg_run "$bin/samples" crates/pte-file/corpus/bundled/model.bpte
   if [ -n "$package" ]; then
     check "valgrind samples $package" vg_run "$bin/samples" "$package"

@@ -3,10 +3,11 @@
  * line on stderr, `pte verify --json`'s document on stdout) and, for a
  * program, `pte info --json`'s summary.
  *
- *   inspect FILE [verdict|summary|dump]
+ *   inspect FILE [verdict|summary|dump] [DATA.ptd]...
  *
  * With a second argument only that JSON text is printed (what the CI
- * compares with the pte command). Exit 0 valid, 1 invalid, 2 error.
+ * compares with the pte command); `.ptd` files after it are linked to the
+ * program when verifying. Exit 0 valid, 1 invalid, 2 error.
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,7 +30,7 @@ static int print_json(PteStatus (*make)(const PteHandle *, char **), const PteHa
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: inspect FILE [verdict|summary|dump]\n");
+    fprintf(stderr, "usage: inspect FILE [verdict|summary|dump] [DATA.ptd]...\n");
     return 2;
   }
   if (pte_abi_version() != PTE_ABI_VERSION) {
@@ -43,6 +44,18 @@ int main(int argc, char **argv) {
   PteKind kind;
   pte_kind(h, &kind);
   int rc = 0;
+  /* the data files, each its own handle */
+  size_t ndata = argc > 3 ? (size_t)(argc - 3) : 0;
+  PteHandle *data[16] = {NULL};
+  if (ndata > 16) ndata = 16;
+  for (size_t i = 0; i < ndata; i++) {
+    if (pte_open(argv[3 + i], &data[i]) != PTE_STATUS_OK) {
+      rc = fail(argv[3 + i]);
+      for (size_t j = 0; j < i; j++) pte_close(&data[j]);
+      pte_close(&h);
+      return rc;
+    }
+  }
   char *json = NULL;
   if (only && strcmp(only, "summary") == 0) {
     rc = print_json(pte_summary_json, h, "summary");
@@ -50,7 +63,7 @@ int main(int argc, char **argv) {
     rc = print_json(pte_dump_json, h, "dump");
   } else {
     PteReport *report = NULL;
-    if (pte_verify(h, NULL, 0, &report) != PTE_STATUS_OK) {
+    if (pte_verify(h, (const PteHandle *const *)data, ndata, &report) != PTE_STATUS_OK) {
       rc = fail("verify");
     } else {
       bool valid = false;
@@ -84,6 +97,7 @@ int main(int argc, char **argv) {
       }
     }
   }
+  for (size_t i = 0; i < ndata; i++) pte_close(&data[i]);
   pte_close(&h);
   pte_close(&h); /* harmless: the first close nulled h */
   return rc;

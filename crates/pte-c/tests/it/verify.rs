@@ -154,6 +154,13 @@ fn errors_are_per_thread() {
 }
 
 #[test]
+fn handles_and_reports_are_shareable() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<PteHandle>();
+    shareable::<PteReport>();
+}
+
+#[test]
 fn one_handle_serves_many_threads() {
     let h = open(&pte_testkit::model("xnnpack_mlp"));
     let addr = h.0 as usize;
