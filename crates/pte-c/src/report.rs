@@ -1,0 +1,148 @@
+//! A verification's findings held for C (`PteReport`), and the JSON texts
+//! the CLI prints: the verdict, the summary and the dump.
+
+use std::ffi::CString;
+
+use pte_core::{FileKind, Report};
+use pte_file::view::SegmentTable;
+
+use crate::error::{c_string, Fail, PteStatus};
+use crate::handle::PteHandle;
+
+/// Whether a finding breaks a rule or only asks for attention.
+///
+/// ```
+/// assert_eq!(pte_c::PteSeverity::Violation as i32, 0);
+/// ```
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PteSeverity {
+    /// A broken rule: the file is invalid.
+    Violation = 0,
+    /// A valid file may still need attention (an EXTERNAL tensor needs its `.ptd`).
+    Warning = 1,
+}
+
+#[derive(Debug)]
+pub(crate) struct Held {
+    pub(crate) severity: PteSeverity,
+    pub(crate) rule: CString,
+    pub(crate) path: CString,
+    pub(crate) message: CString,
+    pub(crate) offset: Option<u64>,
+    /// Code, name and stage of the runtime's answer.
+    pub(crate) runtime: Option<(u32, CString, CString)>,
+}
+
+/// The outcome of `pte_verify` (`PteReport` in C): the findings, violations
+/// first, and the verdict; freed with `pte_report_free`.
+///
+/// ```
+/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/linear/model.pte"))?;
+/// let mut h = std::ptr::null_mut();
+/// let mut r = std::ptr::null_mut();
+/// unsafe {
+///     assert_eq!(pte_c::pte_open(path.as_ptr(), &mut h), pte_c::PteStatus::Ok);
+///     assert_eq!(pte_c::pte_verify(h, std::ptr::null(), 0, &mut r), pte_c::PteStatus::Ok);
+///     let mut valid = false;
+///     assert_eq!(pte_c::pte_report_valid(r, &mut valid), pte_c::PteStatus::Ok);
+///     assert!(valid);
+///     pte_c::pte_report_free(&mut r);
+///     pte_c::pte_close(&mut h);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct PteReport {
+    pub(crate) valid: bool,
+    pub(crate) findings: Vec<Held>,
+    /// `pte verify --json`'s document.
+    pub(crate) json: String,
+}
+
+impl PteReport {
+    pub(crate) fn new(report: &Report) -> Result<PteReport, Fail> {
+        let verdict = pte::Verdict::from(report);
+        let json = serde_json::to_string_pretty(&verdict).map_err(|e| Fail::new(PteStatus::Internal, e.to_string()))?;
+        let held = |severity, v: &pte_core::Violation| {
+            let f = pte::Finding::from(v);
+            Held {
+                severity,
+                rule: c_string(&f.rule),
+                path: c_string(&f.path),
+                message: c_string(&f.message),
+                offset: f.offset,
+                runtime: f.runtime_error.map(|r| (r.code, c_string(&r.name), c_string(&r.stage))),
+            }
+        };
+        let findings = report
+            .violations
+            .iter()
+            .map(|v| held(PteSeverity::Violation, v))
+            .chain(report.warnings.iter().map(|w| held(PteSeverity::Warning, w)))
+            .collect();
+        Ok(PteReport { valid: report.is_ok(), findings, json })
+    }
+}
+
+/// `pte verify FILE [--ptd DATA]...` of `h` with `data` linked.
+pub(crate) fn verify(h: &PteHandle, data: &[&PteHandle]) -> Result<PteReport, Fail> {
+    if !data.is_empty() && h.kind() != FileKind::Pte {
+        return Err(Fail::kind("linking data files", h.kind()));
+    }
+    let files: Vec<pte::DataFile<'_>> =
+        data.iter().map(|d| pte::DataFile { name: d.name(), bytes: d.bytes() }).collect();
+    let report = pte::verify(h.bytes(), &files).map_err(|e| match e {
+        pte::Unreadable::Program(e) => Fail::from(e.within(h.name())),
+        pte::Unreadable::Data { index, error } => {
+            Fail::from(error.within(data.get(index).map_or(h.name(), |d| d.name())))
+        }
+    })?;
+    PteReport::new(&report)
+}
+
+fn json_fail(e: impl std::fmt::Display) -> Fail {
+    Fail::new(PteStatus::Internal, e.to_string())
+}
+
+/// `pte info --json` of a `.pte` (without its trailing newline).
+pub(crate) fn summary(h: &PteHandle) -> Result<String, Fail> {
+    if h.kind() != FileKind::Pte {
+        return Err(Fail::kind("the summary", h.kind()));
+    }
+    let options = pte::SummaryOptions { table: SegmentTable::Referenced, tensors: false, path: h.path() };
+    let summary = pte::Summary::read(h.bytes(), &options).map_err(|e| Fail::from(e.within(h.name())))?;
+    serde_json::to_string_pretty(&summary).map_err(json_fail)
+}
+
+/// `pte dump` of any kind (without its trailing newline).
+pub(crate) fn dump(h: &PteHandle) -> Result<String, Fail> {
+    let bytes = h.bytes();
+    let within = |e: pte_core::Error| Fail::from(e.within(h.name()));
+    let mut out = Vec::new();
+    match h.kind() {
+        FileKind::Ptd => {
+            let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).map_err(within)?;
+            let v = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
+            serde_json::to_writer_pretty(&mut out, &v).map_err(json_fail)?;
+        }
+        FileKind::Ptn => {
+            // only the container must be sound: a program with broken references still dumps
+            let ptn = pte_ptn::PtnFile::from_bytes_unchecked(bytes).map_err(within)?;
+            let program = ptn.native_program(&Default::default()).map_err(within)?;
+            let v = pte_schema::native::native_program_to_json(&program);
+            serde_json::to_writer_pretty(&mut out, &v).map_err(json_fail)?;
+        }
+        FileKind::Bpte => {
+            let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).map_err(within)?;
+            pte_schema::bundled::write_bundled_program_json(&b, &mut out).map_err(within)?;
+        }
+        _ => {
+            // the stored program only: segment problems must not hide it
+            let (_, region) = pte_file::verify::program_region(bytes).map_err(within)?;
+            let json = pte_schema::ProgramJson::new(region, &Default::default()).map_err(within)?;
+            json.write_pretty(&mut out).map_err(json_fail)?;
+        }
+    }
+    String::from_utf8(out).map_err(json_fail)
+}

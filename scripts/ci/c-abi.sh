@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# The C ABI as a C or C++ user meets it: install libpte into a temporary
+# PREFIX (scripts/install-c.sh), build the examples of crates/pte-c/examples
+# with the system gcc/g++ through pkg-config and through a CMake project
+# using find_package(pte) (Debian's cmake is installed when absent, with
+# root and apt; else that part is skipped with a message), run them on
+# every corpus file comparing their JSON with the pte command's, and run
+# them under valgrind on a few files: no leak, no invalid access.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root="$(pwd)"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
+
+for tool in gcc g++ pkg-config; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    echo "c-abi: skipped, $tool not available"
+    exit 0
+  fi
+done
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+# the debug build `cargo test --workspace` made before: no second build
+PTE_PROFILE=dev scripts/install-c.sh "$prefix"
+cargo build --locked -p pte-cli --bin pte
+pte="$CARGO_TARGET_DIR/debug/pte"
+examples="$root/crates/pte-c/examples"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+
+passed=0
+failed=0
+check() { # NAME COMMAND...: one counted check
+  local name="$1"
+  shift
+  if "$@"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAILED: $name"
+  fi
+}
+
+# pkg-config: shared, and the static archive with its private libraries
+bin="$work/bin"
+mkdir -p "$bin"
+cflags="$(pkg-config --cflags pte)"
+for c in inspect samples; do
+  gcc -std=c11 -Wall -Wextra -Werror $cflags "$examples/$c.c" -o "$bin/$c" $(pkg-config --libs pte)
+done
+g++ -std=c++17 -Wall -Wextra -Werror $cflags "$examples/segments.cpp" -o "$bin/segments" $(pkg-config --libs pte)
+gcc -std=c11 -Wall $cflags "$examples/inspect.c" -o "$bin/inspect-static" \
+  "$prefix/lib/libpte.a" $(pkg-config --libs-only-other --static pte) -lpthread -ldl -lm
+
+# What the pte command prints, text for text (the library leaves off the final newline).
+same_json() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
+  local label="$1"
+  shift
+  local want=() got=()
+  while [ "$1" != "--" ]; do want+=("$1"); shift; done
+  shift
+  got=("$@")
+  "${want[@]}" >"$work/want" 2>/dev/null || true
+  "${got[@]}" >"$work/got" 2>/dev/null || true
+  if ! cmp -s "$work/want" "$work/got"; then
+    echo "$label differs:"
+    diff "$work/want" "$work/got" | head -n 20
+    return 1
+  fi
+}
+
+files=(crates/pte-file/corpus/*/*.pte crates/pte-file/corpus/*/*.ptd crates/pte-file/corpus/*/*.ptn crates/pte-file/corpus/*/*.bpte)
+for f in "${files[@]}"; do
+  check "verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect" "$f" verdict
+  check "verdict (static) $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect-static" "$f" verdict
+  check "dump $f" same_json "dump $f" "$pte" dump "$f" -- "$bin/inspect" "$f" dump
+  case "$f" in
+    *.pte) check "summary $f" same_json "summary $f" "$pte" info --json "$f" -- "$bin/inspect" "$f" summary ;;
+  esac
+  check "segments $f" "$bin/segments" "$f" >/dev/null
+  check "inspect $f" bash -c '"$1" "$2" >/dev/null 2>&1; [ $? -le 1 ]' _ "$bin/inspect" "$f"
+done
+# the program/data link: findings and warnings as `pte verify --ptd` gives them
+ext=crates/pte-file/corpus/external
+check "verdict with --ptd" same_json "verdict --ptd" "$pte" verify --json "$ext/model.pte" --ptd "$ext/_default_external_constant.ptd" \
+  -- "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
+# a data file that is no .ptd: the verification itself fails (exit 2), as the CLI's does
+check "a program as --ptd is refused" bash -c '"$1" "$2" verdict "$3" >/dev/null 2>&1; [ $? -eq 2 ]' _ \
+  "$bin/inspect" "$ext/model.pte" crates/pte-file/corpus/add/model.pte
+for f in tests/regressions/*/*; do
+  # damaged files: a verdict (invalid, exit 1) or a clean refusal (exit 2), never a crash
+  check "damaged $f" bash -c '"$1" "$2" >/dev/null 2>&1; rc=$?; [ $rc -eq 1 ] || [ $rc -eq 2 ]' _ "$bin/inspect" "$f"
+done
+
+# A package with samples: the add model's recorded I/O goes into a copy of
+# the native package when python3 can write the safetensors file.
+package=""
+if command -v python3 >/dev/null 2>&1; then
+  python3 - "$work/io.safetensors" <<'EOF'
+import json, struct, sys
+x = struct.pack("<32f", *[i / 8 for i in range(32)])
+y = struct.pack("<16f", *[i / 4 for i in range(16)])
+header = {"input.0": {"dtype": "F32", "shape": [2, 16], "data_offsets": [0, 128]},
+          "output.0": {"dtype": "F32", "shape": [2, 8], "data_offsets": [128, 192]}}
+h = json.dumps(header).encode()
+h += b" " * (-len(h) % 8)
+open(sys.argv[1], "wb").write(struct.pack("<Q", len(h)) + h + x + y)
+EOF
+  cp crates/pte-file/corpus/native_ptn/model.ptn "$work/samples.ptn"
+  "$pte" samples import-io "$work/io.safetensors" forward smoke "$work/set" >/dev/null
+  "$pte" samples add "$work/samples.ptn" "$work/set" >/dev/null
+  package="$work/samples.ptn"
+  check "samples $package" bash -c '"$1" "$2" | grep -q "^forward/smoke: 1 sample"' _ "$bin/samples" "$package"
+fi
+check "samples bundled" bash -c '"$1" "$2" | grep -q "^forward/bundled: 3 sample"' _ "$bin/samples" crates/pte-file/corpus/bundled/model.bpte
+
+# CMake: find_package(pte) and the pte::pte target
+cmake_ok=false
+if ! command -v cmake >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq cmake >/dev/null) || true
+fi
+if command -v cmake >/dev/null 2>&1; then
+  mkdir -p "$work/cmake"
+  cat >"$work/cmake/CMakeLists.txt" <<EOF
+cmake_minimum_required(VERSION 3.16)
+project(pte_examples C CXX)
+find_package(pte 0.1 REQUIRED CONFIG)
+add_executable(inspect "$examples/inspect.c")
+target_link_libraries(inspect PRIVATE pte::pte)
+add_executable(segments "$examples/segments.cpp")
+target_compile_features(segments PRIVATE cxx_std_17)
+target_link_libraries(segments PRIVATE pte::pte)
+add_executable(samples "$examples/samples.c")
+target_link_libraries(samples PRIVATE pte::pte)
+EOF
+  cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+  cmake --build "$work/cmake/build" >/dev/null
+  for f in crates/pte-file/corpus/linear/model.pte crates/pte-file/corpus/native_ptn/model.ptn; do
+    check "cmake verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$work/cmake/build/inspect" "$f" verdict
+    check "cmake segments $f" "$work/cmake/build/segments" "$f" >/dev/null
+  done
+  cmake_ok=true
+else
+  echo "c-abi: the CMake part skipped: cmake not available (and not installable here)"
+fi
+
+# valgrind: every example on a few files, leaks and invalid accesses fail
+if command -v valgrind >/dev/null 2>&1; then
+  vg=(valgrind --quiet --leak-check=full --show-leak-kinds=definite,indirect,possible --errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99)
+  vg_run() { # expected exit codes 0-2 are the program's; 99 is valgrind's
+    "${vg[@]}" "$@" >/dev/null 2>"$work/vg.log"
+    local rc=$?
+    if [ $rc -eq 99 ]; then
+      cat "$work/vg.log"
+      return 1
+    fi
+  }
+  for f in crates/pte-file/corpus/xnnpack_mlp/model.pte crates/pte-file/corpus/external/_default_external_constant.ptd \
+    crates/pte-file/corpus/legacy_inline_constants/model.pte tests/regressions/out-of-bounds/pte-segment-data-past-end.pte; do
+    check "valgrind inspect $f" vg_run "$bin/inspect" "$f"
+    check "valgrind segments $f" vg_run "$bin/segments" "$f"
+  done
+  check "valgrind inspect --ptd" vg_run "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
+  check "valgrind samples bundled" vg_run "$bin/samples" crates/pte-file/corpus/bundled/model.bpte
+  if [ -n "$package" ]; then
+    check "valgrind samples $package" vg_run "$bin/samples" "$package"
+  fi
+else
+  echo "c-abi: the valgrind part skipped: valgrind not available"
+fi
+
+echo "c-abi: $passed passed, $failed failed$($cmake_ok || echo ' (CMake part skipped)')"
+[ "$failed" -eq 0 ]
