@@ -43,8 +43,10 @@ fn read_back(buf: &[u8]) -> (Option<Vec<i64>>, Option<Vec<f64>>) {
     match (&values[0].val, &values[1].val) {
         (Some(KernelTypes::IntList(i)), Some(KernelTypes::DoubleList(d))) => {
             assert_eq!(viewed.0, *i);
-            assert_eq!(viewed.1.as_ref().map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
-                d.as_ref().map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>()));
+            assert_eq!(
+                viewed.1.as_ref().map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>()),
+                d.as_ref().map(|v| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>())
+            );
         }
         other => panic!("{other:?}"),
     }
