@@ -48,6 +48,15 @@ for fbs in xnnpack; do
   "$flatc" --rust --gen-all --rust-module-root-file -o "$out/flatc/$fbs" "schema/$fbs.fbs"
 done
 
+# The runtime's C++ verifier never checks where a vector's elements start
+# (only its length word's alignment and its bounds); the flatbuffers crate's
+# verifier holds them to the element type's alignment and so refuses files
+# the runtime loads. Its 8-byte scalar vectors are verified as
+# crate::fenced::Unaligned<T> (same size, alignment 1) instead: only the
+# `.visit_field` lines change, the accessors still read i64/u64/f64.
+find "$out/flatc" -name '*_generated.rs' -exec \
+  sed -i -E "s/::flatbuffers::Vector<'_, (i64|u64|f64)>>>\(\"/::flatbuffers::Vector<'_, crate::fenced::Unaligned<\1>>>>(\"/" {} +
+
 flatc_dst="$root/crates/pte-schema/src/fenced/generated"
 planus_dst="$root/crates/pte-oracle/src/generated"
 if [ $check = 1 ]; then

@@ -3,9 +3,11 @@
 //!
 //! It holds the flatc-generated accessors (which read without bounds checks
 //! once a buffer is verified), the unchecked program root taken from the
-//! structural verifier's proof (`trusted`), and the aligned byte-vector writer
+//! structural verifier's proof (`trusted`), the aligned byte-vector writer
 //! needed to honour `force_align`, which neither Rust code generator
-//! implements. Nothing here is public outside the crate.
+//! implements, and the element type that lets the generated verifiers take
+//! 8-byte scalar vectors at any alignment, as the runtime does (`unaligned`).
+//! Nothing here is public outside the crate.
 
 /// flatc's output, one module tree per schema; the lints it trips are allowed once here.
 #[allow(
@@ -60,3 +62,6 @@ pub(crate) use aligned::create_aligned_bytes;
 
 mod trusted;
 pub(crate) use trusted::program_root;
+
+mod unaligned;
+pub(crate) use unaligned::Unaligned;

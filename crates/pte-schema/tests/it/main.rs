@@ -1,6 +1,6 @@
 //! Integration tests of pte-schema, one binary: decoding and the views on
 //! the corpus, the structure checks, the JSON stream, offsets, the native
-//! graph and XNNPACK payloads. (`amplification.rs` is a binary of its own:
+//! graph and XNNPACK payloads, and 8-byte vectors at any alignment. (`amplification.rs` is a binary of its own:
 //! see why at its top.)
 
 #![allow(
@@ -19,5 +19,6 @@ mod native;
 mod offsets;
 mod structure;
 mod support;
+mod vector_alignment;
 mod views;
 mod xnnpack;

@@ -40,7 +40,7 @@ fn arg(name: &str, value: Option<ArgumentValue>) -> NamedArgument {
 
 /// A program touching every table, every union member (and NONE), every
 /// declared enum value of the small enums, an undeclared dtype and a subgraph.
-fn fixture() -> NativeProgram {
+pub(crate) fn fixture() -> NativeProgram {
     let body = Graph {
         nodes: vec![Node {
             name: "inner".into(),

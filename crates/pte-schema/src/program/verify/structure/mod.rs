@@ -10,8 +10,10 @@
 //!
 //! * every table's vtable offset, vtable length, and each field slot it lists;
 //! * every scalar field in bounds and aligned to its size;
-//! * every vector's length and elements in bounds and aligned, every string
-//!   valid UTF-8 followed by its terminating zero;
+//! * every vector's length word aligned, its length and elements in bounds
+//!   (where the elements start is not checked, as the runtime's verifier
+//!   does not: see [`Walk::vector`]), every string valid UTF-8 followed by
+//!   its terminating zero;
 //! * unions whose tag and value agree on presence;
 //! * the same depth, table-count and apparent-size limits, counted the same
 //!   way, so a buffer passes here exactly when it passes there;
@@ -335,11 +337,21 @@ impl<'a> Walk<'a> {
 
     /// Checks the vector at `pos` (length word, then `len` elements of
     /// width `elem`) and returns its element range.
+    ///
+    /// Only the length word's alignment is checked, not the elements': the
+    /// runtime's C++ verifier (`VerifyVectorOrString`) checks no more, and
+    /// ExecuTorch's writer leaves `[long]` vectors 4 bytes off an 8-byte
+    /// boundary. The elements start right after an aligned word, so every
+    /// element type of 4 bytes or less is aligned anyway; only 8-byte scalars
+    /// may not be, and nothing reads those through a reference into the
+    /// buffer: the generated accessors copy each one out
+    /// (`flatbuffers::read_scalar`), and no code here views a vector's bytes
+    /// as a typed slice. The generated verifiers are held to the same rule
+    /// (`crate::fenced::Unaligned`).
     #[inline(always)]
     fn vector(&mut self, pos: usize, elem: Width) -> Step<(usize, usize)> {
         let len = self.word(pos)? as usize;
         let start = pos.checked_add(4).ok_or(Refused { at: pos })?;
-        Self::aligned(start, elem)?;
         let size = len.checked_mul(elem.size).ok_or(Refused { at: pos })?;
         self.claim(start, size)?;
         self.within_budget(pos)?;

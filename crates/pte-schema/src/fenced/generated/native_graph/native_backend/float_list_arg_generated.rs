@@ -50,7 +50,7 @@ impl ::flatbuffers::Verifiable for FloatListArg<'_> {
     v: &mut ::flatbuffers::Verifier, pos: usize
   ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
     v.visit_table(pos)?
-     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, f64>>>("values", Self::VT_VALUES, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, crate::fenced::Unaligned<f64>>>>("values", Self::VT_VALUES, true)?
      .finish();
     Ok(())
   }

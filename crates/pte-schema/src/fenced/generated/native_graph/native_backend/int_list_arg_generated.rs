@@ -59,7 +59,7 @@ impl ::flatbuffers::Verifiable for IntListArg<'_> {
     v: &mut ::flatbuffers::Verifier, pos: usize
   ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
     v.visit_table(pos)?
-     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i64>>>("values", Self::VT_VALUES, true)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, crate::fenced::Unaligned<i64>>>>("values", Self::VT_VALUES, true)?
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<&'_ str>>>>("refs", Self::VT_REFS, false)?
      .finish();
     Ok(())

@@ -139,7 +139,7 @@ impl ::flatbuffers::Verifiable for ExecutionPlan<'_> {
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Chain>>>>("chains", Self::VT_CHAINS, false)?
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<Operator>>>>("operators", Self::VT_OPERATORS, false)?
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<BackendDelegate>>>>("delegates", Self::VT_DELEGATES, false)?
-     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i64>>>("non_const_buffer_sizes", Self::VT_NON_CONST_BUFFER_SIZES, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, crate::fenced::Unaligned<i64>>>>("non_const_buffer_sizes", Self::VT_NON_CONST_BUFFER_SIZES, false)?
      .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, ::flatbuffers::ForwardsUOffset<NonConstBufferDevice>>>>("non_const_buffer_device", Self::VT_NON_CONST_BUFFER_DEVICE, false)?
      .finish();
     Ok(())

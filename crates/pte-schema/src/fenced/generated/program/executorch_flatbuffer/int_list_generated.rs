@@ -50,7 +50,7 @@ impl ::flatbuffers::Verifiable for IntList<'_> {
     v: &mut ::flatbuffers::Verifier, pos: usize
   ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
     v.visit_table(pos)?
-     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, i64>>>("items", Self::VT_ITEMS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, crate::fenced::Unaligned<i64>>>>("items", Self::VT_ITEMS, false)?
      .finish();
     Ok(())
   }

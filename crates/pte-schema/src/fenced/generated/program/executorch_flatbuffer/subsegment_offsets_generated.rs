@@ -60,7 +60,7 @@ impl ::flatbuffers::Verifiable for SubsegmentOffsets<'_> {
   ) -> Result<(), ::flatbuffers::InvalidFlatbuffer> {
     v.visit_table(pos)?
      .visit_field::<u32>("segment_index", Self::VT_SEGMENT_INDEX, false)?
-     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, u64>>>("offsets", Self::VT_OFFSETS, false)?
+     .visit_field::<::flatbuffers::ForwardsUOffset<::flatbuffers::Vector<'_, crate::fenced::Unaligned<u64>>>>("offsets", Self::VT_OFFSETS, false)?
      .finish();
     Ok(())
   }
