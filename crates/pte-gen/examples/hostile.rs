@@ -5,13 +5,18 @@
 //! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
 //! * `index-1gib.ptn`: a samples `index.json` inflating to 1 GiB (about 1 MB);
 //! * `members-65536.ptn`: 65,536 members (the default limit);
-//! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB).
+//! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB);
+//! * `values-1m.pte`: a program of 1,000,000 values and as many kernel calls,
+//!   its 500,000 constants in the constant segment (about 44 MB);
+//! * `values-1m-legacy.pte`: the same program with its constants inline in the
+//!   deprecated `constant_buffer`, no segment (about 36 MB).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::path::PathBuf;
 
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
+use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 const GIB: u64 = 1 << 30;
 
@@ -46,6 +51,8 @@ fn main() {
         ),
         ("members-65536.ptn", ptn_many_members(&ptn, 65_536).unwrap()),
         ("segments-1m.pte", pte_shared_segments(&pte, 1_000_000).unwrap()),
+        ("values-1m.pte", to_bytes(&program_heavy(1_000_000))),
+        ("values-1m-legacy.pte", program_heavy_legacy_bytes(1_000_000)),
     ];
     for (name, bytes) in files {
         std::fs::write(out.join(name), &bytes).unwrap();
