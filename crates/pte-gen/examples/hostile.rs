@@ -7,9 +7,9 @@
 //! * `members-65536.ptn`: 65,536 members (the default limit);
 //! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB);
 //! * `values-1m.pte`: a program of 1,000,000 values and as many kernel calls,
-//!   its 500,000 constants in the constant segment (about 44 MB);
+//!   its 500,000 constants in the constant segment (about 88 MB);
 //! * `values-1m-legacy.pte`: the same program with its constants inline in the
-//!   deprecated `constant_buffer`, no segment (about 36 MB).
+//!   deprecated `constant_buffer`, no segment (about 94 MB).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 

@@ -97,7 +97,7 @@ pub fn program_heavy(n: usize) -> PteParts<'static> {
 
 /// [`program_heavy`] with its constants in the legacy inline form: each
 /// in the flatbuffer's deprecated `constant_buffer`, no constant segment
-/// and no segment at all. 1,000,000 values give a 36 MB file whose
+/// and no segment at all. 1,000,000 values give a 94 MB file whose
 /// program is all of it.
 ///
 /// ```

@@ -87,7 +87,7 @@ fn operator_label(name: Option<&str>, overload: Option<&str>) -> String {
     }
 }
 
-impl<'p> PlanFacts for &'p ExecutionPlan<'_> {
+impl<'p> PlanFacts for &'p ExecutionPlan {
     type Tensor = &'p Tensor;
     fn name(&self) -> String {
         self.name.clone().unwrap_or_default()
