@@ -59,7 +59,7 @@ pub(super) enum Verdict {
 pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> Verdict {
     if clean_with_inline(p, header, file_len, limits) {
         match p.constant_offsets() {
-            Some((_, Some(o))) if o.len() > 0 => Verdict::Clean,
+            Some((_, Some(o))) if !o.is_empty() => Verdict::Clean,
             _ => Verdict::InlineConstants,
         }
     } else {
