@@ -7,12 +7,17 @@
 //! * `members-65536.ptn`: 65,536 members (the default limit);
 //! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB);
 //! * `cases-300k.bpte`: the corpus bundle's first test case 300,000 times (about 60 MB).
+//! * `values-1m.pte`: a program of 1,000,000 values and as many kernel calls,
+//!   its 500,000 constants in the constant segment (about 88 MB);
+//! * `values-1m-legacy.pte`: the same program with its constants inline in the
+//!   deprecated `constant_buffer`, no segment (about 94 MB).
 
 #![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
 
 use std::path::PathBuf;
 
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
+use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 const GIB: u64 = 1 << 30;
 
@@ -55,6 +60,8 @@ fn main() {
         ("members-65536.ptn", ptn_many_members(&ptn, 65_536).unwrap()),
         ("segments-1m.pte", pte_shared_segments(&pte, 1_000_000).unwrap()),
         ("cases-300k.bpte", many_cases),
+        ("values-1m.pte", to_bytes(&program_heavy(1_000_000))),
+        ("values-1m-legacy.pte", program_heavy_legacy_bytes(1_000_000)),
     ];
     for (name, bytes) in files {
         std::fs::write(out.join(name), &bytes).unwrap();

@@ -94,4 +94,4 @@ mod native;
 mod plan;
 
 pub use native::of_native;
-pub use plan::of_plan;
+pub use plan::{of_plan, of_plan_view};

@@ -5,9 +5,10 @@
 
 use std::borrow::Cow;
 
-use pte_file::{PteParts, WriteOptions};
+use pte_file::{ConstantPlacement, PteParts, WriteOptions};
 use pte_schema::{
-    Chain, EValue, ExecutionPlan, Instruction, InstructionArguments, KernelTypes, Operator, Program, ScalarType, Tensor,
+    Buffer, Chain, EValue, ExecutionPlan, Instruction, InstructionArguments, KernelTypes, Operator, Program,
+    ScalarType, Tensor,
 };
 
 /// A float tensor value with constant `idx` (0 for none) and contiguous
@@ -92,6 +93,28 @@ pub fn program_heavy(n: usize) -> PteParts<'static> {
         constants,
         ..Default::default()
     }
+}
+
+/// [`program_heavy`] with its constants in the legacy inline form: each
+/// in the flatbuffer's deprecated `constant_buffer`, no constant segment
+/// and no segment at all. 1,000,000 values give a 94 MB file whose
+/// program is all of it.
+///
+/// ```
+/// let bytes = pte_testkit::programs::program_heavy_legacy_bytes(10);
+/// let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
+/// assert_eq!(pte.program.constant_buffer.as_ref().map(Vec::len), Some(6));
+/// assert!(pte.segments.is_empty());
+/// ```
+pub fn program_heavy_legacy_bytes(n: usize) -> Vec<u8> {
+    let parts = program_heavy(n);
+    let mut program = parts.program;
+    program.constant_buffer = Some(parts.constants.into_iter().map(|c| Buffer { storage: Some(c) }).collect());
+    program.constant_segment = None;
+    program.segments = Some(vec![]);
+    pte_file::PteFile::new(program, vec![])
+        .to_bytes(&WriteOptions::default().with_constants(ConstantPlacement::Keep))
+        .unwrap()
 }
 
 /// The segment-heavy shape: a program with no instructions whose one float

@@ -16,12 +16,14 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 
 use pte_core::FileKind;
-use pte_report::graph::{of_native, of_plan};
+use pte_file::view::{PteView, SegmentTable};
+use pte_report::graph::{of_native, of_plan, of_plan_view};
+use pte_schema::PlanView;
 
 use crate::cli::GraphFormat;
 use crate::dataflow::{dot, mermaid};
 use crate::failure::{at, CmdResult, Failure};
-use crate::input::{read_pte, Input};
+use crate::input::Input;
 
 pub(crate) fn run(
     file: &Path,
@@ -51,8 +53,11 @@ pub(crate) fn run(
             of_plan(pick(file, pte.program.plans(), |p| p.name.as_deref(), method)?)
         }
         _ => {
-            let pte = read_pte(file, bytes)?;
-            of_plan(pick(file, pte.program.plans(), |p| p.name.as_deref(), method)?)
+            // read in place: the graph holds a label per value, never the program
+            let pte = PteView::read(bytes, SegmentTable::Whole).map_err(at(file))?;
+            let plans: Vec<PlanView<'_>> =
+                (0..pte.program().plan_count()).filter_map(|i| pte.program().plan(i)).collect();
+            of_plan_view(pick(file, &plans, |p| p.name(), method)?)
         }
     };
     let text = match (svg, format) {

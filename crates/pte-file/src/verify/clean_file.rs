@@ -4,10 +4,12 @@
 //! the structural verification, as the walk proves it well formed
 //! ([`Prechecks`]); the program's other tables are read once after it. The
 //! heap holds a small context per plan and, for a segment table out of
-//! order, the table. Any finding (violation or warning) answers `false`,
-//! and the caller runs the full pass, which names every finding with its
+//! order, the table. Any finding (violation or warning) but one answers
+//! [`Verdict::Findings`], and the caller runs the full pass, which names every finding with its
 //! path and offset; the two passes must agree on which files are clean
-//! (tests/it/clean_file_pass.rs).
+//! (tests/it/clean_file_pass.rs). The one warning it states itself is the
+//! deprecated inline constants' ([`Verdict::InlineConstants`]): a program
+//! in that legacy form is otherwise as clean as any, and may be as large.
 
 use pte_schema::{
     DataLocation, DeviceType, ElementChecks, InstructionRef, Limits, List, PlanPreview, PlanView, ProgramPreview,
@@ -20,6 +22,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 struct Context<'a> {
     constant_offsets: Option<List<'a, u64>>,
     constant_segment_size: Option<u64>,
+    /// The program, for the lengths of its deprecated inline constants,
+    /// read in place for each tensor that names one.
+    inline: ProgramPreview<'a>,
     mutable0: Option<(Option<List<'a, u64>>, Option<u64>)>,
     segment_base: bool,
     max_key_len: usize,
@@ -36,10 +41,35 @@ fn len_of(l: Option<List<'_, u64>>) -> usize {
     l.map_or(0, |l| l.len())
 }
 
-/// Whether the verified program `p` passes every rule, with no warning,
-/// but those of its values and instructions, which [`Prechecks`] checked
-/// during its verification.
-pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
+/// What the clean-file pass found of a program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    /// Some finding: the full pass names it.
+    Findings,
+    /// No violation and no warning.
+    Clean,
+    /// No violation; the one warning is that the constants take the
+    /// deprecated inline path (no constant segment offsets), which the
+    /// caller states as the full pass does.
+    InlineConstants,
+}
+
+/// What the verified program `p` breaks, apart from its values and
+/// instructions, which [`Prechecks`] checked during its verification.
+pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> Verdict {
+    if clean_with_inline(p, header, file_len, limits) {
+        match p.constant_offsets() {
+            Some((_, Some(o))) if !o.is_empty() => Verdict::Clean,
+            _ => Verdict::InlineConstants,
+        }
+    } else {
+        Verdict::Findings
+    }
+}
+
+/// Whether `p` passes every program rule, the deprecated inline
+/// constants (a warning) allowed.
+fn clean_with_inline(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_len: u64, limits: &Limits) -> bool {
     // the limits decode_program applies after verification
     if p.segment_count() > limits.max_segments || p.named_data_count() > limits.max_named_data {
         return false;
@@ -51,11 +81,11 @@ pub(super) fn clean(p: &ProgramView<'_>, header: Option<&ExtendedHeader>, file_l
         return false;
     }
     let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| p.segment(i)).map(|s| s.size);
-    let Some((cs_index, cs_offsets)) = p.constant_offsets() else { return false };
+    // no constant segment, or one without offsets: the deprecated
+    // constant_buffer path, a warning; its tensors are checked against the
+    // inline constants by Prechecks
+    let (cs_index, cs_offsets) = p.constant_offsets().unwrap_or((0, None));
     let ncs = len_of(cs_offsets);
-    if ncs == 0 {
-        return false; // the deprecated constant_buffer path: a warning
-    }
     if ncs > 1 && (p.constant_buffer().is_some_and(|b| b.len() > 0) || seg_size(cs_index).is_none()) {
         return false;
     }
@@ -196,6 +226,7 @@ impl<'a> Prechecks<'a> {
         let program = Context {
             constant_offsets: constant.and_then(|(_, o)| o),
             constant_segment_size: constant.and_then(|(i, _)| seg_size(i)),
+            inline: pre,
             mutable0: pre.mutable_offsets(0).map(|(i, offsets)| (offsets, seg_size(i))),
             segment_base: header.is_some_and(|h| h.segment_base_offset != 0),
             max_key_len: limits.max_key_len,
@@ -417,11 +448,14 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
         }
     } else if idx > 0 && !external {
         let i = usize::try_from(idx).unwrap_or(usize::MAX);
-        let resolves = len_of(ctx.constant_offsets) > 1
-            && ctx
+        let resolves = match len_of(ctx.constant_offsets) {
+            0 => ctx.inline.constant_buffer_len(i).is_some_and(|len| nbytes <= len),
+            1 => false,
+            _ => ctx
                 .constant_offsets
                 .and_then(|o| o.get(i))
-                .is_some_and(|o| ctx.constant_segment_size.is_some_and(|s| o <= s && nbytes <= s.saturating_sub(o)));
+                .is_some_and(|o| ctx.constant_segment_size.is_some_and(|s| o <= s && nbytes <= s.saturating_sub(o))),
+        };
         if !resolves {
             return None;
         }

@@ -135,8 +135,18 @@ fn verify_with<'a>(
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))
             .any(|plan| plan.delegates().is_some_and(|d| d.len() > 0));
-        if !has_delegates && tensors.is_some() && clean_file::clean(view, header.as_ref(), len, &options.limits) {
-            let mut warnings = memory_overlaps(view);
+        let verdict = if !has_delegates && tensors.is_some() {
+            clean_file::clean(view, header.as_ref(), len, &options.limits)
+        } else {
+            clean_file::Verdict::Findings
+        };
+        if verdict != clean_file::Verdict::Findings {
+            let mut c = Checker { out: &mut violations, warnings: vec![] };
+            if verdict == clean_file::Verdict::InlineConstants {
+                program::warn_inline_constants(&mut c);
+            }
+            let mut warnings = c.warnings;
+            warnings.extend(memory_overlaps(view));
             locate(region, &options.limits, &mut warnings);
             return Report { violations, warnings };
         }

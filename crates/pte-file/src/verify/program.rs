@@ -10,6 +10,16 @@ use super::plan::check_plan;
 use super::rules;
 use super::tensor::DataContext;
 
+/// The warning of a program with no constant segment offsets, stated by
+/// both passes.
+pub(super) fn warn_inline_constants(c: &mut Checker<'_>) {
+    c.warn(
+        rules::PROGRAM_CONSTANT_SEGMENT,
+        "constant_segment.offsets",
+        "no constant segment offsets: the runtime takes the deprecated constant_buffer path, which stock CMake builds and the pip wheels compile out (pte rewrite moves the constants into a segment)",
+    );
+}
+
 pub(super) fn check_program(c: &mut Checker<'_>, p: &Program<'_>, header: Option<&ExtendedHeader>, bytes: &[u8]) {
     if p.version != 0 {
         c.add(
@@ -30,11 +40,7 @@ pub(super) fn check_program(c: &mut Checker<'_>, p: &Program<'_>, header: Option
     let seg_size = |i: u32| usize::try_from(i).ok().and_then(|i| p.segment_table().get(i)).map(|s| s.size);
     let cs_offsets = p.constant_segment.as_ref().and_then(|c| c.offsets.as_deref()).unwrap_or(&[]);
     if cs_offsets.is_empty() {
-        c.warn(
-            rules::PROGRAM_CONSTANT_SEGMENT,
-            "constant_segment.offsets",
-            "no constant segment offsets: the runtime takes the deprecated constant_buffer path, which stock CMake builds and the pip wheels compile out (pte rewrite moves the constants into a segment)",
-        );
+        warn_inline_constants(c);
     }
     if let Some(cs) = &p.constant_segment {
         if cs_offsets.len() > 1 {

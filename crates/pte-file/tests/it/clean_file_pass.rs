@@ -274,3 +274,91 @@ fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
     });
     assert_eq!(check("off the CPU", &off), (0, 1));
 }
+
+/// A program whose constants are inline in the deprecated `constant_buffer`
+/// is answered by the clean-file pass (its one warning stated as the full
+/// pass states it); every way its tensors can miss their inline constants
+/// sends it to the full pass, and the two reports agree.
+#[test]
+fn legacy_inline_constants_get_the_same_report_either_way() {
+    use pte_schema::{Buffer, KernelTypes, SubsegmentOffsets};
+    let bytes =
+        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/legacy_inline_constants/model.pte")).unwrap();
+    let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
+    let report = verify_bytes(&bytes, &Default::default());
+    assert!(report.is_ok());
+    let rules: Vec<&str> = report.warnings.iter().map(|w| w.rule.name()).collect();
+    assert_eq!(rules, ["program.constant_segment"]);
+    agree("as exported", &bytes);
+    let first_constant = |p: &mut pte_schema::Program<'_>| -> Option<u32> {
+        p.execution_plan.iter_mut().flatten().flat_map(|plan| plan.values.iter_mut().flatten()).find_map(|v| {
+            match &v.val {
+                Some(KernelTypes::Tensor(t)) if t.data_buffer_idx > 0 && t.allocation_info.is_none() => {
+                    Some(t.data_buffer_idx)
+                }
+                _ => None,
+            }
+        })
+    };
+    let set_first = |p: &mut pte_schema::Program<'_>, idx: u32| {
+        for v in p.execution_plan.iter_mut().flatten().flat_map(|plan| plan.values.iter_mut().flatten()) {
+            if let Some(KernelTypes::Tensor(t)) = &mut v.val {
+                if t.data_buffer_idx > 0 && t.allocation_info.is_none() {
+                    t.data_buffer_idx = idx;
+                    return;
+                }
+            }
+        }
+    };
+    let variants: Vec<(&str, Box<Edit<'_>>)> = vec![
+        ("index past the buffers", Box::new(|p| set_first(p, 1000))),
+        (
+            "index of the last buffer",
+            Box::new(|p| {
+                let n = p.constant_buffer.as_ref().map_or(0, Vec::len) as u32;
+                set_first(p, n - 1)
+            }),
+        ),
+        (
+            "constant cut short",
+            Box::new(|p| {
+                let i = first_constant(p).unwrap() as usize;
+                let b = &mut p.constant_buffer.as_mut().unwrap()[i];
+                let len = b.storage.as_ref().unwrap().len();
+                b.storage = Some(vec![0; len / 2].into());
+            }),
+        ),
+        (
+            "constant without storage",
+            Box::new(|p| {
+                let i = first_constant(p).unwrap() as usize;
+                p.constant_buffer.as_mut().unwrap()[i] = Buffer { storage: None };
+            }),
+        ),
+        ("no constant_buffer", Box::new(|p| p.constant_buffer = None)),
+        (
+            "constant segment without offsets",
+            Box::new(|p| p.constant_segment = Some(SubsegmentOffsets { segment_index: 0, offsets: None })),
+        ),
+        (
+            "constant segment with empty offsets",
+            Box::new(|p| p.constant_segment = Some(SubsegmentOffsets { segment_index: 3, offsets: Some(vec![]) })),
+        ),
+        (
+            "one constant offset",
+            Box::new(|p| p.constant_segment = Some(SubsegmentOffsets { segment_index: 0, offsets: Some(vec![0]) })),
+        ),
+    ];
+    let mut found = 0;
+    for (what, edit) in variants {
+        let mut program = pte.program.clone();
+        edit(&mut program);
+        let fb = pte_schema::encode_program(&program, &Default::default()).unwrap();
+        let mut out = vec![];
+        pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &pte_file::WriteOptions::matching(&pte, &bytes)).unwrap();
+        agree(&format!("legacy: {what}"), &out);
+        found += usize::from(!verify_bytes(&out, &Default::default()).is_ok());
+    }
+    // the edits that take a tensor's constant away break constant.bounds
+    assert!(found >= 4, "{found}");
+}

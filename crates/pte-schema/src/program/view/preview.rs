@@ -91,6 +91,39 @@ impl<'a> ProgramPreview<'a> {
         self.root?.table(P::VT_CONSTANT_SEGMENT).map(subsegment)
     }
 
+    /// Number of deprecated inline constants (`constant_buffer`), `None`
+    /// when the vector is absent.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// let view = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let count = pte_schema::ProgramPreview::new(&b).constant_buffer_count();
+    /// assert_eq!(count, view.constant_buffer().map(|c| c.len()));
+    /// ```
+    pub fn constant_buffer_count(&self) -> Option<usize> {
+        self.tables(P::VT_CONSTANT_BUFFER).map(|v| v.len())
+    }
+
+    /// The length of inline constant `i` (`constant_buffer[i].storage`, 0
+    /// when it has none); `None` when there is no entry `i`. A tensor check
+    /// reads it once per constant tensor, in place.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/legacy_inline_constants/model.pte")).unwrap();
+    /// let view = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let preview = pte_schema::ProgramPreview::new(&b);
+    /// let lens: Vec<u64> = view.constant_buffer().unwrap().map(|s| s.map_or(0, |s| s.len() as u64)).collect();
+    /// assert!(lens.len() > 1);
+    /// for (i, len) in lens.iter().enumerate() {
+    ///     assert_eq!(preview.constant_buffer_len(i), Some(*len));
+    /// }
+    /// assert_eq!(preview.constant_buffer_len(lens.len()), None);
+    /// ```
+    pub fn constant_buffer_len(&self, i: usize) -> Option<u64> {
+        let b = self.tables(P::VT_CONSTANT_BUFFER)?.get(i)?;
+        Some(b.bytes(et::Buffer::VT_STORAGE).map_or(0, |s| s.len() as u64))
+    }
+
     /// `mutable_data_segments[i]`: its segment index and offsets.
     ///
     /// ```
