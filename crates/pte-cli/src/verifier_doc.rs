@@ -61,6 +61,15 @@ by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
 
 * Strings must be valid UTF-8 (the flatbuffers verifier requires it; the C++
   runtime accepts any bytes in names). Such files fail `flatbuffer.structure`.
+* Vector element alignment is not a difference: `flatbuffer.structure` holds
+  a vector's length word to 4 bytes and its elements to the buffer's bounds,
+  as the C++ verifier does, but not its elements to their own alignment, so a
+  `[long]`/`[double]`/`[uint64]` vector 4 bytes off an 8-byte boundary passes
+  ([H10](load-rules.md#h10)). The same holds for the native graph
+  (`IntListArg`, `FloatListArg`); the .ptd, .bpte and XNNPACK schemas have
+  no 8-byte vectors (a .bpte's embedded program is verified as a program).
+  Scalar fields are still held to their size's alignment, as the runtime
+  holds them.
 * `segment.overlap`, `segment.bounds` against `segment_data_size`,
   `subsegment.offsets`, `header.segment_base`, `header.required`,
   `ptd.duplicate_key`, `ptd.size` and `link.size` are stricter than the
