@@ -162,7 +162,10 @@ impl PackedDir {
     /// Writes the file to `path` atomically; returns its size.
     ///
     /// ```
-    /// # let _ = pte::PackedDir::save::<&str>;
+    /// fn write(packed: &pte::PackedDir) -> pte::Result<u64> {
+    ///     packed.save("model.pte")
+    /// }
+    /// # let _ = write;
     /// ```
     pub fn save(&self, path: impl AsRef<Path>) -> Result<u64> {
         match &self.inner {
