@@ -34,7 +34,7 @@ for name in sorted(os.listdir(runs)):
         if m:
             execs += int(m[-1])
         else:
-            n = re.findall(r"^#(\d+)\s", seg, re.M)
+            n = re.findall(r"^#(\d+):?\s", seg, re.M)
             execs += int(n[-1]) if n else 0
     cov = re.findall(r"cov: (\d+) ft: (\d+)", log)
     cov, ft = (cov[-1] if cov else ("-", "-"))

@@ -8,8 +8,11 @@
 #   RUNS/NAME/artifacts   crash-*, timeout-*, oom-* reproducers
 #   RUNS/NAME/log         libFuzzer / atheris output of every segment
 #   RUNS/NAME/time        wall, user and system seconds of every segment
-# A crash ends a libFuzzer process; the run then starts again on its corpus
-# for the time left, so every run uses its whole wall time.
+# The C++ runs use libFuzzer's fork mode (-fork=1 -ignore_crashes=1 ...): a
+# crash, timeout or out-of-memory input is saved and fuzzing goes on (the
+# stock runtime's XNNPACK backend crashes within seconds otherwise). atheris
+# has no fork mode: a crash there ends the process, and the run starts again
+# on its corpus for the time left, so every run uses its whole wall time.
 # Needs: scripts/fuzz/build-harnesses.sh RUNS/bin, scripts/fuzz/seeds.sh
 # RUNS/seeds, atheris in the ExecuTorch venv, and pte_rs (with pte_rs.fuzz)
 # installed under RUNS/pylib. Summarize with scripts/fuzz/report-runs.sh.
@@ -18,8 +21,9 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${RUNS:-/work/fuzz-runs}
 seconds=${SECONDS_PER_RUN:-3600}
 venv=${VENV:-/work/.venv-executorch}
-cp "$root/scripts/fuzz/harness/exir_deserialize.py" "$runs/bin/"
-common=(-dict=$root/crates/pte-fuzz/pte.dict -max_len=1048576 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3)
+# Copies, so the runs do not depend on the worktree staying as it is.
+cp "$root/scripts/fuzz/harness/exir_deserialize.py" "$root/crates/pte-fuzz/pte.dict" "$runs/bin/"
+common=(-dict=$runs/bin/pte.dict -max_len=1048576 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3)
 
 one() { # NAME TIMEOUT COMMAND...
   local name=$1 timeout=$2; shift 2
@@ -39,9 +43,13 @@ one() { # NAME TIMEOUT COMMAND...
 }
 
 export PYTHONPATH=$runs/pylib
+# A failed allocation returns null, as malloc would, instead of ending the
+# process inside ASan (an oversized one is still an oom- finding).
+export ASAN_OPTIONS=allocator_may_return_null=1
+fork="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
 for m in pte bytes; do
-  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one fb_verify-$m 25 $runs/bin/fb_verify-$m" >/dev/null 2>&1 &
-  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one et_load-$m 25 $runs/bin/et_load-$m" >/dev/null 2>&1 &
+  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one fb_verify-$m 25 $runs/bin/fb_verify-$m $fork" >/dev/null 2>&1 &
+  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one et_load-$m 25 $runs/bin/et_load-$m $fork" >/dev/null 2>&1 &
   nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one exir-$m 60 $venv/bin/python $runs/bin/exir_deserialize.py --mutator=$m" >/dev/null 2>&1 &
 done
 echo "six runs started under $runs; they end at $(date -u -d @$(( $(date +%s) + seconds )) +%FT%TZ)"
