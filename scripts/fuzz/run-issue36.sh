@@ -21,6 +21,8 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 runs=${RUNS:-/work/fuzz-runs}
 seconds=${SECONDS_PER_RUN:-3600}
 venv=${VENV:-/work/.venv-executorch}
+# ONLY=HARNESS (fb_verify, et_load or exir) starts that harness's two runs only.
+only=${ONLY:-}
 # Copies, so the runs do not depend on the worktree staying as it is.
 cp "$root/scripts/fuzz/harness/exir_deserialize.py" "$root/crates/pte-fuzz/pte.dict" "$runs/bin/"
 common=(-dict=$runs/bin/pte.dict -max_len=1048576 -rss_limit_mb=2048 -print_final_stats=1 -close_fd_mask=3)
@@ -47,9 +49,14 @@ export PYTHONPATH=$runs/pylib
 # process inside ASan (an oversized one is still an oom- finding).
 export ASAN_OPTIONS=allocator_may_return_null=1
 fork="-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1"
+start() { # HARNESS ARGS...
+  local h=$1; shift
+  [ -z "$only" ] || [ "$only" = "$h" ] || return 0
+  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one $*" >/dev/null 2>&1 &
+}
 for m in pte bytes; do
-  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one fb_verify-$m 25 $runs/bin/fb_verify-$m $fork" >/dev/null 2>&1 &
-  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one et_load-$m 25 $runs/bin/et_load-$m $fork" >/dev/null 2>&1 &
-  nohup bash -c "$(declare -f one); runs=$runs seconds=$seconds; common=(${common[*]}); one exir-$m 60 $venv/bin/python $runs/bin/exir_deserialize.py --mutator=$m" >/dev/null 2>&1 &
+  start fb_verify fb_verify-$m 25 $runs/bin/fb_verify-$m $fork
+  start et_load et_load-$m 25 $runs/bin/et_load-$m $fork
+  start exir exir-$m 60 $venv/bin/python $runs/bin/exir_deserialize.py --mutator=$m
 done
-echo "six runs started under $runs; they end at $(date -u -d @$(( $(date +%s) + seconds )) +%FT%TZ)"
+echo "runs ${only:-(all six)} started under $runs; they end at $(date -u -d @$(( $(date +%s) + seconds )) +%FT%TZ)"

@@ -4,22 +4,8 @@
 use pte_gen::Rng;
 
 /// Interesting 32-bit values: offsets and lengths at the edges.
-pub(crate) const WORDS: [u32; 14] = [
-    0,
-    1,
-    2,
-    4,
-    8,
-    16,
-    0x7F,
-    0xFF,
-    0x100,
-    0x7FFF_FFFF,
-    0x8000_0000,
-    0xFFFF_FFFF,
-    0xFFFF_FFFE,
-    0xFFFF_FFF0,
-];
+pub(crate) const WORDS: [u32; 14] =
+    [0, 1, 2, 4, 8, 16, 0x7F, 0xFF, 0x100, 0x7FFF_FFFF, 0x8000_0000, 0xFFFF_FFFF, 0xFFFF_FFFE, 0xFFFF_FFF0];
 
 /// Interesting 64-bit values for `eh00`/`FH01` offsets and sizes.
 pub(crate) const WIDE: [u64; 9] =

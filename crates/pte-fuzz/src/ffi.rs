@@ -45,6 +45,15 @@ unsafe fn output(bytes: &[u8], out: *mut u8, cap: usize) -> usize {
 /// # Safety
 /// `Data` is valid for reads of `Size` bytes and writes of `MaxSize` bytes,
 /// as libFuzzer guarantees.
+///
+/// ```
+/// let program = pte_gen::generate(1)?.to_bytes()?;
+/// let mut buf = program.clone();
+/// buf.resize(program.len() + 64, 0);
+/// let n = unsafe { pte_fuzz::LLVMFuzzerCustomMutator(buf.as_mut_ptr(), program.len(), buf.len(), 7) };
+/// assert_eq!(&buf[..n], pte_fuzz::mutate(&program, program.len() + 64, 7).as_slice());
+/// # Ok::<(), pte_file::Error>(())
+/// ```
 #[no_mangle]
 pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
     // SAFETY: libFuzzer's contract, stated above.
@@ -61,6 +70,16 @@ pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max
 /// # Safety
 /// `Data1`/`Data2` are valid for reads of `Size1`/`Size2` bytes and `Out`
 /// for writes of `MaxOutSize` bytes, as libFuzzer guarantees.
+///
+/// ```
+/// let (a, b) = (b"first input".to_vec(), b"second".to_vec());
+/// let mut out = [0u8; 8];
+/// let n = unsafe {
+///     pte_fuzz::LLVMFuzzerCustomCrossOver(a.as_ptr(), a.len(), b.as_ptr(), b.len(), out.as_mut_ptr(), out.len(), 3)
+/// };
+/// assert!(n <= 8);
+/// assert_eq!(&out[..n], pte_fuzz::cross_over(&a, &b, 8, 3).as_slice());
+/// ```
 #[no_mangle]
 pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
     data1: *const u8,
@@ -73,7 +92,8 @@ pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
 ) -> usize {
     // SAFETY: libFuzzer's contract, stated above.
     let (a, b) = unsafe { (input(data1, size1), input(data2, size2)) };
-    let child = catch_unwind(AssertUnwindSafe(|| crate::cross_over(&a, &b, max_out_size, u64::from(seed)))).unwrap_or_default();
+    let child =
+        catch_unwind(AssertUnwindSafe(|| crate::cross_over(&a, &b, max_out_size, u64::from(seed)))).unwrap_or_default();
     // SAFETY: `out` has room for `max_out_size` bytes.
     unsafe { output(&child, out, max_out_size) }
 }

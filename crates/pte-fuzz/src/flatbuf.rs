@@ -25,8 +25,12 @@ fn fields(b: &[u8], t: usize) -> Option<Vec<(usize, usize)>> {
     if vt_size < 4 || vt_size % 2 != 0 || vt.checked_add(vt_size)? > b.len() || t.checked_add(table_size)? > b.len() {
         return None;
     }
-    let mut offs: Vec<usize> =
-        (4..vt_size).step_by(2).filter_map(|i| u16_at(b, vt.checked_add(i)?)).map(usize::from).filter(|&o| o >= 4).collect();
+    let mut offs: Vec<usize> = (4..vt_size)
+        .step_by(2)
+        .filter_map(|i| u16_at(b, vt.checked_add(i)?))
+        .map(usize::from)
+        .filter(|&o| o >= 4)
+        .collect();
     offs.sort_unstable();
     offs.dedup();
     let mut out = Vec::with_capacity(offs.len());

@@ -115,7 +115,9 @@ fn structured(data: &[u8], kind: FileKind, max_size: usize, rng: &mut Rng) -> Op
         },
         FileKind::Ptd | FileKind::Bpte => match pick {
             0..=29 => catalogue(data, kind, rng).map(|b| (b, Strategy::Catalogue)),
-            30..=39 if kind == FileKind::Bpte => model::bundled_program(data, max_size, rng).map(|b| (b, Strategy::Field)),
+            30..=39 if kind == FileKind::Bpte => {
+                model::bundled_program(data, max_size, rng).map(|b| (b, Strategy::Field))
+            }
             30..=44 => flatbuf::header(data, rng).map(|b| (b, Strategy::Segments)),
             _ => flatbuf::mutate(data, rng).map(|b| (b, Strategy::Flatbuffer)),
         },

@@ -8,8 +8,8 @@ use pte_file::bpte::BundledFile;
 use pte_file::{PteFile, WriteOptions};
 use pte_gen::Rng;
 use pte_schema::{
-    AllocationDetails, DataLocation, EValue, ExecutionPlan, ExtraTensorInfo, Instruction,
-    InstructionArguments, KernelTypes, Operator, ScalarType, Tensor, TensorDataLocation, TensorShapeDynamism,
+    AllocationDetails, DataLocation, EValue, ExecutionPlan, ExtraTensorInfo, Instruction, InstructionArguments,
+    KernelTypes, Operator, ScalarType, Tensor, TensorDataLocation, TensorShapeDynamism,
 };
 
 /// An index near the edges of a list of `len`: first, last, one past the
@@ -29,7 +29,10 @@ fn index(rng: &mut Rng, len: usize) -> i32 {
 }
 
 fn i64_edge(rng: &mut Rng) -> i64 {
-    [0, 1, -1, 16, 4096, i64::from(i32::MAX), 1 << 32, i64::MAX, i64::MIN, -4096].get(rng.below(10)).copied().unwrap_or(0)
+    [0, 1, -1, 16, 4096, i64::from(i32::MAX), 1 << 32, i64::MAX, i64::MIN, -4096]
+        .get(rng.below(10))
+        .copied()
+        .unwrap_or(0)
 }
 
 fn i32_edge(rng: &mut Rng) -> i32 {
@@ -66,7 +69,8 @@ fn edit_program(pte: &mut PteFile<'_>, rng: &mut Rng) -> Option<()> {
         1 => {
             let cs = program.constant_segment.as_mut()?;
             if rng.below(2) == 0 {
-                cs.segment_index = u32::try_from(index(rng, program.segments.as_ref().map_or(0, Vec::len))).unwrap_or(u32::MAX);
+                cs.segment_index =
+                    u32::try_from(index(rng, program.segments.as_ref().map_or(0, Vec::len))).unwrap_or(u32::MAX);
             } else {
                 let offs = cs.offsets.get_or_insert_with(Vec::new);
                 let i = rng.below(offs.len().saturating_add(1));
@@ -132,7 +136,7 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             edit_value(v, n_values, rng);
             Some(())
         }
-        7 | 8 | 9 => {
+        7..=9 => {
             let n_ops = plan.operators.as_ref().map_or(0, Vec::len);
             let n_delegates = plan.delegates.as_ref().map_or(0, Vec::len);
             let chains = plan.chains.as_mut()?;
@@ -161,7 +165,11 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             Some(())
         }
         10 => {
-            let list = if rng.below(2) == 0 { plan.inputs.get_or_insert_with(Vec::new) } else { plan.outputs.get_or_insert_with(Vec::new) };
+            let list = if rng.below(2) == 0 {
+                plan.inputs.get_or_insert_with(Vec::new)
+            } else {
+                plan.outputs.get_or_insert_with(Vec::new)
+            };
             edit_index_list(list, n_values, rng);
             Some(())
         }
@@ -201,12 +209,18 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             let n = ds.len();
             let d = ds.get_mut(rng.below(n))?;
             match rng.below(4) {
-                0 => d.id = Some(["XnnpackBackend", "", "NoSuchBackend", "NativeBackend"].get(rng.below(4))?.to_string()),
+                0 => {
+                    d.id = Some(["XnnpackBackend", "", "NoSuchBackend", "NativeBackend"].get(rng.below(4))?.to_string())
+                }
                 1 => d.compile_specs = None,
                 _ => {
                     let r = d.processed.as_mut()?;
                     if rng.below(3) == 0 {
-                        r.location = if r.location == DataLocation::INLINE { DataLocation::SEGMENT } else { DataLocation::INLINE };
+                        r.location = if r.location == DataLocation::INLINE {
+                            DataLocation::SEGMENT
+                        } else {
+                            DataLocation::INLINE
+                        };
                     } else {
                         r.index = r.index.wrapping_add(1).wrapping_mul(u32::from(rng.below(2) == 0));
                         if rng.below(3) == 0 {
@@ -221,7 +235,11 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             let chains = plan.chains.as_mut()?;
             let nc = chains.len();
             let chain = chains.get_mut(rng.below(nc))?;
-            let list = if rng.below(2) == 0 { chain.inputs.get_or_insert_with(Vec::new) } else { chain.outputs.get_or_insert_with(Vec::new) };
+            let list = if rng.below(2) == 0 {
+                chain.inputs.get_or_insert_with(Vec::new)
+            } else {
+                chain.outputs.get_or_insert_with(Vec::new)
+            };
             edit_index_list(list, n_values, rng);
             Some(())
         }
@@ -260,7 +278,7 @@ fn edit_tensor(t: &mut Tensor, n_values: usize, rng: &mut Rng) -> Option<()> {
             let n = sizes.len();
             match sizes.get_mut(rng.below(n)) {
                 Some(s) if rng.below(3) != 0 => *s = i32_edge(rng),
-                _ => sizes.push(i32_edge(rng).max(0).min(4)),
+                _ => sizes.push(i32_edge(rng).clamp(0, 4)),
             }
         }
         3 => {
@@ -299,14 +317,20 @@ fn edit_tensor(t: &mut Tensor, n_values: usize, rng: &mut Rng) -> Option<()> {
             let e = t.extra_tensor_info.get_or_insert_with(ExtraTensorInfo::default);
             match rng.below(3) {
                 0 => {
-                    e.location =
-                        if e.location == TensorDataLocation::SEGMENT { TensorDataLocation::EXTERNAL } else { TensorDataLocation::SEGMENT };
+                    e.location = if e.location == TensorDataLocation::SEGMENT {
+                        TensorDataLocation::EXTERNAL
+                    } else {
+                        TensorDataLocation::SEGMENT
+                    };
                     if e.fully_qualified_name.is_none() {
                         e.fully_qualified_name = Some("weight".into());
                     }
                 }
                 1 => e.mutable_data_segments_idx = u64_edge(rng),
-                _ => e.fully_qualified_name = [None, Some(String::new()), Some("missing.key".to_string())].get(rng.below(3))?.clone(),
+                _ => {
+                    e.fully_qualified_name =
+                        [None, Some(String::new()), Some("missing.key".to_string())].get(rng.below(3))?.clone()
+                }
             }
         }
         10 => t.storage_offset = i32_edge(rng),
@@ -334,11 +358,15 @@ fn edit_value(v: &mut EValue, n_values: usize, rng: &mut Rng) {
             edit_index_list(&mut l, n_values, rng);
             Some(KernelTypes::OptionalTensorList(Some(l)))
         }
-        (1..=3, Some(KernelTypes::Int(i))) => Some(KernelTypes::Int(if rng.below(2) == 0 { i64_edge(rng) } else { i.wrapping_add(1) })),
+        (1..=3, Some(KernelTypes::Int(i))) => {
+            Some(KernelTypes::Int(if rng.below(2) == 0 { i64_edge(rng) } else { i.wrapping_add(1) }))
+        }
         (4, _) => Some(KernelTypes::Null),
         (5, _) => Some(KernelTypes::Int(i64_edge(rng))),
         (6, _) => Some(KernelTypes::TensorList(Some((0..rng.below(4)).map(|_| index(rng, n_values)).collect()))),
-        (7, _) => Some(KernelTypes::IntList(Some((0..rng.below(4)).map(|_| i64::from(index(rng, n_values))).collect()))),
+        (7, _) => {
+            Some(KernelTypes::IntList(Some((0..rng.below(4)).map(|_| i64::from(index(rng, n_values))).collect())))
+        }
         (8, _) => Some(KernelTypes::Tensor(Tensor {
             scalar_type: ScalarType(6),
             sizes: Some(vec![i32_edge(rng)]),
@@ -354,7 +382,14 @@ fn edit_value(v: &mut EValue, n_values: usize, rng: &mut Rng) {
     v.val = new;
 }
 
-fn edit_instruction(instr: &mut Instruction, n_values: usize, n_ops: usize, n_delegates: usize, n_instrs: usize, rng: &mut Rng) {
+fn edit_instruction(
+    instr: &mut Instruction,
+    n_values: usize,
+    n_ops: usize,
+    n_delegates: usize,
+    n_instrs: usize,
+    rng: &mut Rng,
+) {
     use InstructionArguments as I;
     let Some(args) = instr.instr_args.as_mut() else {
         instr.instr_args = Some(I::MoveCall { move_from: index(rng, n_values), move_to: index(rng, n_values) });
@@ -389,7 +424,10 @@ fn edit_instruction(instr: &mut Instruction, n_values: usize, n_ops: usize, n_de
         // Another instruction kind over the same operands.
         instr.instr_args = Some(match rng.below(4) {
             0 => I::FreeCall { value_index: index(rng, n_values) },
-            1 => I::JumpFalseCall { cond_value_index: index(rng, n_values), destination_instruction: index(rng, n_instrs) },
+            1 => I::JumpFalseCall {
+                cond_value_index: index(rng, n_values),
+                destination_instruction: index(rng, n_instrs),
+            },
             2 => I::DelegateCall { delegate_index: index(rng, n_delegates), args: Some(vec![index(rng, n_values)]) },
             _ => I::KernelCall { op_index: index(rng, n_ops), args: Some(vec![index(rng, n_values)]) },
         });
@@ -412,9 +450,10 @@ pub(crate) fn segments(data: &[u8], rng: &mut Rng) -> Option<Vec<u8>> {
         0 => {
             // Patched in place: the writer would honour a huge offset by
             // padding the file up to it.
-            let at = crate::flatbuf::segment_entry(data, i)?.checked_add(8 * rng.below(2))?;
+            let at = crate::flatbuf::segment_entry(data, i)?.checked_add(if rng.below(2) == 0 { 0 } else { 8 })?;
             let mut b = data.to_vec();
-            let old = b.get(at..at.checked_add(8)?).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)?;
+            let old =
+                b.get(at..at.checked_add(8)?).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)?;
             let new = match rng.below(3) {
                 0 => u64_edge(rng),
                 1 => old.wrapping_add(1),

@@ -15,7 +15,7 @@ fn unzip(bytes: &[u8]) -> Option<Members> {
         let mut f = z.by_index(i).ok()?;
         // Sized from what the archive holds, never from a declared size.
         let mut data = Vec::new();
-        f.by_ref().take(bytes.len() as u64 * 4).read_to_end(&mut data).ok()?;
+        f.by_ref().take((bytes.len() as u64).saturating_mul(4)).read_to_end(&mut data).ok()?;
         out.push((f.name().ok()?.to_string(), data));
     }
     Some(out)

@@ -61,7 +61,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     bool fits = true;
     for (size_t b = 0; b < meta->num_memory_planned_buffers(); ++b) {
       auto s = meta->memory_planned_buffer_size(b);
-      if (!s.ok() || s.get() < 0 || (total += s.get()) > kPlannedCap) { fits = false; break; }
+      // Compared before adding: a size near INT64_MAX must not wrap the sum.
+      if (!s.ok() || s.get() < 0 || s.get() > kPlannedCap - total) { fits = false; break; }
+      total += s.get();
       buffers.emplace_back(static_cast<size_t>(s.get()));
     }
     if (!fits) continue;

@@ -116,7 +116,8 @@ fn cross_overs_are_deterministic_bounded_and_mix_their_parents() {
 fn structure_aware_pte_mutants_mostly_still_read() {
     // Field and segment edits go through the writer: the flatbuffer stays
     // well formed, which is what takes a parser past its first checks.
-    let program = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/multi_method/model.pte")).unwrap();
+    let program =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/multi_method/model.pte")).unwrap();
     let (mut field, mut reads) = (0, 0);
     for seed in 0..400 {
         let (out, how) = mutate_explained(&program, 1 << 20, seed);
@@ -146,7 +147,15 @@ fn c_entry_points_write_within_the_buffer() {
 
         let mut out = vec![0xEEu8; 100 + 64];
         let n = unsafe {
-            pte_fuzz::LLVMFuzzerCustomCrossOver(program.as_ptr(), program.len(), buf.as_ptr(), max, out.as_mut_ptr(), 100, seed)
+            pte_fuzz::LLVMFuzzerCustomCrossOver(
+                program.as_ptr(),
+                program.len(),
+                buf.as_ptr(),
+                max,
+                out.as_mut_ptr(),
+                100,
+                seed,
+            )
         };
         assert!(n <= 100);
         assert!(out[100..].iter().all(|&b| b == 0xEE));
