@@ -39,6 +39,20 @@ for name in sorted(os.listdir(runs)):
     cov = re.findall(r"cov: (\d+) ft: (\d+)", log)
     cov, ft = (cov[-1] if cov else ("-", "-"))
     if not done:
+        # CPU so far of the live processes (libFuzzer's fork children and
+        # atheris' flatc runs included through the parent's reaped-children
+        # times), found by the run's artifact directory on their command line.
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                cmd = open(f"/proc/{pid}/cmdline", "rb").read().decode(errors="replace")
+                if f"-artifact_prefix={d}/artifacts/" not in cmd or cmd.startswith(("/usr/bin/time", "sh\0")):
+                    continue
+                f = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+                user += (int(f[11]) + int(f[13])) / tick
+                sys_ += (int(f[12]) + int(f[14])) / tick
+            except OSError:
+                pass
         start = re.search(r"start (\S+)", status)
         # A run in progress: its wall time so far, from the start stamp.
         if start:
