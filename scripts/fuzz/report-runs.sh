@@ -5,13 +5,36 @@
 # coverage (libFuzzer/atheris `cov:` and `ft:`), corpus size, reproducers
 # (crash-*, timeout-*, oom-*) and, for the exir harness, distinct internal
 # exceptions recorded. Runs still going are marked "running".
+# The coverage libFuzzer prints during a run depends on its mode and restarts
+# (fork mode counts differently, a restart recounts), so for a finished run
+# the final corpus is also replayed once (-runs=0) through the byte-mutator
+# build of its harness, the same binary for both runs of a pair: "corpus
+# cov/ft" compares the two corpora on equal terms (cached in NAME/final-cov).
 # Usage: scripts/fuzz/report-runs.sh [RUNS]
 set -euo pipefail
 runs=${1:-${RUNS:-/work/fuzz-runs}}
 python3 - "$runs" <<'PY'
-import os, re, sys, time
+import os, re, subprocess, sys, time
 
 runs = sys.argv[1]
+venv = os.environ.get("VENV", "/work/.venv-executorch")
+
+
+def replay(harness, corpus):
+    """cov and ft of a corpus, by one -runs=0 pass of the harness."""
+    if harness == "exir":
+        cmd = [f"{venv}/bin/python", f"{runs}/bin/exir_deserialize.py", "--mutator=bytes"]
+    else:
+        cmd = [f"{runs}/bin/{harness}-bytes"]
+    cmd += ["-runs=0", "-max_len=1048576", "-rss_limit_mb=2048", "-timeout=60", "-close_fd_mask=3", corpus]
+    env = dict(os.environ, ASAN_OPTIONS="allocator_may_return_null=1", PYTHONPATH=f"{runs}/pylib")
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, errors="replace",
+                             timeout=3600, env=env).stderr
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    m = re.findall(r"INITED cov: (\d+) ft: (\d+)", out)
+    return m[-1] if m else None
 order = ["fb_verify", "et_load", "exir"]
 rows = []
 for name in sorted(os.listdir(runs)):
@@ -64,16 +87,25 @@ for name in sorted(os.listdir(runs)):
     findings = len([f for f in os.listdir(fdir) if f.endswith(".bin")]) if os.path.isdir(fdir) else 0
     corpus = len(os.listdir(os.path.join(d, "corpus"))) if os.path.isdir(os.path.join(d, "corpus")) else 0
     segments = log.count("=== segment ")
+    final = ("-", "-")
+    cache = os.path.join(d, "final-cov")
+    if done:
+        if not os.path.exists(cache):
+            r = replay(harness, os.path.join(d, "corpus"))
+            if r:
+                open(cache, "w").write(" ".join(r) + "\n")
+        if os.path.exists(cache):
+            final = tuple(open(cache).read().split()[:2])
     rows.append((order.index(harness) if harness in order else 9, harness, mutator, done, wall, user + sys_, execs,
-                 cov, ft, corpus, kinds, findings, segments))
+                 cov, ft, corpus, kinds, findings, segments, final))
 
-print("| harness | mutator | state | wall s | CPU s (share of a core) | executions | exec/s | cov | ft | corpus | crash/timeout/oom | exir exceptions | restarts |")
-print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|")
+print("| harness | mutator | state | wall s | CPU s (share of a core) | executions | exec/s | last cov | last ft | corpus files | corpus cov | corpus ft | crash/timeout/oom | exir exceptions | restarts |")
+print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|")
 for r in sorted(rows, key=lambda r: (r[0], r[2] != "pte")):
-    _, h, m, done, wall, cpu, execs, cov, ft, corpus, k, findings, segs = r
+    _, h, m, done, wall, cpu, execs, cov, ft, corpus, k, findings, segs, final = r
     share = f"{cpu:.0f} ({100 * cpu / wall:.0f}%)" if wall else "-"
     rate = f"{execs / wall:.1f}" if wall else "-"
     print(f"| {h} | {'pte-fuzz' if m == 'pte' else 'libFuzzer bytes'} | {'done' if done else 'running'} | {wall:.0f} | {share} | "
-          f"{execs} | {rate} | {cov} | {ft} | {corpus} | {k['crash']}/{k['timeout']}/{k['oom']} | "
+          f"{execs} | {rate} | {cov} | {ft} | {corpus} | {final[0]} | {final[1]} | {k['crash']}/{k['timeout']}/{k['oom']} | "
           f"{findings if h == 'exir' else '-'} | {max(segs - 1, 0)} |")
 PY
