@@ -32,7 +32,7 @@ for name in sorted(os.listdir(runs)):
         sig = f.split("-")[0]
         if os.access(binary, os.X_OK):
             try:
-                out = subprocess.run(["nice", "-n", "19", binary, "-timeout=25", "-rss_limit_mb=2048", path],
+                out = subprocess.run([binary, "-timeout=25", "-rss_limit_mb=2048", path],
                                      capture_output=True, text=True, errors="replace", timeout=120, env=env).stderr
             except subprocess.TimeoutExpired:
                 out = "ERROR: replay timed out"
