@@ -102,17 +102,10 @@ EOF
 if $fuzz; then
   install -m 644 "$root/crates/pte-fuzz/include/pte_fuzz.h" "$prefix/include/pte_fuzz.h"
   install -m 644 "$release/libpte_fuzz.a" "$prefix/lib/libpte_fuzz.a"
-  cat > "$prefix/lib/pkgconfig/pte-fuzz.pc" <<EOF
-prefix=$prefix
-libdir=\${prefix}/lib
-includedir=\${prefix}/include
-
-Name: pte-fuzz
-Description: Structure-aware fuzzing mutator for ExecuTorch files (libFuzzer custom mutator)
-Version: $version
-Libs: -L\${libdir} -lpte_fuzz $static_libs
-Cflags: -I\${includedir}
-EOF
+  # the template forces the two entry points in: libFuzzer only references
+  # them weakly, so a plain -lpte_fuzz would leave them in the archive
+  sed -e "s|@PREFIX@|$prefix|g" -e "s|@VERSION@|$version|g" \
+    "$root/crates/pte-fuzz/pte-fuzz.pc.in" > "$prefix/lib/pkgconfig/pte-fuzz.pc"
 fi
 
 echo "installed libpte $version under $prefix$($fuzz && echo ' (with pte-fuzz)')"

@@ -22,6 +22,7 @@ mod exir_model;
 mod exir_read;
 mod exir_restore;
 mod exir_write;
+mod fuzz;
 mod handle;
 mod handle_api;
 mod kinds;
@@ -42,5 +43,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kinds::selected_operators, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;
+    m.add_function(wrap_pyfunction!(fuzz::mutate, m)?)?;
+    m.add_function(wrap_pyfunction!(fuzz::cross_over, m)?)?;
     Ok(())
 }

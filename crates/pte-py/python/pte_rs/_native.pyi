@@ -106,3 +106,9 @@ def exir_serialize(
     delegate_alignment: Optional[int],
 ) -> bytes:
     """A .pte from exir's PTEFile laid out as exir does (used by pte_rs.exir)."""
+
+def mutate(data: bytes, max_size: int, seed: int) -> bytes:
+    """The structure-aware mutator (``pte_rs.fuzz.mutate``)."""
+
+def cross_over(data1: bytes, data2: bytes, max_out_size: int, seed: int) -> bytes:
+    """The structure-aware cross-over (``pte_rs.fuzz.cross_over``)."""
