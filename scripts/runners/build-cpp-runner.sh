@@ -6,6 +6,10 @@
 #            without it the build is skipped (exit 0)
 #   OUT_DIR  where the binary goes (default examples/cpp-runner/build)
 # Needs g++ (C++17) and nlohmann/json (installed with apt-get when missing).
+# libpte (the --replay mode reads packages with it) is built and installed by
+# scripts/install-c.sh into OUT_DIR/libpte and found with pkg-config; its cargo
+# profile is PTE_PROFILE (default dev, which reuses a debug build's artifacts;
+# PTE_PROFILE=release for an optimized one).
 # Plain g++ rather than CMake: the wheel's CMake package needs CMake >= 3.28 for
 # its imported targets, and the link line below is all those targets amount to.
 set -euo pipefail
@@ -48,12 +52,19 @@ defs=(-DC10_USING_CUSTOM_GENERATED_MACROS -DET_EVENT_TRACER_ENABLED)
 [ -f "$lib/libexecutorch_threadpool.so" ] && defs+=(-DET_USE_THREADPOOL)
 
 mkdir -p "$out"
+PTE_PROFILE="${PTE_PROFILE:-dev}" "$root/scripts/install-c.sh" "$out/libpte" \
+  || { echo "error: scripts/install-c.sh $out/libpte failed" >&2; exit 1; }
+if command -v pkg-config >/dev/null; then
+  read -r -a pte_flags <<<"$(PKG_CONFIG_PATH="$out/libpte/lib/pkgconfig" pkg-config --cflags --libs pte)"
+else
+  pte_flags=(-I"$out/libpte/include" -L"$out/libpte/lib" -lpte)
+fi
 set -x
 "$cxx" -std=c++17 -O2 -Wall "${defs[@]}" \
   -isystem "$et/include" -isystem "$et/include/executorch/runtime/core/portable_type/c10" \
   "$root/examples/cpp-runner/pte_runner.cpp" -o "$out/pte_runner" \
-  "$lib/libexecutorch.so" \
+  "$lib/libexecutorch.so" "${pte_flags[@]}" \
   -Wl,--push-state,--no-as-needed "${regs[@]}" -Wl,--pop-state \
-  -Wl,--enable-new-dtags,-rpath,"$lib"
+  -Wl,--enable-new-dtags,-rpath,"$lib",-rpath,"$out/libpte/lib"
 { set +x; } 2>/dev/null
 echo "built $out/pte_runner"

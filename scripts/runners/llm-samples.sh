@@ -12,6 +12,9 @@
 #      (c) .bpte bundles of the prefill get the same verdict from
 #      `pte samples check X.bpte -- python -m pte_rs.runner model.pte` as from
 #      the runtime's own bundled-program check.
+#   5. the C++ runner (examples/cpp-runner) gives the Python runner's reports,
+#      and its --replay mode (libpte reads the package, no checker) the
+#      checker's verdicts on the same packages.
 #   scripts/runners/llm-samples.sh [VENV]   (default ../.venv-executorch; exit 0
 #   with a message when it lacks executorch). The package is installed into
 #   target/py-llm (the venv is not modified). LLM_SAMPLES_OUT=DIR keeps the files.
@@ -34,7 +37,7 @@ ex="$root/examples/llm"
 pass=0; fail=0
 ok() { pass=$((pass+1)); echo "ok    $1"; }
 bad() { fail=$((fail+1)); echo "FAIL  $1"; }
-quiet() { grep -v -e '^\[cpuinfo' -e '^W12' -e 'UserWarning' -e 'warnings.warn' >&2; }
+quiet() { grep -v -e '^I executorch:' -e '^\[cpuinfo' -e '^W12' -e 'UserWarning' -e 'warnings.warn' >&2; }
 runner=("$py" -m pte_rs.runner "$out/model.pte")
 
 # 1-2. Export, record, add.
@@ -138,6 +141,33 @@ a.pop("runner"); b.pop("runner")
 sys.exit(0 if a == b else 1)
 PY
     [ $? = 0 ] && [ "$crc" = "$prc" ] && ok "C++ runner on $pkg.ptn: exit $crc and the Python runner's report, number for number"       || bad "C++ runner on $pkg.ptn: exit $crc (Python $prc) or a report that differs ($out/$pkg.cpp.json)"
+  done
+  # --replay: the same runner reads the package itself with libpte, runs the
+  # calls and compares; its verdict (exit code and failing calls) must be the
+  # checker's with this runner. The .bpte bundles carry their program.
+  for pkg in samples.ptn wrong.ptn prefill-runtime.bpte prefill.bpte prefill-wrong.bpte; do
+    "$cpp" --replay "$out/$pkg" "$out/model.pte" >"$out/$pkg.replay.txt" 2> >(quiet)
+    rrc=$?
+    case $pkg in *.bpte) "$cpp" --replay "$out/$pkg" >"$out/$pkg.replay-own.txt" 2> >(quiet); orc=$? ;; *) orc=$rrc ;; esac
+    "$pte" samples check --json "$out/$pkg" -- "$cpp" "$out/model.pte" >"$out/$pkg.cpp-check.json" 2> >(quiet)
+    crc=$?
+    "$py" - "$out/$pkg.replay.txt" "$out/$pkg.cpp-check.json" <<'PY'
+import json, re, sys
+lines = open(sys.argv[1]).read().splitlines()
+ours = {tuple(map(int, m.groups())) for l in lines if l.startswith("FAIL")
+        for m in [re.search(r" sample (\d+)(?: \(.*?\))? call (\d+)", l)] if m}
+calls = sum(l.startswith(("ok", "FAIL")) for l in lines)
+d = json.load(open(sys.argv[2]))
+theirs = {(f["sample"], f["call"]) for f in d.get("failures", [])}
+print(f"      replay: {lines[-1] if lines else 'no output'}")
+sys.exit(0 if ours == theirs and calls > 0 else 1)
+PY
+    same=$?
+    if [ "$same" = 0 ] && [ "$rrc" = "$crc" ] && [ "$orc" = "$crc" ] && [ "$crc" -le 1 ]; then
+      ok "pte_runner --replay $pkg: exit $rrc and the same failing calls as pte samples check with the C++ runner"
+    else
+      bad "pte_runner --replay $pkg: exit $rrc (own program: $orc), the checker with the C++ runner $crc, or other failing calls ($out/$pkg.replay.txt)"
+    fi
   done
 else
   echo "note  C++ runner not built ($(tail -n 1 "$out/cpp-build.txt")): the C++ comparison is skipped"
