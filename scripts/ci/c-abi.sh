@@ -53,6 +53,35 @@ g++ -std=c++17 -Wall -Wextra -Werror $cflags "$examples/segments.cpp" -o "$bin/s
 gcc -std=c11 -Wall $cflags "$examples/inspect.c" -o "$bin/inspect-static" \
   "$prefix/lib/libpte.a" $(pkg-config --libs-only-other --static pte) -lpthread -ldl -lm
 
+# The fuzzing kit links through its own pkg-config name: the two libFuzzer
+# entry points must come out of the archive (they are only weakly referenced
+# by libFuzzer), and the mutator must stay within MaxSize.
+if pkg-config --exists pte-fuzz; then
+  cat > "$work/mutate.c" <<'C'
+#include <stdint.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "pte_fuzz.h"
+int main(int argc, char **argv) {
+  uint8_t buf[1 << 16];
+  FILE *f = fopen(argv[1], "rb");
+  if (!f) return 2;
+  size_t n = fread(buf, 1, sizeof buf / 2, f);
+  fclose(f);
+  for (unsigned seed = 0; seed < 200; seed++) {
+    size_t m = LLVMFuzzerCustomMutator(buf, n, sizeof buf, seed);
+    if (m > sizeof buf) return 1;
+    n = m ? m : n;
+  }
+  uint8_t out[1 << 16];
+  return LLVMFuzzerCustomCrossOver(buf, n, buf, n, out, sizeof out, 1) <= sizeof out ? 0 : 1;
+}
+C
+  gcc -std=c11 -Wall -Werror $(pkg-config --cflags pte-fuzz) "$work/mutate.c" -o "$bin/mutate" $(pkg-config --libs pte-fuzz)
+  check "pte-fuzz mutator through pkg-config" "$bin/mutate" "$root/tests/corpus/linear/model.pte"
+  check "pte-fuzz entry points linked" sh -c "nm '$bin/mutate' | grep -q ' T LLVMFuzzerCustomCrossOver'"
+fi
+
 # What the pte command prints, text for text (the library leaves off the final newline).
 same_json() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
   local label="$1"
