@@ -37,6 +37,17 @@ impl Count {
         self.0.insert(region(bytes));
     }
 
+    /// Counts a range that has no address in the input (an inline
+    /// constant, named by its index): distinct from every other.
+    pub(crate) fn add_key(&mut self, key: usize, len: usize) {
+        self.0.insert((usize::MAX.saturating_sub(key), len));
+    }
+
+    /// More distinct files than `max` already (the manifest included).
+    pub(crate) fn over(&self, max: usize) -> bool {
+        self.0.len().saturating_add(1) > max
+    }
+
     /// Refuses more distinct files than `max` before anything is written.
     pub(crate) fn check(&self, max: usize) -> CmdResult {
         let n = self.0.len().saturating_add(1);

@@ -41,6 +41,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     // the segment table is walked in place: a million entries cost no heap
     require_kind(file, input.bytes(), FileKind::Pte)?;
     let bytes = input.bytes();
+    refuse_too_many(bytes, target.max_files)?;
     let blobs = PteBlobs::new(bytes).map_err(at(file))?;
     let (_, flatbuffer) = pte_file::verify::program_region(bytes).map_err(at(file))?;
     let mut count = Count::default();
@@ -57,6 +58,65 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     }
     let (entries, files) = out.finish(Some(json_sha))?;
     println!("extracted {entries} entries ({files} files) into {}", target.dir.display());
+    Ok(())
+}
+
+/// Counts the files a `.pte` would give from views of it, before the blob
+/// walk decodes its tables: a program of a million constants is refused
+/// over `max` at the cost of a view, and the count stops once past `max`.
+/// A file the views cannot read is left to the walk, which names its fault.
+fn refuse_too_many(bytes: &[u8], max: usize) -> CmdResult {
+    use pte_file::view::{PteView, SegmentTable};
+    let Ok(view) = PteView::read(bytes, SegmentTable::Whole) else { return Ok(()) };
+    let mut count = Count::default();
+    let add = |count: &mut Count, b: &[u8]| {
+        count.add(b);
+        count.over(max)
+    };
+    let mut over = false;
+    for i in 0..view.program().segment_count() {
+        if let Some(seg) = u32::try_from(i).ok().and_then(|i| view.segment(i)) {
+            over |= add(&mut count, seg);
+        }
+    }
+    let mut buffers = view.mutable_segments().unwrap_or_default();
+    buffers.extend(view.constants());
+    for subs in &buffers {
+        let seg = subs.segment().and_then(|s| view.segment(s));
+        for b in subs.iter() {
+            if over {
+                break;
+            }
+            let len = usize::try_from(b.len).unwrap_or(usize::MAX);
+            match (seg, usize::try_from(b.offset)) {
+                (Some(seg), Ok(at)) => {
+                    if let Some(piece) = at.checked_add(len).and_then(|end| seg.get(at..end)) {
+                        over |= add(&mut count, piece);
+                    }
+                }
+                _ => {
+                    count.add_key(b.index, len);
+                    over |= count.over(max);
+                }
+            }
+        }
+    }
+    if let Some(named) = view.named_data() {
+        for (_, _, b) in named {
+            if over {
+                break;
+            }
+            over |= add(&mut count, b);
+        }
+    }
+    for d in view.delegates().unwrap_or_default() {
+        over |= add(&mut count, d.bytes);
+    }
+    if over {
+        return Err(crate::failure::Failure::bad_input(format!(
+            "extracting would write more than {max} files (manifest included), over the limit of {max} (--max-files raises it)"
+        )));
+    }
     Ok(())
 }
 
