@@ -1,5 +1,5 @@
 //! Writes the resource-hostile inputs `scripts/bench/hostile-bench.sh` measures:
-//! `cargo run --release -p pte-gen --example hostile -- OUT_DIR`
+//! `cargo run --release -p pte-testkit --example hostile -- OUT_DIR`
 //!
 //! * `member-3gib.ptn`: `program.safetensors` deflated, inflating to 3 GiB (about 3 MB);
 //! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
@@ -24,7 +24,7 @@ const GIB: u64 = 1 << 30;
 fn main() {
     let out = PathBuf::from(std::env::args().nth(1).expect("usage: hostile OUT_DIR"));
     std::fs::create_dir_all(&out).unwrap();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let ptn = std::fs::read(root.join("native_ptn/model.ptn")).unwrap();
     let pte = std::fs::read(root.join("linear/model.pte")).unwrap();
     let bundle = std::fs::read(root.join("bundled/model.bpte")).unwrap();
