@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use pte_core::{Error, ErrorKind, FileKind, Result};
-use pte_file::pack::{read_dir_with, read_folder_file, EntryKind, Manifest, ManifestFormat, PackOptions, Packed};
+use pte_file::pack::{
+    read_dir_from, read_folder_file, read_manifest, EntryKind, Manifest, ManifestFormat, PackOptions, Packed, Verbatim,
+};
 use pte_ptn::{Dtype, Member, PtnFile, PtnTensor};
 
 /// A folder ready to be written.
@@ -44,18 +46,17 @@ enum Inner {
 /// # Ok::<(), pte::Error>(())
 /// ```
 pub fn pack_dir(dir: &Path, options: &PackOptions) -> Result<PackedDir> {
-    match read_dir_with(dir, options) {
-        Ok(f) => Ok(PackedDir { inner: Inner::File(f.packed), note: f.note }),
-        Err(e) if e.kind() == ErrorKind::Unsupported => {
-            let manifest = Manifest::from_slice(&read_folder_file(dir, pte_file::pack::MANIFEST, options)?)?;
-            if manifest.format() != ManifestFormat::Ptn {
-                return Err(e);
-            }
+    let manifest = read_manifest(dir, options)?;
+    if manifest.format() != ManifestFormat::Ptn {
+        let f = read_dir_from(dir, &manifest, options)?;
+        return Ok(PackedDir { inner: Inner::File(f.packed), note: f.note });
+    }
+    match Verbatim::of_dir(dir, &manifest, options)? {
+        Ok(v) => Ok(PackedDir { inner: Inner::File(Packed::Verbatim(v)), note: None }),
+        Err(why) => {
             let ptn = rebuild_package(dir, &manifest, options)?;
-            let note = e.message().split(": a package folder").next().map(str::to_owned);
-            Ok(PackedDir { inner: Inner::Package(ptn), note })
+            Ok(PackedDir { inner: Inner::Package(ptn), note: Some(why) })
         }
-        Err(e) => Err(e),
     }
 }
 

@@ -70,20 +70,52 @@ pub fn read_dir(dir: &Path) -> Result<Packed> {
 /// assert_eq!(e.kind(), pte_file::ErrorKind::Io);
 /// ```
 pub fn read_dir_with(dir: &Path, options: &PackOptions) -> Result<Folder> {
+    read_dir_from(dir, &read_manifest(dir, options)?, options)
+}
+
+/// Reads and checks the manifest of the extract folder `dir` (a later
+/// version than [`MANIFEST_VERSION`](super::MANIFEST_VERSION) is refused).
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("manifest.json"), r#"{"format": "ptd", "entries": []}"#)?;
+/// let m = pte_file::pack::read_manifest(dir.path(), &Default::default())?;
+/// assert_eq!(m.format(), pte_file::pack::ManifestFormat::Ptd);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_manifest(dir: &Path, options: &PackOptions) -> Result<Manifest> {
     let manifest = Manifest::from_slice(&read(dir, MANIFEST, options, ANY)?)?;
     manifest.check_version()?;
-    precheck(dir, &manifest, options)?;
-    let note = match Verbatim::of_dir(dir, &manifest, options)? {
+    Ok(manifest)
+}
+
+/// [`read_dir_with`] with the manifest already read ([`read_manifest`]).
+/// A package folder whose members changed is refused
+/// ([`ErrorKind::Unsupported`]): rebuilding it takes the package crate, and
+/// [`Verbatim::of_dir`] says why it cannot be kept.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("manifest.json"), r#"{"format": "ptd", "entries": []}"#)?;
+/// let o = Default::default();
+/// let m = pte_file::pack::read_manifest(dir.path(), &o)?;
+/// // no program JSON: the tables cannot be encoded
+/// assert!(pte_file::pack::read_dir_from(dir.path(), &m, &o).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_dir_from(dir: &Path, manifest: &Manifest, options: &PackOptions) -> Result<Folder> {
+    precheck(dir, manifest, options)?;
+    let note = match Verbatim::of_dir(dir, manifest, options)? {
         Ok(v) => return Ok(Folder { packed: Packed::Verbatim(v), note: None }),
         Err(reason) => reason,
     };
     if manifest.format() == ManifestFormat::Ptn {
         return Err(Error::new(
             ErrorKind::Unsupported,
-            format!("{note}: a package folder is rebuilt by the `pte` crate (pte::pack_dir)"),
+            format!("{note}: a package folder is rebuilt from its members by the `pte` crate (pte::pack_dir)"),
         ));
     }
-    let packed = encode(dir, &manifest, options)?;
+    let packed = encode(dir, manifest, options)?;
     Ok(Folder { packed, note: Some(note) })
 }
 

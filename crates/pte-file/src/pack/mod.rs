@@ -33,7 +33,7 @@ mod manifest;
 mod stored;
 
 pub use blobs::{PtdBlobs, PteBlobs};
-pub use dir::{read_dir, read_dir_with};
+pub use dir::{read_dir, read_dir_from, read_dir_with, read_manifest};
 pub use folder_file::read_folder_file;
 pub use layout::{layout_json, ptd_layout_json};
 pub use manifest::{

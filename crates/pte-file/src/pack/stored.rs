@@ -259,7 +259,7 @@ struct Overlay {
 }
 
 /// Why a folder cannot be packed as stored (it is then re-encoded).
-pub(crate) type Reason = String;
+type Reason = String;
 
 impl Verbatim {
     /// What the folder was extracted from.
@@ -291,12 +291,19 @@ impl Verbatim {
     }
 
     /// Checks the folder against its stored layout. `Ok(Err(reason))` says
-    /// why it must be re-encoded instead; an error refuses the folder.
-    pub(crate) fn of_dir(
-        dir: &Path,
-        manifest: &Manifest,
-        options: &PackOptions,
-    ) -> Result<std::result::Result<Self, Reason>> {
+    /// why it must be encoded again instead (the program JSON or a blob was
+    /// edited, layout options were given, no layout was recorded); an error
+    /// refuses the folder (a file outside it, a link, the stored flatbuffer
+    /// edited while the JSON is not).
+    ///
+    /// ```
+    /// use pte_file::pack::{Manifest, ManifestFormat, Verbatim};
+    /// let m = Manifest::new(ManifestFormat::Pte);
+    /// let why = Verbatim::of_dir(std::path::Path::new("."), &m, &Default::default())?.unwrap_err();
+    /// assert!(why.contains("no stored layout"));
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn of_dir(dir: &Path, manifest: &Manifest, options: &PackOptions) -> Result<std::result::Result<Self, Reason>> {
         let Some(stored) = &manifest.stored else {
             return Ok(Err("the folder records no stored layout (extracted by an older pte)".into()));
         };

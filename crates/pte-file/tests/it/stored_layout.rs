@@ -96,9 +96,10 @@ fn a_stored_flatbuffer_edited_alone_is_refused_and_removed_is_encoded_again() {
     let e = read_dir_with(dir.path(), &PackOptions::default()).unwrap_err();
     assert!(e.to_string().contains("edit program.json instead"), "{e}");
     std::fs::remove_file(dir.path().join("r0.bin")).unwrap();
-    // the fallback encodes `{}`, which holds no program
-    let e = read_dir_with(dir.path(), &PackOptions::default());
-    assert!(e.as_ref().map_or(true, |f| f.note.as_deref().is_some_and(|n| n.contains("removed"))), "{e:?}");
+    // removed, it gives way to the JSON: `{}` encodes as an empty program
+    let f = read_dir_with(dir.path(), &PackOptions::default()).unwrap();
+    assert!(f.note.as_deref().is_some_and(|n| n.contains("r0.bin was removed")), "{:?}", f.note);
+    assert!(matches!(f.packed, Packed::Pte { .. }));
 }
 
 #[test]
