@@ -42,7 +42,7 @@ pub use identify::{describe, identify, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
 pub use pte_file::pack::PackOptions;
-pub use summary::{Summary, SummaryOptions};
+pub use summary::{Summary, SummaryOptions, TensorFacts, TensorRow};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};
 

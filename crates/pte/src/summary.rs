@@ -27,6 +27,10 @@ use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRe
 
 use crate::Result;
 
+mod tensor_row;
+
+pub use tensor_row::{TensorFacts, TensorRow};
+
 /// How a [`Summary`] is read.
 ///
 /// ```
@@ -237,6 +241,24 @@ impl<'a> Summary<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
+        // a row holds only strings, numbers and lists: it always converts
+        self.tensors(users).map(|row| serde_json::to_value(row).unwrap_or(Value::Null))
+    }
+
+    /// The tensor table's entries, typed (none unless asked for): the
+    /// program's tensors in table order, then the named-data keys; `users`
+    /// left empty unless `users`.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
+    /// let summary = pte::Summary::read(&bytes, &options)?;
+    /// let rows: Vec<pte::TensorRow> = summary.tensors(true).collect();
+    /// assert_eq!(rows.len(), 2);
+    /// assert_eq!(rows[0].users, [("forward".to_string(), 0)]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tensors(&self, users: bool) -> impl Iterator<Item = TensorRow> + '_ {
         let uses = self.uses.as_deref().unwrap_or(&[]);
         let named = if self.uses.is_some() { self.named_tensor_rows() } else { vec![] };
         uses.chunk_by(|a, b| (a.kind, a.id) == (b.kind, b.id))
@@ -248,7 +270,7 @@ impl<'a> Summary<'a> {
     /// the delegate payloads that read the key give it: weights an XNNPACK
     /// delegate keeps as named data are listed beside the program's tensors.
     /// None when the named table does not resolve.
-    fn named_tensor_rows(&self) -> Vec<Value> {
+    fn named_tensor_rows(&self) -> Vec<TensorRow> {
         use pte_file::delegate_payload::{builtin_registry, named_tensors_of};
         let Some(named) = self.view.named_data() else { return vec![] };
         let delegates = self.view.delegates().unwrap_or_default();
@@ -262,17 +284,19 @@ impl<'a> Summary<'a> {
                 let size = bytes.len() as u64;
                 let start = usize::try_from(segment).ok().and_then(|i| program.segment(i)).map(|s| s.offset);
                 let file_range = start.and_then(|s| base.checked_add(s)).and_then(|s| Some([s, s.checked_add(size)?]));
-                json!({
-                    "name": key,
-                    "named": true,
-                    "storage": "named",
-                    "dtype": t.map(|t| &t.dtype),
-                    "sizes": t.map(|t| &t.shape),
-                    "segment": segment,
-                    "file_range": file_range,
-                    "stored": size,
-                    "users": [],
-                })
+                TensorRow {
+                    name: key.to_string(),
+                    named: true,
+                    storage: "named",
+                    dtype: t.map(|t| t.dtype.clone()),
+                    // a payload's dimension past i64 cannot be a real one
+                    sizes: t.map(|t| t.shape.iter().map(|&d| i64::try_from(d).unwrap_or(i64::MAX)).collect()),
+                    segment: Some(segment),
+                    file_range,
+                    stored: Some(size),
+                    users: vec![],
+                    facts: None,
+                }
             })
             .collect()
     }
@@ -296,7 +320,7 @@ impl<'a> Summary<'a> {
     }
 
     /// One entry of the tensor table, as `PteFile::tensors` gives it.
-    fn tensor_row(&self, uses: &[TensorUse], users: bool) -> Option<Value> {
+    fn tensor_row(&self, uses: &[TensorUse], users: bool) -> Option<TensorRow> {
         let first = uses.first()?;
         let t = self.view.tensor(first.plan, first.value)?;
         let method = self.method(first.plan);
@@ -332,26 +356,24 @@ impl<'a> Summary<'a> {
             EntryKind::External => "external",
             EntryKind::Mutable | EntryKind::Planned => "mutable",
         };
-        Some(json!({
-            "name": name,
-            "named": t.fqn().is_some(),
-            "storage": storage,
-            "dtype": dtype.to_string(),
-            "sizes": sizes,
-            "dim_order": t.dim_order().unwrap_or(&[]),
-            "dynamism": t.shape_dynamism().to_string(),
-            "device": t.device_type().unwrap_or(DeviceType::CPU).to_string(),
-            "data_buffer_idx": t.data_buffer_idx(),
-            "nbytes": nbytes,
-            "segment": segment,
-            "file_range": file_range,
-            "stored": data.map(|(c, _)| c.len),
-            "users": uses
-                .iter()
-                .filter(|_| users)
-                .map(|u| json!({"method": self.method(u.plan), "value": u.value}))
-                .collect::<Vec<_>>(),
-        }))
+        Some(TensorRow {
+            name,
+            named: t.fqn().is_some(),
+            storage,
+            dtype: Some(dtype.to_string()),
+            sizes: Some(sizes.iter().map(|&s| i64::from(s)).collect()),
+            segment,
+            file_range,
+            stored: data.map(|(c, _)| c.len),
+            users: uses.iter().filter(|_| users).map(|u| (self.method(u.plan), u.value)).collect(),
+            facts: Some(TensorFacts {
+                data_buffer_idx: t.data_buffer_idx(),
+                device: t.device_type().unwrap_or(DeviceType::CPU).to_string(),
+                dim_order: t.dim_order().unwrap_or(&[]).to_vec(),
+                dynamism: t.shape_dynamism().to_string(),
+                nbytes,
+            }),
+        })
     }
 }
 
@@ -390,7 +412,7 @@ impl Serialize for Summary<'_> {
                     }),
                 )?,
                 "named_data" => map.serialize_entry(k, &Seq(|| self.named_rows()))?,
-                "tensors" => map.serialize_entry(k, &Seq(|| self.tensor_rows(true)))?,
+                "tensors" => map.serialize_entry(k, &Seq(|| self.tensors(true)))?,
                 _ => map.serialize_entry(k, x)?,
             }
         }

@@ -25,36 +25,124 @@ pub(crate) fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<BundledFile<'a>, 
     BundledFile::from_bytes(bytes).map_err(at(path))
 }
 
-fn value_json(v: &BundledValue<'_>) -> Json {
-    match v {
-        BundledValue::Tensor(t) => {
-            let preview = pte_samples::dtype_of(t.scalar_type).and_then(|d| {
-                let shape = t.sizes.as_ref()?.iter().map(|&s| u64::try_from(s).ok()).collect::<Option<Vec<_>>>()?;
-                let pt = pte_ptn::PtnTensor::new(d, shape, t.data.as_deref().unwrap_or(&[])).ok()?;
-                Some(pte_samples::tensor_preview(&pt, 8))
-            });
-            json!({
-                "kind": "tensor",
-                "dtype": t.scalar_type.name().map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string),
-                "sizes": t.sizes,
-                "dim_order": t.dim_order,
-                "nbytes": t.data.as_ref().map(|d| d.len()),
-                "preview": preview,
-            })
+/// One input or expected output as `info` shows it, typed: a bundle may
+/// hold hundreds of thousands of them, each written once to text or JSON.
+enum ValueRow<'v> {
+    Tensor {
+        dtype: String,
+        sizes: Option<&'v [i32]>,
+        dim_order: Option<&'v [u8]>,
+        nbytes: Option<usize>,
+        preview: Option<String>,
+    },
+    Int(i64),
+    Bool(bool),
+    /// Shown as a string: JSON has no NaN or infinity.
+    Double(String),
+    None,
+}
+
+impl<'v> ValueRow<'v> {
+    fn of(v: &'v BundledValue<'_>) -> ValueRow<'v> {
+        match v {
+            BundledValue::Tensor(t) => {
+                let preview = pte_samples::dtype_of(t.scalar_type).and_then(|d| {
+                    let shape = t.sizes.as_ref()?.iter().map(|&s| u64::try_from(s).ok()).collect::<Option<Vec<_>>>()?;
+                    let pt = pte_ptn::PtnTensor::new(d, shape, t.data.as_deref().unwrap_or(&[])).ok()?;
+                    Some(pte_samples::tensor_preview(&pt, 8))
+                });
+                ValueRow::Tensor {
+                    dtype: t
+                        .scalar_type
+                        .name()
+                        .map_or_else(|| format!("ScalarType({})", t.scalar_type.0), str::to_string),
+                    sizes: t.sizes.as_deref(),
+                    dim_order: t.dim_order.as_deref(),
+                    nbytes: t.data.as_ref().map(|d| d.len()),
+                    preview,
+                }
+            }
+            BundledValue::Int(i) => ValueRow::Int(*i),
+            BundledValue::Bool(b) => ValueRow::Bool(*b),
+            BundledValue::Double(d) => ValueRow::Double(d.to_string()),
+            BundledValue::None => ValueRow::None,
         }
-        BundledValue::Int(i) => json!({"kind": "int", "value": i}),
-        BundledValue::Bool(b) => json!({"kind": "bool", "value": b}),
-        BundledValue::Double(d) => json!({"kind": "double", "value": d.to_string()}),
-        BundledValue::None => json!({"kind": "none"}),
+    }
+
+    /// `tensor float32 [2, 4] [1, 2, ...]`, `int 3`, `none null`.
+    fn text(&self) -> String {
+        let body = match self {
+            ValueRow::Tensor { dtype, sizes, preview, .. } => format!(
+                "tensor {} {} {}",
+                crate::style::dtype(dtype),
+                crate::style::shape(sizes.unwrap_or_default()),
+                preview.as_deref().unwrap_or("")
+            ),
+            ValueRow::Int(i) => format!("int {i}"),
+            ValueRow::Bool(b) => format!("bool {b}"),
+            ValueRow::Double(d) => format!("double {}", Json::from(d.as_str())),
+            ValueRow::None => "none null".into(),
+        };
+        body.trim_end().to_string()
+    }
+}
+
+impl Serialize for ValueRow<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        // keys in the order a JSON tree sorts them
+        let mut m = s.serialize_map(None)?;
+        match self {
+            ValueRow::Tensor { dtype, sizes, dim_order, nbytes, preview } => {
+                m.serialize_entry("dim_order", dim_order)?;
+                m.serialize_entry("dtype", dtype)?;
+                m.serialize_entry("kind", "tensor")?;
+                m.serialize_entry("nbytes", nbytes)?;
+                m.serialize_entry("preview", preview)?;
+                m.serialize_entry("sizes", sizes)?;
+            }
+            ValueRow::Int(i) => {
+                m.serialize_entry("kind", "int")?;
+                m.serialize_entry("value", i)?;
+            }
+            ValueRow::Bool(b) => {
+                m.serialize_entry("kind", "bool")?;
+                m.serialize_entry("value", b)?;
+            }
+            ValueRow::Double(d) => {
+                m.serialize_entry("kind", "double")?;
+                m.serialize_entry("value", d)?;
+            }
+            ValueRow::None => m.serialize_entry("kind", "none")?,
+        }
+        m.end()
     }
 }
 
 /// One case as `info --json` lists it.
-fn case_json(c: &TestCase<'_>) -> Json {
-    json!({
-        "inputs": c.inputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
-        "expected_outputs": c.expected_outputs.iter().flatten().map(value_json).collect::<Vec<_>>(),
-    })
+struct CaseJson<'c, 'a>(&'c TestCase<'a>);
+
+impl Serialize for CaseJson<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let (ins, outs) = (&self.0.inputs, &self.0.expected_outputs);
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("expected_outputs", &Rows(|| outs.iter().flatten().map(ValueRow::of)))?;
+        m.serialize_entry("inputs", &Rows(|| ins.iter().flatten().map(ValueRow::of)))?;
+        m.end()
+    }
+}
+
+/// A list written from a fresh iterator.
+struct Rows<F>(F);
+
+impl<F, I> Serialize for Rows<F>
+where
+    F: Fn() -> I,
+    I: Iterator,
+    I::Item: Serialize,
+{
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq((self.0)())
+    }
 }
 
 /// The `info --json` object of a bundled program with `test_suites` null
@@ -92,7 +180,7 @@ struct Cases<'s, 'a>(&'s [TestCase<'a>]);
 
 impl Serialize for Cases<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(case_json))
+        s.collect_seq(self.0.iter().map(CaseJson))
     }
 }
 
@@ -131,7 +219,12 @@ pub(crate) fn info_streamed(file: &Path, bytes: &[u8], json: bool) -> CmdResult 
             let cases = s.test_cases.as_deref().unwrap_or(&[]);
             w.write_all(suite_line(&json!(s.method_name), cases.len()).as_bytes())?;
             for (j, c) in cases.iter().enumerate() {
-                w.write_all(case_text(j, &case_json(c)).as_bytes())?;
+                w.write_all(format!("  case {j}\n").as_bytes())?;
+                for (side, label) in [(&c.inputs, "in"), (&c.expected_outputs, "out")] {
+                    for (k, x) in side.iter().flatten().enumerate() {
+                        w.write_all(format!("    {label}[{k}] {}\n", ValueRow::of(x).text()).as_bytes())?;
+                    }
+                }
             }
         }
         w.write_all(tail_text(&v).as_bytes())

@@ -66,20 +66,21 @@ pub(crate) fn tensors_text(rows: &Value) -> String {
     let rows = rows.as_array().map(Vec::as_slice).unwrap_or_default();
     let mut out = vec![];
     // writing to a Vec cannot fail
-    let _ = write_tensor_table(&mut out, || rows.iter().cloned());
+    let _ = write_tensor_table(&mut out, || rows.iter().map(tensor_cells));
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Writes the tensor table from its JSON rows, which `rows` yields afresh
-/// for each of the two passes (column widths, then lines).
-pub(crate) fn write_tensor_table<I: Iterator<Item = Value>>(
+/// Writes the tensor table from its rows' cells, which `rows` yields afresh
+/// for each of the two passes (column widths, then lines): a table of a
+/// million rows is never held.
+pub(crate) fn write_tensor_table<I: Iterator<Item = [String; 6]>>(
     w: &mut impl std::io::Write,
     rows: impl Fn() -> I,
 ) -> std::io::Result<()> {
     let header = || ["name", "where", "dtype", "shape", "dim order", "bytes"].map(String::from);
     let mut widths = [0usize; 6];
     let mut n = 0usize;
-    for row in std::iter::once(header()).chain(rows().map(|r| tensor_cells(&r))) {
+    for row in std::iter::once(header()).chain(rows()) {
         for (w, c) in widths.iter_mut().zip(&row) {
             *w = (*w).max(c.chars().count());
         }
@@ -90,11 +91,35 @@ pub(crate) fn write_tensor_table<I: Iterator<Item = Value>>(
         return w.write_all(b"tensors (0)\n");
     }
     writeln!(w, "tensors ({n}):")?;
-    for row in std::iter::once(header()).chain(rows().map(|r| tensor_cells(&r))) {
+    for row in std::iter::once(header()).chain(rows()) {
         let cells: Vec<String> = row.iter().zip(widths).map(|(c, w)| format!("{c:<w$}")).collect();
         writeln!(w, "  {}", cells.join("  ").trim_end())?;
     }
     Ok(())
+}
+
+/// The cells of one program tensor-table row, as [`tensor_cells`] makes
+/// them of its JSON.
+pub(crate) fn pte_tensor_cells(r: &pte::TensorRow) -> [String; 6] {
+    let storage = r.storage;
+    let place = match r.file_range {
+        _ if storage == "external" => "external".to_string(),
+        Some([start, end]) => format!("{storage} {start}..{end}"),
+        None if r.stored.is_none() => format!("{storage} (planned)"),
+        None => format!("{storage} (inline)"),
+    };
+    let facts = r.facts.as_ref();
+    let device =
+        facts.map(|f| f.device.as_str()).filter(|d| *d != "CPU").map(|d| format!(" on {d}")).unwrap_or_default();
+    let dynamism = facts.map_or("STATIC", |f| f.dynamism.as_str());
+    [
+        r.name.clone(),
+        format!("{place}{device}"),
+        r.dtype.as_deref().map_or_else(|| "opaque".into(), dtype),
+        r.sizes.as_ref().map_or_else(|| "-".into(), |s| pte_core::style::dynamic_shape(s.iter(), dynamism)),
+        facts.map_or_else(|| "-".into(), |f| shape(f.dim_order.iter())),
+        facts.and_then(|f| f.nbytes).or(r.stored).map_or_else(|| "?".into(), |n| n.to_string()),
+    ]
 }
 
 /// The cells of one tensor-table row.

@@ -99,7 +99,7 @@ fn write_text(s: &Summary<'_>, w: &mut impl Write) -> io::Result<()> {
     }
     w.write_all(inspect::external_text(&fields["external_data"]).as_bytes())?;
     if s.has_tensors() {
-        inspect::write_tensor_table(w, || s.tensor_rows(false))?;
+        inspect::write_tensor_table(w, || s.tensors(false).map(|r| inspect::pte_tensor_cells(&r)))?;
     }
     Ok(())
 }

@@ -142,3 +142,39 @@ fn info_and_dump_of_100k_cases_stream() {
     assert_eq!(count(&dump, b"\"expected_outputs\""), 100_000);
     assert!(dump.ends_with(b"}\n"));
 }
+
+/// `pte info` of one bundle writes its cases as it walks them; `pte info`
+/// of several builds each file's JSON first: the two texts must agree on
+/// every kind of value, NaN included.
+#[test]
+fn streamed_and_batch_info_agree_on_every_value_kind() {
+    use pte_schema::bundled::BundledValue;
+    let dir = tempfile::tempdir().unwrap();
+    let bytes = std::fs::read(corpus("bundled/model.bpte")).unwrap();
+    let b = pte_file::bpte::BundledFile::from_bytes(&bytes).unwrap();
+    let mut suites = b.suites().to_vec();
+    let cases = suites[0].test_cases.as_mut().unwrap();
+    let tensor = cases[0].inputs.as_ref().unwrap()[0].clone();
+    cases[0].inputs = Some(vec![
+        tensor,
+        BundledValue::Int(-3),
+        BundledValue::Bool(true),
+        BundledValue::Double(f64::NAN),
+        BundledValue::Double(1.5),
+        BundledValue::None,
+    ]);
+    let file = dir.path().join("kinds.bpte");
+    pte_file::bpte::BundledFile::new(b.program.clone(), suites).save(&file).unwrap();
+    let single = pte(&["info", s(&file)]);
+    let single = out(&single);
+    for line in ["in[1] int -3", "in[2] bool true", "in[3] double \"NaN\"", "in[4] double \"1.5\"", "in[5] none null"] {
+        assert!(single.contains(&format!("    {line}\n")), "{line}: {single}");
+    }
+    let batch = pte(&["info", s(&file), s(&file)]);
+    let batch = out(&batch);
+    let first = batch.split("\n\n==> ").next().unwrap();
+    let body = first.split_once(" <==\n").unwrap().1;
+    // one file's info ends with its verdict; a batch gives verdicts apart
+    let single = single.split("\nverdict: ").next().unwrap();
+    assert_eq!(body.trim_end(), single.trim_end());
+}
