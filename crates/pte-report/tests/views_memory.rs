@@ -100,8 +100,14 @@ fn check(name: &str, bytes: &[u8], in_place: usize, tensors: usize) -> usize {
         g.nodes.len() + g.edges.len()
     });
     expect(&format!("graph ({elements} nodes and edges)"), peak, in_place.max(elements * 128));
-    // pte extract's walk (pte_file::pack::PteBlobs) is left out: it still
-    // reads the program through the owned model (crates/pte-file/src/pack)
+    // pte extract's walk: every blob with its entry, the tensor naming it
+    // found through an index of a few bytes per constant
+    let (blobs, peak) = peak_of(|| {
+        let b = pte_file::pack::PteBlobs::new(bytes).unwrap();
+        b.entries().unwrap().filter(|(e, data)| e.size == data.len() as u64).count()
+    });
+    expect(&format!("extract walk ({blobs} blobs)"), peak, in_place);
+    worst = worst.max(peak);
     worst
 }
 

@@ -4,12 +4,13 @@
 
 use std::collections::BTreeMap;
 
-use pte_schema::{Limits, Result};
+use pte_schema::{Error, ErrorKind, Limits, Result, ValueRef};
 
 use super::{file_safe, Entry, EntryKind, Layout, Manifest, ManifestFormat};
 use crate::delegate_payload::{builtin_registry, named_tensors_of, NamedTensor};
 use crate::ptd::PtdFile;
-use crate::{SparsePte, TensorStorage};
+use crate::view::{PteView, SegmentTable};
+use crate::{tensor_label, SparsePte, Unnamed};
 
 /// What a blob holds, from the tensor table or a delegate payload.
 struct Described {
@@ -42,9 +43,10 @@ impl Entry {
 
 /// Every stored blob of a `.pte`, as `pte extract` writes them: each entry
 /// of the segment table, each constant, each mutable buffer, each named
-/// blob and each delegate blob, in that order. The segment table is read in
-/// place: a table of a million entries costs no heap, and
-/// [`PteBlobs::entries`] builds each entry only when it is reached.
+/// blob and each delegate blob, in that order. The program is read in
+/// place, never decoded: a table of a million entries costs no heap, the
+/// tensors a few bytes per constant, and [`PteBlobs::entries`] builds each
+/// entry only when it is reached.
 ///
 /// Constants and mutable buffers carry the name, dtype (the `ScalarType`
 /// name) and shape of the tensor-table entry that points at them (the label
@@ -62,10 +64,13 @@ impl Entry {
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub struct PteBlobs<'a> {
-    sparse: SparsePte<'a>,
+    view: PteView<'a>,
     layout: Layout,
-    /// By (mutable, data_buffer_idx).
-    tensors: BTreeMap<(bool, u32), Described>,
+    /// The first tensor value `(plan, value)` naming each constant, by
+    /// `data_buffer_idx` (as long as the constant table).
+    constant_users: Vec<Option<(u32, u32)>>,
+    /// The same for the buffers of mutable segment 0.
+    mutable_users: Vec<Option<(u32, u32)>>,
     named: BTreeMap<String, NamedTensor>,
 }
 
@@ -76,23 +81,28 @@ impl<'a> PteBlobs<'a> {
     /// assert!(pte_file::pack::PteBlobs::new(b"short").is_err());
     /// ```
     pub fn new(bytes: &'a [u8]) -> Result<Self> {
-        let sparse = SparsePte::from_bytes(bytes)?;
-        let layout = Layout::of_pte(&sparse.file, bytes);
-        let mut tensors = BTreeMap::new();
-        // a table the accessors refuse is refused by `entries` itself
-        for t in sparse.file.tensors().unwrap_or_default() {
-            let mutable = match t.storage {
-                TensorStorage::Constant => false,
-                TensorStorage::Mutable if t.data_buffer_idx > 0 => true,
-                _ => continue,
-            };
-            let shape = t.sizes.iter().map(|&s| i64::from(s)).collect();
-            let d = Described { name: t.name, dtype: t.dtype.to_string(), shape };
-            tensors.entry((mutable, t.data_buffer_idx)).or_insert(d);
+        let view = PteView::read(bytes, SegmentTable::Referenced)?;
+        let layout = Layout::of_view(&view);
+        let constants = view.constants().map_or(0, |c| c.len());
+        let mutable = view.mutable_segments().and_then(|m| m.first().map(|m| m.len())).unwrap_or(0);
+        let mut constant_users = vec![None; constants];
+        let mut mutable_users = vec![None; mutable];
+        for (p, plan) in view.plans().enumerate() {
+            for (j, v) in plan.value_refs().enumerate() {
+                let ValueRef::Tensor(t) = v else { continue };
+                let idx = t.data_buffer_idx();
+                if idx == 0 || t.is_external() {
+                    continue;
+                }
+                let users = if t.allocation_info().is_some() { &mut mutable_users } else { &mut constant_users };
+                if let Some(slot @ None) = usize::try_from(idx).ok().and_then(|i| users.get_mut(i)) {
+                    *slot = Some((index_u32(p), index_u32(j)));
+                }
+            }
         }
-        let delegates = sparse.file.delegate_blobs().unwrap_or_default();
+        let delegates = view.delegates().unwrap_or_default();
         let named = named_tensors_of(delegates.iter().map(|d| (d.id, d.bytes)), builtin_registry(), &Limits::default());
-        Ok(PteBlobs { sparse, layout, tensors, named })
+        Ok(PteBlobs { view, layout, constant_users, mutable_users, named })
     }
 
     /// The manifest's head: version, format, the program file and the layout
@@ -113,6 +123,14 @@ impl<'a> PteBlobs<'a> {
         }
     }
 
+    /// What the tensor `(plan, value)` says of the blob it points at.
+    fn described(&self, user: Option<(u32, u32)>, unnamed: Unnamed<'_>) -> Option<Described> {
+        let (plan, value) = user?;
+        let t = self.view.tensor(plan, value)?;
+        let shape = t.sizes().map(|s| s.iter().map(i64::from).collect()).unwrap_or_default();
+        Some(Described { name: tensor_label(t.fqn(), unnamed), dtype: t.scalar_type().to_string(), shape })
+    }
+
     /// Every blob with its entry (file name as `pte extract` names it, size,
     /// no digest), in manifest order. Fails where the program's constant,
     /// mutable, named or delegate tables do not resolve.
@@ -125,53 +143,90 @@ impl<'a> PteBlobs<'a> {
     /// assert_eq!(named[0].shape.as_deref(), Some(&[32, 16][..]));
     /// # Ok::<(), pte_file::Error>(())
     /// ```
-    pub fn entries(&self) -> Result<impl Iterator<Item = (Entry, &[u8])> + '_> {
-        let pte = &self.sparse.file;
-        let constants = pte.constants()?;
-        let mutable = pte.mutable_segments()?;
-        let named = pte.named_data()?;
-        let delegates = pte.delegate_blobs()?;
-        let segments = self.sparse.segments().enumerate().map(|(i, (t, seg))| {
+    pub fn entries(&self) -> Result<impl Iterator<Item = (Entry, &'a [u8])> + '_> {
+        let view = &self.view;
+        let (Some(constants), Some(mutable), Some(named), Some(delegates)) =
+            (view.constants(), view.mutable_segments(), view.named_data(), view.delegates())
+        else {
+            return Err(self.unresolved());
+        };
+        let segments = view.segments().enumerate().map(move |(i, t)| {
+            let seg = u32::try_from(i).ok().and_then(|i| view.segment(i)).unwrap_or(&[]);
             let kind = EntryKind::Segment { index: i as u64, offset: Some(t.offset) };
             (Entry::new(format!("segment-{i}.bin"), seg.len() as u64, kind), seg)
         });
-        let constants = constants.into_iter().map(move |c| {
+        // the legacy inline buffers, in the order the constant table lists them
+        let mut inline = view.program().constant_buffer();
+        let constant_bytes = constants.segment().and_then(|s| view.segment(s));
+        let constants = (0..constants.len()).filter_map(move |i| {
+            let c = constants.get(i)?;
+            let bytes = match constant_bytes {
+                Some(seg) => piece(seg, c.offset, c.len),
+                None => inline.as_mut().and_then(Iterator::next).flatten().unwrap_or(&[]),
+            };
             let kind = EntryKind::Constant { index: c.index as u64, offset: c.offset };
-            let e = Entry::new(format!("constant-{}.bin", c.index), c.bytes.len() as u64, kind);
-            let d = u32::try_from(c.index).ok().and_then(|i| self.tensors.get(&(false, i)));
-            (e.describe(d), c.bytes)
+            let e = Entry::new(format!("constant-{}.bin", c.index), bytes.len() as u64, kind);
+            let user = self.constant_users.get(c.index).copied().flatten();
+            let d = u32::try_from(c.index).ok().and_then(|k| self.described(user, Unnamed::Constant(k)));
+            Some((e.describe(d.as_ref()), bytes))
         });
         let mutable = mutable.into_iter().enumerate().flat_map(move |(k, bufs)| {
-            bufs.into_iter().map(move |c| {
+            let seg = bufs.segment().and_then(|s| view.segment(s)).unwrap_or(&[]);
+            (0..bufs.len()).filter_map(move |i| {
+                let c = bufs.get(i)?;
+                let bytes = piece(seg, c.offset, c.len);
                 let kind = EntryKind::Mutable { segment: k as u64, index: c.index as u64, offset: c.offset };
-                let e = Entry::new(format!("mutable-{k}-{}.bin", c.index), c.bytes.len() as u64, kind);
+                let e = Entry::new(format!("mutable-{k}-{}.bin", c.index), bytes.len() as u64, kind);
                 // the tensor table reads initial state from mutable segment 0 only
-                let d = u32::try_from(c.index).ok().filter(|_| k == 0).and_then(|i| self.tensors.get(&(true, i)));
-                (e.describe(d), c.bytes)
+                let user = self.mutable_users.get(c.index).copied().flatten().filter(|_| k == 0);
+                let d = u32::try_from(c.index).ok().and_then(|i| self.described(user, Unnamed::Mutable(i)));
+                Some((e.describe(d.as_ref()), bytes))
             })
         });
-        let named = named.into_iter().enumerate().map(move |(i, n)| {
-            let kind = EntryKind::Named {
-                key: n.key.to_string(),
-                segment_index: u64::from(self.sparse.original(n.segment_index)),
-            };
-            let e = Entry::new(format!("named-{i}-{}.bin", file_safe(n.key)), n.bytes.len() as u64, kind);
-            (e.named_tensor(n.key, self.named.get(n.key)), n.bytes)
+        let named = named.enumerate().map(move |(i, (key, segment_index, bytes))| {
+            let kind = EntryKind::Named { key: key.to_string(), segment_index: u64::from(segment_index) };
+            let e = Entry::new(format!("named-{i}-{}.bin", file_safe(key)), bytes.len() as u64, kind);
+            (e.named_tensor(key, self.named.get(key)), bytes)
         });
         let delegates = delegates.into_iter().map(move |d| {
-            let index =
-                if d.location == pte_schema::DataLocation::SEGMENT { self.sparse.original(d.index) } else { d.index };
             let kind = EntryKind::Delegate {
                 method: d.plan as u64,
                 delegate: d.delegate as u64,
                 id: Some(d.id.to_string()),
                 location: d.location.name().map(str::to_owned),
-                index: u64::from(index),
+                index: u64::from(d.index),
             };
             (Entry::new(format!("delegate-{}-{}.bin", d.plan, d.delegate), d.bytes.len() as u64, kind), d.bytes)
         });
         Ok(segments.chain(constants).chain(mutable).chain(named).chain(delegates))
     }
+
+    /// Why a table does not resolve, in the words of the decoding reader
+    /// (read only then, on a file already found broken).
+    fn unresolved(&self) -> Error {
+        let why = SparsePte::from_bytes(self.view.bytes()).and_then(|s| {
+            s.file.constants()?;
+            s.file.mutable_segments()?;
+            s.file.named_data()?;
+            s.file.delegate_blobs()?;
+            Ok(())
+        });
+        why.err().unwrap_or_else(|| {
+            Error::new(ErrorKind::Malformed, "a constant, mutable, named or delegate blob lies outside its segment")
+        })
+    }
+}
+
+/// `len` bytes at `offset` of `seg` (empty where they do not fit: the
+/// views checked every piece when the tables were read).
+fn piece(seg: &[u8], offset: u64, len: u64) -> &[u8] {
+    let at = usize::try_from(offset).ok();
+    let end = at.and_then(|a| a.checked_add(usize::try_from(len).ok()?));
+    at.zip(end).and_then(|(a, e)| seg.get(a..e)).unwrap_or(&[])
+}
+
+fn index_u32(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 /// Every stored blob of a `.ptd`, as `pte extract` writes them: each

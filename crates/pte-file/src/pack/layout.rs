@@ -7,6 +7,7 @@ use pte_schema::Result;
 
 use super::Layout;
 use crate::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
+use crate::view::PteView;
 use crate::{PteFile, SegmentLayout, WriteOptions};
 
 impl Layout {
@@ -23,6 +24,30 @@ impl Layout {
         let o = WriteOptions::matching(pte, bytes);
         Layout {
             extended_header: Some(matches!(pte_segments::ExtendedHeader::parse(bytes), Ok(Some(_)))),
+            segment_alignment: Some(o.segment_alignment()),
+            constant_alignment: Some(u64::from(o.tensor_alignment())),
+            delegate_alignment: Some(u64::from(o.delegate_alignment())),
+        }
+    }
+
+    /// [`Layout::of_pte`] read from a view of the file, without decoding
+    /// its program.
+    ///
+    /// ```
+    /// use pte_file::view::{PteView, SegmentTable};
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
+    /// let view = PteView::read(&bytes, SegmentTable::Referenced)?;
+    /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+    /// assert_eq!(pte_file::pack::Layout::of_view(&view), pte_file::pack::Layout::of_pte(&pte, &bytes));
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn of_view(view: &PteView<'_>) -> Self {
+        let program = view.program();
+        let inline = (0..program.inline_delegate_count().unwrap_or(0))
+            .filter_map(move |i| program.inline_delegate_data(i).flatten());
+        let o = WriteOptions::matching_inline(view.bytes(), inline);
+        Layout {
+            extended_header: Some(view.header().is_some()),
             segment_alignment: Some(o.segment_alignment()),
             constant_alignment: Some(u64::from(o.tensor_alignment())),
             delegate_alignment: Some(u64::from(o.delegate_alignment())),

@@ -165,7 +165,7 @@ fn read_without_plans<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<Spa
             .collect()
     });
     let program = Program { backend_delegate_data: inline, ..Program::default() };
-    Ok(Some(SparsePte { file: PteFile::new(program, vec![]), view, bytes, base, kept: vec![] }))
+    Ok(Some(SparsePte { file: PteFile::new(program, vec![]), view, bytes, base }))
 }
 
 #[cfg(test)]

@@ -285,6 +285,13 @@ impl WriteOptions {
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn matching(file: &crate::PteFile<'_>, bytes: &[u8]) -> Self {
+        let inline = file.program.backend_delegate_data.iter().flatten().filter_map(|b| b.data.as_deref());
+        Self::matching_inline(bytes, inline)
+    }
+
+    /// [`WriteOptions::matching`] from the inline delegate blobs alone (as
+    /// borrowed from `bytes`), so that a view of the program answers too.
+    pub(crate) fn matching_inline<'b>(bytes: &[u8], inline: impl Iterator<Item = &'b [u8]>) -> Self {
         use pte_segments::align::power_of_two_dividing;
         let mut o = WriteOptions { constants: ConstantPlacement::Keep, ..WriteOptions::default() };
         if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes) {
@@ -294,19 +301,13 @@ impl WriteOptions {
         }
         let start = bytes.as_ptr() as usize;
         let end = start.saturating_add(bytes.len());
-        let offsets: Vec<u64> = file
-            .program
-            .backend_delegate_data
-            .iter()
-            .flatten()
-            .filter_map(|b| b.data.as_deref())
+        let alignment = inline
             .filter(|d| !d.is_empty())
             .map(|d| d.as_ptr() as usize)
             .filter(|&p| p >= start && p < end)
-            .map(|p| p.saturating_sub(start) as u64)
-            .collect();
-        if !offsets.is_empty() {
-            let a = offsets.iter().map(|&x| power_of_two_dividing(x, 4096)).min().unwrap_or(16);
+            .map(|p| power_of_two_dividing(p.saturating_sub(start) as u64, 4096))
+            .min();
+        if let Some(a) = alignment {
             o.delegate_alignment = u32::try_from(a.max(4)).unwrap_or(16);
         }
         o

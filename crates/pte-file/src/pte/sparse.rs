@@ -21,9 +21,8 @@ use crate::PteFile;
 ///
 /// `file` is the program as stored except that its segment table lists only
 /// the entries the program refers to (constant, mutable, named and delegate
-/// segments), in table order, and every reference is renumbered to match;
-/// [`SparsePte::original`] maps a renumbered index back. The whole table is
-/// read from the buffer ([`SparsePte::segments`]).
+/// segments), in table order, and every reference is renumbered to match.
+/// The whole table is read from the buffer ([`SparsePte::segments`]).
 pub(crate) struct SparsePte<'a> {
     /// The program with its segment table cut to the referenced entries.
     pub(crate) file: PteFile<'a>,
@@ -31,8 +30,6 @@ pub(crate) struct SparsePte<'a> {
     pub(crate) view: ProgramView<'a>,
     pub(crate) bytes: &'a [u8],
     pub(super) base: u64,
-    /// Original index of each renumbered entry.
-    pub(super) kept: Vec<u32>,
 }
 
 impl<'a> SparsePte<'a> {
@@ -82,14 +79,7 @@ impl<'a> SparsePte<'a> {
         // an index past the table stays past the (shorter) table
         remap_segment_refs(&mut program, |i| wanted.get(&i).copied().unwrap_or(u32::MAX));
         program.segments = view.has_segments().then_some(table);
-        let kept = wanted.into_keys().collect();
-        Ok(SparsePte { file: PteFile::new(program, segments), view, bytes, base, kept })
-    }
-
-    /// The index in the stored table of renumbered entry `i` (`i` itself
-    /// when it names no kept entry, so a broken reference stays broken).
-    pub(crate) fn original(&self, i: u32) -> u32 {
-        usize::try_from(i).ok().and_then(|k| self.kept.get(k)).copied().unwrap_or(i)
+        Ok(SparsePte { file: PteFile::new(program, segments), view, bytes, base })
     }
 
     /// Every entry of the stored table with its bytes, read in place.
@@ -195,7 +185,6 @@ fn without_table<'a>(view: &ProgramView<'a>) -> Result<Program<'a>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use pte_schema::DataLocation;
 
     fn corpus() -> Vec<Vec<u8>> {
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
@@ -227,23 +216,19 @@ mod tests {
             assert_eq!(data, full.segments.iter().map(|d| d.as_ref()).collect::<Vec<_>>());
             assert_eq!(sparse.file.constants().ok(), full.constants().ok());
             assert_eq!(sparse.file.mutable_segments().ok(), full.mutable_segments().ok());
-            let named = |p: &PteFile<'_>, map: &dyn Fn(u32) -> u32| {
-                p.named_data().ok().map(|v| {
-                    v.iter().map(|n| (n.key.to_string(), map(n.segment_index), n.bytes.to_vec())).collect::<Vec<_>>()
-                })
+            // indices into the table are renumbered in the sparse read: the blobs must agree
+            let named = |p: &PteFile<'_>| {
+                p.named_data().ok().map(|v| v.iter().map(|n| (n.key.to_string(), n.bytes.to_vec())).collect::<Vec<_>>())
             };
-            assert_eq!(named(&sparse.file, &|i| sparse.original(i)), named(&full, &|i| i));
-            let blobs = |p: &PteFile<'_>, map: &dyn Fn(u32) -> u32| {
+            assert_eq!(named(&sparse.file), named(&full));
+            let blobs = |p: &PteFile<'_>| {
                 p.delegate_blobs().ok().map(|v| {
                     v.iter()
-                        .map(|d| {
-                            let i = if d.location == DataLocation::SEGMENT { map(d.index) } else { d.index };
-                            (d.plan, d.delegate, d.id.to_string(), i, d.bytes.to_vec())
-                        })
+                        .map(|d| (d.plan, d.delegate, d.id.to_string(), d.location, d.bytes.to_vec()))
                         .collect::<Vec<_>>()
                 })
             };
-            assert_eq!(blobs(&sparse.file, &|i| sparse.original(i)), blobs(&full, &|i| i));
+            assert_eq!(blobs(&sparse.file), blobs(&full));
             assert_eq!(sparse.file.program.plans(), full.program.plans());
         }
     }
