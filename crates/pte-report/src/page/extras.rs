@@ -102,7 +102,7 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             let mut parts = Parts { summary: summary::wrap(cx, &note), ..Parts::default() };
             let graphs = cx.fail("the graphs", "the bundle could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &graphs));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte, 0));
             let memory = cx.fail("the memory plan", "the bundle could not be read");
             parts.memory = Some(wrap(cx, "memory", "Memory plan", &memory));
             let tensors = cx.fail("the tensors", "the bundle could not be read");
@@ -112,7 +112,12 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             return parts;
         }
     };
-    let mut parts = program(cx, bytes, &b.program, PteView::read(&b.program, SegmentTable::Whole), &[]);
+    // every value of a test case holds its own bytes: a part each
+    let values = b.suites().iter().flat_map(|s| s.test_cases.iter().flatten()).fold(0u64, |t, c| {
+        let n = c.inputs.as_ref().map_or(0, Vec::len).saturating_add(c.expected_outputs.as_ref().map_or(0, Vec::len));
+        t.saturating_add(n as u64)
+    });
+    let mut parts = program(cx, bytes, &b.program, PteView::read(&b.program, SegmentTable::Whole), &[], values);
     let at = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     let mut head = facts(
         "summary",
@@ -145,7 +150,8 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     let ptd = PtdFile::from_bytes(bytes);
     let (graphs, _, _) = graphs::section(cx, &[], "A .ptd holds tensor data only: it has no method to draw.");
     parts.graphs = Some(graphs);
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd));
+    let keys = ptd.as_ref().map_or(0, |p| p.keys().len() as u64);
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd, keys));
     let ptd = match ptd {
         Ok(p) => p,
         Err(e) => {
@@ -275,7 +281,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             parts.summary = summary::wrap(cx, &note);
             let g = cx.fail("the graphs", "the package could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &g));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, 0));
             let t = cx.fail("the tensors", "the package could not be read");
             parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
             let x = cx.fail("the samples", "the package could not be read");
@@ -327,7 +333,8 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     parts.graphs = Some(g);
     parts.methods = m;
     parts.nodes = n;
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+    let counted = (ptn.members.len() as u64).saturating_add(ptn.constants().count() as u64);
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, counted));
     let list = ptn.tensors();
     let rows = list.iter().map(|t| TensorRow {
         name: match t.alias_of {
