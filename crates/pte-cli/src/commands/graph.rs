@@ -17,11 +17,11 @@ use std::process::{Command, Stdio};
 
 use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable};
-use pte_report::graph::{of_native, of_plan, of_plan_view};
+use pte_report::graph::{walk_native, walk_plan_view, Sink};
 use pte_schema::PlanView;
 
 use crate::cli::GraphFormat;
-use crate::dataflow::{dot, mermaid};
+use crate::dataflow::{write, Syntax};
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::Input;
 
@@ -41,36 +41,63 @@ pub(crate) fn run(
     }
     input.require("graph", &[FileKind::Pte, FileKind::Ptn, FileKind::Bpte])?;
     let bytes = input.bytes();
-    let g = match input.kind {
+    let syntax = match (svg, format) {
+        (true, _) | (false, GraphFormat::Dot) => Syntax::Dot,
+        (false, GraphFormat::Mermaid) => Syntax::Mermaid,
+    };
+    let emit = |walk: &dyn Fn(&mut dyn Sink)| emit(syntax, svg, output, walk);
+    match input.kind {
         FileKind::Ptn => {
             let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
             let program = ptn.native_program(&Default::default()).map_err(at(file))?;
-            of_native(pick(file, &program.methods, |m| Some(&m.name), method)?)
+            let m = pick(file, &program.methods, |m| Some(&m.name), method)?;
+            emit(&|sink| walk_native(m, sink))
         }
         FileKind::Bpte => {
             let bundle = crate::formats::bpte::read(file, bytes)?;
-            let pte = bundle.pte().map_err(at(file))?;
-            of_plan(pick(file, pte.program.plans(), |p| p.name.as_deref(), method)?)
+            // the embedded program read in place, as a .pte is
+            let pte = PteView::read(&bundle.program, SegmentTable::Whole).map_err(at(file))?;
+            plan_graph(file, &pte, method, emit)
         }
         _ => {
-            // read in place: the graph holds a label per value, never the program
+            // read in place: nothing is held per value but where it was made
             let pte = PteView::read(bytes, SegmentTable::Whole).map_err(at(file))?;
-            let plans: Vec<PlanView<'_>> =
-                (0..pte.program().plan_count()).filter_map(|i| pte.program().plan(i)).collect();
-            of_plan_view(pick(file, &plans, |p| p.name(), method)?)
+            plan_graph(file, &pte, method, emit)
         }
-    };
-    let text = match (svg, format) {
-        (true, _) | (false, GraphFormat::Dot) => dot(&g),
-        (false, GraphFormat::Mermaid) => mermaid(&g),
-    };
-    let bytes = if svg { render_svg(&text)? } else { text.into_bytes() };
+    }
+}
+
+fn plan_graph(
+    file: &Path,
+    pte: &PteView<'_>,
+    method: Option<&str>,
+    emit: impl Fn(&dyn Fn(&mut dyn Sink)) -> CmdResult,
+) -> CmdResult {
+    let plans: Vec<PlanView<'_>> = (0..pte.program().plan_count()).filter_map(|i| pte.program().plan(i)).collect();
+    let plan = pick(file, &plans, |p| p.name(), method)?;
+    emit(&|sink| walk_plan_view(plan, sink))
+}
+
+/// Writes the graph `walk` tells: to standard output or `output` as it is
+/// walked, or through Graphviz (`svg`), which takes the whole text.
+fn emit(syntax: Syntax, svg: bool, output: Option<&Path>, walk: &dyn Fn(&mut dyn Sink)) -> CmdResult {
+    if svg {
+        let mut text = vec![];
+        write(&mut text, syntax, walk)?;
+        let bytes = render_svg(&text)?;
+        return match output {
+            Some(out) => crate::files::write_file(out, &bytes),
+            None => crate::formats::pte_info::write_stdout(|w| w.write_all(&bytes)),
+        };
+    }
     match output {
-        Some(out) => crate::files::write_file(out, &bytes),
-        None => {
-            print!("{}", String::from_utf8_lossy(&bytes));
+        Some(out) => pte_file::write_atomically(out, |w| {
+            write(w, syntax, walk)?;
             Ok(())
-        }
+        })
+        .map_err(at(out))
+        .map(drop),
+        None => crate::formats::pte_info::write_stdout(|w| write(w, syntax, walk)),
     }
 }
 
@@ -93,7 +120,7 @@ fn pick<'m, T>(
 }
 
 /// Pipes DOT through Graphviz's `dot -Tsvg`.
-fn render_svg(dot_text: &str) -> Result<Vec<u8>, Failure> {
+fn render_svg(dot_text: &[u8]) -> Result<Vec<u8>, Failure> {
     let mut child = Command::new("dot")
         .arg("-Tsvg")
         .stdin(Stdio::piped())
@@ -102,7 +129,7 @@ fn render_svg(dot_text: &str) -> Result<Vec<u8>, Failure> {
         .spawn()
         .map_err(|e| Failure::bad_input(format!("--svg needs Graphviz's `dot` on PATH: {e}")))?;
     if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(dot_text.as_bytes())?;
+        stdin.write_all(dot_text)?;
     }
     let out = child.wait_with_output()?;
     if !out.status.success() {

@@ -19,6 +19,7 @@ mod dump_digests;
 mod exit_codes;
 mod explain;
 mod extract;
+mod graph_report_memory;
 mod hostile;
 mod hostile_memory;
 mod inspect;

@@ -9,8 +9,9 @@ use std::collections::BTreeMap;
 
 use pte_schema::native::{ArgumentValue, NativeMethod, OpKind, TensorMeta};
 
-use super::{Edge, Graph, Node, NodeKind};
+use super::{Endpoint, Graph, NodeId, NodeKind, Sink};
 use pte_core::style;
+use std::fmt::Write as _;
 
 /// `float32 [1..16, 4]`.
 fn meta_label(m: &TensorMeta) -> String {
@@ -36,11 +37,6 @@ fn tensors_read(v: &ArgumentValue) -> Vec<&str> {
     }
 }
 
-fn push(g: &mut Graph, id: String, label: String, kind: NodeKind) -> usize {
-    g.nodes.push(Node { id, label, kind });
-    g.nodes.len().saturating_sub(1)
-}
-
 /// The dataflow of one native method.
 ///
 /// ```
@@ -53,51 +49,85 @@ fn push(g: &mut Graph, id: String, label: String, kind: NodeKind) -> usize {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn of_native(m: &NativeMethod) -> Graph {
+    let mut g = Graph::default();
+    walk_native(m, &mut g);
+    g
+}
+
+/// Tells `sink` the dataflow [`of_native`] builds, node by node and edge
+/// by edge.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
+/// let program = ptn.native_program(&Default::default())?;
+/// let mut g = pte_report::graph::Graph::default();
+/// pte_report::graph::walk_native(&program.methods[0], &mut g);
+/// assert_eq!(g, pte_report::graph::of_native(&program.methods[0]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk_native(m: &NativeMethod, sink: &mut dyn Sink) {
     let mut metas: BTreeMap<&str, &TensorMeta> =
         m.graph.tensor_values.iter().flatten().map(|t| (t.name.as_str(), &t.meta)).collect();
     // stored tensors: the placeholder's name, the label it is known by outside
-    let mut stored: BTreeMap<&str, String> = BTreeMap::new();
+    let mut stored: BTreeMap<&str, &str> = BTreeMap::new();
     for c in m.constants.iter().flatten() {
         metas.entry(c.name.as_str()).or_insert(&c.meta);
-        stored.insert(c.name.as_str(), c.data_key.clone());
+        stored.insert(c.name.as_str(), c.data_key.as_str());
     }
     for b in m.mutable_buffers.iter().flatten() {
-        stored.entry(b.name.as_str()).or_insert_with(|| b.fqn.clone());
+        stored.entry(b.name.as_str()).or_insert(b.fqn.as_str());
     }
-    let label = |name: &str| metas.get(name).map_or_else(|| name.to_string(), |m| meta_label(m));
-    let mut g = Graph { name: m.name.clone(), ..Graph::default() };
-    let mut producer: BTreeMap<&str, usize> = BTreeMap::new();
+    let want_labels = sink.wants_edge_labels();
+    let label = |name: &str| {
+        if !want_labels {
+            return String::new();
+        }
+        metas.get(name).map_or_else(|| name.to_string(), |m| meta_label(m))
+    };
+    sink.method(&m.name);
+    let mut nodes = 0usize;
+    let mut node = |sink: &mut dyn Sink, id: NodeId, kind: NodeKind, label: &str| {
+        let at = Endpoint { index: nodes, id };
+        nodes = nodes.saturating_add(1);
+        sink.node(at, kind, label);
+        at
+    };
+    let mut producer: BTreeMap<&str, Endpoint> = BTreeMap::new();
+    let mut text = String::new();
     for (k, name) in m.graph.inputs.iter().flatten().enumerate() {
-        let n = push(&mut g, format!("in{k}"), format!("input {k}: {name}"), NodeKind::Input);
+        text.clear();
+        let _ = write!(text, "input {k}: {name}");
+        let n = node(sink, NodeId::input(k), NodeKind::Input, &text);
         producer.insert(name.as_str(), n);
     }
-    let (mut n, mut stored_n) = (0usize, 0usize);
-    for node in &m.graph.nodes {
-        match node.op_kind {
+    let (mut n, mut stored_n) = (0usize, 0u64);
+    for gn in &m.graph.nodes {
+        match gn.op_kind {
             OpKind::PLACEHOLDER => {
-                for o in node.outputs.iter().flatten() {
+                for o in gn.outputs.iter().flatten() {
                     if producer.contains_key(o.name.as_str()) {
                         continue;
                     }
-                    let shown = stored.get(o.name.as_str()).cloned().unwrap_or_else(|| o.name.clone());
-                    let d = push(&mut g, format!("v{stored_n}"), shown, NodeKind::Data);
+                    let shown = stored.get(o.name.as_str()).copied().unwrap_or(o.name.as_str());
+                    let d = node(sink, NodeId::value(stored_n), NodeKind::Data, shown);
                     stored_n = stored_n.saturating_add(1);
                     producer.insert(o.name.as_str(), d);
                 }
             }
             OpKind::CALL_FUNCTION => {
-                let target = node.target.as_deref().unwrap_or(&node.name);
-                let shown = target.strip_prefix("torch.ops.").unwrap_or(target).to_string();
-                let op = push(&mut g, format!("op{n}"), shown, NodeKind::Operator);
+                let target = gn.target.as_deref().unwrap_or(&gn.name);
+                let shown = target.strip_prefix("torch.ops.").unwrap_or(target);
+                let op = node(sink, NodeId::op(n), NodeKind::Operator, shown);
                 n = n.saturating_add(1);
-                for a in node.inputs.iter().flatten() {
+                for a in gn.inputs.iter().flatten() {
                     for t in a.arg.value.as_ref().map(tensors_read).unwrap_or_default() {
                         if let Some(&from) = producer.get(t) {
-                            g.edges.push(Edge { from, to: op, label: label(t) });
+                            sink.edge(from, op, &label(t));
                         }
                     }
                 }
-                let outs = node.outputs.iter().flatten();
+                let outs = gn.outputs.iter().flatten();
                 for name in outs.flat_map(|o| std::iter::once(&o.name).chain(o.names.iter().flatten())) {
                     if !name.is_empty() {
                         producer.insert(name.as_str(), op);
@@ -109,10 +139,11 @@ pub fn of_native(m: &NativeMethod) -> Graph {
         }
     }
     for (k, name) in m.graph.outputs.iter().flatten().enumerate() {
-        let out = push(&mut g, format!("out{k}"), format!("output {k}"), NodeKind::Output);
+        text.clear();
+        let _ = write!(text, "output {k}");
+        let out = node(sink, NodeId::output(k), NodeKind::Output, &text);
         if let Some(&from) = producer.get(name.as_str()) {
-            g.edges.push(Edge { from, to: out, label: label(name) });
+            sink.edge(from, out, &label(name));
         }
     }
-    g
 }

@@ -7,8 +7,10 @@ use pte_schema::{
     ExecutionPlan, InstructionArguments, InstructionRef, KernelTypes, PlanView, Tensor, TensorView, ValueRef,
 };
 
-use super::{Edge, Graph, Node, NodeKind};
+use super::labels::Labels;
+use super::{Endpoint, Graph, NodeId, NodeKind, Sink};
 use pte_core::style;
+use std::fmt::Write as _;
 
 /// What an edge and a stored-data node need of a tensor, read from the
 /// decoded model or in place.
@@ -18,8 +20,8 @@ trait TensorFacts {
     /// Whether the value's data is stored (a constant, a mutable buffer,
     /// an EXTERNAL tensor) rather than computed.
     fn is_stored(&self) -> bool;
-    /// The stored-data node's name: its key, else its constant index.
-    fn data_name(&self) -> String;
+    /// Writes the stored-data node's name: its key, else its constant index.
+    fn data_name(&self, out: &mut String);
 }
 
 impl TensorFacts for &Tensor {
@@ -34,8 +36,13 @@ impl TensorFacts for &Tensor {
     fn is_stored(&self) -> bool {
         self.is_external() || self.data_buffer_idx > 0 || (self.allocation_info.is_some() && self.fqn().is_some())
     }
-    fn data_name(&self) -> String {
-        self.fqn().map_or_else(|| format!("constant {}", self.data_buffer_idx), str::to_string)
+    fn data_name(&self, out: &mut String) {
+        match self.fqn() {
+            Some(n) => out.push_str(n),
+            None => {
+                let _ = write!(out, "constant {}", self.data_buffer_idx);
+            }
+        }
     }
 }
 
@@ -48,8 +55,13 @@ impl TensorFacts for TensorView<'_> {
     fn is_stored(&self) -> bool {
         self.is_external() || self.data_buffer_idx() > 0 || (self.allocation_info().is_some() && self.fqn().is_some())
     }
-    fn data_name(&self) -> String {
-        self.fqn().map_or_else(|| format!("constant {}", self.data_buffer_idx()), str::to_string)
+    fn data_name(&self, out: &mut String) {
+        match self.fqn() {
+            Some(n) => out.push_str(n),
+            None => {
+                let _ = write!(out, "constant {}", self.data_buffer_idx());
+            }
+        }
     }
 }
 
@@ -64,7 +76,7 @@ enum Step {
 /// one walk serves both, so the two cannot drift.
 trait PlanFacts {
     type Tensor: TensorFacts;
-    fn name(&self) -> String;
+    fn name(&self) -> &str;
     fn value_count(&self) -> usize;
     fn tensor(&self, i: i32) -> Option<Self::Tensor>;
     /// Appends the tensors argument `i` passes: a list's members one by
@@ -72,25 +84,30 @@ trait PlanFacts {
     fn members(&self, i: i32, out: &mut Vec<i32>);
     fn inputs(&self) -> Vec<i32>;
     fn outputs(&self) -> Vec<i32>;
-    fn operator_count(&self) -> usize;
-    /// The operator's name with its overload (`aten::add.out`).
-    fn operator_name(&self, op_index: i32) -> String;
-    fn delegate_id(&self, delegate_index: i32) -> Option<String>;
+    /// The operator's name and overload.
+    fn operator(&self, op_index: i32) -> Option<(Option<&str>, Option<&str>)>;
+    fn delegate_id(&self, delegate_index: i32) -> Option<&str>;
     /// Calls `f` with each drawn instruction and its arguments, in order.
     fn each_instruction(&self, f: &mut dyn FnMut(Step, &mut dyn Iterator<Item = i32>));
 }
 
-fn operator_label(name: Option<&str>, overload: Option<&str>) -> String {
-    match overload {
-        Some(ov) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
-        _ => name.unwrap_or_default().to_string(),
+/// Writes `aten::add.out` (an operator's name with its overload).
+fn operator_label(out: &mut String, name: Option<&str>, overload: Option<&str>) {
+    out.push_str(name.unwrap_or(""));
+    if let Some(ov) = overload.filter(|ov| !ov.is_empty()) {
+        out.push('.');
+        out.push_str(ov);
     }
+}
+
+fn at<T>(list: Option<&Vec<T>>, i: i32) -> Option<&T> {
+    usize::try_from(i).ok().and_then(|i| list?.get(i))
 }
 
 impl<'p> PlanFacts for &'p ExecutionPlan {
     type Tensor = &'p Tensor;
-    fn name(&self) -> String {
-        self.name.clone().unwrap_or_default()
+    fn name(&self) -> &str {
+        self.name.as_deref().unwrap_or_default()
     }
     fn value_count(&self) -> usize {
         self.value_list().len()
@@ -114,16 +131,11 @@ impl<'p> PlanFacts for &'p ExecutionPlan {
     fn outputs(&self) -> Vec<i32> {
         self.outputs.clone().unwrap_or_default()
     }
-    fn operator_count(&self) -> usize {
-        self.operators.as_ref().map_or(0, Vec::len)
+    fn operator(&self, op_index: i32) -> Option<(Option<&str>, Option<&str>)> {
+        at(self.operators.as_ref(), op_index).map(|o| (o.name.as_deref(), o.overload.as_deref()))
     }
-    fn operator_name(&self, op_index: i32) -> String {
-        let op = usize::try_from(op_index).ok().and_then(|o| self.operators.as_ref()?.get(o));
-        op.map_or_else(|| format!("operator {op_index}"), |o| operator_label(o.name.as_deref(), o.overload.as_deref()))
-    }
-    fn delegate_id(&self, delegate_index: i32) -> Option<String> {
-        let d = usize::try_from(delegate_index).ok().and_then(|d| self.delegates.as_ref()?.get(d));
-        d.and_then(|d| d.id.clone())
+    fn delegate_id(&self, delegate_index: i32) -> Option<&str> {
+        at(self.delegates.as_ref(), delegate_index).and_then(|d| d.id.as_deref())
     }
     fn each_instruction(&self, f: &mut dyn FnMut(Step, &mut dyn Iterator<Item = i32>)) {
         for ins in self.chains.iter().flatten().flat_map(|c| c.instructions.iter().flatten()) {
@@ -143,48 +155,48 @@ impl<'p> PlanFacts for &'p ExecutionPlan {
     }
 }
 
-impl<'a> PlanFacts for PlanView<'a> {
+/// A plan read in place, with its delegates' ids gathered once (the view
+/// reaches the n-th delegate by walking to it).
+struct InPlace<'a> {
+    plan: PlanView<'a>,
+    delegates: Vec<Option<&'a str>>,
+}
+
+impl<'a> PlanFacts for InPlace<'a> {
     type Tensor = TensorView<'a>;
-    fn name(&self) -> String {
-        PlanView::name(self).unwrap_or_default().to_string()
+    fn name(&self) -> &str {
+        self.plan.name().unwrap_or_default()
     }
     fn value_count(&self) -> usize {
-        PlanView::value_count(self)
+        self.plan.value_count()
     }
     fn tensor(&self, i: i32) -> Option<TensorView<'a>> {
-        match usize::try_from(i).ok().and_then(|i| self.value_ref(i)) {
+        match usize::try_from(i).ok().and_then(|i| self.plan.value_ref(i)) {
             Some(ValueRef::Tensor(t)) => Some(t),
             _ => None,
         }
     }
     fn members(&self, i: i32, out: &mut Vec<i32>) {
-        match usize::try_from(i).ok().and_then(|i| self.value_ref(i)) {
+        match usize::try_from(i).ok().and_then(|i| self.plan.value_ref(i)) {
             Some(ValueRef::TensorList(Some(items))) => out.extend(items.iter()),
             Some(ValueRef::OptionalTensorList(Some(items))) => out.extend(items.iter().filter(|&x| x >= 0)),
             _ => out.push(i),
         }
     }
     fn inputs(&self) -> Vec<i32> {
-        PlanView::inputs(self)
+        self.plan.inputs()
     }
     fn outputs(&self) -> Vec<i32> {
-        PlanView::outputs(self)
+        self.plan.outputs()
     }
-    fn operator_count(&self) -> usize {
-        PlanView::operator_count(self)
+    fn operator(&self, op_index: i32) -> Option<(Option<&str>, Option<&str>)> {
+        usize::try_from(op_index).ok().and_then(|o| self.plan.operator(o))
     }
-    fn operator_name(&self, op_index: i32) -> String {
-        match usize::try_from(op_index).ok().and_then(|o| self.operator(o)) {
-            Some((name, overload)) => operator_label(name, overload),
-            None => format!("operator {op_index}"),
-        }
-    }
-    fn delegate_id(&self, delegate_index: i32) -> Option<String> {
-        let d = usize::try_from(delegate_index).ok()?;
-        self.delegates()?.nth(d)?.id().map(str::to_string)
+    fn delegate_id(&self, delegate_index: i32) -> Option<&str> {
+        usize::try_from(delegate_index).ok().and_then(|d| self.delegates.get(d)).copied().flatten()
     }
     fn each_instruction(&self, f: &mut dyn FnMut(Step, &mut dyn Iterator<Item = i32>)) {
-        for chain in self.chains().into_iter().flatten() {
+        for chain in self.plan.chains().into_iter().flatten() {
             for ins in chain.instructions().into_iter().flatten() {
                 match ins {
                     InstructionRef::KernelCall { op_index, args } => {
@@ -203,11 +215,6 @@ impl<'a> PlanFacts for PlanView<'a> {
     }
 }
 
-fn push(g: &mut Graph, id: String, label: String, kind: NodeKind) -> usize {
-    g.nodes.push(Node { id, label, kind });
-    g.nodes.len().saturating_sub(1)
-}
-
 /// The dataflow of one plan: its inputs, every instruction (kernel calls,
 /// delegate calls, moves), the stored tensors they read and its outputs, in
 /// program order; an edge per value flowing between them, labelled with
@@ -224,7 +231,9 @@ fn push(g: &mut Graph, id: String, label: String, kind: NodeKind) -> usize {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn of_plan(plan: &ExecutionPlan) -> Graph {
-    graph_of(&plan)
+    let mut g = Graph::default();
+    walk_plan(plan, &mut g);
+    g
 }
 
 /// [`of_plan`] of a plan read in place: the same graph, from a
@@ -240,27 +249,72 @@ pub fn of_plan(plan: &ExecutionPlan) -> Graph {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn of_plan_view(plan: &PlanView<'_>) -> Graph {
-    graph_of(plan)
+    let mut g = Graph::default();
+    walk_plan_view(plan, &mut g);
+    g
 }
 
-fn graph_of<P: PlanFacts>(plan: &P) -> Graph {
+/// Tells `sink` the dataflow [`of_plan`] builds, node by node and edge by
+/// edge, holding nothing per node: a receiver that writes as it is told
+/// prints a graph of any size in little memory.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+/// let mut g = pte_report::graph::Graph::default();
+/// pte_report::graph::walk_plan(&pte.program.plans()[0], &mut g);
+/// assert_eq!(g, pte_report::graph::of_plan(&pte.program.plans()[0]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk_plan(plan: &ExecutionPlan, sink: &mut dyn Sink) {
+    walk(&plan, sink);
+}
+
+/// [`walk_plan`] of a plan read in place.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
+/// let mut g = pte_report::graph::Graph::default();
+/// pte_report::graph::walk_plan_view(&view.program().plan(0).unwrap(), &mut g);
+/// assert_eq!(g.nodes.len(), 4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn walk_plan_view(plan: &PlanView<'_>, sink: &mut dyn Sink) {
+    let delegates = plan.delegates().map(|d| d.map(|d| d.id()).collect()).unwrap_or_default();
+    walk(&InPlace { plan: *plan, delegates }, sink);
+}
+
+/// Numbers the nodes as they are told.
+struct Told<'s> {
+    sink: &'s mut dyn Sink,
+    nodes: usize,
+}
+
+impl Told<'_> {
+    fn node(&mut self, id: NodeId, kind: NodeKind, label: &str) -> Endpoint {
+        let at = Endpoint { index: self.nodes, id };
+        self.nodes = self.nodes.saturating_add(1);
+        self.sink.node(at, kind, label);
+        at
+    }
+}
+
+fn walk<P: PlanFacts>(plan: &P, sink: &mut dyn Sink) {
     let nvalues = plan.value_count();
-    // each value's label is made once, however many edges carry it
-    let mut labels: Vec<Option<String>> = vec![None; nvalues];
-    let mut label = |i: i32, t: &P::Tensor| -> String {
-        match usize::try_from(i).ok().and_then(|i| labels.get_mut(i)) {
-            Some(slot) => slot.get_or_insert_with(|| t.label()).clone(),
-            None => t.label(),
-        }
-    };
-    let operators: Vec<String> =
-        (0..plan.operator_count()).map(|o| plan.operator_name(i32::try_from(o).unwrap_or(-1))).collect();
-    let mut g = Graph { name: plan.name(), ..Graph::default() };
+    let want_labels = sink.wants_edge_labels();
+    // each distinct label is made once, however many edges carry it
+    let mut labels = Labels::new(if want_labels { nvalues } else { 0 });
+    sink.method(plan.name());
+    let mut told = Told { sink, nodes: 0 };
     // the node that holds each value now: the one that produced it
-    let mut producer: Vec<Option<usize>> = vec![None; nvalues];
+    let mut producer: Vec<Option<Endpoint>> = vec![None; nvalues];
     let slot = |i: i32| usize::try_from(i).ok();
+    let mut text = String::new();
     for (k, &i) in plan.inputs().iter().enumerate() {
-        let n = push(&mut g, format!("in{k}"), format!("input {k}"), NodeKind::Input);
+        text.clear();
+        let _ = write!(text, "input {k}");
+        let n = told.node(NodeId::input(k), NodeKind::Input, &text);
         if let Some(p) = slot(i).and_then(|i| producer.get_mut(i)) {
             *p = Some(n);
         }
@@ -269,18 +323,30 @@ fn graph_of<P: PlanFacts>(plan: &P) -> Graph {
     let mut members: Vec<i32> = vec![];
     let mut produced: Vec<i32> = vec![];
     plan.each_instruction(&mut |step, args| {
-        let (label_text, kind) = match step {
+        text.clear();
+        let kind = match step {
             Step::Kernel(op_index) => {
-                let name = usize::try_from(op_index).ok().and_then(|o| operators.get(o)).cloned();
-                (name.unwrap_or_else(|| plan.operator_name(op_index)), NodeKind::Operator)
+                match plan.operator(op_index) {
+                    Some((name, overload)) => operator_label(&mut text, name, overload),
+                    None => {
+                        let _ = write!(text, "operator {op_index}");
+                    }
+                }
+                NodeKind::Operator
             }
             Step::Delegate(delegate_index) => {
-                let id = plan.delegate_id(delegate_index).unwrap_or_else(|| format!("delegate {delegate_index}"));
-                (format!("delegate {id}"), NodeKind::Delegate)
+                let _ = match plan.delegate_id(delegate_index) {
+                    Some(id) => write!(text, "delegate {id}"),
+                    None => write!(text, "delegate delegate {delegate_index}"),
+                };
+                NodeKind::Delegate
             }
-            Step::Move => ("move".into(), NodeKind::Move),
+            Step::Move => {
+                text.push_str("move");
+                NodeKind::Move
+            }
         };
-        let op = push(&mut g, format!("op{n}"), label_text, kind);
+        let op = told.node(NodeId::op(n), kind, &text);
         n = n.saturating_add(1);
         // a list's members are read one by one
         members.clear();
@@ -294,7 +360,10 @@ fn graph_of<P: PlanFacts>(plan: &P) -> Graph {
             let from = match held {
                 Some(p) => Some(p),
                 None if t.is_stored() => {
-                    let d = push(&mut g, format!("v{a}"), t.data_name(), NodeKind::Data);
+                    text.clear();
+                    t.data_name(&mut text);
+                    let id = NodeId::value(u64::try_from(a).unwrap_or(0));
+                    let d = told.node(id, NodeKind::Data, &text);
                     if let Some(p) = slot(a).and_then(|i| producer.get_mut(i)) {
                         *p = Some(d);
                     }
@@ -303,9 +372,9 @@ fn graph_of<P: PlanFacts>(plan: &P) -> Graph {
                 None => None,
             };
             match from {
-                Some(f) if f != op => {
-                    let l = label(a, &t);
-                    g.edges.push(Edge { from: f, to: op, label: l });
+                Some(f) if f.index != op.index => {
+                    let l = if want_labels { labels.get(a, || t.label()) } else { "" };
+                    told.sink.edge(f, op, l);
                 }
                 Some(_) => {}
                 None => produced.push(a),
@@ -318,12 +387,13 @@ fn graph_of<P: PlanFacts>(plan: &P) -> Graph {
         }
     });
     for (k, &o) in plan.outputs().iter().enumerate() {
-        let out = push(&mut g, format!("out{k}"), format!("output {k}"), NodeKind::Output);
+        text.clear();
+        let _ = write!(text, "output {k}");
+        let out = told.node(NodeId::output(k), NodeKind::Output, &text);
         let from = slot(o).and_then(|i| producer.get(i)).copied().flatten();
         if let (Some(from), Some(t)) = (from, plan.tensor(o)) {
-            let l = label(o, &t);
-            g.edges.push(Edge { from, to: out, label: l });
+            let l = if want_labels { labels.get(o, || t.label()) } else { "" };
+            told.sink.edge(from, out, l);
         }
     }
-    g
 }

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use pte_file::PteFile;
+use pte_file::view::PteView;
 use serde_json::Value;
 
 use super::file::{open, Ctx};
@@ -29,21 +29,25 @@ fn list(s: &mut String, title: &str, items: &[Value]) {
 }
 
 /// The part, when the program has delegates.
-pub(super) fn section(cx: &mut Ctx, pte: &PteFile<'_>) -> Option<String> {
-    let any = pte.program.plans().iter().any(|p| p.delegates.as_ref().is_some_and(|d| !d.is_empty()));
+pub(super) fn section(cx: &mut Ctx, pte: &PteView<'_>) -> Option<String> {
+    let program = pte.program();
+    let plans: Vec<_> = (0..program.plan_count()).filter_map(|p| program.plan(p)).collect();
+    let any = plans.iter().any(|p| p.delegates().is_some_and(|d| d.len() > 0));
     if !any {
         return None;
     }
     let mut s = open(cx, "delegates", "Delegates");
-    let blobs = match pte.delegate_blobs() {
-        Ok(b) => b,
-        Err(e) => {
-            s.push_str(&cx.fail("the delegate blobs", e));
-            s.push_str("</section>\n");
-            return Some(s);
-        }
+    let Some(blobs) = pte.delegates() else {
+        // the view says only that a blob does not resolve; the decoded
+        // program says which and why (a damaged file's rare path)
+        let why = pte_file::PteFile::from_bytes(pte.bytes())
+            .and_then(|p| p.delegate_blobs().map(drop))
+            .err()
+            .map_or_else(|| "a delegate's processed data does not resolve".to_string(), |e| e.to_string());
+        s.push_str(&cx.fail("the delegate blobs", why));
+        s.push_str("</section>\n");
+        return Some(s);
     };
-    let plans = pte.program.plans();
     s.push_str("<div class=\"scroll\"><table class=\"delegates\">");
     s.push_str(&head_row(&["#", "method", "delegate", "backend", "stored", "bytes", "payload"]));
     let mut details = String::new();

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use pte_core::FileKind;
 use pte_file::bpte::BundledFile;
 use pte_file::ptd::PtdFile;
-use pte_file::{PteFile, TensorStorage};
+use pte_file::view::{PteView, SegmentTable};
 use pte_ptn::{PtnFile, PtnTensor};
 use pte_schema::bundled::BundledValue;
 
@@ -102,7 +102,7 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             let mut parts = Parts { summary: summary::wrap(cx, &note), ..Parts::default() };
             let graphs = cx.fail("the graphs", "the bundle could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &graphs));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte, 0));
             let memory = cx.fail("the memory plan", "the bundle could not be read");
             parts.memory = Some(wrap(cx, "memory", "Memory plan", &memory));
             let tensors = cx.fail("the tensors", "the bundle could not be read");
@@ -112,7 +112,12 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             return parts;
         }
     };
-    let mut parts = program(cx, bytes, &b.program, b.pte(), &[]);
+    // every value of a test case holds its own bytes: a part each
+    let values = b.suites().iter().flat_map(|s| s.test_cases.iter().flatten()).fold(0u64, |t, c| {
+        let n = c.inputs.as_ref().map_or(0, Vec::len).saturating_add(c.expected_outputs.as_ref().map_or(0, Vec::len));
+        t.saturating_add(n as u64)
+    });
+    let mut parts = program(cx, bytes, &b.program, PteView::read(&b.program, SegmentTable::Whole), &[], values);
     let at = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     let mut head = facts(
         "summary",
@@ -145,7 +150,8 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     let ptd = PtdFile::from_bytes(bytes);
     let (graphs, _, _) = graphs::section(cx, &[], "A .ptd holds tensor data only: it has no method to draw.");
     parts.graphs = Some(graphs);
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd));
+    let keys = ptd.as_ref().map_or(0, |p| p.keys().len() as u64);
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd, keys));
     let ptd = match ptd {
         Ok(p) => p,
         Err(e) => {
@@ -172,23 +178,20 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     let base = pte_segments::FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
     let (t, n) = match ptd.tensors() {
         Ok(list) => {
-            let rows: Vec<TensorRow<'_>> = list
-                .iter()
-                .map(|t| TensorRow {
-                    name: t.key.to_string(),
-                    dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
-                    shape: t.layout.map_or_else(|| "-".into(), |l| pte_core::style::shape(l.sizes.iter().flatten())),
-                    place: format!(
-                        "segment {}, file bytes {}..{}",
-                        t.segment_index,
-                        base.saturating_add(t.range.start),
-                        base.saturating_add(t.range.end)
-                    ),
-                    bytes: Some(t.bytes.len() as u64),
-                    data: t.layout.is_some().then_some(t.bytes),
-                })
-                .collect();
-            tensors::table(cx, &rows, "Every key of the data file, in table order.")
+            let rows = list.iter().map(|t| TensorRow {
+                name: t.key.to_string(),
+                dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
+                shape: t.layout.map_or_else(|| "-".into(), |l| pte_core::style::shape(l.sizes.iter().flatten())),
+                place: format!(
+                    "segment {}, file bytes {}..{}",
+                    t.segment_index,
+                    base.saturating_add(t.range.start),
+                    base.saturating_add(t.range.end)
+                ),
+                bytes: Some(t.bytes.len() as u64),
+                data: t.layout.is_some().then_some(t.bytes),
+            });
+            tensors::table(cx, rows, "Every key of the data file, in table order.")
         }
         Err(e) => {
             let note = cx.fail("the tensors", e);
@@ -278,7 +281,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             parts.summary = summary::wrap(cx, &note);
             let g = cx.fail("the graphs", "the package could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &g));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, 0));
             let t = cx.fail("the tensors", "the package could not be read");
             parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
             let x = cx.fail("the samples", "the package could not be read");
@@ -311,8 +314,15 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     parts.summary = summary::wrap(cx, &facts("summary", &rows));
     let (g, m, n) = match &program {
         Ok(p) => {
-            let list: Vec<(String, crate::graph::Graph)> =
-                p.methods.iter().map(|m| (m.name.clone(), crate::graph::of_native(m))).collect();
+            let list: Vec<(String, graphs::Walk<'_>)> = p
+                .methods
+                .iter()
+                .map(|m| {
+                    let walk: graphs::Walk<'_> =
+                        Box::new(move |sink: &mut dyn crate::graph::Sink| crate::graph::walk_native(m, sink));
+                    (m.name.clone(), walk)
+                })
+                .collect();
             graphs::section(cx, &list, "The package has no method.")
         }
         Err(e) => {
@@ -323,27 +333,24 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     parts.graphs = Some(g);
     parts.methods = m;
     parts.nodes = n;
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn));
+    let counted = (ptn.members.len() as u64).saturating_add(ptn.constants().count() as u64);
+    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, counted));
     let list = ptn.tensors();
-    let rows: Vec<TensorRow<'_>> = list
-        .iter()
-        .map(|t| TensorRow {
-            name: match t.alias_of {
-                Some(o) => format!("{} (alias of {o})", t.key),
-                None => t.key.to_string(),
-            },
-            dtype: pte_ptn::dtype_code(t.dtype),
-            shape: pte_core::style::shape(t.shape),
-            place: t.range_in(bytes).map_or_else(
-                || "program.safetensors".into(),
-                |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),
-            ),
-            bytes: Some(t.bytes.len() as u64),
-            data: Some(t.bytes),
-        })
-        .collect();
-    let (t, rows_n) =
-        tensors::table(cx, &rows, "Every constant key of the package (owners and aliases), in key order.");
+    let rows = list.iter().map(|t| TensorRow {
+        name: match t.alias_of {
+            Some(o) => format!("{} (alias of {o})", t.key),
+            None => t.key.to_string(),
+        },
+        dtype: pte_ptn::dtype_code(t.dtype),
+        shape: pte_core::style::shape(t.shape),
+        place: t.range_in(bytes).map_or_else(
+            || "program.safetensors".into(),
+            |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),
+        ),
+        bytes: Some(t.bytes.len() as u64),
+        data: Some(t.bytes),
+    });
+    let (t, rows_n) = tensors::table(cx, rows, "Every constant key of the package (owners and aliases), in key order.");
     parts.tensors = Some(t);
     parts.tensor_rows = rows_n;
     parts.samples = Some(samples(cx, &ptn));
@@ -351,7 +358,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
 }
 
 /// The EXTERNAL tensors of a program and which data file holds each.
-pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'_>]) -> String {
+pub(super) fn external(cx: &mut Ctx, pte: Option<&PteView<'_>>, data: &[Source<'_>]) -> String {
     let Some(pte) = pte else {
         let note = cx.fail("the EXTERNAL tensors", "the program could not be read");
         return wrap(cx, "external", "External tensors", &note);
@@ -365,14 +372,8 @@ pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'
         }
     }
     let names: Vec<&str> = data.iter().map(|d| d.name).collect();
-    let list = match pte.tensors() {
-        Ok(l) => l,
-        Err(e) => {
-            s.push_str(&cx.fail("the EXTERNAL tensors", e));
-            return wrap(cx, "external", "External tensors", &s);
-        }
-    };
-    let external: Vec<_> = list.iter().filter(|t| t.storage == TensorStorage::External).collect();
+    let summary = pte::Summary::new(*pte, &pte::SummaryOptions { tensors: true, ..Default::default() });
+    let external: Vec<pte::TensorRow> = summary.tensors(false).filter(|t| t.storage == "external").collect();
     let _ = write!(
         s,
         "<p>{}, looked up by name in {}.</p>",
@@ -388,13 +389,14 @@ pub(super) fn external(cx: &mut Ctx, pte: Option<&PteFile<'_>>, data: &[Source<'
                 Some((name, _)) => ("found", format!("found in {name}")),
                 None => ("missing", "missing from every data file given".to_string()),
             };
+            let facts = t.facts.as_ref();
             s.push_str(&row(
                 Some(class),
                 &[
                     t.name.clone(),
-                    pte_core::style::dtype(&t.dtype.to_string()),
-                    pte_core::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
-                    t.nbytes().map_or_else(|| "?".into(), thousands),
+                    pte_core::style::dtype(t.dtype.as_deref().unwrap_or("")),
+                    pte_core::style::dynamic_shape(t.sizes.iter().flatten(), facts.map_or("", |f| f.dynamism.as_str())),
+                    facts.and_then(|f| f.nbytes).map_or_else(|| "?".into(), thousands),
                     where_,
                 ],
             ));

@@ -5,7 +5,7 @@ use std::fmt::Display;
 use std::fmt::Write as _;
 
 use pte_core::FileKind;
-use pte_file::PteFile;
+use pte_file::view::{PteView, SegmentTable};
 
 use super::{delegates, extras, graphs, memory, sizes, summary, tensors, verification, FileSummary, Source};
 use crate::html::{escape, unreadable};
@@ -64,7 +64,7 @@ pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'
     let linked: &[Source<'_>] = if kind == FileKind::Pte { data } else { &[] };
     let (verification, violations, warnings) = verification::section(&mut cx, f, linked);
     let parts = match kind {
-        FileKind::Pte => program(&mut cx, bytes, bytes, PteFile::from_bytes(bytes), linked),
+        FileKind::Pte => program(&mut cx, bytes, bytes, PteView::read(bytes, SegmentTable::Whole), linked, 0),
         FileKind::Bpte => extras::bundle(&mut cx, bytes),
         FileKind::Ptd => extras::data_file(&mut cx, bytes),
         FileKind::Ptn => extras::package(&mut cx, bytes),
@@ -138,13 +138,15 @@ pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'
 }
 
 /// The parts of a program: a `.pte`'s, or the one a `.bpte` embeds
-/// (`file` is the whole input, `program` the program's bytes in it).
+/// (`file` is the whole input, `program` the program's bytes in it, and
+/// `more_parts` the parts of the file outside the program, counted).
 pub(super) fn program(
     cx: &mut Ctx,
     file: &[u8],
     program: &[u8],
-    pte: pte_file::Result<PteFile<'_>>,
+    pte: pte_file::Result<PteView<'_>>,
     data: &[Source<'_>],
+    more_parts: u64,
 ) -> Parts {
     let mut parts = Parts::default();
     let pte = match pte {
@@ -162,11 +164,12 @@ pub(super) fn program(
     parts.graphs = Some(graphs);
     parts.methods = methods;
     parts.nodes = nodes;
-    parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file)));
+    let counted = pte.as_ref().map_or(0, sizes::program_parts).saturating_add(more_parts);
+    parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file), counted));
     parts.memory = Some(memory::section(cx, program));
     // file offsets: a bundle's program starts inside it
     let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;
-    let (tensors, rows) = tensors::program(cx, pte.as_ref(), program, at);
+    let (tensors, rows) = tensors::program(cx, pte.as_ref(), file, at);
     parts.tensors = Some(tensors);
     parts.tensor_rows = rows;
     if let Some(pte) = &pte {

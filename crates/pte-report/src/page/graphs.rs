@@ -4,32 +4,80 @@
 //! Large graphs stay usable: a drawing of more than [`FOLDED`] nodes is put
 //! in a closed `<details>`, so the browser parses it but neither lays it
 //! out nor paints it until it is opened (the search opens it on a match);
-//! a graph of more than [`MAX_DRAWN`] nodes is not drawn at all, its nodes
-//! listed instead, since no one reads a drawing of that many boxes.
+//! a graph of more than [`MAX_DRAWN`] nodes is not drawn at all, its first
+//! [`MAX_LISTED`] nodes listed instead, since no one reads a drawing of that
+//! many boxes. Each method is first walked only to be counted, so a graph
+//! too large to draw is never built.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use pte_file::PteFile;
+use pte_file::view::PteView;
 
 use super::file::{open, Ctx};
-use super::summary::method_name;
-use crate::graph::{Graph, NodeKind};
+use crate::graph::{Endpoint, Graph, NodeKind, Sink};
 use crate::html::{escape, thousands};
 
 /// Drawings of more nodes than this start folded.
 pub const FOLDED: usize = 1_500;
 /// Graphs of more nodes than this are listed, not drawn.
 pub const MAX_DRAWN: usize = 100_000;
+/// Nodes listed of a graph too large to draw.
+pub const MAX_LISTED: usize = 10_000;
+
+/// A method's walk: tells its dataflow to a [`Sink`], as often as asked.
+pub(super) type Walk<'w> = Box<dyn Fn(&mut dyn Sink) + 'w>;
+
+/// What a first walk learns: the size, and the calls by label.
+#[derive(Default)]
+struct Census {
+    nodes: usize,
+    edges: usize,
+    calls: BTreeMap<String, u64>,
+}
+
+impl Sink for Census {
+    fn wants_edge_labels(&self) -> bool {
+        false
+    }
+    fn node(&mut self, _: Endpoint, kind: NodeKind, label: &str) {
+        self.nodes = self.nodes.saturating_add(1);
+        if matches!(kind, NodeKind::Operator | NodeKind::Delegate) {
+            match self.calls.get_mut(label) {
+                Some(c) => *c = c.saturating_add(1),
+                None => {
+                    self.calls.insert(label.to_string(), 1);
+                }
+            }
+        }
+    }
+    fn edge(&mut self, _: Endpoint, _: Endpoint, _: &str) {
+        self.edges = self.edges.saturating_add(1);
+    }
+}
+
+/// The first [`MAX_LISTED`] nodes as list items.
+struct Listing<'s> {
+    s: &'s mut String,
+    listed: usize,
+}
+
+impl Sink for Listing<'_> {
+    fn wants_edge_labels(&self) -> bool {
+        false
+    }
+    fn node(&mut self, _: Endpoint, kind: NodeKind, label: &str) {
+        if self.listed < MAX_LISTED {
+            self.listed = self.listed.saturating_add(1);
+            let _ = write!(self.s, "<li>{} <span class=\"kind\">{}</span></li>", escape(label), kind.name());
+        }
+    }
+    fn edge(&mut self, _: Endpoint, _: Endpoint, _: &str) {}
+}
 
 /// `aten::add.out ×3, aten::relu.out ×1`: the most called operators.
-fn census(g: &Graph) -> String {
-    let mut calls: BTreeMap<&str, u64> = BTreeMap::new();
-    for n in g.nodes.iter().filter(|n| matches!(n.kind, NodeKind::Operator | NodeKind::Delegate)) {
-        let e = calls.entry(n.label.as_str()).or_default();
-        *e = e.saturating_add(1);
-    }
-    let mut v: Vec<(&str, u64)> = calls.into_iter().collect();
+fn census(calls: &BTreeMap<String, u64>) -> String {
+    let mut v: Vec<(&str, u64)> = calls.iter().map(|(n, &c)| (n.as_str(), c)).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
     let mut parts: Vec<String> = v.iter().take(8).map(|(n, c)| format!("{n} ×{c}")).collect();
     if v.len() > 8 {
@@ -40,9 +88,11 @@ fn census(g: &Graph) -> String {
 
 /// Appends one method's figure to `s` (a drawing is large: it is copied
 /// once); returns the nodes drawn.
-pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, g: &Graph) -> usize {
+pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, walk: &dyn Fn(&mut dyn Sink)) -> usize {
     let k = cx.k;
-    let (nodes, edges) = (g.nodes.len(), g.edges.len());
+    let mut count = Census::default();
+    walk(&mut count);
+    let (nodes, edges) = (count.nodes, count.edges);
     let drawn = nodes <= MAX_DRAWN;
     let (dn, de) = if drawn { (nodes, edges) } else { (0, 0) };
     let _ = write!(
@@ -50,16 +100,20 @@ pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, g: &Graph
         "<figure class=\"graph\" id=\"graph-{k}-{m}\" data-method=\"{}\" data-nodes=\"{dn}\" data-edges=\"{de}\">",
         escape(method)
     );
+    let calls = census(&count.calls);
     let caption = format!(
         "{}: {} nodes, {} edges{}{}",
         method,
         thousands(nodes as u64),
         thousands(edges as u64),
-        if census(g).is_empty() { String::new() } else { "; calls ".to_string() },
-        census(g)
+        if calls.is_empty() { "" } else { "; calls " },
+        calls
     );
     let _ = write!(s, "<figcaption>{}</figcaption>", escape(&caption));
     if drawn {
+        let mut graph = Graph::default();
+        walk(&mut graph);
+        let g = &graph;
         let layout = crate::layout::layout(g);
         // ids stay unique when several graphs share the page
         let options = crate::layout::SvgOptions { id_prefix: format!("g{k}-{m}-"), ..Default::default() };
@@ -95,10 +149,16 @@ pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, g: &Graph
             thousands(nodes as u64)
         );
         s.push_str("<details><summary>Nodes in program order</summary><ol class=\"nodelist\">");
-        for n in &g.nodes {
-            let _ = write!(s, "<li>{} <span class=\"kind\">{}</span></li>", escape(&n.label), n.kind.name());
+        walk(&mut Listing { s, listed: 0 });
+        s.push_str("</ol>");
+        if nodes > MAX_LISTED {
+            let _ = write!(
+                s,
+                "<p>… {} more nodes not listed (<code>pte graph</code> prints them all).</p>",
+                thousands(nodes.saturating_sub(MAX_LISTED) as u64)
+            );
         }
-        s.push_str("</ol></details>");
+        s.push_str("</details>");
     }
     s.push_str("</figure>\n");
     dn
@@ -106,7 +166,7 @@ pub(super) fn figure(s: &mut String, cx: &Ctx, m: usize, method: &str, g: &Graph
 
 /// The part for the graphs of `list` (method name, graph); returns it, the
 /// methods and the nodes drawn.
-pub(super) fn section(cx: &Ctx, list: &[(String, Graph)], empty: &str) -> (String, usize, usize) {
+pub(super) fn section(cx: &Ctx, list: &[(String, Walk<'_>)], empty: &str) -> (String, usize, usize) {
     let mut s = open(cx, "graphs", "Graphs");
     if list.is_empty() {
         let _ = write!(s, "<p>{}</p>", escape(empty));
@@ -117,26 +177,28 @@ pub(super) fn section(cx: &Ctx, list: &[(String, Graph)], empty: &str) -> (Strin
         );
     }
     let mut nodes = 0usize;
-    for (m, (name, g)) in list.iter().enumerate() {
-        let n = figure(&mut s, cx, m, name, g);
+    for (m, (name, walk)) in list.iter().enumerate() {
+        let n = figure(&mut s, cx, m, name, walk.as_ref());
         nodes = nodes.saturating_add(n);
     }
     s.push_str("</section>\n");
     (s, list.len(), nodes)
 }
 
-/// The graphs of a program (none when it could not be read).
-pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>) -> (String, usize, usize) {
+/// The graphs of a program (none when it could not be read), read in place.
+pub(super) fn program(cx: &mut Ctx, pte: Option<&PteView<'_>>) -> (String, usize, usize) {
     let Some(pte) = pte else {
         let note = cx.fail("the graphs", "the program could not be read");
         return (format!("{}{note}</section>\n", open(cx, "graphs", "Graphs")), 0, 0);
     };
-    let list: Vec<(String, Graph)> = pte
-        .program
-        .plans()
-        .iter()
-        .enumerate()
-        .map(|(p, plan)| (method_name(plan, p), crate::graph::of_plan(plan)))
+    let program = pte.program();
+    let list: Vec<(String, Walk<'_>)> = (0..program.plan_count())
+        .filter_map(|p| program.plan(p).map(|plan| (p, plan)))
+        .map(|(p, plan)| {
+            let name = plan.name().filter(|n| !n.is_empty()).map_or_else(|| format!("plan{p}"), str::to_string);
+            let walk: Walk<'_> = Box::new(move |sink: &mut dyn Sink| crate::graph::walk_plan_view(&plan, sink));
+            (name, walk)
+        })
         .collect();
     section(cx, &list, "The program has no method.")
 }

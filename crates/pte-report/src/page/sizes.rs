@@ -1,6 +1,9 @@
 //! The sizes part: every byte of the file attributed once
 //! (`pte_file::size`, `pte_ptn::size_report`), as a treemap and as tables
-//! by kind and of the largest parts.
+//! by kind and of the largest parts. A file of more than [`MAX_PARTS`]
+//! parts, as counted from its tables before anything is attributed, is
+//! not broken down here: the breakdown holds every part at once, and
+//! `pte size` lists them.
 
 use std::fmt::Write as _;
 
@@ -12,6 +15,27 @@ use crate::html::{counted, escape, head_row, row, thousands};
 
 /// Rows of the largest-parts table.
 const TOP_ROWS: usize = 50;
+/// Files counted to have more parts than this are not broken down.
+pub const MAX_PARTS: u64 = 50_000;
+
+/// The parts a program has at least, counted from its tables: its
+/// segments, constants, mutable buffers, named data and delegates.
+pub(super) fn program_parts(pte: &pte_file::view::PteView<'_>) -> u64 {
+    let p = pte.program();
+    let delegates: usize =
+        (0..p.plan_count()).filter_map(|i| p.plan(i)).map(|plan| plan.delegates().map_or(0, |d| d.len())).sum();
+    let mutable: usize = pte.mutable_segments().iter().flatten().map(|m| m.len()).sum();
+    [
+        p.segment_count(),
+        pte.constants().map_or(0, |c| c.len()),
+        mutable,
+        p.named_data_count(),
+        delegates,
+        p.constant_buffer().map_or(0, |c| c.len()),
+    ]
+    .iter()
+    .fold(0u64, |t, &n| t.saturating_add(n as u64))
+}
 
 fn share(bytes: u64, total: u64) -> String {
     if total == 0 {
@@ -20,9 +44,19 @@ fn share(bytes: u64, total: u64) -> String {
     format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
 }
 
-/// The part for a file of `kind`.
-pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind) -> String {
+/// The part for a file of `kind` counted to have at least `parts` parts.
+pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind, parts: u64) -> String {
     let mut s = open(cx, "sizes", "Sizes");
+    if parts > MAX_PARTS {
+        let _ = writeln!(
+            s,
+            "<p>{} bytes in at least {}: too many to break down on this page (at most {}); <code>pte size</code> lists them.</p></section>",
+            thousands(bytes.len() as u64),
+            counted(parts, "part"),
+            thousands(MAX_PARTS)
+        );
+        return s;
+    }
     let report = match kind {
         FileKind::Ptn => pte_ptn::size_report(bytes),
         _ => pte_file::size::size_report(bytes),

@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use pte_file::PteFile;
-use pte_schema::{ExecutionPlan, InstructionArguments, KernelTypes};
+use pte_file::view::PteView;
+use pte_schema::{InstructionRef, List, PlanView, ValueRef};
 use pte_segments::ExtendedHeader;
 
 use super::file::{open, Ctx};
@@ -15,19 +15,42 @@ pub(super) fn wrap(cx: &Ctx, body: &str) -> String {
     format!("{}{body}</section>\n", open(cx, "summary", "Summary"))
 }
 
-fn io(plan: &ExecutionPlan, list: Option<&Vec<i32>>) -> String {
-    let values = plan.value_list();
+/// The model's name of a value's kind (`KernelTypes::type_name`).
+fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
+    Some(match v {
+        ValueRef::None | ValueRef::Unknown(_) => return None,
+        ValueRef::Null => "Null",
+        ValueRef::Int(_) => "Int",
+        ValueRef::Bool(_) => "Bool",
+        ValueRef::Double(_) => "Double",
+        ValueRef::Tensor(_) => "Tensor",
+        ValueRef::String(_) => "String",
+        ValueRef::IntList(_) => "IntList",
+        ValueRef::DoubleList(_) => "DoubleList",
+        ValueRef::BoolList(_) => "BoolList",
+        ValueRef::TensorList(_) => "TensorList",
+        ValueRef::OptionalTensorList(_) => "OptionalTensorList",
+    })
+}
+
+fn io(plan: &PlanView<'_>, list: Option<List<'_, i32>>) -> String {
     let items: Vec<String> = list
         .into_iter()
-        .flatten()
-        .map(|&i| match usize::try_from(i).ok().and_then(|i| values.get(i)).and_then(|v| v.val.as_ref()) {
-            Some(KernelTypes::Tensor(t)) => format!(
-                "{} {}",
-                pte_core::style::dtype(&t.scalar_type.to_string()),
-                pte_core::style::dynamic_shape(t.sizes.iter().flatten(), t.shape_dynamism.name().unwrap_or(""))
-            ),
-            Some(k) => k.type_name().to_string(),
-            None => format!("value {i}?"),
+        .flat_map(|l| l.iter())
+        .map(|i| {
+            let v = usize::try_from(i).ok().and_then(|j| plan.value_ref(j));
+            match v {
+                Some(ValueRef::Tensor(t)) => format!(
+                    "{} {}",
+                    pte_core::style::dtype(&t.scalar_type().to_string()),
+                    pte_core::style::dynamic_shape(
+                        t.sizes().into_iter().flat_map(|s| s.iter()),
+                        t.shape_dynamism().name().unwrap_or("")
+                    )
+                ),
+                Some(v) => type_name(&v).map_or_else(|| format!("value {i}?"), str::to_string),
+                None => format!("value {i}?"),
+            }
         })
         .collect();
     if items.is_empty() {
@@ -38,11 +61,16 @@ fn io(plan: &ExecutionPlan, list: Option<&Vec<i32>>) -> String {
 }
 
 /// The name a plan goes by on the page (`plan3` when it has none).
-pub(super) fn method_name(plan: &ExecutionPlan, p: usize) -> String {
-    plan.name.clone().filter(|n| !n.is_empty()).unwrap_or_else(|| format!("plan{p}"))
+pub(super) fn method_name(plan: &PlanView<'_>, p: usize) -> String {
+    plan.name().filter(|n| !n.is_empty()).map_or_else(|| format!("plan{p}"), str::to_string)
 }
 
-fn methods_table(pte: &PteFile<'_>) -> String {
+fn plans<'a>(pte: &PteView<'a>) -> impl Iterator<Item = (usize, PlanView<'a>)> + 'a {
+    let program = pte.program();
+    (0..program.plan_count()).filter_map(move |p| program.plan(p).map(|plan| (p, plan)))
+}
+
+fn methods_table(pte: &PteView<'_>) -> String {
     let mut s = String::from("<div class=\"scroll\"><table class=\"methods\"><caption>Methods</caption>");
     s.push_str(&head_row(&[
         "method",
@@ -55,25 +83,29 @@ fn methods_table(pte: &PteFile<'_>) -> String {
         "operators",
         "planned buffers (bytes)",
     ]));
-    for (p, plan) in pte.program.plans().iter().enumerate() {
-        let instructions = || plan.chains.iter().flatten().flat_map(|c| c.instructions.iter().flatten());
-        let kernels =
-            instructions().filter(|i| matches!(i.instr_args, Some(InstructionArguments::KernelCall { .. }))).count();
-        let delegates =
-            instructions().filter(|i| matches!(i.instr_args, Some(InstructionArguments::DelegateCall { .. }))).count();
+    for (p, plan) in plans(pte) {
+        let (mut all, mut kernels, mut delegates) = (0u64, 0u64, 0u64);
+        for ins in plan.chains().into_iter().flatten().flat_map(|c| c.instructions().into_iter().flatten()) {
+            all = all.saturating_add(1);
+            match ins {
+                InstructionRef::KernelCall { .. } => kernels = kernels.saturating_add(1),
+                InstructionRef::DelegateCall { .. } => delegates = delegates.saturating_add(1),
+                _ => {}
+            }
+        }
         let buffers: Vec<String> =
-            plan.non_const_buffer_sizes.iter().flatten().skip(1).map(|b| b.to_string()).collect();
+            plan.buffer_sizes().into_iter().flat_map(|b| b.iter().skip(1)).map(|b| b.to_string()).collect();
         s.push_str(&row(
             None,
             &[
-                method_name(plan, p),
-                io(plan, plan.inputs.as_ref()),
-                io(plan, plan.outputs.as_ref()),
-                thousands(plan.value_list().len() as u64),
-                thousands(instructions().count() as u64),
-                thousands(kernels as u64),
-                thousands(delegates as u64),
-                thousands(plan.operators.as_ref().map_or(0, Vec::len) as u64),
+                method_name(&plan, p),
+                io(&plan, plan.input_list()),
+                io(&plan, plan.output_list()),
+                thousands(plan.value_count() as u64),
+                thousands(all),
+                thousands(kernels),
+                thousands(delegates),
+                thousands(plan.operator_count() as u64),
                 if buffers.is_empty() { "-".into() } else { buffers.join(", ") },
             ],
         ));
@@ -83,26 +115,22 @@ fn methods_table(pte: &PteFile<'_>) -> String {
 }
 
 /// The operators every method calls, with overloads, as one sorted list.
-fn operators(pte: &PteFile<'_>) -> Vec<String> {
-    let names: BTreeSet<String> = pte
-        .program
-        .plans()
-        .iter()
-        .flat_map(|p| p.operators.iter().flatten())
-        .map(|o| match o.overload.as_deref() {
-            Some(ov) if !ov.is_empty() => format!("{}.{ov}", o.name.as_deref().unwrap_or("")),
-            _ => o.name.clone().unwrap_or_default(),
+fn operators(pte: &PteView<'_>) -> Vec<String> {
+    let names: BTreeSet<String> = plans(pte)
+        .flat_map(|(_, plan)| (0..plan.operator_count()).filter_map(move |o| plan.operator(o)))
+        .map(|(name, overload)| match overload {
+            Some(ov) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
+            _ => name.unwrap_or_default().to_string(),
         })
         .collect();
     names.into_iter().collect()
 }
 
-/// The facts of a program; `file` is the whole input, `program` the
-/// program's bytes (the same for a `.pte`).
-pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, String)> {
-    let p = &pte.program;
+/// The facts of a program read in place; `program` is the program's bytes.
+pub(super) fn program_facts(program: &[u8], pte: &PteView<'_>) -> Vec<(String, String)> {
+    let p = pte.program();
     let mut rows = vec![
-        ("format".to_string(), format!("ExecuTorch program (.pte), schema version {}", p.version)),
+        ("format".to_string(), format!("ExecuTorch program (.pte), schema version {}", p.version())),
         ("bytes".into(), thousands(program.len() as u64)),
     ];
     rows.push((
@@ -118,37 +146,40 @@ pub(super) fn program_facts(program: &[u8], pte: &PteFile<'_>) -> Vec<(String, S
             Err(e) => format!("unreadable: {e}"),
         },
     ));
-    let names: Vec<String> = p.plans().iter().enumerate().map(|(i, m)| method_name(m, i)).collect();
+    let names: Vec<String> = plans(pte).map(|(i, m)| method_name(&m, i)).collect();
     rows.push(("methods".into(), listed(&names)));
     rows.push(("operators".into(), listed(&operators(pte))));
-    let delegates: Vec<String> =
-        p.plans().iter().flat_map(|m| m.delegates.iter().flatten()).map(|d| d.id.clone().unwrap_or_default()).collect();
+    let delegates: Vec<String> = plans(pte)
+        .flat_map(|(_, m)| m.delegates().into_iter().flatten())
+        .map(|d| d.id().unwrap_or_default().to_string())
+        .collect();
     rows.push(("delegates".into(), listed(&delegates)));
-    rows.push(("segments".into(), thousands(p.segment_table().len() as u64)));
+    rows.push(("segments".into(), thousands(p.segment_count() as u64)));
     let constants = pte.constants().map(|c| {
-        let bytes = c.iter().fold(0u64, |t, c| t.saturating_add(c.bytes.len() as u64));
+        let bytes = c.iter().fold(0u64, |t, c| t.saturating_add(c.len));
         format!("{} (placeholder included), {} bytes", counted(c.len() as u64, "entry"), thousands(bytes))
     });
-    rows.push(("constants".into(), constants.unwrap_or_else(|e| format!("unreadable: {e}"))));
+    rows.push(("constants".into(), constants.unwrap_or_else(|| "unreadable".into())));
     let mutable = pte.mutable_segments().map(|m| {
-        let n: usize = m.iter().map(Vec::len).sum();
+        let n: usize = m.iter().map(|s| s.len()).sum();
         format!("{} in {}", thousands(n as u64), counted(m.len() as u64, "segment"))
     });
-    rows.push(("mutable buffers with data".into(), mutable.unwrap_or_else(|e| format!("unreadable: {e}"))));
+    rows.push(("mutable buffers with data".into(), mutable.unwrap_or_else(|| "unreadable".into())));
     let named = pte.named_data().map(|n| {
-        let bytes = n.iter().fold(0u64, |t, b| t.saturating_add(b.bytes.len() as u64));
-        format!("{}, {} bytes", counted(n.len() as u64, "key"), thousands(bytes))
+        let (count, bytes) =
+            n.fold((0u64, 0u64), |(c, t), (_, _, b)| (c.saturating_add(1), t.saturating_add(b.len() as u64)));
+        format!("{}, {} bytes", counted(count, "key"), thousands(bytes))
     });
-    rows.push(("named data".into(), named.unwrap_or_else(|e| format!("unreadable: {e}"))));
-    rows.push(("inline delegate data".into(), thousands(p.backend_delegate_data.as_ref().map_or(0, Vec::len) as u64)));
-    if let Some(c) = &p.constant_buffer {
+    rows.push(("named data".into(), named.unwrap_or_else(|| "unreadable".into())));
+    rows.push(("inline delegate data".into(), thousands(p.inline_delegate_count().unwrap_or(0) as u64)));
+    if let Some(c) = p.constant_buffer() {
         rows.push(("legacy constant_buffer".into(), counted(c.len() as u64, "entry")));
     }
     rows
 }
 
 /// The summary of a readable program.
-pub(super) fn program(cx: &Ctx, program: &[u8], pte: &PteFile<'_>) -> String {
+pub(super) fn program(cx: &Ctx, program: &[u8], pte: &PteView<'_>) -> String {
     let mut body = facts("summary", &program_facts(program, pte));
     body.push_str(&methods_table(pte));
     wrap(cx, &body)

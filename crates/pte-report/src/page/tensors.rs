@@ -1,14 +1,18 @@
 //! The tensors part: one row per stored tensor (name, dtype, shape, where
 //! it is stored, bytes) with statistics computed from its data
-//! ([`crate::stats`]: bounded per tensor and per page).
+//! ([`crate::stats`]: bounded per tensor and per page). At most
+//! [`MAX_ROWS`] rows are written; the rest are counted.
 
 use std::fmt::Write as _;
 
-use pte_file::{PteFile, TensorStorage};
+use pte_file::view::PteView;
 
 use super::file::{open, Ctx};
 use crate::html::{escape, float, head_row, thousands};
 use crate::stats::{Elem, Stats, MAX_ELEMENTS};
+
+/// Rows of the table written; the rest are counted in a line below it.
+pub const MAX_ROWS: usize = 10_000;
 
 /// One row of the table.
 pub(super) struct TensorRow<'a> {
@@ -64,8 +68,9 @@ fn stat_cells(cx: &mut Ctx, t: &TensorRow<'_>) -> [String; 6] {
     ]
 }
 
-/// The part holding `rows`; returns it and the number of rows.
-pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (String, usize) {
+/// The part holding `rows` (their first [`MAX_ROWS`] written, the rest
+/// counted); returns it and the number of rows.
+pub(super) fn table<'a>(cx: &mut Ctx, rows: impl IntoIterator<Item = TensorRow<'a>>, intro: &str) -> (String, usize) {
     let mut s = open(cx, "tensors", "Tensors");
     let _ = write!(
         s,
@@ -74,15 +79,17 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
         thousands(MAX_ELEMENTS),
         thousands(crate::stats::Budget::PAGE)
     );
-    if rows.is_empty() {
+    let mut rows = rows.into_iter().peekable();
+    if rows.peek().is_none() {
         s.push_str("<p>No stored tensor.</p></section>\n");
         return (s, 0);
     }
-    s.reserve(rows.len().saturating_mul(300));
     s.push_str("<div class=\"scroll tall\"><table class=\"tensors\">");
     s.push_str(&head_row(&["name", "dtype", "shape", "stored", "bytes", "min", "max", "mean", "NaN", "Inf", "note"]));
-    for t in rows {
-        let stats = stat_cells(cx, t);
+    let mut n = 0usize;
+    for t in rows.by_ref().take(MAX_ROWS) {
+        n = n.saturating_add(1);
+        let stats = stat_cells(cx, &t);
         let _ = write!(
             s,
             "<tr class=\"tensor\"><td><code>{}</code></td><td>{}</td><td>{}</td><td>{}</td><td class=\"num\">{}</td>",
@@ -98,50 +105,59 @@ pub(super) fn table(cx: &mut Ctx, rows: &[TensorRow<'_>], intro: &str) -> (Strin
         }
         s.push_str("</tr>");
     }
-    s.push_str("</table></div></section>\n");
-    (s, rows.len())
+    s.push_str("</table></div>");
+    let more = rows.count();
+    if more > 0 {
+        let _ = write!(
+            s,
+            "<p>… {} more tensors not listed (<code>pte info --tensors</code> lists them all).</p>",
+            thousands(more as u64)
+        );
+    }
+    s.push_str("</section>\n");
+    (s, n.saturating_add(more))
 }
 
-/// The tensors of a program, as `pte info --tensors` lists them.
-/// `at` is where the program starts in the file, so ranges are file offsets.
-pub(super) fn program(cx: &mut Ctx, pte: Option<&PteFile<'_>>, program: &[u8], at: u64) -> (String, usize) {
+/// The tensors of a program, as `pte info --tensors` lists them (the
+/// named-data keys left out), read in place. `file` is the whole input and
+/// `at` where the program starts in it, so ranges are file offsets.
+pub(super) fn program(cx: &mut Ctx, pte: Option<&PteView<'_>>, file: &[u8], at: u64) -> (String, usize) {
     let intro = "Every constant, mutable buffer and EXTERNAL tensor, once per stored datum.";
     let Some(pte) = pte else {
         let note = cx.fail("the tensors", "the program could not be read");
         return (format!("{}{note}</section>\n", open(cx, "tensors", "Tensors")), 0);
     };
-    let list = match pte.tensors() {
-        Ok(l) => l,
-        Err(e) => {
-            let note = cx.fail("the tensors", e);
-            return (format!("{}{note}</section>\n", open(cx, "tensors", "Tensors")), 0);
-        }
-    };
-    let base = pte_segments::ExtendedHeader::parse(program)
-        .ok()
-        .flatten()
-        .map_or(0, |h| h.segment_base_offset)
-        .saturating_add(at);
-    let rows: Vec<TensorRow<'_>> = list
-        .iter()
-        .map(|t| {
-            let place = match (t.storage, t.file_range(base), t.bytes) {
-                (TensorStorage::External, _, _) => "external (a .ptd)".to_string(),
-                (s, Some(r), _) => {
-                    format!("{} segment {}, file bytes {}..{}", s.as_str(), t.segment.unwrap_or(0), r.start, r.end)
-                }
-                (s, None, Some(_)) => format!("{} (inline)", s.as_str()),
-                (s, None, None) => format!("{} (planned, no initial data)", s.as_str()),
-            };
-            TensorRow {
-                name: t.name.clone(),
-                dtype: t.dtype.to_string(),
-                shape: pte_core::style::dynamic_shape(&t.sizes, &t.dynamism.to_string()),
-                place,
-                bytes: t.nbytes().or(t.bytes.map(|b| b.len() as u64)),
-                data: t.bytes,
+    let summary = pte::Summary::new(*pte, &pte::SummaryOptions { tensors: true, ..Default::default() });
+    // the legacy inline constants, by index: a row finds its bytes at once
+    let inline: Vec<Option<&[u8]>> = pte.program().constant_buffer().map(|b| b.collect()).unwrap_or_default();
+    let rows = summary.tensors(false).filter(|t| t.storage != "named").map(|t| {
+        let range = t.file_range.map(|[s, e]| [s.saturating_add(at), e.saturating_add(at)]);
+        let data = match (range, t.stored) {
+            (Some([s, e]), _) => usize::try_from(s).ok().zip(usize::try_from(e).ok()).and_then(|(s, e)| file.get(s..e)),
+            (None, Some(_)) if t.storage == "constant" => t
+                .facts
+                .as_ref()
+                .and_then(|f| usize::try_from(f.data_buffer_idx).ok())
+                .and_then(|i| inline.get(i).copied().flatten()),
+            _ => None,
+        };
+        let place = match (t.storage, range, t.stored) {
+            ("external", _, _) => "external (a .ptd)".to_string(),
+            (s, Some([start, end]), _) => {
+                format!("{s} segment {}, file bytes {start}..{end}", t.segment.unwrap_or(0))
             }
-        })
-        .collect();
-    table(cx, &rows, intro)
+            (s, None, Some(_)) => format!("{s} (inline)"),
+            (s, None, None) => format!("{s} (planned, no initial data)"),
+        };
+        let dynamism = t.facts.as_ref().map_or("", |f| f.dynamism.as_str());
+        TensorRow {
+            shape: pte_core::style::dynamic_shape(t.sizes.iter().flatten(), dynamism),
+            dtype: t.dtype.clone().unwrap_or_default(),
+            place,
+            bytes: t.facts.as_ref().and_then(|f| f.nbytes).or(t.stored),
+            data,
+            name: t.name,
+        }
+    });
+    table(cx, rows, intro)
 }
