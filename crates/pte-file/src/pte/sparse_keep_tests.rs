@@ -76,3 +76,23 @@ fn the_same_bytes_as_the_decoding_writer() {
     }
     assert!(kept >= 8, "{kept}");
 }
+
+#[test]
+fn a_bare_program_is_copied_as_stored() {
+    // no header, no segments, constants inline: the file is its flatbuffer
+    let bytes = pte_testkit::programs::program_heavy_legacy_bytes(100);
+    let (a, b) = both(&bytes).expect("a bare program is kept");
+    assert!(a == b && a == bytes);
+    // one its writer laid out otherwise (a flatbuffer 8 bytes longer, as
+    // older writers left it) is kept as it was, where a decoding writer
+    // would lay it out anew
+    let mut padded = bytes.clone();
+    padded.extend_from_slice(&[0; 8]);
+    let mut src = tempfile::tempfile().unwrap();
+    src.write_all(&padded).unwrap();
+    let sparse = SparsePte::from_bytes(&padded).unwrap();
+    let mut out = tempfile::tempfile().unwrap();
+    let n = sparse.write_keeping_program(&out, &WriteOptions::matching(&sparse.file, &padded), &src).unwrap();
+    assert_eq!(n, Some(padded.len() as u64));
+    assert!(read_back(&mut out) == padded);
+}
