@@ -329,21 +329,31 @@ fn int_text(dtype: Dtype, b: &[u8]) -> String {
 /// # Ok::<(), pte_ptn::Error>(())
 /// ```
 pub fn tensor_preview(t: &PtnTensor<'_>, max: usize) -> String {
+    use fmt::Write;
     let width = t.dtype.bitsize().div_ceil(8).max(1);
     let reader = float_reader(t.dtype);
-    let mut parts: Vec<String> = t
-        .data
-        .chunks_exact(width)
-        .take(max)
-        .map(|b| match reader {
-            Some((_, read)) => format!("{}", read(b)),
-            None => int_text(t.dtype, b),
-        })
-        .collect();
-    if t.data.len().checked_div(width).unwrap_or(0) > max {
-        parts.push("…".to_string());
+    // one buffer for the whole line: previews are printed per value of
+    // bundles with hundreds of thousands of them
+    let mut out = String::with_capacity(max.saturating_mul(6).saturating_add(8));
+    out.push('[');
+    for (i, b) in t.data.chunks_exact(width).take(max).enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        // writing into a String cannot fail
+        let _ = match reader {
+            Some((_, read)) => write!(out, "{}", read(b)),
+            None => write!(out, "{}", int_text(t.dtype, b)),
+        };
     }
-    format!("[{}]", parts.join(", "))
+    if t.data.len().checked_div(width).unwrap_or(0) > max {
+        if max > 0 {
+            out.push_str(", ");
+        }
+        out.push('…');
+    }
+    out.push(']');
+    out
 }
 
 #[cfg(test)]
