@@ -154,8 +154,11 @@ fn only_in(a: &[String], b: &[String]) -> Vec<String> {
     out
 }
 
+/// Where each value is used, by value index.
+type Usages = BTreeMap<i32, Vec<String>>;
+
 /// Where each value is used: `arg N of OP` for kernel and delegate calls.
-fn usages(p: &ExecutionPlan) -> BTreeMap<i32, Vec<String>> {
+fn usages(p: &ExecutionPlan) -> Usages {
     let mut m: BTreeMap<i32, Vec<String>> = BTreeMap::new();
     for c in p.chains.iter().flatten() {
         for ins in c.instructions.iter().flatten() {
@@ -251,12 +254,14 @@ fn plan(a: &ExecutionPlan, b: &ExecutionPlan, path: &str, out: &mut Vec<Differen
     if count(a) != count(b) {
         prog(out, format!("{path}.chains"), format!("instruction count {} vs {}", count(a), count(b)));
     }
-    let (ua, ub) = (usages(a), usages(b));
+    // where values are used is told for differing values only: built when the first one is met
+    let mut uses: Option<(Usages, Usages)> = None;
     for (i, (x, y)) in va.iter().zip(vb).enumerate() {
         if x == y {
             continue;
         }
         let p = format!("{path}.values[{i}]");
+        let (ua, ub) = uses.get_or_insert_with(|| (usages(a), usages(b)));
         let used = ua.get(&i32::try_from(i).unwrap_or(-1)).or_else(|| ub.get(&i32::try_from(i).unwrap_or(-1)));
         let used = used.map(|u| format!(" (used as {})", u.join(", "))).unwrap_or_default();
         match (&x.val, &y.val) {
@@ -291,10 +296,12 @@ fn plan(a: &ExecutionPlan, b: &ExecutionPlan, path: &str, out: &mut Vec<Differen
             }
         }
     }
-    for (side, extra, u) in [("A", va.get(vb.len()..), &ua), ("B", vb.get(va.len()..), &ub)] {
-        let start = va.len().min(vb.len());
+    let start = va.len().min(vb.len());
+    for (side, extra, first) in [("A", va.get(vb.len()..), true), ("B", vb.get(va.len()..), false)] {
         for (k, v) in extra.unwrap_or(&[]).iter().enumerate() {
             if let Some(KernelTypes::Tensor(t)) = &v.val {
+                let (ua, ub) = uses.get_or_insert_with(|| (usages(a), usages(b)));
+                let u = if first { &*ua } else { &*ub };
                 let i = start.saturating_add(k);
                 let used = u
                     .get(&i32::try_from(i).unwrap_or(-1))
@@ -310,10 +317,19 @@ fn plan(a: &ExecutionPlan, b: &ExecutionPlan, path: &str, out: &mut Vec<Differen
     }
     // everything else in the method, structurally
     let rest = |p: &ExecutionPlan| {
-        let mut q = p.clone();
-        q.values = None;
-        q.name = None;
-        q.non_const_buffer_sizes = None;
+        // everything but the values (compared above), without copying them
+        let mut q = ExecutionPlan {
+            name: None,
+            container_meta_type: p.container_meta_type.clone(),
+            values: None,
+            inputs: p.inputs.clone(),
+            outputs: p.outputs.clone(),
+            chains: p.chains.clone(),
+            operators: p.operators.clone(),
+            delegates: p.delegates.clone(),
+            non_const_buffer_sizes: None,
+            non_const_buffer_device: p.non_const_buffer_device.clone(),
+        };
         // where delegate blobs are is layout, compared with the blobs
         for d in q.delegates.iter_mut().flatten() {
             d.processed = None;
