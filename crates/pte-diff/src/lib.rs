@@ -33,6 +33,7 @@
 mod bpte;
 mod elements;
 mod jsondiff;
+mod plan;
 mod ptd;
 mod pte;
 mod ptn;

@@ -20,22 +20,21 @@
 //! # Ok::<(), pte_file::Error>(())
 //! ```
 
-use std::borrow::Cow;
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::fmt;
 use std::ops::Range;
 
 use pte_core::FileKind;
-use pte_schema::bundled::{decode_bundled_program, BundledValue};
+use pte_schema::bundled::{BundledValue, BundledView, Side};
 use pte_schema::ptd::decode_flat_tensor;
 use pte_schema::xnnpack::{XnnPayload, XNNPACK_BACKEND_ID};
 use pte_schema::{DataLocation, Error, ErrorKind, InstructionRef, Limits, PlanView, ProgramView, Result, ValueRef};
 use pte_segments::ExtendedHeader;
 
-pub use pte_segments::size::{kinds, By, Claim, Part, Partition, SizeReport};
+pub use pte_segments::size::{kinds, By, Claim, Label, Name, Part, Partition, Pattern, SharedWith, SizeReport};
 
 use crate::delegate_payload::builtin_registry;
 use crate::read::program_region;
-use crate::{tensor_label, Unnamed};
 
 /// The report of a `.pte`, `.ptd` or `.bpte`, told apart by content. A
 /// `.ptn` is refused (`Unsupported`): `pte_ptn::size_report` reads it.
@@ -88,13 +87,16 @@ enum Slot {
 }
 
 /// What the program's tensors say about one datum: the first user's name
-/// and byte size, and the first instruction consuming it.
+/// (borrowed from the program) and byte size, and the first instruction
+/// consuming it.
 #[derive(Default)]
-struct DatumInfo {
-    name: Option<String>,
+struct DatumInfo<'a> {
+    /// Whether a tensor refers to it (the first one names and sizes it).
+    used: bool,
+    fqn: Option<&'a str>,
     nbytes: Option<u64>,
-    operator: Option<String>,
-    delegate: Option<String>,
+    operator: Option<Label>,
+    delegate: Option<Label>,
 }
 
 /// The datum a tensor value refers to, as `PteFile::tensors` classifies it.
@@ -121,16 +123,16 @@ fn method_name(plan: &PlanView<'_>, p: usize) -> String {
 /// What the tensors say about every entry of the constant table and of the
 /// first mutable segment (the tables the runtime ties to tensors), indexed
 /// by `data_buffer_idx`; tensors naming entries past a table are counted.
-struct Data {
-    constants: Vec<DatumInfo>,
-    mutable: Vec<DatumInfo>,
+struct Data<'a> {
+    constants: Vec<DatumInfo<'a>>,
+    mutable: Vec<DatumInfo<'a>>,
     past_constants: BTreeSet<u32>,
     past_mutable: BTreeSet<u32>,
 }
 
-impl Data {
+impl<'a> Data<'a> {
     /// What the tensors say about `d`, taken out (each entry is claimed once).
-    fn take(&mut self, d: Datum) -> DatumInfo {
+    fn take(&mut self, d: Datum) -> DatumInfo<'a> {
         let e = match d {
             Datum::Constant(i) => usize::try_from(i).ok().and_then(|i| self.constants.get_mut(i)),
             Datum::Mutable(i) => usize::try_from(i).ok().and_then(|i| self.mutable.get_mut(i)),
@@ -139,7 +141,7 @@ impl Data {
     }
 
     /// The entry of `d`; `None` (and `d` counted) past its table.
-    fn get_mut(&mut self, d: Datum) -> Option<&mut DatumInfo> {
+    fn get_mut(&mut self, d: Datum) -> Option<&mut DatumInfo<'a>> {
         let (table, past, i) = match d {
             Datum::Constant(i) => (&mut self.constants, &mut self.past_constants, i),
             Datum::Mutable(i) => (&mut self.mutable, &mut self.past_mutable, i),
@@ -154,7 +156,7 @@ impl Data {
 
 /// Names, sizes and consumers of every stored datum, from one walk of the
 /// values and one of the instructions of each plan.
-fn data_info(view: &ProgramView<'_>) -> Data {
+fn data_info<'a>(view: &ProgramView<'a>) -> Data<'a> {
     let constants = match view.constant_offsets() {
         Some((_, Some(offsets))) if !offsets.is_empty() => offsets.len(),
         _ => view.constant_buffer().map_or(0, |b| b.len()),
@@ -174,12 +176,9 @@ fn data_info(view: &ProgramView<'_>) -> Data {
             let slot = match v {
                 ValueRef::Tensor(t) => match datum(&t) {
                     Some(d) => {
-                        if let Some(e) = data.get_mut(d).filter(|e| e.name.is_none()) {
-                            let unnamed = match d {
-                                Datum::Constant(i) => Unnamed::Constant(i),
-                                Datum::Mutable(i) => Unnamed::Mutable(i),
-                            };
-                            e.name = Some(tensor_label(t.fqn(), unnamed));
+                        if let Some(e) = data.get_mut(d).filter(|e| !e.used) {
+                            e.used = true;
+                            e.fqn = t.fqn();
                             e.nbytes = t.nbytes();
                         }
                         Slot::Datum(d)
@@ -197,41 +196,41 @@ fn data_info(view: &ProgramView<'_>) -> Data {
 }
 
 /// Records, for each datum, the first instruction of `plan` reading it.
-fn consumers(plan: &PlanView<'_>, method: &str, slots: &[Slot], data: &mut Data) {
-    let operators: Vec<String> = (0..plan.operator_count())
+fn consumers(plan: &PlanView<'_>, method: &str, slots: &[Slot], data: &mut Data<'_>) {
+    let operators: Vec<Label> = (0..plan.operator_count())
         .map(|i| match plan.operator(i) {
-            Some((name, Some(ov))) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
-            Some((name, _)) => name.unwrap_or("").to_string(),
-            None => format!("operator[{i}]"),
+            Some((name, Some(ov))) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")).into(),
+            Some((name, _)) => name.unwrap_or("").into(),
+            None => format!("operator[{i}]").into(),
         })
         .collect();
-    let delegates: Vec<String> = plan
+    let delegates: Vec<Label> = plan
         .delegates()
         .into_iter()
         .flatten()
         .enumerate()
-        .map(|(d, x)| delegate_name(x.id().unwrap_or(""), method, d))
+        .map(|(d, x)| delegate_name(x.id().unwrap_or(""), method, d).into())
         .collect();
     let slot = |value: i32| usize::try_from(value).ok().and_then(|v| slots.get(v)).copied().unwrap_or(Slot::Other);
-    let mut give = |d: Datum, who: &str, delegate: bool| {
+    let mut give = |d: Datum, who: &Label, delegate: bool| {
         let Some(e) = data.get_mut(d) else { return };
         if e.operator.is_none() {
-            e.operator = Some(who.to_string());
+            e.operator = Some(who.clone());
             if delegate {
-                e.delegate = Some(who.to_string());
+                e.delegate = Some(who.clone());
             }
         }
     };
     for chain in plan.chains().into_iter().flatten() {
         for ins in chain.instructions().into_iter().flatten() {
-            let (who, args, delegate): (Cow<'_, str>, _, _) = match ins {
+            let (who, args, delegate): (Label, _, _) = match ins {
                 InstructionRef::KernelCall { op_index, args } => {
                     let name = usize::try_from(op_index).ok().and_then(|i| operators.get(i));
-                    (name.map_or_else(|| format!("operator[{op_index}]").into(), |n| n.into()), args, false)
+                    (name.cloned().unwrap_or_else(|| format!("operator[{op_index}]").into()), args, false)
                 }
                 InstructionRef::DelegateCall { delegate_index, args } => {
                     let name = usize::try_from(delegate_index).ok().and_then(|i| delegates.get(i));
-                    (name.map_or_else(|| format!("delegate[{delegate_index}]").into(), |n| n.into()), args, true)
+                    (name.cloned().unwrap_or_else(|| format!("delegate[{delegate_index}]").into()), args, true)
                 }
                 _ => continue,
             };
@@ -259,13 +258,33 @@ fn consumers(plan: &PlanView<'_>, method: &str, slots: &[Slot], data: &mut Data)
 /// Who needs a named-data key: the delegate whose payload names it and,
 /// for an XNNPACK constant, the node kind reading it.
 struct NamedUser {
-    operator: Option<String>,
-    delegate: String,
+    operator: Option<Label>,
+    delegate: Label,
     xnnpack: bool,
 }
 
 /// The named-data keys delegate payloads need.
 type NamedUse = HashMap<String, NamedUser>;
+
+/// The families of names given by number.
+struct Names {
+    segment: Pattern,
+    constant: Pattern,
+    mutable: Pattern,
+    mutable_segment: Pattern,
+}
+
+impl Names {
+    fn new() -> Self {
+        Names {
+            segment: Pattern::one("segment[", "]"),
+            // what `tensor_label` calls an unnamed tensor's data
+            constant: Pattern::one("constant[", "]"),
+            mutable: Pattern::one("mutable[", "]"),
+            mutable_segment: Pattern::two("mutable_segment[", "][", "]"),
+        }
+    }
+}
 
 /// Partitions a `.pte`: its header and program region must read (the
 /// errors `pte info` gives); everything else is attributed as far as it fits.
@@ -273,6 +292,7 @@ fn pte_partition(bytes: &[u8]) -> Result<Partition> {
     let (header, region) = program_region(bytes)?;
     let limits = Limits::default();
     let view = ProgramView::new(region, &limits)?;
+    let names = Names::new();
     let mut p = Partition::new(bytes.len() as u64);
     let program = 0..region.len() as u64;
     p.add(Claim::new("program", kinds::PROGRAM, program.clone(), 0));
@@ -282,63 +302,71 @@ fn pte_partition(bytes: &[u8]) -> Result<Partition> {
             p.add_within("program", program.clone(), Claim::new("eh00", kinds::HEADER, r, 1));
         }
     }
-    let segments = Segments::new(&view, header, &mut p);
+    let segments = Segments::new(&view, header, &names, &mut p);
     let mut info = data_info(&view);
-    constants(&view, bytes, &program, &segments, &mut info, &mut p);
-    mutable(&view, &segments, &mut info, &mut p);
+    constants(&view, bytes, &program, &segments, &names, &mut info, &mut p);
+    mutable(&view, &segments, &names, &mut info, &mut p);
+    drop(info);
     let named_use = delegates(&view, bytes, &program, &segments, &limits, &mut p);
     named(&view, &segments, &named_use, &mut p);
     Ok(p)
 }
 
-/// The program's segment table, located in the file.
-struct Segments {
-    /// File range of each entry, `None` where it cannot be located.
-    ranges: Vec<Option<Range<u64>>>,
+/// The program's segment table, located in the file when asked.
+struct Segments<'v, 'a> {
+    view: &'v ProgramView<'a>,
+    /// Where segment offsets count from (0 without an extended header).
+    base: u64,
+    name: Pattern,
 }
 
-impl Segments {
+impl<'v, 'a> Segments<'v, 'a> {
     /// Locates every entry and claims it as a container: `padding` for the
     /// constant and mutable segments (what their entries leave), `segment`
     /// for the others (what no reference covers).
-    fn new(view: &ProgramView<'_>, header: Option<ExtendedHeader>, p: &mut Partition) -> Self {
+    fn new(view: &'v ProgramView<'a>, header: Option<ExtendedHeader>, names: &Names, p: &mut Partition) -> Self {
         let base = header.map_or(0, |h| h.segment_base_offset);
+        let segments = Segments { view, base, name: names.segment.clone() };
         let mut padded: HashSet<u32> = HashSet::new();
         padded.extend(view.constant_offsets().map(|(i, _)| i));
         padded.extend(view.mutable_offsets().into_iter().flatten().map(|(i, _)| i));
-        let mut ranges = Vec::with_capacity(view.segment_count());
         let mut unlocated = 0u64;
         for (i, s) in view.segments().enumerate() {
-            let name = format!("segment[{i}]");
-            let range = if base == 0 && s.size > 0 {
+            let name = segments.name.name(i as u64);
+            if base == 0 && s.size > 0 {
                 unlocated = unlocated.saturating_add(1);
-                None
-            } else {
-                let r = base.checked_add(s.offset).and_then(|start| span(start, s.size));
-                if r.is_none() {
-                    p.note(format!("{name}: offset {} and size {} overflow", s.offset, s.size));
-                }
-                r
-            };
-            if let Some(r) = &range {
-                let padding = u32::try_from(i).is_ok_and(|i| padded.contains(&i));
-                p.add(Claim::new(name, if padding { kinds::PADDING } else { kinds::SEGMENT }, r.clone(), 0));
+                continue;
             }
-            ranges.push(range);
+            match base.checked_add(s.offset).and_then(|start| span(start, s.size)) {
+                Some(r) => {
+                    let padding = u32::try_from(i).is_ok_and(|i| padded.contains(&i));
+                    p.add(Claim::new(name, if padding { kinds::PADDING } else { kinds::SEGMENT }, r, 0));
+                }
+                None => p.note(format!("{name}: offset {} and size {} overflow", s.offset, s.size)),
+            }
         }
         if unlocated > 0 {
             p.note(format!("{unlocated} segments cannot be located: the file has no extended header"));
         }
-        Segments { ranges }
+        segments
+    }
+
+    /// File range of entry `i`, `None` where it cannot be located.
+    fn range(&self, i: usize) -> Option<Range<u64>> {
+        let s = self.view.segment(i)?;
+        if self.base == 0 && s.size > 0 {
+            return None;
+        }
+        self.base.checked_add(s.offset).and_then(|start| span(start, s.size))
     }
 
     /// Entry `i`'s name and file range, with a note when there is none.
-    fn get(&self, i: u32, what: &str, p: &mut Partition) -> Option<(String, Range<u64>)> {
-        let r = usize::try_from(i).ok().and_then(|i| self.ranges.get(i)).cloned().flatten();
+    fn get(&self, i: u32, what: &str, p: &mut Partition) -> Option<(Name, Range<u64>)> {
+        let r = usize::try_from(i).ok().and_then(|i| self.range(i));
         if r.is_none() {
             p.note(format!("{what} is in segment {i}, which the segment table does not locate: not counted"));
         }
-        Some((format!("segment[{i}]"), r?))
+        Some((self.name.name(u64::from(i)), r?))
     }
 }
 
@@ -348,7 +376,7 @@ fn idx(i: usize) -> u32 {
 }
 
 /// Notes an entry whose offset lies past its segment (it then holds no bytes).
-fn past_segment(off: u64, seg_len: u64, what: &str, seg_name: &str, p: &mut Partition) {
+fn past_segment(off: u64, seg_len: u64, what: impl fmt::Display, seg_name: &Name, p: &mut Partition) {
     p.note(format!("{what} starts at offset {off}, past the {seg_len} bytes of {seg_name}: not counted"));
 }
 
@@ -363,54 +391,57 @@ fn past_table(past: &BTreeSet<u32>, n: usize, mutable: bool, p: &mut Partition) 
     }
 }
 
-/// The claim of a table entry, named and attributed as its tensors say.
-fn entry_claim(name: String, kind: &'static str, range: Range<u64>, d: DatumInfo) -> Claim {
-    Claim::new(d.name.unwrap_or(name), kind, range, 1).with_operator(d.operator).with_delegate(d.delegate)
+/// The claim of a table entry, named (its fqn, else `unnamed`) and
+/// attributed as its tensors say.
+fn entry_claim(unnamed: Name, kind: &'static str, range: Range<u64>, d: DatumInfo<'_>) -> Claim {
+    let name = d.fqn.map_or(unnamed, Name::from);
+    Claim::new(name, kind, range, 1).with_operator(d.operator).with_delegate(d.delegate)
 }
 
 fn constants(
     view: &ProgramView<'_>,
     bytes: &[u8],
     program: &Range<u64>,
-    segments: &Segments,
-    info: &mut Data,
+    segments: &Segments<'_, '_>,
+    names: &Names,
+    info: &mut Data<'_>,
     p: &mut Partition,
 ) {
-    let label = |i: usize| tensor_label(None, Unnamed::Constant(idx(i)));
+    let label = |i: usize| names.constant.name(u64::from(idx(i)));
     match view.constant_offsets() {
         Some((index, Some(offsets))) if !offsets.is_empty() => {
             past_table(&info.past_constants, offsets.len(), false, p);
             let Some((seg_name, seg)) = segments.get(index, "the constant table", p) else { return };
             let seg_len = seg.end.saturating_sub(seg.start);
+            p.reserve(offsets.len());
             for i in 0..offsets.len() {
                 let Some(off) = offsets.get(i) else { continue };
                 if off > seg_len {
-                    past_segment(off, seg_len, &label(i), &seg_name, p);
+                    past_segment(off, seg_len, label(i), &seg_name, p);
                 }
                 let next = offsets.get(i.saturating_add(1)).filter(|&n| n >= off).unwrap_or(seg_len);
                 let room = next.max(off).saturating_sub(off);
                 let d = info.take(Datum::Constant(idx(i)));
                 let len = d.nbytes.unwrap_or(room);
                 if let Some(r) = seg.start.checked_add(off).and_then(|s| span(s, len)) {
-                    let name = if d.name.is_some() { String::new() } else { label(i) };
-                    p.add_within(&seg_name, seg.clone(), entry_claim(name, kinds::CONSTANT, r, d));
+                    p.add_within(&seg_name, seg.clone(), entry_claim(label(i), kinds::CONSTANT, r, d));
                 }
             }
         }
         _ => {
             past_table(&info.past_constants, view.constant_buffer().map_or(0, |b| b.len()), false, p);
+            p.reserve(view.constant_buffer().map_or(0, |b| b.len()));
             for (i, b) in view.constant_buffer().into_iter().flatten().enumerate() {
                 if let Some(r) = b.and_then(|b| offset_in(bytes, b)) {
                     let d = info.take(Datum::Constant(idx(i)));
-                    let name = if d.name.is_some() { String::new() } else { label(i) };
-                    p.add_within("program", program.clone(), entry_claim(name, kinds::CONSTANT, r, d));
+                    p.add_within("program", program.clone(), entry_claim(label(i), kinds::CONSTANT, r, d));
                 }
             }
         }
     }
 }
 
-fn mutable(view: &ProgramView<'_>, segments: &Segments, info: &mut Data, p: &mut Partition) {
+fn mutable(view: &ProgramView<'_>, segments: &Segments<'_, '_>, names: &Names, info: &mut Data<'_>, p: &mut Partition) {
     for (k, (index, offsets)) in view.mutable_offsets().into_iter().flatten().enumerate() {
         let Some(offsets) = offsets else { continue };
         if k == 0 {
@@ -418,10 +449,11 @@ fn mutable(view: &ProgramView<'_>, segments: &Segments, info: &mut Data, p: &mut
         }
         let Some((seg_name, seg)) = segments.get(index, &format!("mutable segment {k}"), p) else { continue };
         let seg_len = seg.end.saturating_sub(seg.start);
+        p.reserve(offsets.len());
         for i in 0..offsets.len() {
             let Some(off) = offsets.get(i) else { continue };
             if off > seg_len {
-                past_segment(off, seg_len, &format!("mutable segment {k} entry {i}"), &seg_name, p);
+                past_segment(off, seg_len, format_args!("mutable segment {k} entry {i}"), &seg_name, p);
             }
             let next = offsets.get(i.saturating_add(1)).filter(|&n| n >= off).unwrap_or(seg_len);
             let room = next.max(off).saturating_sub(off);
@@ -429,12 +461,11 @@ fn mutable(view: &ProgramView<'_>, segments: &Segments, info: &mut Data, p: &mut
             let d = if k == 0 { info.take(Datum::Mutable(idx(i))) } else { DatumInfo::default() };
             let len = d.nbytes.unwrap_or(room);
             if let Some(r) = seg.start.checked_add(off).and_then(|s| span(s, len)) {
-                let name = match (k, &d.name) {
-                    (_, Some(_)) => String::new(),
-                    (0, None) => tensor_label(None, Unnamed::Mutable(idx(i))),
-                    _ => format!("mutable_segment[{k}][{i}]"),
+                let unnamed = match k {
+                    0 => names.mutable.name(u64::from(idx(i))),
+                    _ => names.mutable_segment.name2(k as u64, i as u64),
                 };
-                p.add_within(&seg_name, seg.clone(), entry_claim(name, kinds::MUTABLE, r, d));
+                p.add_within(&seg_name, seg.clone(), entry_claim(unnamed, kinds::MUTABLE, r, d));
             }
         }
     }
@@ -446,7 +477,7 @@ fn delegates(
     view: &ProgramView<'_>,
     bytes: &[u8],
     program: &Range<u64>,
-    segments: &Segments,
+    segments: &Segments<'_, '_>,
     limits: &Limits,
     p: &mut Partition,
 ) -> NamedUse {
@@ -456,7 +487,7 @@ fn delegates(
         let method = method_name(&plan, pi);
         for (d, del) in plan.delegates().into_iter().flatten().enumerate() {
             let id = del.id().unwrap_or("");
-            let name = delegate_name(id, &method, d);
+            let name = Label::from(delegate_name(id, &method, d));
             let Some(r) = del.processed() else { continue };
             let located = match r.location {
                 DataLocation::INLINE => {
@@ -464,7 +495,7 @@ fn delegates(
                     if data.is_none() {
                         p.note(format!("{name}: inline delegate data {} does not exist: not counted", r.index));
                     }
-                    data.and_then(|b| Some((b, "program".to_string(), program.clone(), offset_in(bytes, b)?)))
+                    data.and_then(|b| Some((b, Name::from("program"), program.clone(), offset_in(bytes, b)?)))
                 }
                 DataLocation::SEGMENT => segments.get(r.index, &name, p).and_then(|(seg_name, seg)| {
                     let b = bytes.get(usize::try_from(seg.start).ok()?..usize::try_from(seg.end).ok()?)?;
@@ -480,7 +511,7 @@ fn delegates(
             p.add_within(
                 &outer_name,
                 outer,
-                Claim::new(name.clone(), kinds::DELEGATE, range.clone(), 1).with_delegate(Some(name.clone())),
+                Claim::new(Name::from(&name), kinds::DELEGATE, range.clone(), 1).with_delegate(Some(name.clone())),
             );
             if id == XNNPACK_BACKEND_ID {
                 xnnpack(blob, start, &name, limits, &mut named_use, p);
@@ -496,7 +527,7 @@ fn delegates(
 }
 
 /// The constants of an XNNPACK payload that starts at `start` in the file.
-fn xnnpack(blob: &[u8], start: u64, name: &str, limits: &Limits, named_use: &mut NamedUse, p: &mut Partition) {
+fn xnnpack(blob: &[u8], start: u64, name: &Label, limits: &Limits, named_use: &mut NamedUse, p: &mut Partition) {
     let payload = match XnnPayload::new(blob, limits) {
         Ok(x) => x,
         Err(e) => {
@@ -508,9 +539,9 @@ fn xnnpack(blob: &[u8], start: u64, name: &str, limits: &Limits, named_use: &mut
     let legacy = payload.header().is_none();
     let blob_range = start..start.saturating_add(blob.len() as u64);
     for c in payload.constants() {
-        let operator = nodes.get(&c.index).map(|kind| format!("{XNNPACK_BACKEND_ID}:{kind}"));
+        let operator = nodes.get(&c.index).cloned();
         if let Some(key) = c.named_key {
-            let user = NamedUser { operator, delegate: name.to_string(), xnnpack: true };
+            let user = NamedUser { operator, delegate: name.clone(), xnnpack: true };
             named_use.entry(key.to_string()).or_insert(user);
             continue;
         }
@@ -526,16 +557,15 @@ fn xnnpack(blob: &[u8], start: u64, name: &str, limits: &Limits, named_use: &mut
             ));
             continue;
         };
-        let claim = Claim::new(part, kinds::XNNPACK_CONSTANT, r, 2)
-            .with_operator(operator)
-            .with_delegate(Some(name.to_string()));
-        p.add_within(name, blob_range.clone(), claim);
+        let claim =
+            Claim::new(part, kinds::XNNPACK_CONSTANT, r, 2).with_operator(operator).with_delegate(Some(name.clone()));
+        p.add_within(&**name, blob_range.clone(), claim);
     }
 }
 
-/// The kind of the first node reading each constant index of a payload
-/// (tensor data and per-channel scales).
-fn node_consumers(payload: &XnnPayload<'_>) -> HashMap<usize, String> {
+/// The operator (`XnnpackBackend:kind`) of the first node reading each
+/// constant index of a payload (tensor data and per-channel scales).
+fn node_consumers(payload: &XnnPayload<'_>) -> HashMap<usize, Label> {
     let mut out = HashMap::new();
     let Ok(graph) = payload.decode() else { return out };
     let mut by_id: HashMap<u32, Vec<usize>> = HashMap::new();
@@ -553,17 +583,21 @@ fn node_consumers(payload: &XnnPayload<'_>) -> HashMap<usize, String> {
             }
         }
     }
+    let mut labels: HashMap<String, Label> = HashMap::new();
     for n in graph.xnodes.iter().flatten() {
         for (_, id) in n.value_ids() {
             for &idx in by_id.get(&id).into_iter().flatten() {
-                out.entry(idx).or_insert_with(|| n.kind.to_string());
+                out.entry(idx).or_insert_with(|| {
+                    let kind = n.kind.to_string();
+                    labels.entry(kind).or_insert_with_key(|k| format!("{XNNPACK_BACKEND_ID}:{k}").into()).clone()
+                });
             }
         }
     }
     out
 }
 
-fn named(view: &ProgramView<'_>, segments: &Segments, named_use: &NamedUse, p: &mut Partition) {
+fn named(view: &ProgramView<'_>, segments: &Segments<'_, '_>, named_use: &NamedUse, p: &mut Partition) {
     for (n, (key, index)) in view.named_data().enumerate() {
         let name = key.map_or_else(|| format!("named_data[{n}]"), str::to_string);
         let Some((seg_name, seg)) = segments.get(index, &format!("named data {name:?}"), p) else { continue };
@@ -623,20 +657,21 @@ fn ptd_partition(bytes: &[u8]) -> Result<Partition> {
             None => (kinds::NAMED_DATA, seg_len),
         };
         if let Some(r) = span(seg.start, len) {
-            p.add_within(&format!("segment[{}]", e.segment_index), seg, Claim::new(name, kind, r, 1));
+            p.add_within(format!("segment[{}]", e.segment_index), seg, Claim::new(name, kind, r, 1));
         }
     }
     Ok(p)
 }
 
 /// Partitions a `.bpte`: the `BP08` tables, each test-case tensor's data,
-/// and the embedded program's own parts, named `program:...`.
+/// and the embedded program's own parts, named `program:...`. The cases
+/// are read in place ([`BundledView`]), one value at a time.
 fn bpte_partition(bytes: &[u8]) -> Result<Partition> {
-    let b = decode_bundled_program(bytes, &Limits::default())?;
+    let b = BundledView::new(bytes, &Limits::default())?;
     let len = bytes.len() as u64;
     let mut p = Partition::new(len);
     p.add(Claim::new("bundle", kinds::BUNDLE, 0..len, 0));
-    if let Some(program) = b.program.as_deref() {
+    if let Some(program) = b.program() {
         match offset_in(bytes, program) {
             Some(at) => match pte_partition(program) {
                 Ok(inner) => {
@@ -651,15 +686,18 @@ fn bpte_partition(bytes: &[u8]) -> Result<Partition> {
             None => p.note("the embedded program is not stored in the file's bytes: not counted apart"),
         }
     }
-    for suite in b.method_test_suites.iter().flatten() {
-        let method = suite.method_name.as_deref().unwrap_or("");
-        for (c, case) in suite.test_cases.iter().flatten().enumerate() {
-            let lists = [("inputs", &case.inputs), ("expected_outputs", &case.expected_outputs)];
-            for (what, list) in lists {
-                for (k, v) in list.iter().flatten().enumerate() {
-                    let BundledValue::Tensor(t) = v else { continue };
+    const SIDES: [Side; 2] = [Side::Inputs, Side::ExpectedOutputs];
+    let values = b.suites().flat_map(|s| s.cases()).flat_map(|c| SIDES.map(|side| c.value_count(side).unwrap_or(0)));
+    p.reserve(values.fold(0usize, usize::saturating_add));
+    for suite in b.suites() {
+        let method = suite.method_name().unwrap_or("");
+        let names = SIDES.map(|side| Pattern::two(&format!("{method}.cases["), &format!("].{}[", side.field()), "]"));
+        for (c, case) in suite.cases().enumerate() {
+            for (side, name) in SIDES.iter().zip(&names) {
+                for (k, v) in case.values(*side).into_iter().flatten().enumerate() {
+                    let BundledValue::Tensor(t) = v? else { continue };
                     let Some(r) = t.data.as_deref().and_then(|d| offset_in(bytes, d)) else { continue };
-                    p.add(Claim::new(format!("{method}.cases[{c}].{what}[{k}]"), kinds::TEST_DATA, r, 1));
+                    p.add(Claim::new(name.name2(c as u64, k as u64), kinds::TEST_DATA, r, 1));
                 }
             }
         }

@@ -488,6 +488,33 @@ impl<'a> PteView<'a> {
         }
     }
 
+    /// The bytes of sub-buffer `i` of `subs` (this view's constants or one
+    /// of its mutable segments), as `PteFile::constants` gives them; `None`
+    /// past the end.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
+    /// let constants = view.constants().unwrap();
+    /// let decoded = pte_file::PteFile::from_bytes(&bytes)?;
+    /// assert_eq!(view.sub_buffer_bytes(&constants, 1), Some(decoded.constants()?[1].bytes));
+    /// assert_eq!(view.sub_buffer_bytes(&constants, 3), None);
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn sub_buffer_bytes(&self, subs: &SubBuffers<'a>, i: usize) -> Option<&'a [u8]> {
+        let c = subs.get(i)?;
+        match (&subs.pieces, subs.segment) {
+            (Pieces::Placeholder, _) => Some(&[]),
+            (Pieces::Inline(_), _) => self.view.constant_buffer_entry(i).map(|b| b.unwrap_or(&[])),
+            (Pieces::Offsets { .. }, Some(segment)) => {
+                let start = usize::try_from(c.offset).ok()?;
+                let end = start.checked_add(usize::try_from(c.len).ok()?)?;
+                self.segment(segment)?.get(start..end)
+            }
+            (Pieces::Offsets { .. }, None) => None,
+        }
+    }
+
     /// Every mutable segment's sub-buffers as `PteFile::mutable_segments`
     /// lists them; `None` where it fails.
     ///

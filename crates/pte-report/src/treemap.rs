@@ -183,7 +183,7 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
     // kinds by bytes (largest first), parts in each by bytes
     let mut kinds: BTreeMap<&str, (u64, Vec<usize>)> = BTreeMap::new();
     for (i, p) in report.parts.iter().enumerate() {
-        let e = kinds.entry(p.kind.as_ref()).or_default();
+        let e = kinds.entry(p.kind).or_default();
         e.0 = e.0.saturating_add(p.bytes);
         e.1.push(i);
     }
@@ -211,6 +211,7 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
         let values: Vec<f64> = parts.iter().filter_map(|&i| report.parts.get(i)).map(|p| p.bytes as f64).collect();
         for (&i, r) in parts.iter().zip(squarify(&values, kr)) {
             let Some(p) = report.parts.get(i) else { continue };
+            let name = p.name.to_string();
             let _ = write!(
                 s,
                 "<g class=\"part\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/><title>{} ({}): {} bytes, {}</title>",
@@ -218,15 +219,15 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
                 Coord(r.y),
                 Coord(r.w),
                 Coord(r.h),
-                fill(&p.kind),
-                escape(&p.name),
-                escape(&p.kind),
+                fill(p.kind),
+                escape(&name),
+                escape(p.kind),
                 thousands(p.bytes),
                 share(p.bytes, total)
             );
             let chars = (r.w / 6.5) as usize;
             if r.h >= 14.0 {
-                if let Some(name) = fit(&p.name, chars) {
+                if let Some(name) = fit(&name, chars) {
                     let _ = write!(
                         s,
                         "<text x=\"{}\" y=\"{}\">{}</text>",

@@ -150,8 +150,9 @@ pub fn read_strictly(kind: FileKind, bytes: &[u8]) -> pte_core::Result<()> {
     match kind {
         FileKind::Ptn => pte_ptn::PtnFile::from_bytes(bytes).map(drop),
         FileKind::Ptd => PtdFile::from_bytes(bytes).map(drop),
-        FileKind::Bpte => pte_file::bpte::BundledFile::from_bytes(bytes).map(drop),
-        _ => pte_file::PteFile::from_bytes(bytes).map(drop),
+        // read in place: they fail where the decoders fail, with the same error
+        FileKind::Bpte => pte_file::bpte::BundledFile::check(bytes),
+        _ => pte_file::view::PteView::read(bytes, pte_file::view::SegmentTable::Whole).map(drop),
     }
 }
 

@@ -61,34 +61,39 @@ fn percent(bytes: u64, total: u64) -> String {
 }
 
 /// What the name column says: the name, and what it shares or holds.
-fn label(p: &Part) -> String {
-    let mut s = p.name.clone();
+fn label(w: &mut impl Write, p: &Part) -> io::Result<()> {
+    write!(w, "{}", p.name)?;
     if let Some(n) = p.count.filter(|&n| n != 1) {
-        s.push_str(&format!(" ({n} parts)"));
+        write!(w, " ({n} parts)")?;
     }
     if !p.shared_with.is_empty() {
-        s.push_str(&format!(" (also {})", p.shared_with.join(", ")));
+        write!(w, " (also {})", p.shared_with)?;
     }
-    s
+    Ok(())
 }
 
+/// Digits of `n` in decimal.
+fn digits(n: u64) -> usize {
+    n.checked_ilog10().map_or(1, |d| (d as usize).saturating_add(1))
+}
+
+/// The columns are as wide as their widest cell, found without writing
+/// the cells out first (a report may have a million parts).
 fn text(w: &mut impl Write, file: &Path, r: &SizeReport) -> io::Result<()> {
     let by = r.by.as_deref().map(|b| format!(", by {b}")).unwrap_or_default();
     writeln!(w, "{}: {} bytes ({}){by}", file.display(), r.file_size, r.format)?;
-    let offsets: Vec<String> = r.parts.iter().map(|p| p.offset.map_or_else(|| "-".into(), |o| o.to_string())).collect();
-    let ow = offsets.iter().map(String::len).chain([6]).max().unwrap_or(6);
-    let bw = r.parts.iter().map(|p| p.bytes.to_string().len()).chain([5]).max().unwrap_or(5);
+    let ow = r.parts.iter().map(|p| p.offset.map_or(1, digits)).chain([6]).max().unwrap_or(6);
+    let bw = r.parts.iter().map(|p| digits(p.bytes)).chain([5]).max().unwrap_or(5);
     let kw = r.parts.iter().map(|p| p.kind.len()).chain([4]).max().unwrap_or(4);
     writeln!(w, "  {:>ow$}  {:>bw$}  {:>6}  {:<kw$}  name", "offset", "bytes", "share", "kind")?;
-    for (p, off) in r.parts.iter().zip(&offsets) {
-        writeln!(
-            w,
-            "  {off:>ow$}  {:>bw$}  {:>6}  {:<kw$}  {}",
-            p.bytes,
-            percent(p.bytes, r.file_size),
-            p.kind,
-            label(p)
-        )?;
+    for p in &r.parts {
+        match p.offset {
+            Some(o) => write!(w, "  {o:>ow$}")?,
+            None => write!(w, "  {:>ow$}", "-")?,
+        }
+        write!(w, "  {:>bw$}  {:>6}  {:<kw$}  ", p.bytes, percent(p.bytes, r.file_size), p.kind)?;
+        label(w, p)?;
+        w.write_all(b"\n")?;
     }
     for n in &r.notes {
         writeln!(w, "note: {n}")?;

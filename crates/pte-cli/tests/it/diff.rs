@@ -125,3 +125,61 @@ fn bad_input_exits_2() {
     assert_eq!(pte(&["diff", s(&f), s(&tmp.path().join("missing"))]).status.code(), Some(2));
     assert_eq!(pte(&["diff", "--atol", "-1", s(&f), s(&f)]).status.code(), Some(2));
 }
+
+/// `program_heavy(200)` with `change` made to its method.
+fn heavy_changed(change: impl FnOnce(&mut pte_schema::ExecutionPlan)) -> Vec<u8> {
+    let mut parts = pte_testkit::programs::program_heavy(200);
+    change(&mut parts.program.execution_plan.as_mut().unwrap()[0]);
+    pte_testkit::programs::to_bytes(&parts)
+}
+
+fn instructions(p: &mut pte_schema::ExecutionPlan) -> &mut Option<Vec<pte_schema::Instruction>> {
+    &mut p.chains.as_mut().unwrap()[0].instructions
+}
+
+fn set_args(i: &mut pte_schema::Instruction, to: Vec<i32>) {
+    if let Some(pte_schema::InstructionArguments::KernelCall { args, .. }) = &mut i.instr_args {
+        *args = Some(to);
+    }
+}
+
+/// Instructions are compared a pair at a time (a method may have millions),
+/// and reported as the whole method compared structurally reports them:
+/// the path of each differing field, a count where the lists differ in
+/// length, the other list cut short where one is absent, and past 20
+/// differences a count of the others.
+#[test]
+fn instructions_differ_field_by_field_with_their_paths() {
+    let tmp = tempfile::tempdir().unwrap();
+    let base = tmp.path().join("base.pte");
+    std::fs::write(&base, heavy_changed(|_| {})).unwrap();
+    let program_lines = |b: Vec<u8>| {
+        let f = tmp.path().join("changed.pte");
+        std::fs::write(&f, b).unwrap();
+        let o = pte(&["diff", s(&base), s(&f)]);
+        assert_eq!(o.status.code(), Some(1));
+        let text = String::from_utf8(o.stdout).unwrap();
+        text.lines().filter(|l| l.starts_with("[program] ")).map(|l| l[10..].to_string()).collect::<Vec<_>>()
+    };
+    let at = "execution_plan[0].chains[0].instructions";
+    let one = program_lines(heavy_changed(|p| set_args(&mut instructions(p).as_mut().unwrap()[7], vec![9, 1, 2])));
+    assert_eq!(one, [format!("{at}[7].instr_args.args: 2 entries vs 3")]);
+    let all = heavy_changed(|p| instructions(p).as_mut().unwrap().iter_mut().for_each(|i| set_args(i, vec![1, 1])));
+    let many = program_lines(all);
+    assert_eq!(many.len(), 21);
+    assert_eq!(many[0], format!("{at}[0].instr_args.args[0]: 0 vs 1"));
+    assert_eq!(many[2], format!("{at}[1].instr_args.args[1]: 0 vs 1"));
+    assert_eq!(many[19], format!("{at}[10].instr_args.args[0]: 10 vs 1"));
+    assert_eq!(many[20], "execution_plan[0]: ... and 379 more differences");
+    let fewer = program_lines(heavy_changed(|p| drop(instructions(p).as_mut().unwrap().pop())));
+    assert_eq!(
+        fewer,
+        ["execution_plan[0].chains: instruction count 200 vs 199".to_string(), format!("{at}: 200 entries vs 199")]
+    );
+    let none = program_lines(heavy_changed(|p| *instructions(p) = None));
+    let cut = r#"[{"instr_args":{"args":[0,0],"op_index":0},"instr_args_type":"KernelCall"},{"... vs null"#;
+    assert_eq!(none, ["execution_plan[0].chains: instruction count 200 vs 0".to_string(), format!("{at}: {cut}")]);
+    let int = pte_schema::EValue { val: Some(pte_schema::KernelTypes::Int(-3)) };
+    let value = program_lines(heavy_changed(|p| p.values.as_mut().unwrap()[3] = int));
+    assert_eq!(value, ["execution_plan[0].values[3].int_val: Int 3 vs -3 (used as arg 0 of aten::add.out)"]);
+}

@@ -38,5 +38,6 @@ mod samples;
 mod save_races;
 mod save_safety;
 mod size;
+mod size_diff_memory;
 mod snapshots;
 mod support;

@@ -7,7 +7,8 @@ use std::io::Write;
 use std::path::Path;
 
 use pte_schema::bundled::{
-    decode_bundled_program, encode_bundled_program, BundledProgram, TestSuite, BUNDLED_PROGRAM_VERSION,
+    decode_bundled_program, encode_bundled_program, BundledProgram, BundledView, Side, TestSuite,
+    BUNDLED_PROGRAM_VERSION,
 };
 use pte_schema::{Bytes, Error, ErrorKind, Result};
 
@@ -35,6 +36,10 @@ pub struct BundledFile<'a> {
     pub method_test_suites: Option<Vec<TestSuite<'a>>>,
 }
 
+fn no_program() -> Error {
+    Error::new(ErrorKind::Malformed, "the bundle has no embedded program").at_path("program")
+}
+
 impl<'a> BundledFile<'a> {
     /// Reads a bundled program under default limits; the embedded program
     /// must itself read as a `.pte` (errors inside it have a `program:` path).
@@ -59,11 +64,35 @@ impl<'a> BundledFile<'a> {
         Ok(b)
     }
 
+    /// Fails exactly where [`from_bytes`](BundledFile::from_bytes) fails,
+    /// with the same error, without decoding: the cases are checked one
+    /// value at a time ([`BundledView`]) and the program read in place
+    /// ([`PteView`](crate::view::PteView)), so a bundle of any size costs
+    /// next to no memory.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// assert!(pte_file::bpte::BundledFile::check(&bytes).is_ok());
+    /// let e = pte_file::bpte::BundledFile::check(b"\x08\0\0\0BP07").unwrap_err();
+    /// assert_eq!(e.kind(), pte_file::ErrorKind::Malformed);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(bytes: &[u8]) -> Result<()> {
+        let b = BundledView::new(bytes, &ReadOptions::default().limits)?;
+        for case in b.suites().flat_map(|s| s.cases()) {
+            for side in [Side::Inputs, Side::ExpectedOutputs] {
+                for v in case.values(side).into_iter().flatten() {
+                    v?;
+                }
+            }
+        }
+        let program = b.program().ok_or_else(no_program)?;
+        crate::view::PteView::read(program, crate::view::SegmentTable::Whole).map(drop).map_err(|e| e.within("program"))
+    }
+
     /// Wraps a decoded bundle; the program must be present.
     fn from_bundled(b: BundledProgram<'a>) -> Result<Self> {
-        let program = b
-            .program
-            .ok_or_else(|| Error::new(ErrorKind::Malformed, "the bundle has no embedded program").at_path("program"))?;
+        let program = b.program.ok_or_else(no_program)?;
         Ok(BundledFile { version: b.version, program, method_test_suites: b.method_test_suites })
     }
 

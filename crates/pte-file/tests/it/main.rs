@@ -26,6 +26,7 @@ mod regressions_flatbuffer;
 mod roundtrip;
 mod splice;
 mod stored_layout;
+mod strict_check;
 mod sweeps;
 mod tensors;
 mod verifier_rules;

@@ -45,6 +45,7 @@ fn agree(path: &Path, bytes: &[u8], view: &PteView<'_>, full: &PteFile<'_>) {
         for w in &want {
             let g = got.get(w.index).unwrap();
             assert_eq!((g.index, g.offset, g.len, g.span), (w.index, w.offset, w.bytes.len() as u64, w.span), "{at}");
+            assert_eq!(view.sub_buffer_bytes(got, w.index), Some(w.bytes), "{at}");
         }
     }
     let mutable = view.mutable_segments();
@@ -52,6 +53,8 @@ fn agree(path: &Path, bytes: &[u8], view: &PteView<'_>, full: &PteFile<'_>) {
     if let (Some(got), Ok(want)) = (&mutable, full.mutable_segments()) {
         assert_eq!(got.len(), want.len(), "{at}");
         for (g, w) in got.iter().zip(&want) {
+            let bytes: Vec<_> = g.iter().map(|c| view.sub_buffer_bytes(g, c.index)).collect();
+            assert_eq!(bytes, w.iter().map(|c| Some(c.bytes)).collect::<Vec<_>>(), "{at}");
             let g: Vec<_> = g.iter().map(|c| (c.index, c.offset, c.len)).collect();
             let w: Vec<_> = w.iter().map(|c| (c.index, c.offset, c.bytes.len() as u64)).collect();
             assert_eq!(g, w, "{at}");

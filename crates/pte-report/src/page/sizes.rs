@@ -77,7 +77,7 @@ fn body(cx: &Ctx, r: &SizeReport) -> String {
         counted(r.parts.len() as u64, "part")
     );
     let by_kind = r.clone().grouped(By::Kind);
-    let kinds: Vec<&str> = by_kind.parts.iter().map(|p| p.kind.as_ref()).collect();
+    let kinds: Vec<&str> = by_kind.parts.iter().map(|p| p.kind).collect();
     let _ = write!(
         s,
         "<figure class=\"treemap\" id=\"treemap-{}\">{}{}<figcaption>Treemap of the parts, grouped by kind{}.</figcaption></figure>",
@@ -107,11 +107,8 @@ fn body(cx: &Ctx, r: &SizeReport) -> String {
     );
     s.push_str(&head_row(&["name", "kind", "offset", "bytes", "share"]));
     for p in &top.parts {
-        let name = if p.shared_with.is_empty() {
-            p.name.clone()
-        } else {
-            format!("{} (also {})", p.name, p.shared_with.join(", "))
-        };
+        let name =
+            if p.shared_with.is_empty() { p.name.to_string() } else { format!("{} (also {})", p.name, p.shared_with) };
         s.push_str(&row(
             None,
             &[

@@ -56,16 +56,26 @@ pub(crate) fn subsegment(s: et::SubsegmentOffsets<'_>) -> SubsegmentOffsets {
 }
 
 pub(crate) fn plan(i: usize, p: et::ExecutionPlan<'_>) -> Result<ExecutionPlan> {
+    plan_with(i, p, true)
+}
+
+/// The plan without its values and its chains' instructions (both `None`).
+pub(crate) fn outline(i: usize, p: et::ExecutionPlan<'_>) -> Result<ExecutionPlan> {
+    plan_with(i, p, false)
+}
+
+/// The plan, its values and instructions included when `whole`.
+fn plan_with(i: usize, p: et::ExecutionPlan<'_>, whole: bool) -> Result<ExecutionPlan> {
     Ok(ExecutionPlan {
         name: string(p.name()),
         container_meta_type: p.container_meta_type().map(|c| ContainerMetadata {
             encoded_inp_str: string(c.encoded_inp_str()),
             encoded_out_str: string(c.encoded_out_str()),
         }),
-        values: tables(p.values(), |j, v| evalue(i, j, v))?,
+        values: if whole { tables(p.values(), |j, v| evalue(i, j, v))? } else { None },
         inputs: scalars(p.inputs()),
         outputs: scalars(p.outputs()),
-        chains: tables(p.chains(), |j, c| chain(i, j, c))?,
+        chains: tables(p.chains(), |j, c| chain(i, j, c, whole))?,
         operators: infallible(p.operators(), |o| Operator { name: string(o.name()), overload: string(o.overload()) }),
         delegates: infallible(p.delegates(), |d| BackendDelegate {
             id: string(d.id()),
@@ -135,11 +145,11 @@ fn tensor(t: et::Tensor<'_>) -> Tensor {
     }
 }
 
-fn chain(plan: usize, index: usize, c: et::Chain<'_>) -> Result<Chain> {
+fn chain(plan: usize, index: usize, c: et::Chain<'_>, whole: bool) -> Result<Chain> {
     Ok(Chain {
         inputs: scalars(c.inputs()),
         outputs: scalars(c.outputs()),
-        instructions: tables(c.instructions(), |k, ins| instruction(plan, index, k, ins))?,
+        instructions: if whole { tables(c.instructions(), |k, ins| instruction(plan, index, k, ins))? } else { None },
         stacktrace: infallible(c.stacktrace(), |fl| FrameList {
             items: infallible(fl.items(), |f| Frame {
                 filename: string(f.filename()),

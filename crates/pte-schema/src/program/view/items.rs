@@ -445,6 +445,19 @@ impl<'a> ProgramView<'a> {
         self.root.constant_buffer().map(|v| v.iter().map(|b| b.storage().map(|s| s.bytes())))
     }
 
+    /// Inline constant `i` (`constant_buffer[i].storage`): `None` when
+    /// there is no entry `i`, `Some(None)` when the entry has no storage.
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer_entry(0).is_none());
+    /// ```
+    #[inline]
+    pub fn constant_buffer_entry(&self, i: usize) -> Option<Option<&'a [u8]>> {
+        let v = self.root.constant_buffer()?;
+        (i < v.len()).then(|| v.get(i).storage().map(|s| s.bytes()))
+    }
+
     /// Inline delegate blob `i` (`backend_delegate_data[i].data`): `None`
     /// when there is no entry `i`, `Some(None)` when the entry has no data.
     ///

@@ -13,7 +13,7 @@ pub(crate) mod raw;
 
 use crate::fenced::et;
 use crate::limits::Limits;
-use crate::program::codec::decode::{evalue, plan, subsegment};
+use crate::program::codec::decode::{evalue, outline, plan, subsegment};
 use crate::program::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
 use crate::program::verify::structure::Findings;
 use crate::program::verify::verify_root_found;
@@ -275,5 +275,20 @@ impl<'a> PlanView<'a> {
     /// ```
     pub fn to_model(&self) -> Result<ExecutionPlan> {
         plan(self.index, self.plan)
+    }
+
+    /// The plan decoded without what grows with the method: its values and
+    /// its chains' instructions are `None` (read them with
+    /// [`PlanView::value`] and [`ChainView::instructions`](crate::ChainView::instructions)).
+    ///
+    /// ```
+    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
+    /// let (outline, whole) = (v.plan(0).unwrap().outline().unwrap(), v.plan(0).unwrap().to_model().unwrap());
+    /// assert!(outline.values.is_none() && outline.chains.as_ref().unwrap()[0].instructions.is_none());
+    /// assert_eq!((outline.operators, outline.inputs), (whole.operators, whole.inputs));
+    /// ```
+    pub fn outline(&self) -> Result<ExecutionPlan> {
+        outline(self.index, self.plan)
     }
 }

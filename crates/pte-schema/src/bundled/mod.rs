@@ -14,6 +14,9 @@ use crate::limits::Limits;
 use crate::{Bytes, ScalarType};
 use pte_core::{Error, ErrorKind, Result};
 
+mod view;
+pub use view::{BundledView, CaseView, Side, SuiteView};
+
 /// The four identifier bytes of a bundled program.
 pub const BUNDLED_PROGRAM_IDENTIFIER: &[u8; 4] = b"BP08";
 /// The schema version current exporters write.

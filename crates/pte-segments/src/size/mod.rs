@@ -20,13 +20,13 @@
 //! p.add(Claim::new("segment[0]", kinds::SEGMENT, 80..100, 0));
 //! let r = p.finish("pte");
 //! assert_eq!(r.total(), 100);
-//! let names: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
-//! assert_eq!(names, [("program", 32), ("eh00", 32), ("padding", 16), ("segment[0]", 20)]);
+//! let names: Vec<_> = r.parts.iter().map(|p| (p.name.to_string(), p.bytes)).collect();
+//! assert_eq!(names, [("program".into(), 32), ("eh00".into(), 32), ("padding".into(), 16), ("segment[0]".into(), 20)]);
 //! ```
 
-use std::borrow::Cow;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
+use std::fmt;
 use std::ops::Range;
 
 /// The kinds of part the format crates give (`docs/cli.md`, `pte size`).
@@ -81,10 +81,18 @@ pub mod kinds {
     pub const TENSORS: &[&str] = &[CONSTANT, MUTABLE, XNNPACK_CONSTANT, TENSOR, NAMED_DATA, TEST_DATA];
 }
 
+mod name;
+mod shared;
+
+pub use name::{Label, Name, Pattern};
+pub use shared::SharedWith;
+
+use name::PrefixCache;
+#[cfg(test)]
+use shared::MAX_SHARED;
+
 /// At most this many notes are kept; the rest are counted.
 const MAX_NOTES: usize = 64;
-/// At most this many names are listed in a part's `shared_with`.
-const MAX_SHARED: usize = 16;
 
 /// A named byte range that a format says something occupies.
 ///
@@ -95,7 +103,7 @@ const MAX_SHARED: usize = 16;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Claim {
     /// The part's name.
-    pub name: String,
+    pub name: Name,
     /// Its kind (one of [`kinds`]).
     pub kind: &'static str,
     /// Bytes of the file.
@@ -103,9 +111,9 @@ pub struct Claim {
     /// Nesting level: higher levels win the bytes they cover.
     pub level: u8,
     /// The operator that consumes these bytes, for `--by operator`.
-    pub operator: Option<String>,
+    pub operator: Option<Label>,
     /// The delegate these bytes belong to, for `--by delegate`.
-    pub delegate: Option<String>,
+    pub delegate: Option<Label>,
 }
 
 impl Claim {
@@ -114,7 +122,7 @@ impl Claim {
     /// ```
     /// assert_eq!(pte_segments::size::Claim::new("x", "padding", 2..4, 0).range, 2..4);
     /// ```
-    pub fn new(name: impl Into<String>, kind: &'static str, range: Range<u64>, level: u8) -> Self {
+    pub fn new(name: impl Into<Name>, kind: &'static str, range: Range<u64>, level: u8) -> Self {
         Claim { name: name.into(), kind, range, level, operator: None, delegate: None }
     }
 
@@ -124,7 +132,7 @@ impl Claim {
     /// let c = pte_segments::size::Claim::new("x", "constant", 0..1, 1).with_operator(None);
     /// assert!(c.operator.is_none());
     /// ```
-    pub fn with_operator(mut self, operator: Option<String>) -> Self {
+    pub fn with_operator(mut self, operator: Option<Label>) -> Self {
         self.operator = operator;
         self
     }
@@ -135,47 +143,57 @@ impl Claim {
     /// let c = pte_segments::size::Claim::new("x", "delegate", 0..1, 1).with_delegate(Some("d".into()));
     /// assert_eq!(c.delegate.as_deref(), Some("d"));
     /// ```
-    pub fn with_delegate(mut self, delegate: Option<String>) -> Self {
+    pub fn with_delegate(mut self, delegate: Option<Label>) -> Self {
         self.delegate = delegate;
         self
     }
 }
 
-/// One part of a [`SizeReport`].
+/// One part of a [`SizeReport`]. Its name is kept compact ([`Name`]) and
+/// written out when shown; operators and delegates are shared ([`Label`]).
 ///
 /// ```
 /// let r = pte_segments::size::Partition::new(8).finish("pte");
-/// assert_eq!((r.parts[0].name.as_str(), r.parts[0].bytes, r.parts[0].offset), ("padding", 8, Some(0)));
+/// assert_eq!((r.parts[0].name.to_string(), r.parts[0].bytes, r.parts[0].offset), ("padding".into(), 8, Some(0)));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Part {
     /// What the bytes are: a fully qualified name, a key, `segment[3]`, ...
-    pub name: String,
+    pub name: Name,
     /// What kind of thing they are (one of [`kinds`], or a group's kind).
-    pub kind: Cow<'static, str>,
+    pub kind: &'static str,
     /// How many bytes (never 0: empty parts are left out).
     pub bytes: u64,
     /// Where they start, when they are one range.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub offset: Option<u64>,
     /// Other names referring to exactly these bytes, counted here once.
-    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Vec::is_empty"))]
-    pub shared_with: Vec<String>,
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "SharedWith::is_empty"))]
+    pub shared_with: SharedWith,
     /// The operator consuming the bytes (the first one in program order).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub operator: Option<String>,
+    pub operator: Option<Label>,
     /// The delegate the bytes belong to.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
-    pub delegate: Option<String>,
+    pub delegate: Option<Label>,
     /// For a group (`--by`, `--top`'s `other`), how many parts it holds.
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub count: Option<u64>,
 }
 
 impl Part {
-    fn group(name: String, kind: Cow<'static, str>) -> Part {
-        Part { name, kind, bytes: 0, offset: None, shared_with: vec![], operator: None, delegate: None, count: Some(0) }
+    fn group(name: Name, kind: &'static str) -> Part {
+        Part {
+            name,
+            kind,
+            bytes: 0,
+            offset: None,
+            shared_with: SharedWith::default(),
+            operator: None,
+            delegate: None,
+            count: Some(0),
+        }
     }
 }
 
@@ -238,6 +256,11 @@ pub struct SizeReport {
     pub notes: Vec<String>,
 }
 
+/// Largest first, then by name.
+fn largest_first(a: &Part, b: &Part) -> std::cmp::Ordering {
+    b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name))
+}
+
 impl SizeReport {
     /// The sum of the parts' bytes (the file size, by construction).
     ///
@@ -257,34 +280,34 @@ impl SizeReport {
     /// p.add(Claim::new("w", "constant", 0..4, 1).with_operator(Some("mm".into())));
     /// p.add(Claim::new("b", "constant", 4..6, 1).with_operator(Some("mm".into())));
     /// let r = p.finish("pte").grouped(By::Operator);
-    /// assert_eq!((r.parts[0].name.as_str(), r.parts[0].bytes, r.parts[0].count), ("mm", 6, Some(2)));
+    /// assert_eq!((r.parts[0].name.to_string(), r.parts[0].bytes, r.parts[0].count), ("mm".into(), 6, Some(2)));
     /// assert_eq!(r.parts[1].name, "padding");
     /// ```
     pub fn grouped(self, by: By) -> SizeReport {
-        let mut groups: BTreeMap<(String, Cow<'static, str>), Part> = BTreeMap::new();
+        let mut groups: BTreeMap<(String, &'static str), Part> = BTreeMap::new();
         let mut alone: Vec<Part> = vec![];
         for p in self.parts {
             let key = match by {
-                By::Tensor if kinds::TENSORS.contains(&p.kind.as_ref()) => {
+                By::Tensor if kinds::TENSORS.contains(&p.kind) => {
                     alone.push(p);
                     continue;
                 }
                 By::Operator if p.operator.is_some() => {
-                    (p.operator.clone().unwrap_or_default(), Cow::Borrowed(kinds::OPERATOR))
+                    (p.operator.as_deref().unwrap_or_default().to_string(), kinds::OPERATOR)
                 }
                 By::Delegate if p.delegate.is_some() => {
-                    (p.delegate.clone().unwrap_or_default(), Cow::Borrowed(kinds::DELEGATE))
+                    (p.delegate.as_deref().unwrap_or_default().to_string(), kinds::DELEGATE)
                 }
-                _ => (p.kind.to_string(), p.kind.clone()),
+                _ => (p.kind.to_string(), p.kind),
             };
-            let g = groups.entry(key.clone()).or_insert_with(|| Part::group(key.0, key.1));
+            let g = groups.entry(key).or_insert_with_key(|k| Part::group(Name::from(k.0.as_str()), k.1));
             g.bytes = g.bytes.saturating_add(p.bytes);
             g.count = g.count.map(|c| c.saturating_add(1));
             // a group of one range keeps its offset
             g.offset = if g.count == Some(1) { p.offset } else { None };
         }
         let mut parts: Vec<Part> = groups.into_values().chain(alone).collect();
-        parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
+        parts.sort_by(largest_first);
         SizeReport {
             format: self.format,
             file_size: self.file_size,
@@ -303,15 +326,15 @@ impl SizeReport {
     /// p.add(Claim::new("a", "constant", 0..5, 1));
     /// p.add(Claim::new("b", "constant", 5..8, 1));
     /// let r = p.finish("pte").top(1);
-    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
-    /// assert_eq!(rows, [("a", 5), ("other", 5)]);
+    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.to_string(), p.bytes)).collect();
+    /// assert_eq!(rows, [("a".to_string(), 5), ("other".to_string(), 5)]);
     /// ```
     pub fn top(self, n: usize) -> SizeReport {
         let mut parts = self.parts;
-        parts.sort_by(|a, b| b.bytes.cmp(&a.bytes).then_with(|| a.name.cmp(&b.name)));
+        parts.sort_by(largest_first);
         let rest = parts.split_off(n.min(parts.len()));
         if !rest.is_empty() {
-            let mut other = Part::group(kinds::OTHER.to_string(), Cow::Borrowed(kinds::OTHER));
+            let mut other = Part::group(Name::from(kinds::OTHER), kinds::OTHER);
             for p in &rest {
                 other.bytes = other.bytes.saturating_add(p.bytes);
                 let held = p.count.unwrap_or(1);
@@ -323,7 +346,19 @@ impl SizeReport {
     }
 }
 
+/// Where a claim lies, and its level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Span {
+    start: u64,
+    end: u64,
+    level: u8,
+}
+
 /// The claims of one file, turned into a [`SizeReport`] by [`Partition::finish`].
+///
+/// A claim over the same range at the same level as the one added just
+/// before it (a million segment entries naming one range) is kept as a name
+/// in that one's `shared_with` only, so repeated claims cost no part.
 ///
 /// ```
 /// use pte_segments::size::{Claim, Partition};
@@ -333,12 +368,16 @@ impl SizeReport {
 /// p.add(Claim::new("d", "delegate", 0..16, 1));
 /// let r = p.finish("pte");
 /// assert_eq!(r.parts.len(), 1);
-/// assert_eq!(r.parts[0].shared_with, ["d"]);
+/// assert_eq!(r.parts[0].shared_with.to_strings(), ["d"]);
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Partition {
     file_size: u64,
-    claims: Vec<Claim>,
+    /// One per claim kept, in the order added: what it is, and (once
+    /// swept) the bytes it received.
+    parts: Vec<Part>,
+    /// Where each claim of `parts` lies.
+    spans: Vec<Span>,
     notes: Vec<String>,
     /// Notes left out past [`MAX_NOTES`].
     more_notes: u64,
@@ -349,6 +388,24 @@ fn clip(range: &Range<u64>, outer: &Range<u64>) -> Option<Range<u64>> {
     let start = range.start.max(outer.start);
     let end = range.end.min(outer.end);
     (start < end).then_some(start..end)
+}
+
+/// What the bytes no claim covers received.
+#[derive(Clone, Copy, Default)]
+struct Gap {
+    bytes: u64,
+    /// Start of the first run.
+    first: u64,
+    /// Number of separate runs.
+    runs: u64,
+}
+
+/// Who received the bytes just before the ones being given.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Previous {
+    Nobody,
+    Gap,
+    Claim(usize),
 }
 
 impl Partition {
@@ -370,6 +427,19 @@ impl Partition {
         self.file_size
     }
 
+    /// Makes room for `additional` more claims at once (a table of known
+    /// length), instead of growing by doubling.
+    ///
+    /// ```
+    /// let mut p = pte_segments::size::Partition::new(0);
+    /// p.reserve(10);
+    /// assert_eq!(p.finish("pte").parts.len(), 0);
+    /// ```
+    pub fn reserve(&mut self, additional: usize) {
+        self.parts.reserve_exact(additional);
+        self.spans.reserve_exact(additional);
+    }
+
     /// Adds `claim`, cut to the file (with a note when it runs past it).
     /// Empty claims are left out.
     ///
@@ -382,12 +452,17 @@ impl Partition {
     /// assert!(r.notes[0].contains("past the end of the file"));
     /// ```
     pub fn add(&mut self, claim: Claim) {
+        self.add_sharing(claim, SharedWith::default());
+    }
+
+    /// [`Partition::add`] of a claim that other names share already.
+    fn add_sharing(&mut self, claim: Claim, shared: SharedWith) {
         let file = 0..self.file_size;
         if claim.range.start >= claim.range.end {
             return;
         }
         match clip(&claim.range, &file) {
-            Some(r) if r == claim.range => self.claims.push(claim),
+            Some(r) if r == claim.range => self.push(claim, shared),
             Some(r) => {
                 self.note(format!(
                     "{} [{}, {}) runs past the end of the file ({} bytes): {} bytes counted",
@@ -397,13 +472,38 @@ impl Partition {
                     self.file_size,
                     r.end.saturating_sub(r.start)
                 ));
-                self.claims.push(Claim { range: r, ..claim });
+                self.push(Claim { range: r, ..claim }, shared);
             }
             None => self.note(format!(
                 "{} [{}, {}) lies past the end of the file ({} bytes): not counted",
                 claim.name, claim.range.start, claim.range.end, self.file_size
             )),
         }
+    }
+
+    /// Keeps a claim that fits the file: as a name shared by the claim
+    /// before it when both cover one range at one level (it would get no
+    /// byte of its own), else as a part to sweep.
+    fn push(&mut self, claim: Claim, shared: SharedWith) {
+        let span = Span { start: claim.range.start, end: claim.range.end, level: claim.level };
+        if self.spans.last() == Some(&span) {
+            if let Some(before) = self.parts.last_mut() {
+                before.shared_with.push(claim.name);
+                before.shared_with.append(shared);
+                return;
+            }
+        }
+        self.spans.push(span);
+        self.parts.push(Part {
+            name: claim.name,
+            kind: claim.kind,
+            bytes: 0,
+            offset: None,
+            shared_with: shared,
+            operator: claim.operator,
+            delegate: claim.delegate,
+            count: None,
+        });
     }
 
     /// Adds `claim`, cut to `outer` (the range of the container called
@@ -419,7 +519,7 @@ impl Partition {
     /// assert_eq!(r.parts.iter().find(|p| p.name == "c").map(|p| p.bytes), Some(2));
     /// assert!(r.notes[0].contains("runs out of segment[0]"));
     /// ```
-    pub fn add_within(&mut self, outer_name: &str, outer: Range<u64>, claim: Claim) {
+    pub fn add_within(&mut self, outer_name: impl fmt::Display, outer: Range<u64>, claim: Claim) {
         if claim.range.start >= claim.range.end {
             return;
         }
@@ -479,16 +579,22 @@ impl Partition {
             self.note(format!("{prefix} {n}"));
         }
         self.more_notes = self.more_notes.saturating_add(inner.more_notes);
-        for c in inner.claims {
-            let (Some(start), Some(end)) = (c.range.start.checked_add(at), c.range.end.checked_add(at)) else {
+        let mut cache = PrefixCache::default();
+        self.reserve(inner.parts.len());
+        for (p, s) in inner.parts.into_iter().zip(inner.spans) {
+            let (Some(start), Some(end)) = (s.start.checked_add(at), s.end.checked_add(at)) else {
                 continue;
             };
-            self.add(Claim {
-                name: format!("{prefix}{}", c.name),
+            let shared = p.shared_with.map(|n| n.prefixed(prefix, &mut cache));
+            let claim = Claim {
+                name: p.name.prefixed(prefix, &mut cache),
+                kind: p.kind,
                 range: start..end,
-                level: c.level.saturating_add(levels),
-                ..c
-            });
+                level: s.level.saturating_add(levels),
+                operator: p.operator,
+                delegate: p.delegate,
+            };
+            self.add_sharing(claim, shared);
         }
     }
 
@@ -500,79 +606,65 @@ impl Partition {
     /// p.add(Claim::new("segment[0]", "segment", 0..8, 0));
     /// p.add(Claim::new("c", "constant", 2..4, 1));
     /// let r = p.finish("pte");
-    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes, p.offset)).collect();
-    /// assert_eq!(rows, [("segment[0]", 6, None), ("c", 2, Some(2))]);
+    /// let rows: Vec<_> = r.parts.iter().map(|p| (p.name.to_string(), p.bytes, p.offset)).collect();
+    /// assert_eq!(rows, [("segment[0]".into(), 6, None), ("c".into(), 2, Some(2))]);
     /// ```
     pub fn finish(mut self, format: &str) -> SizeReport {
-        let shared = self.same_level_overlaps();
-        let (stats, gap) = self.sweep();
-        let mut shared_names: BTreeMap<usize, (Vec<String>, u64)> = BTreeMap::new();
-        for (owner, other) in shared {
-            let (list, more) = shared_names.entry(owner).or_default();
-            if list.len() < MAX_SHARED {
-                list.push(self.claims.get(other).map(|c| c.name.clone()).unwrap_or_default());
-            } else {
-                *more = more.saturating_add(1);
+        self.share_same_ranges();
+        let (gap, split) = self.sweep();
+        self.spans = Vec::new();
+        // the parts that received bytes, and which of them in several runs
+        let mut parts = std::mem::take(&mut self.parts);
+        let (mut k, mut kept) = (0usize, 0usize);
+        let mut several: Vec<usize> = vec![];
+        parts.retain(|p| {
+            let keep = p.bytes > 0;
+            if keep {
+                if split.get(k).copied().unwrap_or(false) {
+                    several.push(kept);
+                }
+                kept = kept.saturating_add(1);
+            }
+            k = k.saturating_add(1);
+            keep
+        });
+        drop(split);
+        // each part's offset is its first byte until here; claims come mostly
+        // in file order: put the parts there in place
+        let first = |p: &Part| p.offset.unwrap_or(0);
+        let order: Option<Vec<(u64, u32)>> = if parts.is_sorted_by_key(first) {
+            None
+        } else {
+            let mut o: Vec<(u64, u32)> =
+                parts.iter().enumerate().map(|(i, p)| (first(p), u32::try_from(i).unwrap_or(u32::MAX))).collect();
+            o.sort_unstable();
+            Some(o)
+        };
+        // the gap goes after the parts that start where it does
+        let pad_at = match &order {
+            None => parts.partition_point(|p| first(p) <= gap.first),
+            Some(o) => o.partition_point(|&(f, _)| f <= gap.first),
+        };
+        for i in several {
+            if let Some(p) = parts.get_mut(i) {
+                p.offset = None;
             }
         }
-        let mut shared_names: BTreeMap<usize, Vec<String>> = shared_names
-            .into_iter()
-            .map(|(i, (mut list, more))| {
-                if more > 0 {
-                    list.push(format!("and {more} more"));
-                }
-                (i, list)
-            })
-            .collect();
-        let mut parts: Vec<Part> = vec![];
-        // (first byte, claim index) of each part, to list them in file order
-        let mut order: Vec<(u64, usize, usize)> = vec![];
+        if let Some(order) = order {
+            permute(&mut parts, &order);
+        }
         if gap.bytes > 0 {
-            order.push((gap.first, usize::MAX, parts.len()));
-            parts.push(Part {
-                name: kinds::PADDING.to_string(),
-                kind: Cow::Borrowed(kinds::PADDING),
+            let padding = Part {
+                name: Name::from(kinds::PADDING),
+                kind: kinds::PADDING,
                 bytes: gap.bytes,
                 offset: (gap.runs == 1).then_some(gap.first),
-                shared_with: vec![],
+                shared_with: SharedWith::default(),
                 operator: None,
                 delegate: None,
                 count: None,
-            });
-        }
-        let claims = std::mem::take(&mut self.claims);
-        for (i, (c, s)) in claims.into_iter().zip(stats).enumerate() {
-            if s.bytes == 0 {
-                continue;
-            }
-            order.push((s.first, i, parts.len()));
-            parts.push(Part {
-                name: c.name,
-                kind: Cow::Borrowed(c.kind),
-                bytes: s.bytes,
-                offset: (s.runs == 1).then_some(s.first),
-                shared_with: shared_names.remove(&i).unwrap_or_default(),
-                operator: c.operator,
-                delegate: c.delegate,
-                count: None,
-            });
-        }
-        // claims come mostly in file order: put the parts there in place
-        if !order.is_sorted() {
-            order.sort_unstable();
-            let mut target: Vec<usize> = vec![0; order.len()];
-            for (to, &(_, _, from)) in order.iter().enumerate() {
-                if let Some(t) = target.get_mut(from) {
-                    *t = to;
-                }
-            }
-            for i in 0..target.len() {
-                // swap along the cycle through i until i holds what belongs there
-                while let Some(&t) = target.get(i).filter(|&&t| t != i) {
-                    parts.swap(i, t);
-                    target.swap(i, t);
-                }
-            }
+            };
+            parts.insert(pad_at.min(parts.len()), padding);
         }
         if self.more_notes > 0 {
             self.notes.push(format!("and {} more notes", self.more_notes));
@@ -580,113 +672,165 @@ impl Partition {
         SizeReport { format: format.to_string(), file_size: self.file_size, by: None, parts, notes: self.notes }
     }
 
-    /// Notes claims of one level that partly overlap, and returns the pairs
-    /// `(owner, other)` of claims of one level over exactly the same range.
-    fn same_level_overlaps(&mut self) -> Vec<(usize, usize)> {
-        let claims = &self.claims;
-        let mut order: Vec<usize> = (0..claims.len()).collect();
-        order.sort_by_key(|&i| claims.get(i).map(|c| (c.level, c.range.start, Reverse(c.range.end), i)));
-        let mut shared = vec![];
+    /// Notes claims of one level that partly overlap, and gives the names
+    /// of claims of one level over exactly the same range to the first of
+    /// them (the one the sweep gives the bytes to).
+    fn share_same_ranges(&mut self) {
+        let spans = &self.spans;
+        let n = u32::try_from(spans.len()).unwrap_or(u32::MAX);
+        let span = |i: u32| usize::try_from(i).ok().and_then(|i| spans.get(i));
+        let mut order: Vec<u32> = (0..n).collect();
+        order.sort_unstable_by_key(|&i| span(i).map(|s| (s.level, s.start, Reverse(s.end), i)));
+        let mut shared: Vec<(u32, u32)> = vec![];
         let mut notes = vec![];
-        let mut owner: Option<&Claim> = None;
-        let mut owner_index = 0usize;
+        let mut owner: Option<(Span, u32)> = None;
+        let name = |i: u32| usize::try_from(i).ok().and_then(|i| self.parts.get(i)).map(|p| &p.name);
         for i in order {
-            let Some(c) = claims.get(i) else { continue };
+            let Some(&c) = span(i) else { continue };
             match owner {
-                Some(o) if o.level == c.level && c.range.start < o.range.end => {
-                    if c.range == o.range {
-                        shared.push((owner_index, i));
+                Some((o, oi)) if o.level == c.level && c.start < o.end => {
+                    if (c.start, c.end) == (o.start, o.end) {
+                        shared.push((oi, i));
                     } else {
-                        let (s, e) = (c.range.start.max(o.range.start), c.range.end.min(o.range.end));
+                        let (s, e) = (c.start.max(o.start), c.end.min(o.end));
+                        let (cn, on) = (name(i), name(oi));
+                        let show = |n: Option<&Name>| n.map(ToString::to_string).unwrap_or_default();
                         notes.push(format!(
                             "{} [{}, {}) overlaps {} [{}, {}): bytes [{s}, {e}) counted once, under {}",
-                            c.name,
-                            c.range.start,
-                            c.range.end,
-                            o.name,
-                            o.range.start,
-                            o.range.end,
-                            if i < owner_index { &c.name } else { &o.name }
+                            show(cn),
+                            c.start,
+                            c.end,
+                            show(on),
+                            o.start,
+                            o.end,
+                            show(if i < oi { cn } else { on })
                         ));
                     }
-                    if c.range.end > o.range.end {
-                        (owner, owner_index) = (Some(c), i);
+                    if c.end > o.end {
+                        owner = Some((c, i));
                     }
                 }
-                _ => (owner, owner_index) = (Some(c), i),
+                _ => owner = Some((c, i)),
             }
         }
         for n in notes {
             self.note(n);
         }
-        shared
+        for (owner, other) in shared {
+            let get = |i: u32| usize::try_from(i).ok();
+            let Some(o) = get(other).and_then(|i| self.parts.get_mut(i)) else { continue };
+            let (name, theirs) = (o.name.clone(), std::mem::take(&mut o.shared_with));
+            if let Some(w) = get(owner).and_then(|i| self.parts.get_mut(i)) {
+                w.shared_with.push(name);
+                w.shared_with.append(theirs);
+            }
+        }
     }
 
     /// Gives each byte to the highest-level claim covering it (the first
-    /// added among equals): per claim, and for the bytes none covers.
-    fn sweep(&self) -> (Vec<Stats>, Stats) {
-        let mut events: Vec<(u64, bool, usize)> = Vec::with_capacity(self.claims.len().saturating_mul(2));
-        for (i, c) in self.claims.iter().enumerate() {
-            events.push((c.range.start, true, i));
-            events.push((c.range.end, false, i));
-        }
-        events.sort_unstable_by_key(|e| e.0);
-        let mut stats = vec![Stats::default(); self.claims.len()];
-        let mut gap = Stats::default();
+    /// added among equals): each part's `bytes` and first byte (in
+    /// `offset`), whether it got them in several runs, and the bytes none
+    /// covers.
+    fn sweep(&mut self) -> (Gap, Vec<bool>) {
+        let spans = &self.spans;
+        let n = u32::try_from(spans.len()).unwrap_or(u32::MAX);
+        let span = |i: u32| usize::try_from(i).ok().and_then(|i| spans.get(i));
+        let mut by_start: Vec<u32> = (0..n).collect();
+        by_start.sort_unstable_by_key(|&i| span(i).map_or(0, |s| s.start));
+        let mut by_end = by_start.clone();
+        by_end.sort_unstable_by_key(|&i| span(i).map_or(0, |s| s.end));
+        let mut several = vec![false; spans.len()];
+        let mut gap = Gap::default();
         // the highest level first, then the first added; ended claims are
         // dropped when they reach the top
-        let mut active: BinaryHeap<(u8, Reverse<usize>)> = BinaryHeap::new();
-        let mut ended = vec![false; self.claims.len()];
+        let mut active: BinaryHeap<(u8, Reverse<u32>)> = BinaryHeap::new();
+        let mut ended = vec![false; spans.len()];
+        let mut before = Previous::Nobody;
+        let (mut s, mut e) = (0usize, 0usize);
         let mut pos = 0u64;
-        let mut at = 0usize;
-        while at < events.len() {
-            let Some(&(next, _, _)) = events.get(at) else { break };
+        let parts = &mut self.parts;
+        let mut give = |owner: Option<u32>, r: Range<u64>, before: &mut Previous| {
+            let len = r.end.saturating_sub(r.start);
+            let who = owner.and_then(|i| usize::try_from(i).ok());
+            match who.and_then(|i| Some((i, parts.get_mut(i)?))) {
+                Some((i, p)) => {
+                    if p.bytes == 0 {
+                        p.offset = Some(r.start);
+                    } else if *before != Previous::Claim(i) {
+                        if let Some(f) = several.get_mut(i) {
+                            *f = true;
+                        }
+                    }
+                    p.bytes = p.bytes.saturating_add(len);
+                    *before = Previous::Claim(i);
+                }
+                None => {
+                    if gap.runs == 0 {
+                        gap.first = r.start;
+                        gap.runs = 1;
+                    } else if *before != Previous::Gap {
+                        gap.runs = gap.runs.saturating_add(1);
+                    }
+                    gap.bytes = gap.bytes.saturating_add(len);
+                    *before = Previous::Gap;
+                }
+            }
+        };
+        loop {
+            let next_start = by_start.get(s).and_then(|&i| span(i)).map(|x| x.start);
+            let next_end = by_end.get(e).and_then(|&i| span(i)).map(|x| x.end);
+            let next = match (next_start, next_end) {
+                (Some(a), Some(b)) => a.min(b),
+                (Some(a), None) => a,
+                (None, Some(b)) => b,
+                (None, None) => break,
+            };
             if next > pos {
-                while active.peek().is_some_and(|&(_, Reverse(i))| ended.get(i).copied().unwrap_or(true)) {
+                while active
+                    .peek()
+                    .is_some_and(|&(_, Reverse(i))| usize::try_from(i).ok().and_then(|i| ended.get(i)) != Some(&false))
+                {
                     active.pop();
                 }
-                let owner = active.peek().and_then(|&(_, Reverse(i))| stats.get_mut(i));
-                owner.unwrap_or(&mut gap).take(pos..next);
+                give(active.peek().map(|&(_, Reverse(i))| i), pos..next, &mut before);
                 pos = next;
             }
-            while let Some(&(_, start, i)) = events.get(at).filter(|e| e.0 == next) {
-                if start {
-                    active.push((self.claims.get(i).map_or(0, |c| c.level), Reverse(i)));
-                } else if let Some(e) = ended.get_mut(i) {
-                    *e = true;
+            while let Some(&i) = by_start.get(s).filter(|&&i| span(i).is_some_and(|x| x.start == next)) {
+                active.push((span(i).map_or(0, |x| x.level), Reverse(i)));
+                s = s.saturating_add(1);
+            }
+            while let Some(&i) = by_end.get(e).filter(|&&i| span(i).is_some_and(|x| x.end == next)) {
+                if let Some(f) = usize::try_from(i).ok().and_then(|i| ended.get_mut(i)) {
+                    *f = true;
                 }
-                at = at.saturating_add(1);
+                e = e.saturating_add(1);
             }
         }
         if self.file_size > pos {
-            gap.take(pos..self.file_size);
+            give(None, pos..self.file_size, &mut before);
         }
-        (stats, gap)
+        (gap, several)
     }
 }
 
-/// What one claim (or the uncovered bytes) received.
-#[derive(Clone, Copy, Default)]
-struct Stats {
-    bytes: u64,
-    /// Start of the first run.
-    first: u64,
-    /// End of the last run.
-    end: u64,
-    /// Number of separate runs.
-    runs: u64,
-}
-
-impl Stats {
-    fn take(&mut self, r: Range<u64>) {
-        if self.runs == 0 {
-            self.first = r.start;
-            self.runs = 1;
-        } else if self.end != r.start {
-            self.runs = self.runs.saturating_add(1);
+/// Puts `parts` in the order `order` lists them (by their first byte), in
+/// place: along each cycle of the permutation, one swap per part.
+fn permute(parts: &mut [Part], order: &[(u64, u32)]) {
+    let mut target: Vec<u32> = vec![0; order.len()];
+    for (to, &(_, from)) in order.iter().enumerate() {
+        if let Some(t) = usize::try_from(from).ok().and_then(|f| target.get_mut(f)) {
+            *t = u32::try_from(to).unwrap_or(u32::MAX);
         }
-        self.bytes = self.bytes.saturating_add(r.end.saturating_sub(r.start));
-        self.end = r.end;
+    }
+    for i in 0..target.len() {
+        // swap along the cycle through i until i holds what belongs there
+        while let Some(t) = target.get(i).and_then(|&t| usize::try_from(t).ok()).filter(|&t| t != i) {
+            if t >= parts.len() || t >= target.len() {
+                break;
+            }
+            parts.swap(i, t);
+            target.swap(i, t);
+        }
     }
 }
 
@@ -740,7 +884,7 @@ mod tests {
         assert_eq!(r.parts.len(), 1);
         assert_eq!(r.parts[0].name, "s0");
         assert_eq!(r.parts[0].shared_with.len(), MAX_SHARED + 1);
-        assert_eq!(r.parts[0].shared_with.last().map(String::as_str), Some("and 23 more"));
+        assert_eq!(r.parts[0].shared_with.to_strings().last().map(String::as_str), Some("and 23 more"));
         assert!(r.notes.is_empty());
     }
 
@@ -750,8 +894,8 @@ mod tests {
         p.add(Claim::new("b", kinds::CONSTANT, 4..10, 1));
         p.add(Claim::new("a", kinds::CONSTANT, 0..6, 1));
         let r = p.finish("pte");
-        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes)).collect();
-        assert_eq!(rows, [("a", 4), ("b", 6)]);
+        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.to_string(), p.bytes)).collect();
+        assert_eq!(rows, [("a".into(), 4), ("b".into(), 6)]);
         assert_eq!(r.notes.len(), 1);
         assert!(r.notes[0].contains("under b"), "{:?}", r.notes);
     }
@@ -763,8 +907,9 @@ mod tests {
         p.add(Claim::new("h", kinds::HEADER, 2..4, 1));
         p.add(Claim::new("s", kinds::SEGMENT, 12..16, 0));
         let r = p.finish("pte");
-        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.as_str(), p.bytes, p.offset)).collect();
-        assert_eq!(rows, [("program", 8, None), ("h", 2, Some(2)), ("padding", 6, None), ("s", 4, Some(12))]);
+        let rows: Vec<_> = r.parts.iter().map(|p| (p.name.to_string(), p.bytes, p.offset)).collect();
+        let expected = [("program", 8, None), ("h", 2, Some(2)), ("padding", 6, None), ("s", 4, Some(12))];
+        assert_eq!(rows, expected.map(|(n, b, o)| (n.to_string(), b, o)));
     }
 
     #[test]
@@ -785,7 +930,7 @@ mod tests {
         for i in 0..10u64 {
             p.add(
                 Claim::new(format!("c{i}"), kinds::CONSTANT, i * 10..i * 10 + 5, 1)
-                    .with_operator(Some(format!("op{}", i % 3))),
+                    .with_operator(Some(format!("op{}", i % 3).into())),
             );
         }
         let r = p.finish("pte");
