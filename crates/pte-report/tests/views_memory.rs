@@ -12,7 +12,13 @@
 //! one would add their allocations to the peak it measures. For that reason
 //! too, everything is measured in one test, one operation after another.
 
-#![allow(clippy::unwrap_used, clippy::arithmetic_side_effects, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::arithmetic_side_effects,
+    clippy::indexing_slicing,
+    missing_docs
+)]
 
 use peak_alloc::PeakAlloc;
 use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
