@@ -8,7 +8,7 @@ use std::io::Write;
 
 use pte_schema::Result;
 
-use crate::pte::stored_program::StoredProgram;
+use crate::pte::stored_program::{copy_if_bare, StoredProgram};
 use crate::transform::Prepared;
 use crate::write::{copy_from, data_size, write_segments};
 use crate::{PteFile, WriteOptions};
@@ -19,7 +19,8 @@ impl PteFile<'_> {
     /// repacking, delegates left where they are, segments at their stored
     /// offsets, the stored alignments), the stored program flatbuffer is
     /// copied with only its `eh00` header updated instead of being
-    /// re-encoded; otherwise the file is written anew. `self` must be what
+    /// re-encoded (a bare program, [`copy_if_bare`], is copied whole);
+    /// otherwise the file is written anew. `self` must be what
     /// [`PteFile::from_bytes`] read from `source_bytes`, unchanged.
     pub(crate) fn write_keeping_program(
         &self,
@@ -35,6 +36,11 @@ impl PteFile<'_> {
         let unchanged = matches!(prep.program, Cow::Borrowed(_))
             && options.tensor_alignment() == stored.tensor_alignment()
             && options.delegate_alignment() == stored.delegate_alignment();
+        if unchanged {
+            if let Some(n) = copy_if_bare(dst, (source, source_bytes), data_size)? {
+                return Ok(n);
+            }
+        }
         let (true, Some(program), true) = (unchanged, program.filter(StoredProgram::header_fits), data_size > 0) else {
             return self.write_copying_from(dst, options, source, source_bytes);
         };

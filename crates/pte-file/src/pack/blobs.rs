@@ -155,15 +155,9 @@ impl<'a> PteBlobs<'a> {
             let kind = EntryKind::Segment { index: i as u64, offset: Some(t.offset) };
             (Entry::new(format!("segment-{i}.bin"), seg.len() as u64, kind), seg)
         });
-        // the legacy inline buffers, in the order the constant table lists them
-        let mut inline = view.program().constant_buffer();
-        let constant_bytes = constants.segment().and_then(|s| view.segment(s));
         let constants = (0..constants.len()).filter_map(move |i| {
             let c = constants.get(i)?;
-            let bytes = match constant_bytes {
-                Some(seg) => piece(seg, c.offset, c.len),
-                None => inline.as_mut().and_then(Iterator::next).flatten().unwrap_or(&[]),
-            };
+            let bytes = view.sub_buffer_bytes(&constants, i).unwrap_or(&[]);
             let kind = EntryKind::Constant { index: c.index as u64, offset: c.offset };
             let e = Entry::new(format!("constant-{}.bin", c.index), bytes.len() as u64, kind);
             let user = self.constant_users.get(c.index).copied().flatten();
@@ -171,10 +165,9 @@ impl<'a> PteBlobs<'a> {
             Some((e.describe(d.as_ref()), bytes))
         });
         let mutable = mutable.into_iter().enumerate().flat_map(move |(k, bufs)| {
-            let seg = bufs.segment().and_then(|s| view.segment(s)).unwrap_or(&[]);
             (0..bufs.len()).filter_map(move |i| {
                 let c = bufs.get(i)?;
-                let bytes = piece(seg, c.offset, c.len);
+                let bytes = view.sub_buffer_bytes(&bufs, i).unwrap_or(&[]);
                 let kind = EntryKind::Mutable { segment: k as u64, index: c.index as u64, offset: c.offset };
                 let e = Entry::new(format!("mutable-{k}-{}.bin", c.index), bytes.len() as u64, kind);
                 // the tensor table reads initial state from mutable segment 0 only
@@ -215,14 +208,6 @@ impl<'a> PteBlobs<'a> {
             Error::new(ErrorKind::Malformed, "a constant, mutable, named or delegate blob lies outside its segment")
         })
     }
-}
-
-/// `len` bytes at `offset` of `seg` (empty where they do not fit: the
-/// views checked every piece when the tables were read).
-fn piece(seg: &[u8], offset: u64, len: u64) -> &[u8] {
-    let at = usize::try_from(offset).ok();
-    let end = at.and_then(|a| a.checked_add(usize::try_from(len).ok()?));
-    at.zip(end).and_then(|(a, e)| seg.get(a..e)).unwrap_or(&[])
 }
 
 fn index_u32(i: usize) -> u32 {

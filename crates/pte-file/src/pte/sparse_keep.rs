@@ -7,7 +7,7 @@ use std::io::Write;
 
 use pte_schema::{DataSegment, Error, ErrorKind, Result};
 
-use super::stored_program::StoredProgram;
+use super::stored_program::{copy_if_bare, StoredProgram};
 use crate::options::{ConstantPlacement, DelegatePlacement, SegmentLayout};
 use crate::write::{copy_from, write_zeros};
 use crate::{SparsePte, WriteOptions};
@@ -18,10 +18,8 @@ impl SparsePte<'_> {
     /// (constants and delegates where they are, stored offsets and
     /// alignments, an `eh00` header of 32 bytes, segment data present);
     /// `Ok(None)`, with nothing written, when they do not, and the caller
-    /// takes the decoding path. A file with neither header nor segment data
-    /// is its flatbuffer alone and is copied as stored (the decoding writer
-    /// would encode it again, as its own writer may not have laid it out).
-    /// `source` is the file this was read from.
+    /// takes the decoding path. A bare program is copied as stored
+    /// ([`copy_if_bare`]). `source` is the file this was read from.
     pub(crate) fn write_keeping_program(
         &self,
         dst: &std::fs::File,
@@ -52,10 +50,10 @@ impl SparsePte<'_> {
             return Ok(None);
         }
         let data_size = self.segments().try_fold(0u64, |m, (s, _)| s.offset.checked_add(s.size).map(|e| m.max(e)));
-        if data_size == Some(0) && !prefilled && pte_segments::ExtendedHeader::parse(bytes)?.is_none() {
-            // no header and no segment data: the file is its flatbuffer
-            // alone, which is what a writer then writes, so it is copied
-            return self.write_bare(dst, source).map(Some);
+        if let (Some(n), false) = (data_size, prefilled) {
+            if let Some(written) = copy_if_bare(dst, (source, bytes), n)? {
+                return Ok(Some(written));
+            }
         }
         let Some(program) = StoredProgram::split(bytes)? else { return Ok(None) };
         let Some(order) = self.write_order()? else { return Ok(None) };
@@ -93,14 +91,6 @@ impl SparsePte<'_> {
         write_zeros(&mut w, data_size.saturating_sub(at))?;
         w.flush()?;
         Ok(Some(file_size))
-    }
-
-    /// Copies the stored file, a bare flatbuffer, into `dst`.
-    fn write_bare(&self, dst: &std::fs::File, source: &std::fs::File) -> Result<u64> {
-        let mut w = std::io::BufWriter::with_capacity(1 << 20, dst);
-        copy_from(source, self.bytes, &mut w, self.bytes)?;
-        w.flush()?;
-        Ok(self.bytes.len() as u64)
     }
 
     /// The order segments are written in (by offset), after checking, as

@@ -116,6 +116,22 @@ impl<'a> StoredProgram<'a> {
     }
 }
 
+/// Copies `bytes` (a map of `source`) into `dst` when the file is a bare
+/// program, with no `eh00` header and no segment data (`data_size` 0): it
+/// is then its flatbuffer alone, which both keep-program rewrites copy as
+/// stored rather than encode again (its writer may have laid it out
+/// otherwise than an encoder would). `Ok(None)`, with nothing written, for
+/// any other file.
+pub(crate) fn copy_if_bare(dst: &File, (source, bytes): (&File, &[u8]), data_size: u64) -> Result<Option<u64>> {
+    if data_size != 0 || ExtendedHeader::parse(bytes)?.is_some() {
+        return Ok(None);
+    }
+    let mut w = BufWriter::with_capacity(1 << 20, dst);
+    copy_from(source, bytes, &mut w, bytes)?;
+    w.flush()?;
+    Ok(Some(bytes.len() as u64))
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects)]
