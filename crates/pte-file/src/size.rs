@@ -413,7 +413,6 @@ fn constants(
             past_table(&info.past_constants, offsets.len(), false, p);
             let Some((seg_name, seg)) = segments.get(index, "the constant table", p) else { return };
             let seg_len = seg.end.saturating_sub(seg.start);
-            p.reserve(offsets.len());
             for i in 0..offsets.len() {
                 let Some(off) = offsets.get(i) else { continue };
                 if off > seg_len {
@@ -430,7 +429,6 @@ fn constants(
         }
         _ => {
             past_table(&info.past_constants, view.constant_buffer().map_or(0, |b| b.len()), false, p);
-            p.reserve(view.constant_buffer().map_or(0, |b| b.len()));
             for (i, b) in view.constant_buffer().into_iter().flatten().enumerate() {
                 if let Some(r) = b.and_then(|b| offset_in(bytes, b)) {
                     let d = info.take(Datum::Constant(idx(i)));
@@ -449,7 +447,6 @@ fn mutable(view: &ProgramView<'_>, segments: &Segments<'_, '_>, names: &Names, i
         }
         let Some((seg_name, seg)) = segments.get(index, &format!("mutable segment {k}"), p) else { continue };
         let seg_len = seg.end.saturating_sub(seg.start);
-        p.reserve(offsets.len());
         for i in 0..offsets.len() {
             let Some(off) = offsets.get(i) else { continue };
             if off > seg_len {
@@ -687,8 +684,6 @@ fn bpte_partition(bytes: &[u8]) -> Result<Partition> {
         }
     }
     const SIDES: [Side; 2] = [Side::Inputs, Side::ExpectedOutputs];
-    let values = b.suites().flat_map(|s| s.cases()).flat_map(|c| SIDES.map(|side| c.value_count(side).unwrap_or(0)));
-    p.reserve(values.fold(0usize, usize::saturating_add));
     for suite in b.suites() {
         let method = suite.method_name().unwrap_or("");
         let names = SIDES.map(|side| Pattern::two(&format!("{method}.cases["), &format!("].{}[", side.field()), "]"));
@@ -703,4 +698,17 @@ fn bpte_partition(bytes: &[u8]) -> Result<Partition> {
         }
     }
     Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Names;
+    use crate::{tensor_label, Unnamed};
+
+    #[test]
+    fn unnamed_data_is_named_as_the_tensor_table_names_it() {
+        let names = Names::new();
+        assert_eq!(names.constant.name(3).to_string(), tensor_label(None, Unnamed::Constant(3)));
+        assert_eq!(names.mutable.name(1).to_string(), tensor_label(None, Unnamed::Mutable(1)));
+    }
 }

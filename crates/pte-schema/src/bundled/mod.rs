@@ -8,7 +8,7 @@ use flatbuffers::{FlatBufferBuilder, WIPOffset};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use serde_json::{json, Value as Json};
 
-use crate::decode_common::{check_identifier, from_verifier, scalars, string, tables};
+use crate::decode_common::{scalars, string, tables};
 use crate::fenced::{bp, create_aligned_bytes, BpScalarType};
 use crate::limits::Limits;
 use crate::{Bytes, ScalarType};
@@ -196,21 +196,18 @@ impl BundledProgram<'_> {
 /// assert_eq!(e.offset(), Some(4));
 /// ```
 pub fn decode_bundled_program<'a>(buf: &'a [u8], limits: &Limits) -> Result<BundledProgram<'a>> {
-    check_identifier(buf, BUNDLED_PROGRAM_IDENTIFIER)?;
-    let opts = limits.verifier_options(buf.len());
-    let root = bp::root_as_bundled_program_with_opts(&opts, buf).map_err(from_verifier)?;
-    crate::offsets::check_offsets(buf, crate::offsets::Schema::Bundled, limits.max_depth)?;
+    let root = BundledView::new(buf, limits)?.root;
     Ok(BundledProgram {
         version: root.version(),
         method_test_suites: tables(root.method_test_suites(), |i, s| {
             Ok(TestSuite {
                 method_name: string(s.method_name()),
                 test_cases: tables(s.test_cases(), |j, c| {
-                    let path = |side: &str, k: usize| format!("method_test_suites[{i}].test_cases[{j}].{side}[{k}]");
+                    let path = |side, k| view::value_path(i, j, side, k);
                     Ok(TestCase {
-                        inputs: tables(c.inputs(), |k, v| value(v, || path("inputs", k)))?,
+                        inputs: tables(c.inputs(), |k, v| value(v, || path(Side::Inputs, k)))?,
                         expected_outputs: tables(c.expected_outputs(), |k, v| {
-                            value(v, || path("expected_outputs", k))
+                            value(v, || path(Side::ExpectedOutputs, k))
                         })?,
                     })
                 })?,

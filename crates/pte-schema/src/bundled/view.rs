@@ -30,7 +30,7 @@ use super::{value, BundledValue, BUNDLED_PROGRAM_IDENTIFIER};
 /// ```
 #[derive(Clone, Copy)]
 pub struct BundledView<'a> {
-    root: bp::BundledProgram<'a>,
+    pub(super) root: bp::BundledProgram<'a>,
 }
 
 /// One suite of a [`BundledView`].
@@ -224,17 +224,24 @@ impl<'a> CaseView<'a> {
     ///
     /// ```
     /// # use pte_schema::bundled::*;
-    /// let bytes = encode_bundled_program(&BundledProgram::default())?;
-    /// assert!(BundledView::new(&bytes, &Default::default())?.suites().next().is_none());
+    /// let case = TestCase { inputs: None, expected_outputs: Some(vec![BundledValue::Bool(true)]) };
+    /// let suite = TestSuite { method_name: None, test_cases: Some(vec![case]) };
+    /// let bytes = encode_bundled_program(&BundledProgram { method_test_suites: Some(vec![suite]), ..Default::default() })?;
+    /// let v = BundledView::new(&bytes, &Default::default())?;
+    /// let c = v.suites().next().and_then(|s| s.cases().next()).unwrap();
+    /// assert!(c.values(Side::Inputs).is_none());
+    /// let outputs: Vec<_> = c.values(Side::ExpectedOutputs).unwrap().collect::<Result<_, _>>()?;
+    /// assert_eq!(outputs, [BundledValue::Bool(true)]);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
     pub fn values(&self, side: Side) -> Option<impl Iterator<Item = Result<BundledValue<'a>>> + 'a> {
         let (suite, case) = (self.suite, self.index);
-        let field = side.field();
-        self.table(side).map(move |v| {
-            v.iter()
-                .enumerate()
-                .map(move |(k, x)| value(x, || format!("method_test_suites[{suite}].test_cases[{case}].{field}[{k}]")))
-        })
+        self.table(side)
+            .map(move |v| v.iter().enumerate().map(move |(k, x)| value(x, || value_path(suite, case, side, k))))
     }
+}
+
+/// Where value `k` of one side of a case is, as errors name it.
+pub(super) fn value_path(suite: usize, case: usize, side: Side, k: usize) -> String {
+    format!("method_test_suites[{suite}].test_cases[{case}].{}[{k}]", side.field())
 }

@@ -427,19 +427,6 @@ impl Partition {
         self.file_size
     }
 
-    /// Makes room for `additional` more claims at once (a table of known
-    /// length), instead of growing by doubling.
-    ///
-    /// ```
-    /// let mut p = pte_segments::size::Partition::new(0);
-    /// p.reserve(10);
-    /// assert_eq!(p.finish("pte").parts.len(), 0);
-    /// ```
-    pub fn reserve(&mut self, additional: usize) {
-        self.parts.reserve_exact(additional);
-        self.spans.reserve_exact(additional);
-    }
-
     /// Adds `claim`, cut to the file (with a note when it runs past it).
     /// Empty claims are left out.
     ///
@@ -580,7 +567,9 @@ impl Partition {
         }
         self.more_notes = self.more_notes.saturating_add(inner.more_notes);
         let mut cache = PrefixCache::default();
-        self.reserve(inner.parts.len());
+        // the inner parts are real, each one claim here
+        self.parts.reserve(inner.parts.len());
+        self.spans.reserve(inner.spans.len());
         for (p, s) in inner.parts.into_iter().zip(inner.spans) {
             let (Some(start), Some(end)) = (s.start.checked_add(at), s.end.checked_add(at)) else {
                 continue;
@@ -682,7 +671,9 @@ impl Partition {
         let mut order: Vec<u32> = (0..n).collect();
         order.sort_unstable_by_key(|&i| span(i).map(|s| (s.level, s.start, Reverse(s.end), i)));
         let mut shared: Vec<(u32, u32)> = vec![];
-        let mut notes = vec![];
+        // notes past the cap are only counted: a file may overlap a million times
+        let room = MAX_NOTES.saturating_sub(self.notes.len());
+        let (mut notes, mut unwritten) = (vec![], 0u64);
         let mut owner: Option<(Span, u32)> = None;
         let name = |i: u32| usize::try_from(i).ok().and_then(|i| self.parts.get(i)).map(|p| &p.name);
         for i in order {
@@ -691,6 +682,8 @@ impl Partition {
                 Some((o, oi)) if o.level == c.level && c.start < o.end => {
                     if (c.start, c.end) == (o.start, o.end) {
                         shared.push((oi, i));
+                    } else if notes.len() >= room {
+                        unwritten = unwritten.saturating_add(1);
                     } else {
                         let (s, e) = (c.start.max(o.start), c.end.min(o.end));
                         let (cn, on) = (name(i), name(oi));
@@ -716,6 +709,7 @@ impl Partition {
         for n in notes {
             self.note(n);
         }
+        self.more_notes = self.more_notes.saturating_add(unwritten);
         for (owner, other) in shared {
             let get = |i: u32| usize::try_from(i).ok();
             let Some(o) = get(other).and_then(|i| self.parts.get_mut(i)) else { continue };
@@ -922,6 +916,19 @@ mod tests {
         assert_eq!(r.notes.len(), MAX_NOTES + 1);
         assert_eq!(r.notes.last().map(String::as_str), Some("and 36 more notes"));
         assert_eq!(r.total(), 1);
+    }
+
+    #[test]
+    fn overlap_notes_past_the_cap_are_counted() {
+        let mut p = Partition::new(200);
+        for i in 0..100u64 {
+            p.add(Claim::new(format!("c{i}"), kinds::CONSTANT, i..i + 2, 1));
+        }
+        let r = p.finish("pte");
+        // 99 partial overlaps, each with the one before
+        assert_eq!(r.notes.len(), MAX_NOTES + 1);
+        assert!(r.notes[0].contains("c1 [1, 3) overlaps c0 [0, 2)"), "{:?}", r.notes[0]);
+        assert_eq!(r.notes.last().map(String::as_str), Some("and 35 more notes"));
     }
 
     #[test]

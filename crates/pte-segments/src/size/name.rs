@@ -193,12 +193,15 @@ impl Name {
             Repr::Text(t) => Name(Repr::Text(format!("{prefix}{t}").into())),
             Repr::Numbered(p, i, j) => {
                 let key = Arc::as_ptr(p) as usize;
-                let q = cache.0.entry(key).or_insert_with(|| {
-                    Arc::new(Pieces {
+                // the original is held beside its prefixed copy, so its
+                // address cannot be freed and reused for another pattern
+                let (_, q) = cache.0.entry(key).or_insert_with(|| {
+                    let q = Pieces {
                         before: format!("{prefix}{}", p.before).into(),
                         between: p.between.clone(),
                         after: p.after.clone(),
-                    })
+                    };
+                    (p.clone(), Arc::new(q))
                 });
                 Name(Repr::Numbered(q.clone(), *i, *j))
             }
@@ -206,9 +209,10 @@ impl Name {
     }
 }
 
-/// The prefixed patterns of one nesting, by the address of the original.
+/// The prefixed patterns of one nesting, by the address of the original
+/// (held here too).
 #[derive(Default)]
-pub(super) struct PrefixCache(HashMap<usize, Arc<Pieces>>);
+pub(super) struct PrefixCache(HashMap<usize, (Arc<Pieces>, Arc<Pieces>)>);
 
 impl fmt::Display for Name {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -243,14 +247,22 @@ impl From<&Label> for Name {
     }
 }
 
+impl Name {
+    /// Whether both are one pattern's name for the same numbers: equal
+    /// without writing either out.
+    fn same_numbering(&self, other: &Name) -> bool {
+        match (&self.0, &other.0) {
+            (Repr::Numbered(p, i, j), Repr::Numbered(q, k, l)) if Arc::ptr_eq(p, q) => {
+                (i, j) == (k, l) || (p.between.is_none() && i == k)
+            }
+            _ => false,
+        }
+    }
+}
+
 impl PartialEq for Name {
     fn eq(&self, other: &Name) -> bool {
-        if let (Repr::Numbered(p, i, j), Repr::Numbered(q, k, l)) = (&self.0, &other.0) {
-            if Arc::ptr_eq(p, q) {
-                return (i, j) == (k, l) || (p.between.is_none() && i == k);
-            }
-        }
-        self.with_text(|a| other.with_text(|b| a == b))
+        self.same_numbering(other) || self.with_text(|a| other.with_text(|b| a == b))
     }
 }
 
@@ -276,7 +288,7 @@ impl PartialOrd for Name {
 
 impl Ord for Name {
     fn cmp(&self, other: &Name) -> Ordering {
-        if self == other {
+        if self.same_numbering(other) {
             return Ordering::Equal;
         }
         self.with_text(|a| other.with_text(|b| a.cmp(b)))
