@@ -73,7 +73,7 @@ mod save;
 mod tables;
 mod types;
 
-// The only module allowed `unsafe` (and `#[no_mangle]`, which the lint
+// The only module allowed `unsafe` (and `#[unsafe(no_mangle)]`, which the lint
 // counts as unsafe): the entry points and the pointer helpers they share.
 #[allow(unsafe_code)]
 mod ffi;

@@ -18,13 +18,13 @@
 #![allow(clippy::panic)]
 
 mod file;
-mod gen;
+mod r#gen;
 mod ptn;
 mod samples;
 mod schema;
 
 pub use file::{bpte, headers, native_payload, ptd, pte, xnnpack};
-pub use gen::structured;
+pub use r#gen::structured;
 pub use ptn::{native, ptn, safetensors};
 pub use samples::samples;
 pub use schema::{differential, program_structure};

@@ -54,7 +54,7 @@ unsafe fn output(bytes: &[u8], out: *mut u8, cap: usize) -> usize {
 /// assert_eq!(&buf[..n], pte_fuzz::mutate(&program, program.len() + 64, 7).as_slice());
 /// # Ok::<(), pte_file::Error>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max_size: usize, seed: c_uint) -> usize {
     // SAFETY: libFuzzer's contract, stated above.
     let copy = unsafe { input(data, size.min(max_size)) };
@@ -80,7 +80,7 @@ pub unsafe extern "C" fn LLVMFuzzerCustomMutator(data: *mut u8, size: usize, max
 /// assert!(n <= 8);
 /// assert_eq!(&out[..n], pte_fuzz::cross_over(&a, &b, 8, 3).as_slice());
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn LLVMFuzzerCustomCrossOver(
     data1: *const u8,
     size1: usize,

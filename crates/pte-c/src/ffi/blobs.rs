@@ -54,7 +54,7 @@ unsafe fn answer<T>(
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_segment_count(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_segment_count(handle: *const PteHandle, out: *mut usize) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe { answer(handle, out, |_, b| Ok(b.segments.len())) }
@@ -70,7 +70,7 @@ pub unsafe extern "C" fn pte_segment_count(handle: *const PteHandle, out: *mut u
 /// let mut b = pte_c::PteBlob::empty();
 /// assert_eq!(unsafe { pte_c::pte_segment(std::ptr::null(), 0, &mut b) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_segment(handle: *const PteHandle, index: usize, out: *mut PteBlob) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe {
@@ -93,7 +93,7 @@ pub unsafe extern "C" fn pte_segment(handle: *const PteHandle, index: usize, out
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_constant_count(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_constant_count(handle: *const PteHandle, out: *mut usize) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe { answer(handle, out, |_, b| Ok(table(&b.constants)?.len())) }
@@ -109,7 +109,7 @@ pub unsafe extern "C" fn pte_constant_count(handle: *const PteHandle, out: *mut 
 /// let mut b = pte_c::PteBlob::empty();
 /// assert_eq!(unsafe { pte_c::pte_constant(std::ptr::null(), 1, &mut b) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_constant(handle: *const PteHandle, index: usize, out: *mut PteBlob) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe {
@@ -129,7 +129,7 @@ pub unsafe extern "C" fn pte_constant(handle: *const PteHandle, index: usize, ou
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_named_data_count(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_named_data_count(handle: *const PteHandle, out: *mut usize) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe { answer(handle, out, |_, b| Ok(table(&b.named)?.len())) }
@@ -144,7 +144,7 @@ pub unsafe extern "C" fn pte_named_data_count(handle: *const PteHandle, out: *mu
 /// let mut d = std::mem::MaybeUninit::<pte_c::PteNamedData>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_named_data(std::ptr::null(), 0, d.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_named_data(handle: *const PteHandle, index: usize, out: *mut PteNamedData) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe {
@@ -165,7 +165,7 @@ pub unsafe extern "C" fn pte_named_data(handle: *const PteHandle, index: usize, 
 /// let mut d = std::mem::MaybeUninit::<pte_c::PteNamedData>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_named_data_find(std::ptr::null(), c"w".as_ptr(), d.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_named_data_find(
     handle: *const PteHandle,
     key: *const c_char,
@@ -195,7 +195,7 @@ pub unsafe extern "C" fn pte_named_data_find(
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_delegate_count(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_delegate_count(handle: *const PteHandle, out: *mut usize) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe { answer(handle, out, |_, b| Ok(table(&b.delegates)?.len())) }
@@ -210,7 +210,7 @@ pub unsafe extern "C" fn pte_delegate_count(handle: *const PteHandle, out: *mut 
 /// let mut d = std::mem::MaybeUninit::<pte_c::PteDelegate>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_delegate(std::ptr::null(), 0, d.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_delegate(handle: *const PteHandle, index: usize, out: *mut PteDelegate) -> PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe {

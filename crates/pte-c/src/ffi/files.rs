@@ -15,7 +15,7 @@ use crate::types::{PteKind, PTE_ABI_VERSION};
 /// ```
 /// assert_eq!(pte_c::pte_abi_version(), pte_c::PTE_ABI_VERSION);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn pte_abi_version() -> u32 {
     PTE_ABI_VERSION
 }
@@ -28,7 +28,7 @@ pub extern "C" fn pte_abi_version() -> u32 {
 /// assert_eq!(v.to_str()?, env!("CARGO_PKG_VERSION"));
 /// # Ok::<(), std::str::Utf8Error>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn pte_version() -> *const c_char {
     const VERSION: &std::ffi::CStr =
         match std::ffi::CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
@@ -49,7 +49,7 @@ pub extern "C" fn pte_version() -> *const c_char {
 /// assert!(m.to_str()?.contains("null"));
 /// # Ok::<(), std::str::Utf8Error>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn pte_last_error() -> *const c_char {
     last_message()
 }
@@ -62,7 +62,7 @@ pub extern "C" fn pte_last_error() -> *const c_char {
 /// unsafe { pte_c::pte_open(std::ptr::null(), &mut h) };
 /// assert_eq!(pte_c::pte_last_status(), pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn pte_last_status() -> PteStatus {
     last_status()
 }
@@ -90,7 +90,7 @@ pub extern "C" fn pte_last_status() -> PteStatus {
 /// unsafe { pte_c::pte_close(&mut h) };
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_open(path: *const c_char, out: *mut *mut PteHandle) -> PteStatus {
     guard(|| {
         // SAFETY: `out` is null or writable, by this function's contract.
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn pte_open(path: *const c_char, out: *mut *mut PteHandle)
 /// unsafe { pte_c::pte_close(&mut h) };
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_open_bytes(data: *const u8, len: usize, out: *mut *mut PteHandle) -> PteStatus {
     guard(|| {
         // SAFETY: `out` is null or writable, by this function's contract.
@@ -153,7 +153,7 @@ pub unsafe extern "C" fn pte_open_bytes(data: *const u8, len: usize, out: *mut *
 /// assert_eq!(unsafe { pte_c::pte_close(&mut h) }, pte_c::PteStatus::Ok);
 /// assert_eq!(unsafe { pte_c::pte_close(std::ptr::null_mut()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_close(handle: *mut *mut PteHandle) -> PteStatus {
     // SAFETY: this function's contract is `free`'s.
     guard(|| unsafe { free(handle, "handle") })
@@ -168,7 +168,7 @@ pub unsafe extern "C" fn pte_close(handle: *mut *mut PteHandle) -> PteStatus {
 /// let mut k = pte_c::PteKind::Pte;
 /// assert_eq!(unsafe { pte_c::pte_kind(std::ptr::null(), &mut k) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_kind(handle: *const PteHandle, out: *mut PteKind) -> PteStatus {
     guard(|| {
         // SAFETY: `handle` is null or live, by this function's contract.
@@ -190,7 +190,7 @@ pub unsafe extern "C" fn pte_kind(handle: *const PteHandle, out: *mut PteKind) -
 /// assert_eq!(unsafe { pte_c::pte_identify(b"hello".as_ptr(), 5, &mut k) }, pte_c::PteStatus::Ok);
 /// assert_eq!(k, pte_c::PteKind::Unknown);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_identify(data: *const u8, len: usize, out: *mut PteKind) -> PteStatus {
     guard(|| {
         need(out, "out")?;
@@ -213,7 +213,7 @@ pub unsafe extern "C" fn pte_identify(data: *const u8, len: usize, out: *mut Pte
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_bytes(std::ptr::null(), &mut d, &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_bytes(handle: *const PteHandle, data: *mut *const u8, len: *mut usize) -> PteStatus {
     guard(|| {
         need(data, "data")?;
@@ -242,7 +242,7 @@ pub unsafe extern "C" fn pte_bytes(handle: *const PteHandle, data: *mut *const u
 /// assert_eq!(unsafe { pte_c::pte_summary_json(std::ptr::null(), &mut s) }, pte_c::PteStatus::NullPointer);
 /// assert!(s.is_null());
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_summary_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
     guard(|| {
         // SAFETY: `out` is null or writable, by this function's contract.
@@ -266,7 +266,7 @@ pub unsafe extern "C" fn pte_summary_json(handle: *const PteHandle, out: *mut *m
 /// let mut s = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_dump_json(std::ptr::null(), &mut s) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_dump_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
     guard(|| {
         // SAFETY: `out` is null or writable, by this function's contract.
@@ -291,7 +291,7 @@ pub unsafe extern "C" fn pte_dump_json(handle: *const PteHandle, out: *mut *mut 
 /// let mut s: *mut std::ffi::c_char = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_string_free(&mut s) }, pte_c::PteStatus::Ok);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_string_free(s: *mut *mut c_char) -> PteStatus {
     // SAFETY: this function's contract is `free_string`'s.
     guard(|| unsafe { free_string(s) })
@@ -308,7 +308,7 @@ pub unsafe extern "C" fn pte_string_free(s: *mut *mut c_char) -> PteStatus {
 /// ```
 /// assert_eq!(unsafe { pte_c::pte_save(std::ptr::null(), c"x".as_ptr(), std::ptr::null_mut()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_save(handle: *const PteHandle, path: *const c_char, written: *mut u64) -> PteStatus {
     guard(|| {
         // SAFETY: `handle` is null or live, by this function's contract.
@@ -343,7 +343,7 @@ pub unsafe extern "C" fn pte_save(handle: *const PteHandle, path: *const c_char,
 /// let s = unsafe { pte_c::pte_rewrite(std::ptr::null(), c"x".as_ptr(), &bad, std::ptr::null_mut()) };
 /// assert_eq!(s, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_rewrite(
     handle: *const PteHandle,
     path: *const c_char,
@@ -377,7 +377,7 @@ pub unsafe extern "C" fn pte_rewrite(
 /// assert_eq!(n.to_str()?, "ptd");
 /// # Ok::<(), std::str::Utf8Error>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub extern "C" fn pte_kind_name(kind: u32) -> *const c_char {
     let name = match kind {
         1 => c"pte",

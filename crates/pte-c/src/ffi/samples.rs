@@ -98,7 +98,7 @@ fn tensor_info(h: &PteHandle, v: &CValue, index: usize) -> Result<PteTensor, Fai
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_sample_set_count(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_sample_set_count(handle: *const PteHandle, out: *mut usize) -> crate::PteStatus {
     // SAFETY: this function's contract is `answer`'s.
     unsafe { answer(handle, out, |_, m| Ok(m.sets.len())) }
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn pte_sample_set_count(handle: *const PteHandle, out: *mu
 /// let mut s = std::mem::MaybeUninit::<pte_c::PteSampleSetInfo>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_sample_set(std::ptr::null(), 0, s.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_sample_set(
     handle: *const PteHandle,
     set: usize,
@@ -143,7 +143,7 @@ pub unsafe extern "C" fn pte_sample_set(
 /// let mut s = std::mem::MaybeUninit::<pte_c::PteSampleInfo>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_sample(std::ptr::null(), 0, 0, s.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_sample(
     handle: *const PteHandle,
     set: usize,
@@ -175,7 +175,7 @@ pub unsafe extern "C" fn pte_sample(
 /// let mut c = std::mem::MaybeUninit::<pte_c::PteCallInfo>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_call(std::ptr::null(), 0, 0, 0, c.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_call(
     handle: *const PteHandle,
     set: usize,
@@ -206,7 +206,7 @@ pub unsafe extern "C" fn pte_call(
 /// let mut v = std::mem::MaybeUninit::<pte_c::PteValue>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_call_input(std::ptr::null(), 0, 0, 0, 0, v.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_call_input(
     handle: *const PteHandle,
     set: usize,
@@ -228,7 +228,7 @@ pub unsafe extern "C" fn pte_call_input(
 /// let mut v = std::mem::MaybeUninit::<pte_c::PteValue>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_call_output(std::ptr::null(), 0, 0, 0, 0, v.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_call_output(
     handle: *const PteHandle,
     set: usize,
@@ -251,7 +251,7 @@ pub unsafe extern "C" fn pte_call_output(
 /// let mut t = std::mem::MaybeUninit::<pte_c::PteTensor>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_call_input_tensor(std::ptr::null(), 0, 0, 0, 0, 0, t.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_call_input_tensor(
     handle: *const PteHandle,
     set: usize,
@@ -276,7 +276,7 @@ pub unsafe extern "C" fn pte_call_input_tensor(
 /// let mut t = std::mem::MaybeUninit::<pte_c::PteTensor>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_call_output_tensor(std::ptr::null(), 0, 0, 0, 0, 0, t.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_call_output_tensor(
     handle: *const PteHandle,
     set: usize,

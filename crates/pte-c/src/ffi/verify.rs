@@ -31,7 +31,7 @@ use crate::types::PteFinding;
 /// let mut r = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_verify(std::ptr::null(), std::ptr::null(), 0, &mut r) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_verify(
     handle: *const PteHandle,
     data: *const *const PteHandle,
@@ -67,7 +67,7 @@ pub unsafe extern "C" fn pte_verify(
 /// let mut r: *mut pte_c::PteReport = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_report_free(&mut r) }, pte_c::PteStatus::Ok);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_free(report: *mut *mut PteReport) -> PteStatus {
     // SAFETY: this function's contract is `free`'s.
     guard(|| unsafe { free(report, "report") })
@@ -82,7 +82,7 @@ pub unsafe extern "C" fn pte_report_free(report: *mut *mut PteReport) -> PteStat
 /// let mut v = true;
 /// assert_eq!(unsafe { pte_c::pte_report_valid(std::ptr::null(), &mut v) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_valid(report: *const PteReport, out: *mut bool) -> PteStatus {
     guard(|| {
         // SAFETY: `report` is null or live, by this function's contract.
@@ -101,7 +101,7 @@ pub unsafe extern "C" fn pte_report_valid(report: *const PteReport, out: *mut bo
 /// let mut n = 0;
 /// assert_eq!(unsafe { pte_c::pte_report_len(std::ptr::null(), &mut n) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_len(report: *const PteReport, out: *mut usize) -> PteStatus {
     guard(|| {
         // SAFETY: `report` is null or live, by this function's contract.
@@ -121,7 +121,7 @@ pub unsafe extern "C" fn pte_report_len(report: *const PteReport, out: *mut usiz
 /// let mut f = std::mem::MaybeUninit::<pte_c::PteFinding>::uninit();
 /// assert_eq!(unsafe { pte_c::pte_report_finding(std::ptr::null(), 0, f.as_mut_ptr()) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_finding(report: *const PteReport, index: usize, out: *mut PteFinding) -> PteStatus {
     guard(|| {
         need(out, "out")?;
@@ -159,7 +159,7 @@ pub unsafe extern "C" fn pte_report_finding(report: *const PteReport, index: usi
 /// let mut s = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_report_json(std::ptr::null(), &mut s) }, pte_c::PteStatus::NullPointer);
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_json(report: *const PteReport, out: *mut *mut c_char) -> PteStatus {
     guard(|| {
         // SAFETY: `out` is null or writable, by this function's contract.

@@ -8,7 +8,7 @@ pub(crate) mod dump_exir;
 pub(crate) mod explain;
 pub(crate) mod externalize;
 pub(crate) mod extract;
-pub(crate) mod gen;
+pub(crate) mod r#gen;
 pub(crate) mod graph;
 pub(crate) mod info;
 pub(crate) mod info_many;
@@ -65,7 +65,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             mutate::run(rule.as_deref(), list, input.as_deref(), output.as_deref())
         }
         Command::Explain { what, json } => explain::run(&what, json),
-        Command::Gen { seed, count, output } => gen::run(seed, count, &output),
+        Command::Gen { seed, count, output } => r#gen::run(seed, count, &output),
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
             BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
