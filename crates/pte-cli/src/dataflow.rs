@@ -56,10 +56,10 @@ struct Writing<'w> {
 
 impl Writing<'_> {
     fn write(&mut self, f: impl FnOnce(&mut dyn Write, Syntax) -> io::Result<()>) {
-        if self.error.is_none() {
-            if let Err(e) = f(self.out, self.syntax) {
-                self.error = Some(e);
-            }
+        if self.error.is_none()
+            && let Err(e) = f(self.out, self.syntax)
+        {
+            self.error = Some(e);
         }
     }
 }

@@ -53,18 +53,17 @@ pub(crate) fn text(r: &Comparison, a: &str, b: &str) -> String {
     }
     for d in &r.differences {
         let _ = writeln!(t, "[{}] {}: {}", d.category.name(), d.path, d.message);
-        if let Some(s) = &d.tensor {
-            if s.num_differing > 0 {
-                let _ = writeln!(t, "    max_abs_diff={:.6e}  mean_abs_diff={:.6e}", s.max_abs_diff, s.mean_abs_diff);
-                for e in &s.first {
-                    let idx = pte_core::style::shape(&e.index);
-                    let _ =
-                        writeln!(t, "    {idx}: {} vs {} (diff={:.6e})", element(e.a), element(e.b), (e.a - e.b).abs());
-                }
-                let more = s.num_differing.saturating_sub(s.first.len() as u64);
-                if more > 0 {
-                    let _ = writeln!(t, "    ... and {more} more");
-                }
+        if let Some(s) = &d.tensor
+            && s.num_differing > 0
+        {
+            let _ = writeln!(t, "    max_abs_diff={:.6e}  mean_abs_diff={:.6e}", s.max_abs_diff, s.mean_abs_diff);
+            for e in &s.first {
+                let idx = pte_core::style::shape(&e.index);
+                let _ = writeln!(t, "    {idx}: {} vs {} (diff={:.6e})", element(e.a), element(e.b), (e.a - e.b).abs());
+            }
+            let more = s.num_differing.saturating_sub(s.first.len() as u64);
+            if more > 0 {
+                let _ = writeln!(t, "    ... and {more} more");
             }
         }
     }

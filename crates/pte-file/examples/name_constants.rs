@@ -19,13 +19,15 @@ fn main() {
 fn name_all(pte: &mut PteFile<'_>) {
     for plan in pte.program.execution_plan.iter_mut().flatten() {
         for v in plan.values.iter_mut().flatten() {
-            if let Some(KernelTypes::Tensor(t)) = &mut v.val {
-                if t.data_buffer_idx > 0 && t.allocation_info.is_none() && t.extra_tensor_info.is_none() {
-                    t.extra_tensor_info = Some(ExtraTensorInfo {
-                        fully_qualified_name: Some(format!("constant.{}", t.data_buffer_idx)),
-                        ..Default::default()
-                    });
-                }
+            if let Some(KernelTypes::Tensor(t)) = &mut v.val
+                && t.data_buffer_idx > 0
+                && t.allocation_info.is_none()
+                && t.extra_tensor_info.is_none()
+            {
+                t.extra_tensor_info = Some(ExtraTensorInfo {
+                    fully_qualified_name: Some(format!("constant.{}", t.data_buffer_idx)),
+                    ..Default::default()
+                });
             }
         }
     }

@@ -36,10 +36,8 @@ impl PteFile<'_> {
         let unchanged = matches!(prep.program, Cow::Borrowed(_))
             && options.tensor_alignment() == stored.tensor_alignment()
             && options.delegate_alignment() == stored.delegate_alignment();
-        if unchanged {
-            if let Some(n) = copy_if_bare(dst, (source, source_bytes), data_size)? {
-                return Ok(n);
-            }
+        if unchanged && let Some(n) = copy_if_bare(dst, (source, source_bytes), data_size)? {
+            return Ok(n);
         }
         let (true, Some(program), true) = (unchanged, program.filter(StoredProgram::header_fits), data_size > 0) else {
             return self.write_copying_from(dst, options, source, source_bytes);

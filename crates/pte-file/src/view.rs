@@ -402,7 +402,7 @@ impl<'a> PteView<'a> {
     /// assert_eq!(view.plans().count(), 1);
     /// # Ok::<(), pte_file::Error>(())
     /// ```
-    pub fn plans(&self) -> impl Iterator<Item = PlanView<'a>> + 'a {
+    pub fn plans(&self) -> impl Iterator<Item = PlanView<'a>> + 'a + use<'a> {
         let view = self.view;
         (0..view.plan_count()).filter_map(move |i| view.plan(i))
     }
@@ -429,7 +429,7 @@ impl<'a> PteView<'a> {
     /// assert_eq!(view.segments().count(), 1);
     /// # Ok::<(), pte_file::Error>(())
     /// ```
-    pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a {
+    pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a + use<'a> {
         self.view.segments()
     }
 
@@ -719,7 +719,7 @@ fn classify<'a>(
 }
 
 /// Every segment index the program refers to.
-fn references<'a>(view: &ProgramView<'a>) -> impl Iterator<Item = u32> + 'a {
+fn references<'a>(view: &ProgramView<'a>) -> impl Iterator<Item = u32> + 'a + use<'a> {
     let view = *view;
     let constant = view.constant_offsets().map(|(i, _)| i);
     let mutable = view.mutable_offsets().into_iter().flatten().map(|(i, _)| i);

@@ -91,10 +91,10 @@ pub fn bpte(data: &[u8]) {
 pub fn xnnpack(data: &[u8]) {
     use pte_file::delegate_payload::{PayloadReader, XnnpackReader};
     use pte_schema::xnnpack::{xnn_graph_to_json, XnnHeader, XnnPayload, XNN_HEADER_SIZE};
-    if let Ok(Some(h)) = XnnHeader::parse(data) {
-        if data.get(4..XNN_HEADER_SIZE) != h.to_bytes().get(4..) {
-            panic!("a parsed XH00 header does not write back to its bytes");
-        }
+    if let Ok(Some(h)) = XnnHeader::parse(data)
+        && data.get(4..XNN_HEADER_SIZE) != h.to_bytes().get(4..)
+    {
+        panic!("a parsed XH00 header does not write back to its bytes");
     }
     if let Ok(p) = XnnPayload::new(data, &Default::default()) {
         let _ = (p.node_kinds().count(), p.named_keys().count(), p.version());

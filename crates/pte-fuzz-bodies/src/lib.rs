@@ -24,7 +24,7 @@ mod samples;
 mod schema;
 
 pub use file::{bpte, headers, native_payload, ptd, pte, xnnpack};
-pub use r#gen::structured;
 pub use ptn::{native, ptn, safetensors};
+pub use r#gen::structured;
 pub use samples::samples;
 pub use schema::{differential, program_structure};

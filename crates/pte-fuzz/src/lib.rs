@@ -91,10 +91,11 @@ pub fn mutate_explained(data: &[u8], max_size: usize, seed: u64) -> (Vec<u8>, St
     let kind = FileKind::detect(data);
     if kind != FileKind::Unknown && rng.below(10) != 0 {
         for _ in 0..TRIES {
-            if let Some((out, how)) = structured(data, kind, max_size, &mut rng) {
-                if out.len() <= max_size && out != data {
-                    return (out, how);
-                }
+            if let Some((out, how)) = structured(data, kind, max_size, &mut rng)
+                && out.len() <= max_size
+                && out != data
+            {
+                return (out, how);
             }
         }
     }

@@ -43,10 +43,10 @@ fn delegate_ranges(bytes: &[u8]) -> Vec<std::ops::Range<usize>> {
     let seg_base = header.map_or(0, |h| h.segment_base_offset as usize);
     for plan in pte.program.plans() {
         for del in plan.delegates.iter().flatten() {
-            if let Some(r) = del.processed.filter(|r| r.location == pte_schema::DataLocation::SEGMENT) {
-                if let Some(s) = pte.program.segment_table().get(r.index as usize) {
-                    out.push(seg_base + s.offset as usize..seg_base + (s.offset + s.size) as usize);
-                }
+            if let Some(r) = del.processed.filter(|r| r.location == pte_schema::DataLocation::SEGMENT)
+                && let Some(s) = pte.program.segment_table().get(r.index as usize)
+            {
+                out.push(seg_base + s.offset as usize..seg_base + (s.offset + s.size) as usize);
             }
         }
     }

@@ -82,10 +82,10 @@ fn root(b: &[u8], fb: usize) -> Edit<usize> {
 fn tensor_field(b: &[u8], fb: usize, slot: usize) -> Edit<usize> {
     for v in tables(b, root(b, fb)?, GRAPH_XVALUES)? {
         let tag = field(b, v, UNION_TYPE).and_then(|at| b.get(at).copied().ok_or_else(|| "short".to_string()));
-        if tag == Ok(1) {
-            if let Ok(at) = deref(b, field(b, v, UNION_VALUE)?).and_then(|t| field(b, t, slot)) {
-                return Ok(at);
-            }
+        if tag == Ok(1)
+            && let Ok(at) = deref(b, field(b, v, UNION_VALUE)?).and_then(|t| field(b, t, slot))
+        {
+            return Ok(at);
         }
     }
     Err(format!("no tensor value stores field {slot}"))

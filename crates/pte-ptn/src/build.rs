@@ -97,13 +97,13 @@ fn check_mutable_storage(constants: &BTreeMap<String, PtnTensor<'_>>, mutable: &
     for &(start, end, key) in &spans {
         let is_mutable = mutable.contains(key);
         let clash = if is_mutable { furthest } else { furthest_mutable };
-        if let Some((other_end, other)) = clash {
-            if start < other_end {
-                let (a, b) = if other < key { (other, key) } else { (key, other) };
-                return Err(invalid(format!(
-                    "data keys {a:?} and {b:?} share storage and one is mutable; a package cannot record shared state"
-                )));
-            }
+        if let Some((other_end, other)) = clash
+            && start < other_end
+        {
+            let (a, b) = if other < key { (other, key) } else { (key, other) };
+            return Err(invalid(format!(
+                "data keys {a:?} and {b:?} share storage and one is mutable; a package cannot record shared state"
+            )));
         }
         if furthest.is_none_or(|(e, _)| end > e) {
             furthest = Some((end, key));

@@ -80,14 +80,14 @@ pub(crate) fn program_findings(ptn: &PtnFile<'_>, limits: &Limits) -> Result<Pro
                 );
             }
         }
-        if let Some(shape) = r.shape {
-            if shape != t.shape {
-                add(
-                    rules::PTN_SHAPE,
-                    &r.path,
-                    format!("data key {:?} is declared shape {shape:?} but stored as {:?}", r.key, t.shape),
-                );
-            }
+        if let Some(shape) = r.shape
+            && shape != t.shape
+        {
+            add(
+                rules::PTN_SHAPE,
+                &r.path,
+                format!("data key {:?} is declared shape {shape:?} but stored as {:?}", r.key, t.shape),
+            );
         }
     }
     for key in program.mutable_keys() {

@@ -61,11 +61,11 @@ impl<'py> Builder<'_, 'py> {
     /// the input when zero-copy is on, else a `bytes` copy.
     /// Also returns the slice's offset in the input when it is one.
     fn storage(&self, b: &[u8]) -> PyResult<(Obj<'py>, Option<u64>)> {
-        if let Some((whole, view)) = &self.view {
-            if let Some(start) = crate::handle::offset_in(whole, b) {
-                let end = start.saturating_add(b.len() as u64);
-                return Ok((view.get_item(PySlice::new(self.py, clamp(start), clamp(end), 1))?, Some(start)));
-            }
+        if let Some((whole, view)) = &self.view
+            && let Some(start) = crate::handle::offset_in(whole, b)
+        {
+            let end = start.saturating_add(b.len() as u64);
+            return Ok((view.get_item(PySlice::new(self.py, clamp(start), clamp(end), 1))?, Some(start)));
         }
         Ok((PyBytes::new(self.py, b).into_any(), None))
     }

@@ -226,22 +226,16 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
                 share(p.bytes, total)
             );
             let chars = (r.w / 6.5) as usize;
-            if r.h >= 14.0 {
-                if let Some(name) = fit(&name, chars) {
-                    let _ = write!(
-                        s,
-                        "<text x=\"{}\" y=\"{}\">{}</text>",
-                        Coord(r.x + 3.0),
-                        Coord(r.y + 11.0),
-                        escape(&name)
-                    );
-                }
+            if r.h >= 14.0
+                && let Some(name) = fit(&name, chars)
+            {
+                let _ =
+                    write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 11.0), escape(&name));
             }
-            if r.h >= 26.0 {
-                if let Some(b) = fit(&format!("{} B", thousands(p.bytes)), chars) {
-                    let _ =
-                        write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 23.0), escape(&b));
-                }
+            if r.h >= 26.0
+                && let Some(b) = fit(&format!("{} B", thousands(p.bytes)), chars)
+            {
+                let _ = write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 23.0), escape(&b));
             }
             s.push_str("</g>");
         }

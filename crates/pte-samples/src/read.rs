@@ -207,19 +207,19 @@ fn parse_index(index: &[u8], limits: &SampleLimits) -> Result<IndexDoc> {
 fn check_header(doc: &IndexDoc, location: Option<&Location>) -> Result<()> {
     check_name(&doc.method).map_err(|e| e.at_path("method"))?;
     check_name(&doc.set).map_err(|e| e.at_path("set"))?;
-    if let Some(loc) = location {
-        if loc.method != doc.method || loc.set != doc.set {
-            return Err(Error::new(
-                SampleRule::Layout,
-                format!(
-                    "the index records method {:?} set {:?} but is stored under {}/{}",
-                    short(&doc.method),
-                    short(&doc.set),
-                    short(&loc.method),
-                    short(&loc.set)
-                ),
-            ));
-        }
+    if let Some(loc) = location
+        && (loc.method != doc.method || loc.set != doc.set)
+    {
+        return Err(Error::new(
+            SampleRule::Layout,
+            format!(
+                "the index records method {:?} set {:?} but is stored under {}/{}",
+                short(&doc.method),
+                short(&doc.set),
+                short(&loc.method),
+                short(&loc.set)
+            ),
+        ));
     }
     Ok(())
 }

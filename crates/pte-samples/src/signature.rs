@@ -118,10 +118,10 @@ fn contradiction(value: &Value<'_>, meta: &TensorMeta) -> Option<String> {
         return Some(format!("a {} where the method declares a tensor", kind_name(value)));
     };
     let ours = pte_ptn::dtype_code(t.dtype);
-    if let Some(want) = meta.dtype.safetensors_dtype() {
-        if ours != want {
-            return Some(format!("dtype {ours} where the method declares {want}"));
-        }
+    if let Some(want) = meta.dtype.safetensors_dtype()
+        && ours != want
+    {
+        return Some(format!("dtype {ours} where the method declares {want}"));
     }
     let dims = meta.sizes.as_deref()?;
     if t.shape.len() != dims.len() {

@@ -115,26 +115,26 @@ impl Engine for Demo {
         for v in out.iter_mut().flatten() {
             *v += f.offset;
         }
-        if f.nan_at == n {
-            if let Some(first) = out.first_mut().and_then(|o| o.first_mut()) {
-                *first = f32::NAN;
-            }
+        if f.nan_at == n
+            && let Some(first) = out.first_mut().and_then(|o| o.first_mut())
+        {
+            *first = f32::NAN;
         }
         let mut values: Vec<Value<'static>> =
             out.iter().map(|o| f32s(o).map(Value::Tensor)).collect::<RunResult<_>>()?;
         if method == "forward" {
             values.push(Value::Int(self.calls_in_state));
         }
-        if f.wrong_dtype_at == n {
-            if let Some(Value::Tensor(t)) = values.first_mut() {
-                let wide: Vec<u8> = t
-                    .data
-                    .chunks_exact(4)
-                    .filter_map(|b| b.try_into().ok().map(f32::from_le_bytes))
-                    .flat_map(|v| f64::from(v).to_le_bytes())
-                    .collect();
-                *t = PtnTensor::new(Dtype::F64, t.shape.clone(), wide)?;
-            }
+        if f.wrong_dtype_at == n
+            && let Some(Value::Tensor(t)) = values.first_mut()
+        {
+            let wide: Vec<u8> = t
+                .data
+                .chunks_exact(4)
+                .filter_map(|b| b.try_into().ok().map(f32::from_le_bytes))
+                .flat_map(|v| f64::from(v).to_le_bytes())
+                .collect();
+            *t = PtnTensor::new(Dtype::F64, t.shape.clone(), wide)?;
         }
         if f.wrong_count_at == n {
             values.push(Value::None);

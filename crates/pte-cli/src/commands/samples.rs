@@ -180,10 +180,10 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
     match ProcessRunner::start(command, timeout) {
         Ok(mut runner) => {
             let report = pte_samples::check(sets, &mut runner);
-            if report.verdict() != Outcome::RunnerFailed {
-                if let Err(e) = runner.finish() {
-                    eprintln!("pte: warning: {e}");
-                }
+            if report.verdict() != Outcome::RunnerFailed
+                && let Err(e) = runner.finish()
+            {
+                eprintln!("pte: warning: {e}");
             }
             report
         }

@@ -128,10 +128,10 @@ fn key_tensors(g: &XnnGraph) -> Vec<(String, NamedTensor)> {
 fn tensor_line(v: &XValue, t: &XnnTensorValue, constants: &[ConstantDataOffset]) -> String {
     let dtype = dtype_name(t.datatype);
     let mut line = format!("id {}: {dtype} {:?}", t.id_out, t.dims.as_deref().unwrap_or(&[]));
-    if let Some(XValueUnion::XNNQuantizedTensorValue(q)) = &v.value {
-        if let Some(p) = &q.quant_params {
-            line.push_str(&format!(" {}", p.type_name()));
-        }
+    if let Some(XValueUnion::XNNQuantizedTensorValue(q)) = &v.value
+        && let Some(p) = &q.quant_params
+    {
+        line.push_str(&format!(" {}", p.type_name()));
     }
     if t.flags & 1 != 0 {
         line.push_str(&format!(" input (external {})", t.external_id));

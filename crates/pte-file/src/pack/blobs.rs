@@ -265,7 +265,7 @@ impl<'p, 'a> PtdBlobs<'p, 'a> {
     /// let ptd = pte_file::ptd::PtdFile::default();
     /// assert!(pte_file::pack::PtdBlobs::new(&ptd, &[]).entries().next().is_none());
     /// ```
-    pub fn entries(&self) -> impl Iterator<Item = (Entry, &'p [u8])> + 'p {
+    pub fn entries(&self) -> impl Iterator<Item = (Entry, &'p [u8])> + 'p + use<'p> {
         let ptd = self.ptd;
         let table = ptd.flat_tensor.segments.as_deref().unwrap_or_default();
         let segments = ptd.segments.iter().enumerate().map(move |(i, s)| {

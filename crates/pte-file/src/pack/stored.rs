@@ -475,10 +475,10 @@ fn overlay(plan: Vec<Span>, mut overlays: Vec<Overlay>) -> std::result::Result<V
     }
     overlays.sort_by_key(|o| o.at);
     for pair in overlays.windows(2) {
-        if let [a, b] = pair {
-            if a.at.saturating_add(a.len) > b.at {
-                return Err("edited blobs overlap each other".into());
-            }
+        if let [a, b] = pair
+            && a.at.saturating_add(a.len) > b.at
+        {
+            return Err("edited blobs overlap each other".into());
         }
     }
     let mut out = Vec::with_capacity(plan.len().saturating_add(overlays.len().saturating_mul(2)));

@@ -82,10 +82,12 @@ fn constant_users(pte: &PteFile<'_>) -> BTreeMap<u32, Vec<(usize, usize)>> {
     let mut m: BTreeMap<u32, Vec<(usize, usize)>> = BTreeMap::new();
     for (p, plan) in pte.program.plans().iter().enumerate() {
         for (j, v) in plan.value_list().iter().enumerate() {
-            if let Some(KernelTypes::Tensor(t)) = &v.val {
-                if t.data_buffer_idx > 0 && t.allocation_info.is_none() && !t.is_external() {
-                    m.entry(t.data_buffer_idx).or_default().push((p, j));
-                }
+            if let Some(KernelTypes::Tensor(t)) = &v.val
+                && t.data_buffer_idx > 0
+                && t.allocation_info.is_none()
+                && !t.is_external()
+            {
+                m.entry(t.data_buffer_idx).or_default().push((p, j));
             }
         }
     }
@@ -158,10 +160,10 @@ fn drop_segments(pte: &mut PteFile<'_>, drop: &BTreeSet<u32>) {
         let i = usize::try_from(d).unwrap_or(usize::MAX);
         if i < pte.segments.len() {
             pte.segments.remove(i);
-            if let Some(t) = &mut pte.program.segments {
-                if i < t.len() {
-                    t.remove(i);
-                }
+            if let Some(t) = &mut pte.program.segments
+                && i < t.len()
+            {
+                t.remove(i);
             }
         }
     }

@@ -71,12 +71,13 @@ impl PteFile<'_> {
         let mut out = BTreeMap::new();
         for plan in self.program.plans() {
             for v in plan.value_list() {
-                if let Some(KernelTypes::Tensor(t)) = &v.val {
-                    if t.data_buffer_idx > 0 && t.allocation_info.is_some() == mutable && !t.is_external() {
-                        if let Some(n) = t.nbytes() {
-                            out.entry(t.data_buffer_idx).or_insert(n);
-                        }
-                    }
+                if let Some(KernelTypes::Tensor(t)) = &v.val
+                    && t.data_buffer_idx > 0
+                    && t.allocation_info.is_some() == mutable
+                    && !t.is_external()
+                    && let Some(n) = t.nbytes()
+                {
+                    out.entry(t.data_buffer_idx).or_insert(n);
                 }
             }
         }

@@ -294,10 +294,10 @@ impl WriteOptions {
     pub(crate) fn matching_inline<'b>(bytes: &[u8], inline: impl Iterator<Item = &'b [u8]>) -> Self {
         use pte_segments::align::power_of_two_dividing;
         let mut o = WriteOptions { constants: ConstantPlacement::Keep, ..WriteOptions::default() };
-        if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes) {
-            if h.segment_base_offset > 0 {
-                o.segment_alignment = power_of_two_dividing(h.segment_base_offset, 1 << 16).max(1);
-            }
+        if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes)
+            && h.segment_base_offset > 0
+        {
+            o.segment_alignment = power_of_two_dividing(h.segment_base_offset, 1 << 16).max(1);
         }
         let start = bytes.as_ptr() as usize;
         let end = start.saturating_add(bytes.len());

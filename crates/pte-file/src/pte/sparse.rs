@@ -83,7 +83,7 @@ impl<'a> SparsePte<'a> {
     }
 
     /// Every entry of the stored table with its bytes, read in place.
-    pub(crate) fn segments(&self) -> impl Iterator<Item = (DataSegment, &'a [u8])> + 'a {
+    pub(crate) fn segments(&self) -> impl Iterator<Item = (DataSegment, &'a [u8])> + 'a + use<'a> {
         let (bytes, base) = (self.bytes, self.base);
         // every entry was checked when the file was read
         self.view.segments().enumerate().map(move |(i, s)| (s, entry_bytes(bytes, base, i, s).unwrap_or(&[])))

@@ -50,10 +50,10 @@ impl SparsePte<'_> {
             return Ok(None);
         }
         let data_size = self.segments().try_fold(0u64, |m, (s, _)| s.offset.checked_add(s.size).map(|e| m.max(e)));
-        if let (Some(n), false) = (data_size, prefilled) {
-            if let Some(written) = copy_if_bare(dst, (source, bytes), n)? {
-                return Ok(Some(written));
-            }
+        if let (Some(n), false) = (data_size, prefilled)
+            && let Some(written) = copy_if_bare(dst, (source, bytes), n)?
+        {
+            return Ok(Some(written));
         }
         let Some(program) = StoredProgram::split(bytes)? else { return Ok(None) };
         let Some(order) = self.write_order()? else { return Ok(None) };

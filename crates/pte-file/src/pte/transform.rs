@@ -87,10 +87,10 @@ pub(crate) fn remap_segment_refs(p: &mut Program<'_>, map: impl Fn(u32) -> u32) 
     }
     for plan in p.execution_plan.iter_mut().flatten() {
         for d in plan.delegates.iter_mut().flatten() {
-            if let Some(r) = &mut d.processed {
-                if r.location == DataLocation::SEGMENT {
-                    r.index = map(r.index);
-                }
+            if let Some(r) = &mut d.processed
+                && r.location == DataLocation::SEGMENT
+            {
+                r.index = map(r.index);
             }
         }
     }

@@ -59,15 +59,15 @@ pub(super) fn check_offsets(c: &mut Checker<'_>, offsets: &[u64], seg: Option<u6
                 format!("offset {o} is below the previous offset {prev}"),
             );
         }
-        if let Some(size) = seg {
-            if o > size {
-                c.add(
-                    rules::SUBSEGMENT_OFFSETS,
-                    format!("{path}[{i}]"),
-                    None,
-                    format!("offset {o} is past the {size}-byte segment"),
-                );
-            }
+        if let Some(size) = seg
+            && o > size
+        {
+            c.add(
+                rules::SUBSEGMENT_OFFSETS,
+                format!("{path}[{i}]"),
+                None,
+                format!("offset {o} is past the {size}-byte segment"),
+            );
         }
         prev = prev.max(o);
     }

@@ -185,10 +185,10 @@ fn verify_with<'a>(
     let mut warnings = std::mem::take(&mut c.warnings);
     // the memory plan is judged on programs breaking no other rule: on
     // others its tensors and lifetimes cannot be trusted
-    if violations.is_empty() {
-        if let Some(view) = viewed.or_else(|| pte_schema::ProgramView::new(region, &options.limits).ok()) {
-            warnings.extend(memory_overlaps(&view));
-        }
+    if violations.is_empty()
+        && let Some(view) = viewed.or_else(|| pte_schema::ProgramView::new(region, &options.limits).ok())
+    {
+        warnings.extend(memory_overlaps(&view));
     }
     let mut all: Vec<&mut Violation> = violations.iter_mut().chain(warnings.iter_mut()).collect();
     locate_all(region, &options.limits, &mut all);

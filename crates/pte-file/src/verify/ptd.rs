@@ -237,15 +237,15 @@ pub fn verify_link(program: &Program<'_>, ptds: &[(&str, &PtdFile<'_>)]) -> Repo
                 ));
                 continue;
             }
-            if let Some(n) = t.nbytes() {
-                if n != blob.len() as u64 {
-                    out.push(v(
-                        rules::LINK_SIZE,
-                        &path,
-                        None,
-                        format!("{name}: key {key:?} holds {} bytes, the tensor needs {n}", blob.len()),
-                    ));
-                }
+            if let Some(n) = t.nbytes()
+                && n != blob.len() as u64
+            {
+                out.push(v(
+                    rules::LINK_SIZE,
+                    &path,
+                    None,
+                    format!("{name}: key {key:?} holds {} bytes, the tensor needs {n}", blob.len()),
+                ));
             }
         }
     }

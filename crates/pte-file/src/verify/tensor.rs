@@ -86,15 +86,16 @@ pub(super) fn check_tensor(
         _ => {}
     }
     let external = t.is_external();
-    if let Some(e) = &t.extra_tensor_info {
-        if e.location == TensorDataLocation::EXTERNAL && e.fully_qualified_name.is_none() {
-            c.add(
-                rules::TENSOR_EXTERNAL,
-                format!("{path}.extra_tensor_info.fully_qualified_name"),
-                None,
-                "EXTERNAL tensor has no name",
-            );
-        }
+    if let Some(e) = &t.extra_tensor_info
+        && e.location == TensorDataLocation::EXTERNAL
+        && e.fully_qualified_name.is_none()
+    {
+        c.add(
+            rules::TENSOR_EXTERNAL,
+            format!("{path}.extra_tensor_info.fully_qualified_name"),
+            None,
+            "EXTERNAL tensor has no name",
+        );
     }
     let nbytes = t.nbytes().unwrap_or(0);
     if let Some(a) = &t.allocation_info {

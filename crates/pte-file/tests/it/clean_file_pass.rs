@@ -142,10 +142,10 @@ fn remap(p: &mut pte_schema::Program<'_>, map: impl Fn(u32) -> u32) {
     }
     for plan in p.execution_plan.iter_mut().flatten() {
         for d in plan.delegates.iter_mut().flatten() {
-            if let Some(r) = &mut d.processed {
-                if r.location == pte_schema::DataLocation::SEGMENT {
-                    r.index = map(r.index);
-                }
+            if let Some(r) = &mut d.processed
+                && r.location == pte_schema::DataLocation::SEGMENT
+            {
+                r.index = map(r.index);
             }
         }
     }
@@ -302,11 +302,12 @@ fn legacy_inline_constants_get_the_same_report_either_way() {
     };
     let set_first = |p: &mut pte_schema::Program<'_>, idx: u32| {
         for v in p.execution_plan.iter_mut().flatten().flat_map(|plan| plan.values.iter_mut().flatten()) {
-            if let Some(KernelTypes::Tensor(t)) = &mut v.val {
-                if t.data_buffer_idx > 0 && t.allocation_info.is_none() {
-                    t.data_buffer_idx = idx;
-                    return;
-                }
+            if let Some(KernelTypes::Tensor(t)) = &mut v.val
+                && t.data_buffer_idx > 0
+                && t.allocation_info.is_none()
+            {
+                t.data_buffer_idx = idx;
+                return;
             }
         }
     };

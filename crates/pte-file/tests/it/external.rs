@@ -14,13 +14,14 @@ fn named_linear(bytes: &[u8]) -> PteFile<'_> {
     let mut pte = PteFile::from_bytes(bytes).unwrap();
     for plan in pte.program.execution_plan.iter_mut().flatten() {
         for v in plan.values.iter_mut().flatten() {
-            if let Some(KernelTypes::Tensor(t)) = &mut v.val {
-                if t.data_buffer_idx > 0 && t.allocation_info.is_none() {
-                    t.extra_tensor_info = Some(ExtraTensorInfo {
-                        fully_qualified_name: Some(format!("w{}", t.data_buffer_idx)),
-                        ..Default::default()
-                    });
-                }
+            if let Some(KernelTypes::Tensor(t)) = &mut v.val
+                && t.data_buffer_idx > 0
+                && t.allocation_info.is_none()
+            {
+                t.extra_tensor_info = Some(ExtraTensorInfo {
+                    fully_qualified_name: Some(format!("w{}", t.data_buffer_idx)),
+                    ..Default::default()
+                });
             }
         }
     }

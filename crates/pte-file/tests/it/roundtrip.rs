@@ -221,11 +221,11 @@ fn total_segment_bytes(p: &PteFile<'_>) -> Vec<u8> {
 
 fn inline_offsets_aligned(bytes: &[u8], p: &PteFile<'_>, align: usize) {
     for b in p.program.backend_delegate_data.iter().flatten() {
-        if let Some(Cow::Borrowed(d)) = &b.data {
-            if !d.is_empty() {
-                let off = d.as_ptr() as usize - bytes.as_ptr() as usize;
-                assert_eq!(off % align, 0, "inline delegate data at {off} not {align}-aligned");
-            }
+        if let Some(Cow::Borrowed(d)) = &b.data
+            && !d.is_empty()
+        {
+            let off = d.as_ptr() as usize - bytes.as_ptr() as usize;
+            assert_eq!(off % align, 0, "inline delegate data at {off} not {align}-aligned");
         }
     }
 }
@@ -376,10 +376,10 @@ fn legacy_inline_constants_are_force_aligned_when_kept_inline() {
         let bytes = encode_program(&p, &EncodeOptions { tensor_alignment: a, delegate_alignment: 16 }).unwrap();
         let back = decode_program(&bytes, &Limits::default()).unwrap();
         for b in back.constant_buffer.iter().flatten() {
-            if let Some(Cow::Borrowed(d)) = &b.storage {
-                if !d.is_empty() {
-                    assert_eq!((d.as_ptr() as usize - bytes.as_ptr() as usize) % a as usize, 0);
-                }
+            if let Some(Cow::Borrowed(d)) = &b.storage
+                && !d.is_empty()
+            {
+                assert_eq!((d.as_ptr() as usize - bytes.as_ptr() as usize) % a as usize, 0);
             }
         }
     }

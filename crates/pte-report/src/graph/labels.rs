@@ -43,10 +43,10 @@ impl Labels {
             }
             None => None,
         };
-        if let (Some(s), Some(k)) = (slot, at) {
-            if let Some(v) = self.of_value.get_mut(s) {
-                *v = k;
-            }
+        if let (Some(s), Some(k)) = (slot, at)
+            && let Some(v) = self.of_value.get_mut(s)
+        {
+            *v = k;
         }
         match at.and_then(|k| self.kept.get(k as usize)) {
             Some(l) => l,

@@ -30,7 +30,7 @@ fn tensors_read(v: &ArgumentValue) -> Vec<&str> {
         ArgumentValue::OptionalTensorList { names, has_value } => names
             .iter()
             .zip(has_value.iter().chain(std::iter::repeat(&false)))
-            .filter(|(_, &has)| has)
+            .filter(|&(_, &has)| has)
             .map(|(n, _)| n.as_str())
             .collect(),
         _ => vec![],

@@ -14,10 +14,10 @@ impl Csr {
     pub(crate) fn new(rows: usize, pairs: &[(usize, usize)]) -> Csr {
         let mut start = vec![0usize; rows.saturating_add(1)];
         for &(row, _) in pairs {
-            if row < rows {
-                if let Some(count) = start.get_mut(row.saturating_add(1)) {
-                    *count = count.saturating_add(1);
-                }
+            if row < rows
+                && let Some(count) = start.get_mut(row.saturating_add(1))
+            {
+                *count = count.saturating_add(1);
             }
         }
         let mut total = 0usize;

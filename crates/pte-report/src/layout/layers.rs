@@ -31,20 +31,21 @@ pub(crate) fn assign(kinds: &[NodeKind], links: &[Link], topological: &[usize]) 
     // here and the order of the moves does not matter.
     for (v, kind) in kinds.iter().enumerate() {
         let source = !has_pred.get(v).copied().unwrap_or(true);
-        if source && *kind != NodeKind::Input {
-            if let Some(first) = below.row(v).iter().filter_map(|&s| layer.get(s).copied()).min() {
-                if let Some(lv) = layer.get_mut(v) {
-                    *lv = first.saturating_sub(1);
-                }
-            }
+        if source
+            && *kind != NodeKind::Input
+            && let Some(first) = below.row(v).iter().filter_map(|&s| layer.get(s).copied()).min()
+            && let Some(lv) = layer.get_mut(v)
+        {
+            *lv = first.saturating_sub(1);
         }
     }
     let deepest = layer.iter().copied().max().unwrap_or(0);
     for (v, kind) in kinds.iter().enumerate() {
-        if *kind == NodeKind::Output && below.row(v).is_empty() {
-            if let Some(lv) = layer.get_mut(v) {
-                *lv = deepest;
-            }
+        if *kind == NodeKind::Output
+            && below.row(v).is_empty()
+            && let Some(lv) = layer.get_mut(v)
+        {
+            *lv = deepest;
         }
     }
     let mut used = vec![false; deepest.saturating_add(1)];

@@ -218,10 +218,10 @@ pub fn layout_with(graph: &Graph, options: &LayoutOptions) -> Layout {
     width.resize(vertices, 0.0);
     let mut right = vec![0.0; vertices];
     for r in &routes {
-        if let Route::Loop(v) = r {
-            if let Some(room) = right.get_mut(*v) {
-                *room = LOOP_WIDTH + 4.0;
-            }
+        if let Route::Loop(v) = r
+            && let Some(room) = right.get_mut(*v)
+        {
+            *room = LOOP_WIDTH + 4.0;
         }
     }
     let light: Vec<bool> = kinds.iter().map(|&k| k == crate::graph::NodeKind::Data).collect();

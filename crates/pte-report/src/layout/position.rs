@@ -211,10 +211,10 @@ fn variant(
     for &b in &topological {
         let here = xb.get(b).copied().unwrap_or(0.0);
         for &k in out.row(b) {
-            if let Some(&(_, c, gap)) = edges.get(k) {
-                if let Some(xc) = xb.get_mut(c) {
-                    *xc = (*xc).max(here + gap);
-                }
+            if let Some(&(_, c, gap)) = edges.get(k)
+                && let Some(xc) = xb.get_mut(c)
+            {
+                *xc = (*xc).max(here + gap);
             }
         }
     }
@@ -225,10 +225,10 @@ fn variant(
             .filter_map(|&k| edges.get(k))
             .map(|&(_, c, gap)| xb.get(c).copied().unwrap_or(0.0) - gap)
             .fold(f64::INFINITY, f64::min);
-        if let Some(xv) = xb.get_mut(b) {
-            if room.is_finite() {
-                *xv = (*xv).max(room);
-            }
+        if let Some(xv) = xb.get_mut(b)
+            && room.is_finite()
+        {
+            *xv = (*xv).max(room);
         }
     }
     (0..vertices)

@@ -65,7 +65,7 @@ pub(super) fn method_name(plan: &PlanView<'_>, p: usize) -> String {
     plan.name().filter(|n| !n.is_empty()).map_or_else(|| format!("plan{p}"), str::to_string)
 }
 
-fn plans<'a>(pte: &PteView<'a>) -> impl Iterator<Item = (usize, PlanView<'a>)> + 'a {
+fn plans<'a>(pte: &PteView<'a>) -> impl Iterator<Item = (usize, PlanView<'a>)> + 'a + use<'a> {
     let program = pte.program();
     (0..program.plan_count()).filter_map(move |p| program.plan(p).map(|plan| (p, plan)))
 }

@@ -144,7 +144,7 @@ impl<'a> BundledView<'a> {
     /// assert_eq!(BundledView::new(&bytes, &Default::default())?.suites().count(), 0);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn suites(&self) -> impl Iterator<Item = SuiteView<'a>> + 'a {
+    pub fn suites(&self) -> impl Iterator<Item = SuiteView<'a>> + 'a + use<'a> {
         let suites = self.root.method_test_suites();
         suites.into_iter().flat_map(|v| v.iter()).enumerate().map(|(index, suite)| SuiteView { suite, index })
     }
@@ -188,7 +188,7 @@ impl<'a> SuiteView<'a> {
     /// assert_eq!(v.suites().next().unwrap().cases().count(), 3);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn cases(&self) -> impl Iterator<Item = CaseView<'a>> + 'a {
+    pub fn cases(&self) -> impl Iterator<Item = CaseView<'a>> + 'a + use<'a> {
         let suite = self.index;
         let cases = self.suite.test_cases();
         cases.into_iter().flat_map(|v| v.iter()).enumerate().map(move |(index, case)| CaseView { case, suite, index })
@@ -234,7 +234,7 @@ impl<'a> CaseView<'a> {
     /// assert_eq!(outputs, [BundledValue::Bool(true)]);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn values(&self, side: Side) -> Option<impl Iterator<Item = Result<BundledValue<'a>>> + 'a> {
+    pub fn values(&self, side: Side) -> Option<impl Iterator<Item = Result<BundledValue<'a>>> + 'a + use<'a>> {
         let (suite, case) = (self.suite, self.index);
         self.table(side)
             .map(move |v| v.iter().enumerate().map(move |(k, x)| value(x, || value_path(suite, case, side, k))))

@@ -104,7 +104,7 @@ impl<'a> NativeProgramView<'a> {
     /// assert_eq!(pte_schema::native::NativeProgramView::new(&bytes, &Default::default())?.method_names().count(), 0);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn method_names(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn method_names(&self) -> impl Iterator<Item = &'a str> + 'a + use<'a> {
         self.root.methods().iter().map(|m| m.name())
     }
 }
@@ -151,7 +151,7 @@ impl<'a> NativeMethodView<'a> {
     /// assert_eq!(m.data_keys().count(), 0);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn data_keys(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a {
+    pub fn data_keys(&self) -> impl Iterator<Item = (&'a str, &'a str)> + 'a + use<'a> {
         self.method.constants().into_iter().flatten().map(|c| (c.name(), c.data_key()))
     }
 
@@ -163,7 +163,7 @@ impl<'a> NativeMethodView<'a> {
     /// assert_eq!(m.inputs().count(), 0);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn inputs(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn inputs(&self) -> impl Iterator<Item = &'a str> + 'a + use<'a> {
         self.method.graph().inputs().into_iter().flatten()
     }
 
@@ -175,7 +175,7 @@ impl<'a> NativeMethodView<'a> {
     /// assert_eq!(m.outputs().count(), 0);
     /// # Ok::<(), pte_schema::Error>(())
     /// ```
-    pub fn outputs(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn outputs(&self) -> impl Iterator<Item = &'a str> + 'a + use<'a> {
         self.method.graph().outputs().into_iter().flatten()
     }
 

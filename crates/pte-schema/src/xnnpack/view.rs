@@ -158,7 +158,7 @@ impl<'a> XnnPayload<'a> {
     /// assert_eq!(p.node_kinds().count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn node_kinds(&self) -> impl Iterator<Item = XNodeKind> + 'a {
+    pub fn node_kinds(&self) -> impl Iterator<Item = XNodeKind> + 'a + use<'a> {
         self.root.xnodes().into_iter().flatten().map(|n| XNodeKind(n.xnode_union_type().0))
     }
 
@@ -171,7 +171,7 @@ impl<'a> XnnPayload<'a> {
     /// assert!(p.named_keys().all(|k| k.len() == 64)); // the exporter's keys are sha256 digests
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn named_keys(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn named_keys(&self) -> impl Iterator<Item = &'a str> + 'a + use<'a> {
         self.root.constant_data().into_iter().flatten().filter_map(|c| c.named_key()).filter(|k| !k.is_empty())
     }
 
@@ -189,7 +189,7 @@ impl<'a> XnnPayload<'a> {
     /// assert!(c[1].named_key.is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn constants(&self) -> impl Iterator<Item = XnnConstant<'a>> + 'a {
+    pub fn constants(&self) -> impl Iterator<Item = XnnConstant<'a>> + 'a + use<'a> {
         let header = self.header;
         let (fb, fb_at) = (self.flatbuffer, self.flatbuffer_offset as u64);
         let data = self.root.constant_data().filter(|_| header.is_some());

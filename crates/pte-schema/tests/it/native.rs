@@ -340,12 +340,12 @@ fn an_unknown_union_tag_is_unsupported_with_its_path() {
             continue;
         }
         bytes[i] = 99;
-        if let Err(e) = decode_native_program(&bytes, &Limits::default()) {
-            if e.kind() == ErrorKind::Unsupported {
-                assert_eq!(e.path(), "methods[0].graph.nodes[0].inputs[0].arg.value_type");
-                found = true;
-                break;
-            }
+        if let Err(e) = decode_native_program(&bytes, &Limits::default())
+            && e.kind() == ErrorKind::Unsupported
+        {
+            assert_eq!(e.path(), "methods[0].graph.nodes[0].inputs[0].arg.value_type");
+            found = true;
+            break;
         }
         bytes[i] = 2;
     }

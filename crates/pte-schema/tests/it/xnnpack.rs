@@ -107,15 +107,14 @@ fn an_unknown_node_tag_is_unsupported() {
         }
         let mut b = bytes.clone();
         b[at] = 200;
-        if let Ok(q) = XnnPayload::new(&b, &Limits::default()) {
-            if let Err(e) = q.decode() {
-                if e.kind() == ErrorKind::Unsupported {
-                    // the builder writes later tables first
-                    assert!(e.path().starts_with("xnodes[") && e.path().ends_with("].xnode_union_type"));
-                    found = true;
-                    break;
-                }
-            }
+        if let Ok(q) = XnnPayload::new(&b, &Limits::default())
+            && let Err(e) = q.decode()
+            && e.kind() == ErrorKind::Unsupported
+        {
+            // the builder writes later tables first
+            assert!(e.path().starts_with("xnodes[") && e.path().ends_with("].xnode_union_type"));
+            found = true;
+            break;
         }
     }
     assert!(found);
@@ -140,10 +139,9 @@ proptest! {
         for (at, v) in edits {
             b[at] = v;
         }
-        if let Ok(p) = XnnPayload::new(&b, &Limits::default()) {
-            if let Ok(g) = p.decode() {
+        if let Ok(p) = XnnPayload::new(&b, &Limits::default())
+            && let Ok(g) = p.decode() {
                 let _ = xnn_graph_to_json(&g);
             }
-        }
     }
 }

@@ -473,12 +473,12 @@ impl Partition {
     /// byte of its own), else as a part to sweep.
     fn push(&mut self, claim: Claim, shared: SharedWith) {
         let span = Span { start: claim.range.start, end: claim.range.end, level: claim.level };
-        if self.spans.last() == Some(&span) {
-            if let Some(before) = self.parts.last_mut() {
-                before.shared_with.push(claim.name);
-                before.shared_with.append(shared);
-                return;
-            }
+        if self.spans.last() == Some(&span)
+            && let Some(before) = self.parts.last_mut()
+        {
+            before.shared_with.push(claim.name);
+            before.shared_with.append(shared);
+            return;
         }
         self.spans.push(span);
         self.parts.push(Part {
@@ -750,10 +750,10 @@ impl Partition {
                 Some((i, p)) => {
                     if p.bytes == 0 {
                         p.offset = Some(r.start);
-                    } else if *before != Previous::Claim(i) {
-                        if let Some(f) = several.get_mut(i) {
-                            *f = true;
-                        }
+                    } else if *before != Previous::Claim(i)
+                        && let Some(f) = several.get_mut(i)
+                    {
+                        *f = true;
                     }
                     p.bytes = p.bytes.saturating_add(len);
                     *before = Previous::Claim(i);

@@ -74,10 +74,10 @@ impl<'a> Locator<'a> {
                         // The verifier only checks a union's table when its tag
                         // names a member, so a NONE tag's offset is never followed.
                         let known = v.val_type() != crate::fenced::et::KernelTypes::NONE;
-                        if let (Some(("val", _)), true) = (it.next(), known) {
-                            if let Some(t) = v.val() {
-                                at = t.loc();
-                            }
+                        if let (Some(("val", _)), true) = (it.next(), known)
+                            && let Some(t) = v.val()
+                        {
+                            at = t.loc();
                         }
                     }
                     ("chains", Some(c)) => {
@@ -87,10 +87,10 @@ impl<'a> Locator<'a> {
                             let ins = chain.instructions()?.iter().nth(k)?;
                             at = ins._tab.loc();
                             let known = ins.instr_args_type() != crate::fenced::et::InstructionArguments::NONE;
-                            if let (Some(("instr_args", _)), true) = (it.next(), known) {
-                                if let Some(t) = ins.instr_args() {
-                                    at = t.loc();
-                                }
+                            if let (Some(("instr_args", _)), true) = (it.next(), known)
+                                && let Some(t) = ins.instr_args()
+                            {
+                                at = t.loc();
                             }
                         }
                     }

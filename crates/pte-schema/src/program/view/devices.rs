@@ -48,7 +48,7 @@ impl<'a> PlanView<'a> {
     /// assert_eq!(from_view, plan.to_model().unwrap().non_const_buffer_device.unwrap_or_default());
     /// ```
     #[inline]
-    pub fn buffer_devices(&self) -> Option<impl ExactSizeIterator<Item = NonConstBufferDevice> + 'a> {
+    pub fn buffer_devices(&self) -> Option<impl ExactSizeIterator<Item = NonConstBufferDevice> + 'a + use<'a>> {
         self.plan.non_const_buffer_device().map(|v| {
             v.iter().map(|d| NonConstBufferDevice {
                 buffer_idx: d.buffer_idx(),

@@ -274,7 +274,7 @@ impl<'a> ChainView<'a> {
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instructions().is_some());
     /// ```
     #[inline]
-    pub fn instructions(&self) -> Option<impl ExactSizeIterator<Item = InstructionRef<'a>> + 'a> {
+    pub fn instructions(&self) -> Option<impl ExactSizeIterator<Item = InstructionRef<'a>> + 'a + use<'a>> {
         self.c.instructions().map(|v| v.iter().map(InstructionRef::new))
     }
 
@@ -288,7 +288,10 @@ impl<'a> ChainView<'a> {
     /// assert_eq!(chain.instructions_in(0..1).count(), 1);
     /// ```
     #[inline]
-    pub fn instructions_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = InstructionRef<'a>> + 'a {
+    pub fn instructions_in(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = InstructionRef<'a>> + 'a + use<'a> {
         clipped(self.c.instructions(), range, InstructionRef::new)
     }
 
@@ -334,7 +337,9 @@ impl<'a> DelegateView<'a> {
     }
     /// `(key, value)` of each compile spec.
     #[inline]
-    pub fn compile_specs(&self) -> Option<impl ExactSizeIterator<Item = (Option<&'a str>, Option<&'a [u8]>)> + 'a> {
+    pub fn compile_specs(
+        &self,
+    ) -> Option<impl ExactSizeIterator<Item = (Option<&'a str>, Option<&'a [u8]>)> + 'a + use<'a>> {
         self.d.compile_specs().map(|v| v.iter().map(|c| (c.key(), c.value().map(|v| v.bytes()))))
     }
 }
@@ -429,7 +434,9 @@ impl<'a> ProgramView<'a> {
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().mutable_offsets().is_none());
     /// ```
     #[inline]
-    pub fn mutable_offsets(&self) -> Option<impl ExactSizeIterator<Item = (u32, Option<List<'a, u64>>)> + 'a> {
+    pub fn mutable_offsets(
+        &self,
+    ) -> Option<impl ExactSizeIterator<Item = (u32, Option<List<'a, u64>>)> + 'a + use<'a>> {
         self.root.mutable_data_segments().map(|v| v.iter().map(|s| (s.segment_index(), list(s.offsets()))))
     }
 
@@ -441,7 +448,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer().map(|c| c.len()), Some(0));
     /// ```
     #[inline]
-    pub fn constant_buffer(&self) -> Option<impl ExactSizeIterator<Item = Option<&'a [u8]>> + Clone + 'a> {
+    pub fn constant_buffer(&self) -> Option<impl ExactSizeIterator<Item = Option<&'a [u8]>> + Clone + 'a + use<'a>> {
         self.root.constant_buffer().map(|v| v.iter().map(|b| b.storage().map(|s| s.bytes())))
     }
 
@@ -565,7 +572,7 @@ impl<'a> PlanView<'a> {
     /// assert_eq!(plan.value_refs().count(), plan.value_count());
     /// ```
     #[inline]
-    pub fn value_refs(&self) -> impl Iterator<Item = ValueRef<'a>> + 'a {
+    pub fn value_refs(&self) -> impl Iterator<Item = ValueRef<'a>> + 'a + use<'a> {
         self.plan.values().into_iter().flat_map(|v| v.iter()).map(ValueRef::new)
     }
 
@@ -579,7 +586,7 @@ impl<'a> PlanView<'a> {
     /// assert_eq!(plan.value_refs_in(1..usize::MAX).count(), plan.value_count() - 1);
     /// ```
     #[inline]
-    pub fn value_refs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = ValueRef<'a>> + 'a {
+    pub fn value_refs_in(&self, range: std::ops::Range<usize>) -> impl Iterator<Item = ValueRef<'a>> + 'a + use<'a> {
         clipped(self.plan.values(), range, ValueRef::new)
     }
 
@@ -591,7 +598,7 @@ impl<'a> PlanView<'a> {
     /// assert_eq!(v.plan(0).unwrap().chains().map(|c| c.len()), Some(1));
     /// ```
     #[inline]
-    pub fn chains(&self) -> Option<impl ExactSizeIterator<Item = ChainView<'a>> + 'a> {
+    pub fn chains(&self) -> Option<impl ExactSizeIterator<Item = ChainView<'a>> + 'a + use<'a>> {
         self.plan.chains().map(|v| v.iter().map(|c| ChainView { c }))
     }
 
@@ -641,7 +648,7 @@ impl<'a> PlanView<'a> {
     /// assert_eq!(v.plan(0).unwrap().delegates().map(|d| d.len()), Some(0));
     /// ```
     #[inline]
-    pub fn delegates(&self) -> Option<impl ExactSizeIterator<Item = DelegateView<'a>> + 'a> {
+    pub fn delegates(&self) -> Option<impl ExactSizeIterator<Item = DelegateView<'a>> + 'a + use<'a>> {
         self.plan.delegates().map(|v| v.iter().map(|d| DelegateView { d }))
     }
 }

@@ -156,7 +156,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(v.segments().next().map(|s| s.size), Some(0));
     /// ```
     #[inline]
-    pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a {
+    pub fn segments(&self) -> impl Iterator<Item = DataSegment> + 'a + use<'a> {
         self.root
             .segments()
             .into_iter()
@@ -183,7 +183,7 @@ impl<'a> ProgramView<'a> {
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data().count(), 0);
     /// ```
     #[inline]
-    pub fn named_data(&self) -> impl Iterator<Item = (Option<&'a str>, u32)> + 'a {
+    pub fn named_data(&self) -> impl Iterator<Item = (Option<&'a str>, u32)> + 'a + use<'a> {
         self.root.named_data().into_iter().flat_map(|v| v.iter()).map(|n| (n.key(), n.segment_index()))
     }
 

@@ -330,7 +330,7 @@ impl<'a, T: ListItem> List<'a, T> {
     /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().iter().count(), 1);
     /// ```
     #[inline]
-    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + Clone + 'a {
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = T> + Clone + 'a + use<'a, T> {
         self.bytes.chunks_exact(T::SIZE).map(T::read)
     }
 }

@@ -40,10 +40,10 @@ fn generated() -> Generated {
     for entry in std::fs::read_dir(GENERATED).unwrap() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         for line in text.lines() {
-            if let Some(rest) = line.strip_prefix("pub struct ") {
-                if let Some(repr) = between(rest, "(pub ", ");") {
-                    g.enums.insert(rest[..rest.find('(').unwrap()].to_string(), repr.to_string());
-                }
+            if let Some(rest) = line.strip_prefix("pub struct ")
+                && let Some(repr) = between(rest, "(pub ", ");")
+            {
+                g.enums.insert(rest[..rest.find('(').unwrap()].to_string(), repr.to_string());
             }
         }
         // each enum file holds one enum: its variants are `pub const V: Self = Self(n);`
@@ -60,10 +60,10 @@ fn generated() -> Generated {
         let Some(table) = between(&text, "impl ::flatbuffers::Verifiable for ", "<'_>") else { continue };
         let mut slots = BTreeMap::new();
         for line in text.lines() {
-            if let (Some(name), Some(n)) = (between(line, "pub const VT_", ":"), line.rsplit("= ").next()) {
-                if let Ok(n) = n.trim_end_matches(';').parse::<u16>() {
-                    slots.insert(name.to_string(), n);
-                }
+            if let (Some(name), Some(n)) = (between(line, "pub const VT_", ":"), line.rsplit("= ").next())
+                && let Ok(n) = n.trim_end_matches(';').parse::<u16>()
+            {
+                slots.insert(name.to_string(), n);
             }
         }
         let slot = |vt: &str| slots[vt.trim_start_matches("Self::VT_")];
