@@ -92,7 +92,8 @@ pub use ffi::samples::{
     pte_sample_set, pte_sample_set_count,
 };
 pub use ffi::verify::{
-    pte_report_finding, pte_report_free, pte_report_json, pte_report_len, pte_report_valid, pte_verify,
+    pte_report_count, pte_report_finding, pte_report_free, pte_report_json, pte_report_len, pte_report_valid,
+    pte_verify,
 };
 pub use handle::PteHandle;
 pub use report::{PteReport, PteSeverity};
