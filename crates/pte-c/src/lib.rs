@@ -8,9 +8,10 @@
 //! opened from a path (memory-mapped) or from bytes (copied once), known by
 //! its content, and then
 //!
-//! * verified (`pte_verify`, with `.ptd` data files), its findings read one
-//!   by one (rule id, severity, field path, byte offset, the runtime's
-//!   error code) or as `pte verify --json`'s text;
+//! * verified (`pte_verify`, with `.ptd` data files), its findings counted
+//!   per severity (`pte_report_count`), read one by one (rule id,
+//!   severity, field path, byte offset, the runtime's error code) or as
+//!   `pte verify --json`'s text;
 //! * summarised (`pte_summary_json`, `pte info --json`'s text) or dumped
 //!   (`pte_dump_json`, `pte dump`'s);
 //! * read without copying: segments, constants, named data and delegate
