@@ -138,7 +138,7 @@ pub unsafe extern "C" fn pte_report_len(report: *const PteReport, out: *mut usiz
 /// assert!(warnings > 0); // its EXTERNAL constants need the .ptd
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[no_mangle]
+#[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_report_count(report: *const PteReport, severity: u32, out: *mut usize) -> PteStatus {
     guard(|| {
         need(out, "out")?;
