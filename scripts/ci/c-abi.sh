@@ -6,12 +6,16 @@
 # root and apt; else that part is skipped with a message), run them on
 # every corpus file comparing their JSON with the pte command's, and run
 # them under valgrind on a few files: no leak, no invalid access.
+# A newcomer's first build too: the README's own compile line (read out of
+# README.md) and pte.h's usage example, run with an empty environment
+# (env -i), the soname readelf shows, and pte.dict where the README says.
+# Nothing sets LD_LIBRARY_PATH: programs find libpte by their run path.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root="$(pwd)"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target}"
 
-for tool in gcc g++ pkg-config; do
+for tool in gcc g++ pkg-config readelf; do
   if ! command -v "$tool" >/dev/null 2>&1; then
     echo "c-abi: skipped, $tool not available"
     exit 0
@@ -27,7 +31,6 @@ cargo build --locked -p pte-cli --bin pte
 pte="$CARGO_TARGET_DIR/debug/pte"
 examples="$root/crates/pte-c/examples"
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 passed=0
 failed=0
@@ -80,6 +83,9 @@ C
   gcc -std=c11 -Wall -Werror $(pkg-config --cflags pte-fuzz) "$work/mutate.c" -o "$bin/mutate" $(pkg-config --libs pte-fuzz)
   check "pte-fuzz mutator through pkg-config" "$bin/mutate" "$root/tests/corpus/linear/model.pte"
   check "pte-fuzz entry points linked" sh -c "nm '$bin/mutate' | grep -q ' T LLVMFuzzerCustomCrossOver'"
+  # the dictionary where the README says it is
+  check "README names PREFIX/share/pte/pte.dict" grep -q 'PREFIX/share/pte/pte\.dict' README.md
+  check "pte.dict installed" cmp -s crates/pte-fuzz/pte.dict "$prefix/share/pte/pte.dict"
 fi
 
 # What the pte command prints, text for text (the library leaves off the final newline).
@@ -98,6 +104,48 @@ same_json() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
     return 1
   fi
 }
+
+# The README's compile line, taken from README.md so the two cannot part,
+# run as written in a folder holding inspect.c, against the installed
+# PREFIX; the program must then start with no environment at all.
+one_line() { # PATTERN: the one README line matching it
+  local lines
+  lines="$(grep -E "$1" README.md || true)"
+  if [ -z "$lines" ] || [ "$(printf '%s\n' "$lines" | wc -l)" -ne 1 ]; then
+    echo "c-abi: README.md has not exactly one line matching $1" >&2
+    return 1
+  fi
+  printf '%s\n' "$lines"
+}
+readme_env="$(one_line '^export PKG_CONFIG_PATH=PREFIX/lib/pkgconfig$')" || readme_env=false
+readme_cc="$(one_line '^cc inspect\.c .*\$\(pkg-config --cflags --libs pte\)')" || readme_cc=false
+newcomer="$work/newcomer"
+mkdir -p "$newcomer"
+cp "$examples/inspect.c" "$newcomer/"
+linear=crates/pte-file/corpus/linear/model.pte
+damaged=tests/regressions/out-of-bounds/pte-segment-data-past-end.pte
+check "README's compile line builds" bash -c 'cd "$1" && unset PKG_CONFIG_PATH && eval "${2//PREFIX/$3}" && eval "$4"' _ \
+  "$newcomer" "$readme_env" "$prefix" "$readme_cc"
+check "README's program runs under env -i" bash -c 'env -i "$1" "$2" >/dev/null' _ "$newcomer/inspect" "$root/$linear"
+check "README's program under env -i: verdict" same_json "verdict $linear" "$pte" verify --json "$linear" \
+  -- env -i "$newcomer/inspect" "$root/$linear" verdict
+# the soname: recorded in the library, asked for by the program, named by the README
+soname="$(readelf -d "$prefix/lib/libpte.so" | sed -n 's/.*(SONAME).*\[\(.*\)\]$/\1/p')"
+check "readelf -d shows the soname libpte.so.N" bash -c '[[ "$1" =~ ^libpte\.so\.[0-9]+$ ]]' _ "$soname"
+check "libpte.so links to the soname's file" bash -c '[ "$(readlink "$1/libpte.so")" = "$2" ] && [ -f "$1/$2" ]' _ \
+  "$prefix/lib" "$soname"
+check "the program needs the soname" sh -c "readelf -d '$newcomer/inspect' | grep -q 'NEEDED.*\\[$soname\\]'"
+check "README names the soname" bash -c '[ "$(grep -o "libpte\.so\.[0-9][0-9]*" README.md | sort -u)" = "$1" ]' _ "$soname"
+
+# pte.h's usage example, cut out of the installed header: it builds, and a
+# damaged file opens and verifies into its violation count (exit 1).
+sed -n '/^ \*   #include <stdio.h>$/,/^ \*   }$/s/^ \*//p' "$prefix/include/pte.h" >"$work/check.c"
+check "pte.h's example builds" gcc -std=c11 -Wall -Wextra -Werror $cflags "$work/check.c" -o "$bin/check" \
+  $(pkg-config --libs pte)
+check "pte.h's example: a sound file" bash -c 'out="$(env -i "$1" "$2")" && [ "$out" = "$2: 0 violation(s)" ]' _ \
+  "$bin/check" "$root/$linear"
+check "pte.h's example: a damaged file opens and counts" bash -c \
+  'out="$(env -i "$1" "$2")"; [ $? -eq 1 ] && [[ "$out" =~ ": "[1-9][0-9]*" violation(s)"$ ]]' _ "$bin/check" "$root/$damaged"
 
 files=(crates/pte-file/corpus/*/*.pte crates/pte-file/corpus/*/*.ptd crates/pte-file/corpus/*/*.ptn crates/pte-file/corpus/*/*.bpte)
 for f in "${files[@]}"; do
@@ -166,7 +214,7 @@ EOF
   cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
   cmake --build "$work/cmake/build" >/dev/null
   for f in crates/pte-file/corpus/linear/model.pte crates/pte-file/corpus/native_ptn/model.ptn; do
-    check "cmake verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$work/cmake/build/inspect" "$f" verdict
+    check "cmake verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- env -i "$work/cmake/build/inspect" "$f" verdict
     check "cmake segments $f" "$work/cmake/build/segments" "$f" >/dev/null
   done
   cmake_ok=true

@@ -5,6 +5,43 @@
  * do not edit. Regenerate with
  *   PTE_BLESS=1 cargo test -p pte-c --test it header
  *
+ * Building: after scripts/install-c.sh PREFIX, with
+ * PKG_CONFIG_PATH=PREFIX/lib/pkgconfig,
+ *   cc check.c -o check $(pkg-config --cflags --libs pte)
+ * links libpte.so and records PREFIX/lib as the program's run path, so
+ * ./check runs as it is; CMake: find_package(pte), target pte::pte.
+ *
+ * Usage: open, verify, count, free. Only a file that cannot be read or is
+ * no ExecuTorch file fails to open; a damaged one opens, and pte_verify
+ * succeeds with an invalid report counting the rules it breaks:
+ *
+ *   #include <stdio.h>
+ *   #include <pte.h>
+ *
+ *   int main(int argc, char **argv) {
+ *     PteHandle *h = NULL;
+ *     PteReport *r = NULL;
+ *     size_t violations = 0;
+ *     if (argc != 2 || pte_open(argv[1], &h) != PTE_STATUS_OK) {
+ *       fprintf(stderr, "check FILE: %s\n", pte_last_error());
+ *       return 2;
+ *     }
+ *     PteStatus s = pte_verify(h, NULL, 0, &r);
+ *     if (s == PTE_STATUS_OK) {
+ *       pte_report_count(r, PTE_SEVERITY_VIOLATION, &violations);
+ *       printf("%s: %zu violation(s)\n", argv[1], violations);
+ *     } else {
+ *       fprintf(stderr, "%s\n", pte_last_error());
+ *     }
+ *     pte_report_free(&r);
+ *     pte_close(&h);
+ *     return s != PTE_STATUS_OK ? 2 : violations > 0;
+ *   }
+ *
+ * Whole programs are in crates/pte-c/examples/ of the source tree:
+ * inspect.c (verdict, findings, JSON texts), samples.c (a package's
+ * samples), segments.cpp (zero-copy blobs from C++).
+ *
  * Conventions: every function returns a PteStatus (PTE_STATUS_OK on
  * success) unless it cannot fail; the message of the last call on a thread
  * is pte_last_error(). Objects from pte_open*, pte_verify and the *_json
@@ -397,8 +434,15 @@ enum PteStatus pte_last_status(void);
 //
 // Fails with `PTE_STATUS_IO` when the file cannot be read or mapped,
 // `PTE_STATUS_UNSUPPORTED` when it is not an ExecuTorch file (the message
-// says what it is). A program whose identifier was damaged opens, as a
-// `.pte`, so that `pte_verify` names the damage. Thread-safe.
+// says what it is: too short, a safetensors file, unknown bytes).
+//
+// Opening is not verifying: a file of one of the four kinds opens however
+// damaged it is (a program whose identifier was damaged too, as a `.pte`),
+// and its damage shows in `pte_verify`, which succeeds with an invalid
+// report naming each broken rule (`pte_report_valid` false,
+// `pte_report_count` of `PTE_SEVERITY_VIOLATION` above 0). On such a
+// file the readers (segments, samples, JSON texts) may fail with
+// `PTE_STATUS_MALFORMED`: verify first to learn why. Thread-safe.
 //
 // Another process truncating the file while it is mapped can make reads
 // of the mapping fault (SIGBUS), as with any memory map.
@@ -414,7 +458,9 @@ enum PteStatus pte_open(const char *path,
 // from the content; `*out` is as for `pte_open`.
 //
 // A null `data` is `PTE_STATUS_NULL_POINTER`, a zero `len`
-// `PTE_STATUS_INVALID_ARGUMENT`. Thread-safe.
+// `PTE_STATUS_INVALID_ARGUMENT`; bytes that are no ExecuTorch file are
+// `PTE_STATUS_UNSUPPORTED`. As with `pte_open`, damaged bytes of one of
+// the four kinds open, and `pte_verify` reports the damage. Thread-safe.
 //
 // # Safety
 // `data` is null or valid for reading `len` bytes; `out` is null or valid
@@ -640,12 +686,25 @@ enum PteStatus pte_report_free(struct PteReport **report);
 enum PteStatus pte_report_valid(const struct PteReport *report,
                                 bool *out);
 
-// How many findings: the violations, then the warnings.
+// How many findings: the violations, then the warnings (each count is
+// `pte_report_count`'s).
 //
 // # Safety
 // `report` is null or a live report; `out` is null or valid for writing.
 enum PteStatus pte_report_len(const struct PteReport *report,
                               size_t *out);
+
+// How many findings have `severity` (a `PteSeverity`): with
+// `PTE_SEVERITY_VIOLATION` the rules broken, `pte verify`'s violation
+// count, with `PTE_SEVERITY_WARNING` its warnings. The violations are the
+// first findings, so the first warning's index is the violation count.
+// Any other value is `PTE_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// `report` is null or a live report; `out` is null or valid for writing.
+enum PteStatus pte_report_count(const struct PteReport *report,
+                                uint32_t severity,
+                                size_t *out);
 
 // Finding `index` (violations first, then warnings): its strings belong
 // to the report and live as long as it.

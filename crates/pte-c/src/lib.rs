@@ -8,9 +8,10 @@
 //! opened from a path (memory-mapped) or from bytes (copied once), known by
 //! its content, and then
 //!
-//! * verified (`pte_verify`, with `.ptd` data files), its findings read one
-//!   by one (rule id, severity, field path, byte offset, the runtime's
-//!   error code) or as `pte verify --json`'s text;
+//! * verified (`pte_verify`, with `.ptd` data files), its findings counted
+//!   per severity (`pte_report_count`), read one by one (rule id,
+//!   severity, field path, byte offset, the runtime's error code) or as
+//!   `pte verify --json`'s text;
 //! * summarised (`pte_summary_json`, `pte info --json`'s text) or dumped
 //!   (`pte_dump_json`, `pte dump`'s);
 //! * read without copying: segments, constants, named data and delegate
@@ -92,7 +93,8 @@ pub use ffi::samples::{
     pte_sample_set, pte_sample_set_count,
 };
 pub use ffi::verify::{
-    pte_report_finding, pte_report_free, pte_report_json, pte_report_len, pte_report_valid, pte_verify,
+    pte_report_count, pte_report_finding, pte_report_free, pte_report_json, pte_report_len, pte_report_valid,
+    pte_verify,
 };
 pub use handle::PteHandle;
 pub use report::{PteReport, PteSeverity};

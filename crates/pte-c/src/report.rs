@@ -23,6 +23,18 @@ pub enum PteSeverity {
     Warning = 1,
 }
 
+impl PteSeverity {
+    /// The severity C passed as a plain integer: a value C made up is
+    /// refused, never undefined.
+    pub(crate) fn from_raw(raw: u32) -> Result<PteSeverity, Fail> {
+        match raw {
+            0 => Ok(PteSeverity::Violation),
+            1 => Ok(PteSeverity::Warning),
+            n => Err(Fail::new(PteStatus::InvalidArgument, format!("severity: {n} is no PteSeverity"))),
+        }
+    }
+}
+
 #[derive(Debug)]
 pub(crate) struct Held {
     pub(crate) severity: PteSeverity,
@@ -82,6 +94,11 @@ impl PteReport {
             .chain(report.warnings.iter().map(|w| held(PteSeverity::Warning, w)))
             .collect();
         Ok(PteReport { valid: report.is_ok(), findings, json })
+    }
+
+    /// How many findings have `severity`.
+    pub(crate) fn count(&self, severity: PteSeverity) -> usize {
+        self.findings.iter().filter(|f| f.severity == severity).count()
     }
 }
 

@@ -73,8 +73,15 @@ pub extern "C" fn pte_last_status() -> PteStatus {
 ///
 /// Fails with `PTE_STATUS_IO` when the file cannot be read or mapped,
 /// `PTE_STATUS_UNSUPPORTED` when it is not an ExecuTorch file (the message
-/// says what it is). A program whose identifier was damaged opens, as a
-/// `.pte`, so that `pte_verify` names the damage. Thread-safe.
+/// says what it is: too short, a safetensors file, unknown bytes).
+///
+/// Opening is not verifying: a file of one of the four kinds opens however
+/// damaged it is (a program whose identifier was damaged too, as a `.pte`),
+/// and its damage shows in `pte_verify`, which succeeds with an invalid
+/// report naming each broken rule (`pte_report_valid` false,
+/// `pte_report_count` of `PTE_SEVERITY_VIOLATION` above 0). On such a
+/// file the readers (segments, samples, JSON texts) may fail with
+/// `PTE_STATUS_MALFORMED`: verify first to learn why. Thread-safe.
 ///
 /// Another process truncating the file while it is mapped can make reads
 /// of the mapping fault (SIGBUS), as with any memory map.
@@ -108,7 +115,9 @@ pub unsafe extern "C" fn pte_open(path: *const c_char, out: *mut *mut PteHandle)
 /// from the content; `*out` is as for `pte_open`.
 ///
 /// A null `data` is `PTE_STATUS_NULL_POINTER`, a zero `len`
-/// `PTE_STATUS_INVALID_ARGUMENT`. Thread-safe.
+/// `PTE_STATUS_INVALID_ARGUMENT`; bytes that are no ExecuTorch file are
+/// `PTE_STATUS_UNSUPPORTED`. As with `pte_open`, damaged bytes of one of
+/// the four kinds open, and `pte_verify` reports the damage. Thread-safe.
 ///
 /// # Safety
 /// `data` is null or valid for reading `len` bytes; `out` is null or valid

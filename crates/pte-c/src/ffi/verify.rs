@@ -6,7 +6,7 @@ use std::ptr;
 use super::{array, borrow, free, give, give_string, guard, need, put};
 use crate::error::{Fail, PteStatus};
 use crate::handle::PteHandle;
-use crate::report::PteReport;
+use crate::report::{PteReport, PteSeverity};
 use crate::types::PteFinding;
 
 /// `pte verify FILE [--ptd DATA]...`: every rule of the file's format, a
@@ -92,7 +92,8 @@ pub unsafe extern "C" fn pte_report_valid(report: *const PteReport, out: *mut bo
     })
 }
 
-/// How many findings: the violations, then the warnings.
+/// How many findings: the violations, then the warnings (each count is
+/// `pte_report_count`'s).
 ///
 /// # Safety
 /// `report` is null or a live report; `out` is null or valid for writing.
@@ -108,6 +109,44 @@ pub unsafe extern "C" fn pte_report_len(report: *const PteReport, out: *mut usiz
         let r = unsafe { borrow(report, "report") }?;
         // SAFETY: `out` is null or writable, by this function's contract.
         unsafe { put(out, r.findings.len(), "out") }
+    })
+}
+
+/// How many findings have `severity` (a `PteSeverity`): with
+/// `PTE_SEVERITY_VIOLATION` the rules broken, `pte verify`'s violation
+/// count, with `PTE_SEVERITY_WARNING` its warnings. The violations are the
+/// first findings, so the first warning's index is the violation count.
+/// Any other value is `PTE_STATUS_INVALID_ARGUMENT`.
+///
+/// # Safety
+/// `report` is null or a live report; `out` is null or valid for writing.
+///
+/// ```
+/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/external/model.pte"))?;
+/// let mut h = std::ptr::null_mut();
+/// let mut r = std::ptr::null_mut();
+/// let (mut violations, mut warnings) = (9, 0);
+/// unsafe {
+///     assert_eq!(pte_c::pte_open(path.as_ptr(), &mut h), pte_c::PteStatus::Ok);
+///     assert_eq!(pte_c::pte_verify(h, std::ptr::null(), 0, &mut r), pte_c::PteStatus::Ok);
+///     assert_eq!(pte_c::pte_report_count(r, pte_c::PteSeverity::Violation as u32, &mut violations), pte_c::PteStatus::Ok);
+///     assert_eq!(pte_c::pte_report_count(r, pte_c::PteSeverity::Warning as u32, &mut warnings), pte_c::PteStatus::Ok);
+///     pte_c::pte_report_free(&mut r);
+///     pte_c::pte_close(&mut h);
+/// }
+/// assert_eq!(violations, 0);
+/// assert!(warnings > 0); // its EXTERNAL constants need the .ptd
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn pte_report_count(report: *const PteReport, severity: u32, out: *mut usize) -> PteStatus {
+    guard(|| {
+        need(out, "out")?;
+        // SAFETY: `report` is null or live, by this function's contract.
+        let r = unsafe { borrow(report, "report") }?;
+        let n = r.count(PteSeverity::from_raw(severity)?);
+        // SAFETY: `out` is null or writable, by this function's contract.
+        unsafe { put(out, n, "out") }
     })
 }
 

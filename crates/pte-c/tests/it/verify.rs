@@ -72,6 +72,49 @@ fn damaged_findings_carry_rule_offset_and_runtime_code() {
     unsafe { pte_report_free(&mut r) };
 }
 
+/// `pte_report_count` of each severity.
+fn counts(r: *const PteReport) -> (usize, usize) {
+    let (mut violations, mut warnings) = (usize::MAX, usize::MAX);
+    assert_eq!(unsafe { pte_report_count(r, PteSeverity::Violation as u32, &mut violations) }, PteStatus::Ok);
+    assert_eq!(unsafe { pte_report_count(r, PteSeverity::Warning as u32, &mut warnings) }, PteStatus::Ok);
+    (violations, warnings)
+}
+
+#[test]
+fn counts_match_the_library_on_damaged_and_sound_files() {
+    let mut damaged = 0;
+    for path in pte_testkit::regressions().into_iter().chain(corpus_files()) {
+        let bytes = std::fs::read(&path).unwrap();
+        // what does not open is no ExecuTorch file: the library refuses it too
+        let Ok(h) = open_bytes(&bytes) else {
+            assert!(pte::verify(&bytes, &[]).is_err(), "{}", path.display());
+            continue;
+        };
+        let want = pte::verify(&bytes, &[]).unwrap();
+        let (_, findings, mut r) = verdict_of(h.0, &[]);
+        let (violations, warnings) = counts(r);
+        assert_eq!((violations, warnings), (want.violations.len(), want.warnings.len()), "{}", path.display());
+        // the violations come first: the first warning sits at the violation count
+        assert!(findings.iter().take(violations).all(|f| f.severity == PteSeverity::Violation));
+        assert!(findings.iter().skip(violations).all(|f| f.severity == PteSeverity::Warning));
+        damaged += usize::from(violations > 0);
+        unsafe { pte_report_free(&mut r) };
+    }
+    assert!(damaged >= 5, "only {damaged} damaged files opened and verified");
+    // the external program alone: no violation, its EXTERNAL constants warned about
+    let h = open(&pte_testkit::model("external"));
+    let (_, _, mut r) = verdict_of(h.0, &[]);
+    let (violations, warnings) = counts(r);
+    assert!(violations == 0 && warnings > 0);
+    let mut n = 7;
+    assert_eq!(unsafe { pte_report_count(r, 2, &mut n) }, PteStatus::InvalidArgument);
+    assert!(last_error().contains("no PteSeverity"), "{}", last_error());
+    assert_eq!(n, 7);
+    assert_eq!(unsafe { pte_report_count(r, 0, null_mut()) }, PteStatus::NullPointer);
+    assert_eq!(unsafe { pte_report_count(null(), 0, &mut n) }, PteStatus::NullPointer);
+    unsafe { pte_report_free(&mut r) };
+}
+
 #[test]
 fn data_files_link_and_silence_the_external_warning() {
     let pte = open(&pte_testkit::model("external"));
