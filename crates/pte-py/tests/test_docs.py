@@ -2,11 +2,11 @@
 runs, and every class attribute or ``pte_rs.`` name it mentions exists.
 
 The blocks run as the doc says, from the repository root: each in a fresh
-namespace, in a scratch directory whose ``tests`` is the repository's (so
-``tests/corpus/...`` resolves and the files a block writes land in the
-scratch directory). A block that needs more than numpy says so on the line
-before it, ``<!-- needs: executorch, torch -->``; it is compiled always and
-run only where those modules import.
+namespace, in a scratch directory holding a link to every top-level entry of
+the repository (so ``tests/corpus/...`` resolves, and the files a block
+writes land in the scratch directory, not in the repository). A block that needs more than pte_rs and numpy says so in
+its first line, ``# needs: executorch, torch``; it is compiled always and run
+only where those modules import.
 """
 
 import dataclasses
@@ -21,7 +21,7 @@ import pte_rs
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "python.md"
-NEEDS = re.compile(r"<!--\s*needs:\s*([\w.]+(?:\s*,\s*[\w.]+)*)\s*-->")
+NEEDS = re.compile(r"#\s*needs:\s*([\w.]+(?:\s*,\s*[\w.]+)*)\s*")
 
 
 class Block(NamedTuple):
@@ -41,12 +41,10 @@ def blocks(text: str) -> List[Block]:
             while end < len(lines) and lines[end].strip() != "```":
                 end += 1
             assert end < len(lines), f"python.md:{i + 1}: a ```python block is never closed"
-            above = i - 1
-            while above >= 0 and not lines[above].strip():
-                above -= 1
-            m = NEEDS.fullmatch(lines[above].strip()) if above >= 0 else None
+            code = textwrap.dedent("\n".join(lines[i + 1:end]))
+            m = NEEDS.fullmatch(code.split("\n", 1)[0].strip())
             needs = [n.strip() for n in m.group(1).split(",")] if m else []
-            out.append(Block(i + 2, textwrap.dedent("\n".join(lines[i + 1:end])), needs))
+            out.append(Block(i + 2, code, needs))
             i = end
         i += 1
     return out
@@ -61,16 +59,15 @@ def test_the_doc_has_blocks_that_run_everywhere():
     assert any(not b.needs for b in BLOCKS), "no ```python block of docs/python.md runs without extras"
 
 
-def test_every_needs_marker_sits_on_a_python_block():
-    lines = TEXT.splitlines()
-    for n, line in enumerate(lines):
-        if "<!--" in line and "needs" in line:
-            assert NEEDS.fullmatch(line.strip()), f"python.md:{n + 1}: malformed marker {line.strip()!r}"
-            after = n + 1
-            while after < len(lines) and not lines[after].strip():
-                after += 1
-            assert after < len(lines) and lines[after].strip() == "```python", \
-                f"python.md:{n + 1}: a needs marker must come right before a ```python block"
+def test_every_needs_marker_is_a_block_s_first_line():
+    # a misspelt or misplaced marker would make its block run (and fail) or be
+    # silently treated as needing nothing
+    for b in BLOCKS:
+        for k, line in enumerate(b.code.splitlines()):
+            if re.match(r"\s*#\s*needs\b", line):
+                where = f"python.md:{b.line + k}"
+                assert k == 0, f"{where}: a needs marker must be the block's first line"
+                assert b.needs, f"{where}: malformed marker {line.strip()!r} (# needs: module, module)"
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[f"line{b.line}" for b in BLOCKS])
@@ -79,7 +76,8 @@ def test_snippet_runs_from_the_repository_root(block, tmp_path, monkeypatch):
     code = compile("\n" * (block.line - 1) + block.code, str(DOC), "exec")
     for module in block.needs:
         pytest.importorskip(module, reason=f"the block at python.md:{block.line} needs {module}")
-    (tmp_path / "tests").symlink_to(ROOT / "tests", target_is_directory=True)
+    for entry in ROOT.iterdir():
+        (tmp_path / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     monkeypatch.chdir(tmp_path)
     exec(code, {"__name__": "python_md_snippet"})
 
