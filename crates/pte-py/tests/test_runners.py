@@ -356,6 +356,8 @@ def test_module_runner_without_executorch_says_how_to_get_it(tmp_path):
     reply = json.loads(p.stdout.decode().splitlines()[0])
     assert reply["ok"] is False and "pip install executorch" in reply["error"]
     assert b"pip install executorch" in p.stderr
+    # the stderr tail `pte samples check` shows opens with the runner's own words
+    assert p.stderr.startswith(b"pte_rs.runner: cannot start"), p.stderr
 
 
 def test_executorch_engine_missing_raises_a_clear_error(monkeypatch):

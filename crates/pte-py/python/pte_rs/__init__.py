@@ -51,6 +51,8 @@ __all__ = [
     "read_samples",
     "write_samples",
     "BF16",
+    "exir",
+    "fuzz",
     "recording",
     "runner",
     "runners",
@@ -792,6 +794,24 @@ def read_samples(source: Union[str, os.PathLike, bytes, Package]) -> List[Sample
 
 # Submodules that build on the classes above: pte_rs.samples (check recorded
 # samples through a runtime, record new ones), pte_rs.recording,
-# pte_rs.runner (the runner protocol's server) and pte_rs.runners (the stock
-# ExecuTorch runtime as a runner). None imports torch until it is used.
-from . import recording, runner, runners, samples  # noqa: E402
+# pte_rs.runner (the runner protocol's server), pte_rs.runners (the stock
+# ExecuTorch runtime as a runner), pte_rs.exir and pte_rs.fuzz. None imports
+# torch until it is used. They are imported on first access (PEP 562), not
+# here: a package that imports pte_rs.runner while it initializes makes
+# `python -m pte_rs.runner` find that module in sys.modules before running it
+# as __main__, and runpy's RuntimeWarning about it then opened every runner's
+# stderr (which `pte samples check` shows when a runner fails).
+_SUBMODULES = frozenset(("recording", "runner", "runners", "samples", "exir", "fuzz"))
+
+
+def __getattr__(name: str) -> Any:
+    """``pte_rs.runner`` and the other submodules, imported when first asked for."""
+    if name in _SUBMODULES:
+        import importlib
+
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | _SUBMODULES)

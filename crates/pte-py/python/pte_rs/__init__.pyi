@@ -32,6 +32,7 @@ class Violation:
     path: str
     offset: Optional[int]
     message: str
+    runtime_error: Optional[Dict[str, Any]] = ...
 
 @dataclass(frozen=True)
 class Report:
@@ -109,8 +110,11 @@ class File:
         """The whole file, zero-copy."""
     def to_json(self) -> Dict[str, Any]:
         """The JSON document ``pte dump`` prints."""
-    def verify(self) -> Report:
-        """Checks every load rule of the format."""
+    def verify(self, ptd: Optional[Sequence[_Path]] = ...) -> Report:
+        """Checks every load rule of the format (``pte verify``); ``ptd`` links a
+        program's EXTERNAL tensors to those data files (``pte verify --ptd``)."""
+    def verify_json(self, ptd: Optional[Sequence[_Path]] = ...) -> Dict[str, Any]:
+        """The document ``pte verify --json`` prints, as plain data."""
     def size(self, by: Optional[str] = ..., top: Optional[int] = ...) -> Dict[str, Any]:
         """Where the bytes go (``pte size --json``): parts adding up to ``file_size``."""
 
@@ -247,6 +251,7 @@ def write_samples(path: _Path, sets: Sequence[SampleSet], replace: bool = ...) -
 def read_samples(source: Union[_Path, bytes, Package]) -> List[SampleSet]:
     """The sample sets of a .ptn."""
 
-from . import recording as recording, runner as runner, runners as runners, samples as samples
+# imported when first used (``pte_rs.runner``, ``from pte_rs import runner``)
+from . import exir as exir, fuzz as fuzz, recording as recording, runner as runner, runners as runners, samples as samples
 
 BF16: np.dtype

@@ -12,8 +12,6 @@ class PteError(Exception):
 
 __version__: str
 
-_Finding = Tuple[str, str, Optional[int], str]
-
 class Handle:
     """An open file: its bytes (map or bytes object), byte range and kind."""
 
@@ -34,8 +32,8 @@ class Handle:
         """Whether the source is a memory map."""
     def dump_json(self) -> str:
         """JSON text equal to ``pte dump``."""
-    def verify(self) -> Tuple[List[_Finding], List[_Finding]]:
-        """Violations and warnings."""
+    def verify_json(self, ptd: List[str] = ...) -> str:
+        """JSON text equal to ``pte verify --json``, ``ptd`` linked as ``--ptd`` links them."""
     def size_json(self, by: Optional[str] = ..., top: Optional[int] = ...) -> str:
         """JSON text equal to ``pte size --json``."""
     def pte_summary(self) -> str:
