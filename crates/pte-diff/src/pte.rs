@@ -40,7 +40,7 @@ pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, prefix: &str, out: &mut Vec<
     let methods = Methods::pair(&fa.program(), &fb.program(), prefix);
     header(a, b, prefix, out)?;
     segment_table(&fa.program(), &fb.program(), prefix, out);
-    program(&fa.program(), &fb.program(), &methods, prefix, out)?;
+    program(&fa.program(), &fb.program(), &methods, out)?;
     constants(&fa, &fb, &methods, o, out)?;
     named(&fa, &fb, prefix, out)?;
     delegates(&fa, &fb, &methods, out)?;
@@ -163,13 +163,8 @@ fn segment_table(a: &ProgramView<'_>, b: &ProgramView<'_>, prefix: &str, out: &m
     }
 }
 
-fn program(
-    a: &ProgramView<'_>,
-    b: &ProgramView<'_>,
-    methods: &Methods,
-    prefix: &str,
-    out: &mut Vec<Difference>,
-) -> Result<()> {
+fn program(a: &ProgramView<'_>, b: &ProgramView<'_>, methods: &Methods, out: &mut Vec<Difference>) -> Result<()> {
+    let prefix = &methods.prefix;
     if a.version() != b.version() {
         prog(out, format!("{prefix}version"), format!("{} vs {}", a.version(), b.version()));
     }
