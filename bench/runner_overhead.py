@@ -42,7 +42,8 @@ Then, each measurement repeated `--reps` times, median:
   process (`pte_rs.runner._handle` and the framing, no pipes);
   `pte samples check --actual` (reading the samples and comparing, no
   runner); `pte-runner-demo` (a trivial Rust runner of another method: the
-  protocol floor).
+  protocol floor; an example of pte-cli, `cargo build --release -p pte-cli
+  --example pte-runner-demo`).
 
 Runners: `python -m pte_rs.runner PROGRAM.pte` (venv python) and
 `examples/cpp-runner/build/pte_runner PROGRAM.pte` (build it with
@@ -590,7 +591,7 @@ def main():
     os.makedirs(work, exist_ok=True)
     py = sys.executable
     me = os.path.abspath(__file__)
-    demo = os.path.join(os.path.dirname(args.pte), "pte-runner-demo")
+    demo = os.path.join(os.path.dirname(args.pte), "examples", "pte-runner-demo")
     cpp_runner = args.cpp_runner if os.path.exists(args.cpp_runner) else None
     if cpp_runner is None:
         print(f"note: no {args.cpp_runner} (scripts/runners/build-cpp-runner.sh): C++ runner skipped")

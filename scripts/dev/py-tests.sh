@@ -14,7 +14,7 @@ python3 -m venv --clear "$venv"
 "$venv/bin/python" -m pip install --quiet --upgrade pip
 "$venv/bin/python" -m pip install --quiet maturin pytest numpy
 MATURIN_PEP517_ARGS="--profile dev" "$venv/bin/python" -m pip install --quiet ./crates/pte-py
-cargo build --quiet -p pte-cli
+cargo build --quiet -p pte-cli --bins --example pte-runner-demo
 # The suite has tests on purpose: pytest's "no tests collected" (5) is a failure.
 set +e
 (cd crates/pte-py && PTE_BIN="$PWD/../../target/debug/pte" "../../$venv/bin/python" -m pytest -q tests)

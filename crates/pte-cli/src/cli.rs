@@ -13,10 +13,34 @@ use clap::{Parser, Subcommand, ValueEnum};
 )]
 pub(crate) struct Cli {
     /// Fail at once, instead of waiting, when another process is editing the same file.
-    #[arg(long, global = true)]
+    // Accepted before or after any command, as always, but hidden: the
+    // commands that take the edit lock declare it themselves ([`EditLock`]),
+    // so only their help shows it.
+    #[arg(long, global = true, hide = true)]
     pub(crate) no_wait: bool,
     #[command(subcommand)]
     pub(crate) command: Command,
+}
+
+impl Cli {
+    /// Whether an in-place edit fails at once when the file is being edited,
+    /// `--no-wait` given before the command or after it.
+    pub(crate) fn no_wait(&self) -> bool {
+        let own = match &self.command {
+            Command::Rewrite { lock, .. } | Command::Internalize { lock, .. } => Some(lock),
+            Command::Samples(SamplesCommand::Add { lock, .. } | SamplesCommand::Remove { lock, .. }) => Some(lock),
+            _ => None,
+        };
+        self.no_wait || own.is_some_and(|l| l.no_wait)
+    }
+}
+
+/// The option of the commands that lock the file they edit in place.
+#[derive(clap::Args)]
+pub(crate) struct EditLock {
+    /// Fail at once, instead of waiting, when another process is editing the same file.
+    #[arg(long)]
+    pub(crate) no_wait: bool,
 }
 
 /// How `pte size` groups the parts.
@@ -130,6 +154,8 @@ pub(crate) enum Command {
         output: PathBuf,
         #[command(flatten)]
         layout: crate::layout_args::LayoutArgs,
+        #[command(flatten)]
+        lock: EditLock,
     },
     /// Move named constants and named-data blobs into a new .ptd (EXTERNAL tensors).
     Externalize {
@@ -151,6 +177,8 @@ pub(crate) enum Command {
         /// Input program, then one or more .ptd files, then the output program.
         #[arg(required = true, num_args = 3..)]
         files: Vec<PathBuf>,
+        #[command(flatten)]
+        lock: EditLock,
     },
     /// Break exactly one thing in a valid file (a named corruption class; --list shows them).
     Mutate {
@@ -239,8 +267,12 @@ pub(crate) enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// Print the manual page (roff) of `pte` and its commands.
-    Man,
+    /// Print the manual page (roff) of `pte`, or of one of its commands.
+    Man {
+        /// The command whose page to print (`pte man info`, `pte man bpte unbundle`); none: `pte`'s own.
+        #[arg(value_name = "COMMAND")]
+        command: Vec<String>,
+    },
     /// Bundled programs: extract the program, export the test cases as samples, bundle a program with samples.
     #[command(subcommand)]
     Bpte(BpteCommand),
@@ -365,6 +397,8 @@ pub(crate) enum SamplesCommand {
         /// Overwrite a set of the same method and name.
         #[arg(long)]
         replace: bool,
+        #[command(flatten)]
+        lock: EditLock,
     },
     /// Remove one set from the package, atomically.
     Remove {
@@ -374,6 +408,8 @@ pub(crate) enum SamplesCommand {
         method: String,
         /// Set name.
         set: String,
+        #[command(flatten)]
+        lock: EditLock,
     },
     /// Make a one-sample, one-call set from recorded I/O (input.<i> and output.<i> tensors).
     ImportIo {

@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return usage_error(&e),
     };
-    paths::set_lock_wait(if cli.no_wait { pte_core::LockWait::Fail } else { pte_core::LockWait::Block });
+    paths::set_lock_wait(if cli.no_wait() { pte_core::LockWait::Fail } else { pte_core::LockWait::Block });
     let result = commands::run(cli.command);
     if let Some(sig) = pte_core::interrupted() {
         // the save under way was abandoned; the shell's convention for a

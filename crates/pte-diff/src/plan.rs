@@ -148,13 +148,16 @@ fn instructions<'a>(c: Option<ChainView<'a>>) -> Option<impl ExactSizeIterator<I
     c?.instructions().map(|i| i.map(instruction))
 }
 
-/// Compares method `a` with method `b`; `path` names the method.
+/// An optional list as users read it: `[448, 64]`, or `none`.
+fn shown_list(list: Option<&[i64]>) -> String {
+    list.map_or_else(|| "none".into(), |l| format!("{l:?}"))
+}
+
+/// Compares method `a` with method `b`, which have one name (methods pair
+/// by name); `path` names the method.
 pub(crate) fn plan(a: &PlanView<'_>, b: &PlanView<'_>, path: &str, out: &mut Vec<Difference>) -> Result<()> {
     let oa = a.outline().map_err(side("A"))?;
     let ob = b.outline().map_err(side("B"))?;
-    if oa.name != ob.name {
-        prog(out, format!("{path}.name"), format!("{:?} vs {:?}", oa.name, ob.name));
-    }
     let ops = |p: &ExecutionPlan| -> Vec<String> {
         (0..p.operators.as_ref().map_or(0, Vec::len))
             .map(|i| op_name(p, i32::try_from(i).unwrap_or(i32::MAX)))
@@ -179,7 +182,11 @@ pub(crate) fn plan(a: &PlanView<'_>, b: &PlanView<'_>, path: &str, out: &mut Vec
         prog(
             out,
             format!("{path}.non_const_buffer_sizes"),
-            format!("{:?} vs {:?}", oa.non_const_buffer_sizes, ob.non_const_buffer_sizes),
+            format!(
+                "{} vs {}",
+                shown_list(oa.non_const_buffer_sizes.as_deref()),
+                shown_list(ob.non_const_buffer_sizes.as_deref())
+            ),
         );
     }
     let (na, nb) = (a.value_count(), b.value_count());
@@ -225,7 +232,7 @@ fn values(
                 }
             }
             (xa, xb) => {
-                let name = |k: &Option<KernelTypes>| k.as_ref().map_or("None", KernelTypes::type_name);
+                let name = |k: &Option<KernelTypes>| k.as_ref().map_or("none", KernelTypes::type_name);
                 if name(xa) != name(xb) {
                     prog(out, p, format!("type {} vs {}{used}", name(xa), name(xb)));
                 } else {

@@ -37,12 +37,13 @@ pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, prefix: &str, out: &mut Vec<
     let fa = PteView::read(a, SegmentTable::Whole).map_err(side("A"))?;
     let fb = PteView::read(b, SegmentTable::Whole).map_err(side("B"))?;
     let before = out.len();
+    let methods = Methods::pair(&fa.program(), &fb.program(), prefix);
     header(a, b, prefix, out)?;
     segment_table(&fa.program(), &fb.program(), prefix, out);
-    program(&fa.program(), &fb.program(), prefix, out)?;
-    constants(&fa, &fb, o, prefix, out)?;
+    program(&fa.program(), &fb.program(), &methods, out)?;
+    constants(&fa, &fb, &methods, o, out)?;
     named(&fa, &fb, prefix, out)?;
-    delegates(&fa, &fb, prefix, out)?;
+    delegates(&fa, &fb, &methods, out)?;
     // the same content stored another way (inline alignment, placement) changes
     // the flatbuffer bytes only
     if out.len() == before {
@@ -162,23 +163,65 @@ fn segment_table(a: &ProgramView<'_>, b: &ProgramView<'_>, prefix: &str, out: &m
     }
 }
 
-fn program(a: &ProgramView<'_>, b: &ProgramView<'_>, prefix: &str, out: &mut Vec<Difference>) -> Result<()> {
+fn program(a: &ProgramView<'_>, b: &ProgramView<'_>, methods: &Methods, out: &mut Vec<Difference>) -> Result<()> {
+    let prefix = &methods.prefix;
     if a.version() != b.version() {
         prog(out, format!("{prefix}version"), format!("{} vs {}", a.version(), b.version()));
     }
-    let (na, nb) = (a.plan_count(), b.plan_count());
-    for i in 0..na.min(nb) {
-        if let (Some(x), Some(y)) = (a.plan(i), b.plan(i)) {
-            plan::plan(&x, &y, &format!("{prefix}execution_plan[{i}]"), out)?;
+    for &(i, j) in &methods.pairs {
+        if let (Some(x), Some(y)) = (a.plan(i), b.plan(j)) {
+            plan::plan(&x, &y, &methods.path(i, j), out)?;
         }
     }
-    for (side, p, n) in [("A", a, na), ("B", b, nb)] {
-        for i in na.min(nb)..n {
+    for (side, p, only) in [("A", a, &methods.only_a), ("B", b, &methods.only_b)] {
+        for &i in only {
             let name = p.plan(i).and_then(|p| p.name()).unwrap_or("");
             prog(out, format!("{prefix}execution_plan"), format!("method {name:?} only in {side}"));
         }
     }
     Ok(())
+}
+
+/// A's methods paired with B's by name, as the runtime finds a method by
+/// name, not by place; methods of one name (none, or repeated) pair in
+/// order. Every per-method comparison walks these pairs.
+struct Methods {
+    /// `(index in A, index in B)`, in A's order.
+    pairs: Vec<(usize, usize)>,
+    /// A's methods B lacks.
+    only_a: Vec<usize>,
+    /// B's methods A lacks.
+    only_b: Vec<usize>,
+    /// What goes before every path.
+    prefix: String,
+}
+
+impl Methods {
+    fn pair(a: &ProgramView<'_>, b: &ProgramView<'_>, prefix: &str) -> Methods {
+        let name = |p: &ProgramView<'_>, i: usize| p.plan(i).and_then(|p| p.name().map(str::to_string));
+        let mut unpaired: Vec<(usize, Option<String>)> = (0..b.plan_count()).map(|j| (j, name(b, j))).collect();
+        let (mut pairs, mut only_a) = (vec![], vec![]);
+        for i in 0..a.plan_count() {
+            let wanted = name(a, i);
+            match unpaired.iter().position(|(_, n)| *n == wanted) {
+                Some(k) => pairs.push((i, unpaired.remove(k).0)),
+                None => only_a.push(i),
+            }
+        }
+        let only_b = unpaired.into_iter().map(|(j, _)| j).collect();
+        Methods { pairs, only_a, only_b, prefix: prefix.to_string() }
+    }
+
+    /// The path of the pair `(i, j)`: `execution_plan[i]`, or
+    /// `execution_plan[i vs j]` for a method at other places in the two files.
+    fn path(&self, i: usize, j: usize) -> String {
+        let prefix = &self.prefix;
+        if i == j {
+            format!("{prefix}execution_plan[{i}]")
+        } else {
+            format!("{prefix}execution_plan[{i} vs {j}]")
+        }
+    }
 }
 
 /// Sizes as unsigned, negative ones as 0.
@@ -235,17 +278,24 @@ fn stored<'s>(
     }
 }
 
-fn constants(fa: &PteView<'_>, fb: &PteView<'_>, o: &Options, prefix: &str, out: &mut Vec<Difference>) -> Result<()> {
+fn constants(
+    fa: &PteView<'_>,
+    fb: &PteView<'_>,
+    methods: &Methods,
+    o: &Options,
+    out: &mut Vec<Difference>,
+) -> Result<()> {
     let ca = fa.constants().ok_or_else(|| refusal(fa, "A", |f| f.constants().map(drop)))?;
     let cb = fb.constants().ok_or_else(|| refusal(fb, "B", |f| f.constants().map(drop)))?;
     let ma = fa.mutable_segments().ok_or_else(|| refusal(fa, "A", |f| f.mutable_segments().map(drop)))?;
     let mb = fb.mutable_segments().ok_or_else(|| refusal(fb, "B", |f| f.mutable_segments().map(drop)))?;
-    for (pi, (pa, pb)) in fa.plans().zip(fb.plans()).enumerate() {
+    for &(i, j) in &methods.pairs {
+        let (Some(pa), Some(pb)) = (fa.program().plan(i), fb.program().plan(j)) else { continue };
         for vi in 0..pa.value_count().min(pb.value_count()) {
             let (Some(ValueRef::Tensor(ta)), Some(ValueRef::Tensor(tb))) = (pa.value_ref(vi), pb.value_ref(vi)) else {
                 continue;
             };
-            let path = format!("{prefix}execution_plan[{pi}].values[{vi}]");
+            let path = format!("{}.values[{vi}]", methods.path(i, j));
             match (stored(fa, &ta, &ca, &ma), stored(fb, &tb, &cb, &mb)) {
                 // equal data is no difference: the tensor is decoded only when it differs
                 (Some((_, da)), Some((_, db))) if da == db => {}
@@ -302,12 +352,13 @@ fn blob(out: &mut Vec<Difference>, path: String, a: &[u8], b: &[u8]) {
     data(out, path, format!("bytes differ: {n} of {} bytes, sizes {} vs {}", a.len().min(b.len()), a.len(), b.len()));
 }
 
-fn delegates(fa: &PteView<'_>, fb: &PteView<'_>, prefix: &str, out: &mut Vec<Difference>) -> Result<()> {
+fn delegates(fa: &PteView<'_>, fb: &PteView<'_>, methods: &Methods, out: &mut Vec<Difference>) -> Result<()> {
     let da = fa.delegates().ok_or_else(|| refusal(fa, "A", |f| f.delegate_blobs().map(drop)))?;
     let db = fb.delegates().ok_or_else(|| refusal(fb, "B", |f| f.delegate_blobs().map(drop)))?;
     for x in &da {
-        let Some(y) = db.iter().find(|y| y.plan == x.plan && y.delegate == x.delegate) else { continue };
-        let path = format!("{prefix}execution_plan[{}].delegates[{}]", x.plan, x.delegate);
+        let Some(&(i, j)) = methods.pairs.iter().find(|(i, _)| *i == x.plan) else { continue };
+        let Some(y) = db.iter().find(|y| y.plan == j && y.delegate == x.delegate) else { continue };
+        let path = format!("{}.delegates[{}]", methods.path(i, j), x.delegate);
         if x.location != y.location || x.index != y.index {
             layout(
                 out,
@@ -318,4 +369,45 @@ fn delegates(fa: &PteView<'_>, fb: &PteView<'_>, prefix: &str, out: &mut Vec<Dif
         blob(out, format!("{path} blob"), x.bytes, y.bytes);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{diff_files, Category, Options};
+
+    fn corpus(rel: &str) -> std::path::PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
+    }
+
+    #[test]
+    fn methods_pair_by_name_not_by_place() {
+        // linear: forward; multi_method: encode, then forward
+        let (a, b) = (corpus("linear/model.pte"), corpus("multi_method/model.pte"));
+        let r = diff_files(&a, &b, &Options::default()).unwrap();
+        let lines: Vec<String> = r.differences.iter().map(|d| format!("{}: {}", d.path, d.message)).collect();
+        assert!(lines.contains(&"execution_plan: method \"encode\" only in B".to_string()), "{lines:#?}");
+        assert!(!lines.iter().any(|l| l.contains("\"forward\" only in")), "{lines:#?}");
+        // A's forward meets B's forward (at 1), in the program and in the data
+        for d in r.differences.iter().filter(|d| d.path.starts_with("execution_plan[")) {
+            assert!(d.path.starts_with("execution_plan[0 vs 1]."), "{}: {}", d.path, d.message);
+        }
+        assert!(r.of(Category::Data).any(|d| d.path == "execution_plan[0 vs 1].values[0]"), "{lines:#?}");
+        assert!(!lines.iter().any(|l| l.contains("Some(") || l.contains("None")), "{lines:#?}");
+        // the other way round, the places swap
+        let r = diff_files(&b, &a, &Options::default()).unwrap();
+        assert!(r.differences.iter().any(|d| d.message == "method \"encode\" only in A"));
+        assert!(r
+            .differences
+            .iter()
+            .filter(|d| d.path.starts_with("execution_plan["))
+            .all(|d| d.path.starts_with("execution_plan[1 vs 0].")));
+    }
+
+    #[test]
+    fn optional_fields_read_as_values() {
+        let r = diff_files(&corpus("add/model.pte"), &corpus("linear/model.pte"), &Options::default()).unwrap();
+        let sizes = r.differences.iter().find(|d| d.path == "execution_plan[0].non_const_buffer_sizes").unwrap();
+        assert_eq!(sizes.message, "[0, 192] vs [0, 112]");
+        assert!(r.differences.iter().all(|d| !d.message.contains("Some(") && !d.message.contains("None")));
+    }
 }

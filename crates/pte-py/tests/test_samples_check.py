@@ -11,7 +11,8 @@ import pte_rs
 import pte_rs.samples as S
 
 PTE = os.environ.get("PTE_BIN")
-DEMO = os.path.join(os.path.dirname(PTE), "pte-runner-demo") if PTE else None
+# an example of pte-cli, built beside pte (scripts/dev/py-tests.sh builds it)
+DEMO = os.path.join(os.path.dirname(PTE), "examples", "pte-runner-demo") if PTE else None
 
 
 class Sum:

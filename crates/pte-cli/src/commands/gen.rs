@@ -17,7 +17,9 @@ pub(crate) fn run(seed: u64, count: u64, output: &Path) -> CmdResult {
         }
     }
     if count > 1 {
-        println!("wrote {count} programs (seeds {seed}..{}) to {}", seed.wrapping_add(count), output.display());
+        // the last seed written, not the one after it
+        let last = seed.wrapping_add(count.saturating_sub(1));
+        println!("wrote {count} programs (seeds {seed} to {last}) to {}", output.display());
     }
     Ok(())
 }

@@ -38,7 +38,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Dump { file, exir, delegate: None } => dump::run(&file, exir),
         Command::Memory { file, method, json } => memory::run(&file, method.as_deref(), json),
         Command::Completions { shell } => completions::completions(shell),
-        Command::Man => completions::man(),
+        Command::Man { command } => completions::man(&command),
         Command::Graph { file, method, format, svg, output } => {
             graph::run(&file, method.as_deref(), format, output.as_deref(), svg)
         }
@@ -46,7 +46,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             [one] if !crate::batch::is_batch(&files) => verify::run(one, &ptd, json, deny_warnings),
             _ => verify_many::run(&files, &ptd, json, deny_warnings),
         },
-        Command::Rewrite { input, output, layout } => rewrite::run(&input, &output, layout),
+        Command::Rewrite { input, output, layout, .. } => rewrite::run(&input, &output, layout),
         Command::Extract { file, dir, force, max_files } => {
             extract::run(&file, extract::Target { dir: &dir, force, max_files })
         }
@@ -56,8 +56,8 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             SamplesCommand::List { file, json } => samples::list(&file, json),
             SamplesCommand::Show { file, method, set, json } => samples::show(&file, &method, &set, json),
             SamplesCommand::Check(args) => samples::check(&args),
-            SamplesCommand::Add { file, dir, replace } => samples::add(&file, &dir, replace),
-            SamplesCommand::Remove { file, method, set } => samples::remove(&file, &method, &set),
+            SamplesCommand::Add { file, dir, replace, .. } => samples::add(&file, &dir, replace),
+            SamplesCommand::Remove { file, method, set, .. } => samples::remove(&file, &method, &set),
             SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
             SamplesCommand::ImportIo { io, method, set, dir } => samples::import_io(&io, &method, &set, &dir),
         },
@@ -74,7 +74,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Externalize { input, output, data, keys, name_constants } => {
             externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
         }
-        Command::Internalize { files } => internalize::run(&files),
+        Command::Internalize { files, .. } => internalize::run(&files),
         Command::Report { files, output, ptd } => report::run(&files, &ptd, &output),
         Command::Ops { files, json, yaml } => ops::run(
             &files,

@@ -49,7 +49,7 @@ pub(crate) fn text_head(v: &Value) -> String {
         ),
         None => line(&mut s, "extended header: none".into()),
     }
-    for m in v["methods"].as_array().into_iter().flatten() {
+    for (mi, m) in v["methods"].as_array().into_iter().flatten().enumerate() {
         line(
             &mut s,
             format!(
@@ -78,7 +78,8 @@ pub(crate) fn text_head(v: &Value) -> String {
             }
         }
         let ops: Vec<&str> = m["operators"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-        line(&mut s, format!("  operators ({}): {}", ops.len(), ops.join(", ")));
+        let ops = if ops.is_empty() { no_operators(v, mi) } else { ops.join(", ") };
+        line(&mut s, format!("  operators ({}): {ops}", m["operators"].as_array().map_or(0, Vec::len)));
         s.push_str(&crate::formats::inspect::devices_text(&m["buffer_devices"]));
     }
     for d in v["delegates"].as_array().into_iter().flatten() {
@@ -90,6 +91,27 @@ pub(crate) fn text_head(v: &Value) -> String {
         crate::formats::payload::summary_text(&d["payload"]).into_iter().for_each(|l| line(&mut s, l));
     }
     s
+}
+
+/// What runs a method that calls no operator: its delegates (`none; the
+/// work is delegated to XnnpackBackend`), each with how many calls of it
+/// when more than one, or nothing.
+fn no_operators(v: &Value, method: usize) -> String {
+    let mut ids: Vec<(String, u64)> = vec![];
+    let of_method =
+        v["delegates"].as_array().into_iter().flatten().filter(|d| d["method"].as_u64() == Some(method as u64));
+    for d in of_method {
+        let id = d["id"].as_str().map_or_else(|| d["id"].to_string(), str::to_string);
+        match ids.iter_mut().find(|(known, _)| *known == id) {
+            Some((_, n)) => *n = n.saturating_add(1),
+            None => ids.push((id, 1)),
+        }
+    }
+    if ids.is_empty() {
+        return "none".into();
+    }
+    let named: Vec<String> = ids.into_iter().map(|(id, n)| if n > 1 { format!("{id} ×{n}") } else { id }).collect();
+    format!("none; the work is delegated to {}", named.join(", "))
 }
 
 /// `info`'s text after the segment list.

@@ -27,6 +27,8 @@ fn info_text_is_a_readable_summary() {
     assert!(t.contains("method \"forward\""), "{t}");
     assert!(t.contains("XnnpackBackend"), "{t}");
     assert!(t.contains("named data: 4"), "{t}");
+    // a method that calls no operator says what runs it
+    assert!(t.contains("\n  operators (0): none; the work is delegated to XnnpackBackend\n"), "{t}");
 }
 
 #[test]
@@ -459,6 +461,8 @@ fn gen_writes_programs_that_verify() {
     let many = dir.path().join("many");
     let o = pte(&["gen", "--seed", "100", "--count", "5", s(&many)]);
     assert!(o.status.success(), "{}", stderr(&o));
+    // the seeds named are the ones written: 100 to 104, not 100..105
+    assert_eq!(stdout(&o), format!("wrote 5 programs (seeds 100 to 104) to {}\n", many.display()));
     for seed in 100..105 {
         let f = many.join(format!("gen-{seed}.pte"));
         let o = pte(&["verify", "--deny-warnings", s(&f)]);

@@ -183,3 +183,30 @@ fn instructions_differ_field_by_field_with_their_paths() {
     let value = program_lines(heavy_changed(|p| p.values.as_mut().unwrap()[3] = int));
     assert_eq!(value, ["execution_plan[0].values[3].int_val: Int 3 vs -3 (used as arg 0 of aten::add.out)"]);
 }
+
+#[test]
+fn methods_pair_by_name_and_no_rust_form_is_printed() {
+    // linear has forward; multi_method has encode, then forward
+    let (a, b) = (corpus("linear/model.pte"), corpus("multi_method/model.pte"));
+    let o = pte(&["diff", s(&a), s(&b)]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(text.contains("execution_plan: method \"encode\" only in B\n"), "{text}");
+    assert!(!text.contains("\"forward\" only in"), "forward is in both: {text}");
+    assert!(!text.contains("execution_plan[0]."), "forward of A is not encode of B: {text}");
+    for rust in ["Some(", "None"] {
+        assert!(!text.contains(rust), "{rust}: {text}");
+    }
+    // forward is compared with forward, named by its place in each file
+    let (ra, rb) = (json(&pte(&["diff", "--json", s(&a), s(&b)])), json(&pte(&["diff", "--json", s(&b), s(&a)])));
+    let paths = |v: &Value| -> Vec<String> {
+        v["differences"].as_array().unwrap().iter().map(|d| d["path"].as_str().unwrap().to_string()).collect()
+    };
+    assert!(paths(&ra).iter().all(|p| !p.starts_with("execution_plan[0]")), "{ra}");
+    assert!(paths(&ra).iter().any(|p| p.starts_with("execution_plan[0 vs 1].values[0]")), "{ra}");
+    assert!(paths(&rb).iter().all(|p| !p.starts_with("execution_plan[1].")), "{rb}");
+    // an absent or present list reads as a list, never Some([..])
+    let o = pte(&["diff", s(&corpus("add/model.pte")), s(&a)]);
+    let text = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert!(text.contains("[program] execution_plan[0].non_const_buffer_sizes: [0, 192] vs [0, 112]\n"), "{text}");
+}

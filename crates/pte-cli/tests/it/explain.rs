@@ -58,3 +58,29 @@ fn verify_names_the_runtime_error_of_each_violation() {
     let first: serde_json::Value = serde_json::from_str(many.lines().next().unwrap()).unwrap();
     assert_eq!(first["violations"][0], *v);
 }
+
+#[test]
+fn a_code_a_runner_meets_at_execute_has_its_causes_there() {
+    // "Invalid number of inputs provided" is 0x12 from Method::set_inputs
+    let o = pte(&["explain", "0x12"]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = out(&o);
+    let causes = text.split("causes when a method runs").nth(1).unwrap_or_else(|| panic!("{text}"));
+    assert!(causes.contains("  Method::set_inputs (at execute): the number of inputs given"), "{text}");
+    assert!(causes.contains("Invalid number of inputs provided"), "{text}");
+    assert!(causes.contains("  Method::set_input (at execute): an input tensor of another dtype"), "{text}");
+    assert!(causes.contains("  Method::execute (at execute): an input that was never set"), "{text}");
+    // the file's rules still come first
+    assert!(text.find("program.named_data_segments").unwrap() < text.find("causes when").unwrap(), "{text}");
+    let j: serde_json::Value = serde_json::from_str(&out(&pte(&["explain", "--json", "0x12"]))).unwrap();
+    let causes = j["causes"].as_array().unwrap();
+    assert!(causes.iter().all(|c| c["stage"] == "execute"), "{j}");
+    assert!(causes.iter().any(|c| c["call"] == "Method::set_inputs"), "{j}");
+    // a static input of another shape fails its resize: NotSupported
+    let shape = out(&pte(&["explain", "NotSupported"]));
+    assert!(shape.contains("  Method::set_input (at execute): an input tensor of another shape"), "{shape}");
+    // a code with no such cause lists none, and says so in JSON
+    assert!(!out(&pte(&["explain", "0x14"])).contains("causes when"));
+    let j: serde_json::Value = serde_json::from_str(&out(&pte(&["explain", "--json", "0x14"]))).unwrap();
+    assert_eq!(j["causes"], serde_json::json!([]));
+}

@@ -25,6 +25,7 @@ mod hostile_memory;
 mod inspect;
 mod library_saves;
 mod lossless;
+mod man_and_help;
 mod memory;
 mod ops;
 mod pack;

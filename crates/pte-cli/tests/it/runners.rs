@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 use pte_samples::*;
 use serde_json::Value as Json;
 
-use crate::support::{f32s, s, stderr as err, stdout as out, PTE};
-
-const DEMO: &str = env!("CARGO_BIN_EXE_pte-runner-demo");
+use crate::support::{demo_runner, f32s, s, stderr as err, stdout as out, PTE};
 
 /// What `forward` of the demo returns after `xs`: the running sum and the count.
 fn sums_set(tweak: impl Fn(usize, usize, &mut Vec<f32>)) -> SampleSet<'static> {
@@ -48,7 +46,7 @@ fn write_set(dir: &Path, set: &SampleSet<'_>) -> PathBuf {
 
 fn check(source: &Path, extra: &[&str], runner_args: &[&str]) -> Output {
     let mut cmd = Command::new(PTE);
-    cmd.args(["samples", "check", s(source)]).args(extra).arg("--").arg(DEMO).args(runner_args);
+    cmd.args(["samples", "check", s(source)]).args(extra).arg("--").arg(demo_runner()).args(runner_args);
     cmd.output().unwrap()
 }
 
@@ -255,7 +253,18 @@ fn no_process_outlives_the_check() {
     // the demo's child `sleep 600` shares its process group: stopping a hung
     // runner must take it too
     let o = Command::new(PTE)
-        .args(["samples", "check", s(dir.path()), "--timeout", "1", "--", DEMO, "--spawn-sleeper", "--hang-at", "1"])
+        .args([
+            "samples",
+            "check",
+            s(dir.path()),
+            "--timeout",
+            "1",
+            "--",
+            s(&demo_runner()),
+            "--spawn-sleeper",
+            "--hang-at",
+            "1",
+        ])
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
@@ -269,4 +278,21 @@ fn no_process_outlives_the_check() {
         })
         .collect();
     assert!(sleepers.is_empty(), "left behind: {sleepers:?}");
+}
+
+#[test]
+fn the_demo_runner_has_help_and_is_not_installed_with_pte() {
+    let o = Command::new(demo_runner()).arg("--help").output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let help = out(&o);
+    assert!(help.starts_with("pte-runner-demo: a runner of the pte-runner protocol"), "{help}");
+    for switch in ["--forget", "--crash-at N", "--offset X", "--spawn-sleeper", "--help"] {
+        assert!(help.contains(switch), "{switch}: {help}");
+    }
+    assert!(err(&o).is_empty(), "help starts no runner: {}", err(&o));
+    // `cargo install` installs every [[bin]]: the demo is an example instead
+    let manifest = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
+    let bins: Vec<&str> = manifest.split("[[").filter(|t| t.starts_with("bin]]")).collect();
+    assert_eq!(bins.len(), 1, "{bins:?}");
+    assert!(bins[0].contains("name = \"pte\"\n"), "{bins:?}");
 }

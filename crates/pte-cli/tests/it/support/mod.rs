@@ -16,6 +16,21 @@ pub use pte_testkit::{corpus, corpus_bytes, corpus_dir as corpus_root, corpus_fi
 
 pub mod save;
 
+/// `pte-runner-demo`, the protocol's demonstration runner: an example of
+/// this package (so `cargo install` leaves it out), which `cargo test`
+/// builds beside `pte`, in its target directory's `examples/`.
+pub fn demo_runner() -> std::path::PathBuf {
+    let dir = Path::new(PTE).parent().unwrap().join("examples");
+    let p = dir.join(format!("pte-runner-demo{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        p.is_file(),
+        "{} is missing: `cargo test -p pte-cli` builds it, a run of `--test it` alone does not \
+         (cargo build -p pte-cli --example pte-runner-demo)",
+        p.display()
+    );
+    p
+}
+
 /// Runs `pte args` and waits for what it printed.
 pub fn pte(args: &[&str]) -> Output {
     Command::new(PTE).args(args).output().unwrap()

@@ -5,16 +5,14 @@
 //! the last fresh state, `calls` how many calls that state has seen. Method
 //! `scale` takes `(x, factor)` and returns `x * factor` with no state.
 //!
-//! Switches make it misbehave the ways a real runner can, for the tests:
-//! `--forget` (reloads before every call), `--ignore-fresh`, `--offset X`
-//! (adds X to every output element), `--nan-at N`, `--crash-at N`,
-//! `--hang-at N`, `--garbage-at N`, `--wrong-dtype-at N`, `--wrong-count-at N`
-//! (N counts calls from 1 over the whole process), `--refuse-hello`,
-//! `--exit-early`, `--chatty` (writes to stdout before serving: a protocol
-//! error), `--spawn-sleeper` (starts a child that would outlive it).
+//! Switches make it misbehave the ways a real runner can, for the tests;
+//! `--help` lists them ([`USAGE`]).
+//!
+//! An example of the pte-cli package, so `cargo install` leaves it out:
 //!
 //! ```text
-//! pte samples check sums/ -- pte-runner-demo
+//! cargo build -p pte-cli --example pte-runner-demo
+//! pte samples check sums/ -- target/debug/examples/pte-runner-demo
 //! ```
 
 #![allow(clippy::print_stderr)]
@@ -24,6 +22,30 @@ use std::process::ExitCode;
 
 use pte_ptn::{Dtype, PtnTensor};
 use pte_samples::{serve, Engine, RunResult, Value};
+
+/// What `--help` prints.
+const USAGE: &str = "\
+pte-runner-demo: a runner of the pte-runner protocol (docs/samples.md) for a toy model,
+speaking on stdin and stdout: `pte samples check SOURCE -- pte-runner-demo [SWITCH]...`.
+Method forward(x F32[n]) returns (running sum of x, calls since fresh); scale(x, factor)
+returns x * factor.
+
+Switches (they make it misbehave as a real runner can; N counts calls from 1):
+  --forget              reload before every call (state is lost)
+  --ignore-fresh        keep state across a fresh request
+  --offset X            add X to every output element
+  --nan-at N            make the first output element NaN in call N
+  --crash-at N          exit with status 3 in call N
+  --hang-at N           never answer call N
+  --garbage-at N        write a line that is not a reply in call N
+  --wrong-dtype-at N    answer call N with a float64 tensor
+  --wrong-count-at N    answer call N with one output too many
+  --refuse-hello        refuse the handshake
+  --exit-early          exit before the handshake
+  --chatty              write to stdout before serving (a protocol error)
+  --spawn-sleeper       start a child process that would outlive it
+  -h, --help            print this
+";
 
 #[derive(Default)]
 struct Faults {
@@ -180,6 +202,10 @@ fn parse(args: &[String]) -> Result<(Faults, Vec<&str>), String> {
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
     let (faults, flags) = match parse(&args) {
         Ok(p) => p,
         Err(e) => {
