@@ -223,7 +223,7 @@ mod tests {
         assert!(!a.crossed_by((-5.0, -1.0), (15.0, -1.0)));
         assert!(!a.crossed_by((11.0, -5.0), (11.0, 15.0)));
         assert!(!a.crossed_by((-5.0, 0.0), (0.0, -5.0)));
-        assert!(a.crossed_by((-5.0, 4.0), (4.0, -5.0)));
+        assert!(a.crossed_by((-5.0, 6.0), (6.0, -5.0)));
     }
 
     /// Two edges into one box from the same side: their labels do not
