@@ -147,27 +147,45 @@ pub(crate) fn place(graph: &Graph, layout: &Layout) -> (Vec<Option<LabelAt>>, f6
             continue;
         }
         let chars = edge.label.chars().count();
+        let candidates: Vec<(LabelAt, Area)> = ALONG
+            .iter()
+            .flat_map(|&share| {
+                let (p, d) = along(line, share);
+                beside(p, d)
+            })
+            .map(|at| (at, area(at, chars)))
+            .collect();
+        // only what lies where the candidates are is tried against them, so
+        // a drawing of many boxes costs no more per label than a small one
+        let reach = candidates.iter().fold(
+            Area { x0: f64::INFINITY, x1: f64::NEG_INFINITY, y0: f64::INFINITY, y1: f64::NEG_INFINITY },
+            |r, (_, a)| Area { x0: r.x0.min(a.x0), x1: r.x1.max(a.x1), y0: r.y0.min(a.y0), y1: r.y1.max(a.y1) },
+        );
+        let near: Vec<Area> = boxes.iter().chain(&placed).filter(|b| b.meets(&reach)).copied().collect();
+        let near_segments: Vec<_> = segments
+            .iter()
+            .filter(|(p, q)| {
+                let span = Area { x0: p.0.min(q.0), x1: p.0.max(q.0), y0: p.1.min(q.1), y1: p.1.max(q.1) };
+                span.x0 <= reach.x1 && reach.x0 <= span.x1 && span.y0 <= reach.y1 && reach.y0 <= span.y1
+            })
+            .collect();
         let cost = |a: &Area| {
             let outside = a.x0 < 0.0 || a.y0 < 0.0 || a.y1 > layout.height;
-            let covered = boxes.iter().chain(&placed).filter(|b| b.meets(a)).count();
-            let crossed = segments.iter().filter(|(p, q)| a.crossed_by(*p, *q)).count();
+            let covered = near.iter().filter(|b| b.meets(a)).count();
+            let crossed = near_segments.iter().filter(|(p, q)| a.crossed_by(*p, *q)).count();
             usize::from(outside)
                 .saturating_mul(COST_OUTSIDE)
                 .saturating_add(covered.saturating_mul(COST_COVER))
                 .saturating_add(crossed.saturating_mul(COST_LINE))
         };
         let mut best: Option<(usize, LabelAt, Area)> = None;
-        'search: for share in ALONG {
-            let (p, d) = along(line, share);
-            for at in beside(p, d) {
-                let a = area(at, chars);
-                let n = cost(&a);
-                if best.as_ref().is_none_or(|b| n < b.0) {
-                    best = Some((n, at, a));
-                }
-                if n == 0 {
-                    break 'search;
-                }
+        for (at, a) in candidates {
+            let n = cost(&a);
+            if best.as_ref().is_none_or(|b| n < b.0) {
+                best = Some((n, at, a));
+            }
+            if n == 0 {
+                break;
             }
         }
         match best {
