@@ -335,6 +335,63 @@ def search_problems(run: PageRun, k: int, timeout_ms: int = 10_000, shots: Path 
     return []
 
 
+# Where the drawings' labels are, as the browser lays out their text: each
+# treemap label against its rectangle and clip, each edge label against its
+# own edge (sampled along the path) and the drawing's bounds. Drawings in a
+# closed <details> have no layout (a zero box) and are left out.
+LABELS_JS = """
+() => {
+  const problems = [];
+  const name = el => (el.textContent || '').trim();
+  document.querySelectorAll('svg.treemap g.part').forEach(part => {
+    const rect = part.querySelector(':scope > rect');
+    const title = name(part.querySelector(':scope > title') || part);
+    const right = rect.x.baseVal.value + rect.width.baseVal.value;
+    part.querySelectorAll('text').forEach(t => {
+      const b = t.getBBox();
+      if (b.width === 0) return;
+      if (b.x + b.width > right + 0.5) {
+        problems.push(`treemap label ${JSON.stringify(name(t))} ends at ${(b.x + b.width).toFixed(1)}, past its rectangle (${right.toFixed(1)}) (${title})`);
+      }
+      if (!t.closest('[clip-path]')) problems.push(`treemap label ${JSON.stringify(name(t))} is not clipped (${title})`);
+    });
+  });
+  document.querySelectorAll('figure.graph svg').forEach(svg => {
+    const labels = [...svg.querySelectorAll('text.edge-label')];
+    if (!labels.length) return;
+    const edges = [...svg.querySelectorAll('path.edge')].filter(p => name(p.querySelector('title') || p) !== '');
+    if (edges.length !== labels.length) {
+      problems.push(`${edges.length} labelled edges, ${labels.length} edge labels`);
+      return;
+    }
+    const width = svg.viewBox.baseVal.width;
+    labels.forEach((label, i) => {
+      const b = label.getBBox();
+      if (b.width === 0) return;
+      if (b.x < 0 || b.x + b.width > width + 0.5) {
+        problems.push(`edge label ${JSON.stringify(name(label))} leaves the drawing (x ${b.x.toFixed(1)}..${(b.x + b.width).toFixed(1)}, width ${width})`);
+      }
+      const path = edges[i];
+      const length = path.getTotalLength();
+      for (let at = 0; at <= length; at += 1) {
+        const p = path.getPointAtLength(at);
+        if (p.x > b.x + 0.5 && p.x < b.x + b.width - 0.5 && p.y > b.y + 0.5 && p.y < b.y + b.height - 0.5) {
+          problems.push(`edge label ${JSON.stringify(name(label))} lies over its own edge at (${p.x.toFixed(1)}, ${p.y.toFixed(1)})`);
+          break;
+        }
+      }
+    });
+  });
+  return problems;
+}
+"""
+
+
+def label_problems(run: PageRun) -> list[str]:
+    """Treemap labels inside their rectangles (and clipped), edge labels beside their edge."""
+    return run.page.evaluate(LABELS_JS)
+
+
 def paint_ms(run: PageRun) -> float | None:
     paint = run.timing.get("paint") or {}
     return paint.get("first-paint", paint.get("first-contentful-paint"))

@@ -33,6 +33,10 @@ def test_search_highlights(loaded, page_spec):
     assert problems == []
 
 
+def test_labels_stay_clear(loaded):
+    assert checks.label_problems(loaded) == []
+
+
 def test_first_paint(loaded, page_spec):
     ms = checks.paint_ms(loaded)
     if page_spec.get("largest") and ms is not None and ms > checks.PAINT_TARGET_MS:
@@ -58,6 +62,9 @@ MUTANTS = {
     "script_throws": ("hygiene", lambda s: s.replace("</body>", "<script>null.x</script></body>")),
     "search_dead": ("search", lambda s: s.replace("box.addEventListener('input'", "box.addEventListener('nothing'")),
     "search_sticky": ("search", lambda s: s.replace("q !== '' && ", "true || ")),
+    "edge_label_on_its_edge": ("labels", lambda s: s.replace('<text class="edge-label" x="135" y="36"', '<text class="edge-label" x="135" y="48"')),
+    "treemap_label_overflows": ("labels", lambda s: s.replace(">program.fb</text>", ">program.fb, and much more than its rectangle holds</text>")),
+    "treemap_label_unclipped": ("labels", lambda s: s.replace('<g clip-path="url(#t0-c0)">', "<g>")),
 }
 
 
@@ -75,6 +82,8 @@ def test_harness_catches(context, tmp_path, mutant):
             problems = checks.contract_problems(run.snapshot, spec)
         elif check == "hygiene":
             problems = checks.hygiene_problems(run)
+        elif check == "labels":
+            problems = checks.label_problems(run)
         else:
             problems = [p for k in range(2) for p in checks.search_problems(run, k, timeout_ms=1_000)]
         print(problems)

@@ -225,7 +225,7 @@ pub(crate) enum Command {
         /// Output syntax.
         #[arg(long, value_enum, default_value = "dot")]
         format: GraphFormat,
-        /// Render to SVG with Graphviz's `dot` (must be installed).
+        /// Draw an SVG file instead, laid out as `pte report` does (no Graphviz needed).
         #[arg(long)]
         svg: bool,
         /// Write here (atomically) instead of standard output.

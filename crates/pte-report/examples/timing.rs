@@ -36,7 +36,7 @@ fn main() {
     let r = pte_file::size::size_report(&b).unwrap();
     println!("size {:?}", t.elapsed());
     let t = Instant::now();
-    let _ = pte_report::treemap::svg(&r, "x");
+    let _ = pte_report::treemap::svg(&r, "x", "");
     println!("treemap {:?}", t.elapsed());
     let t = Instant::now();
     let _ = pte.tensors().unwrap();

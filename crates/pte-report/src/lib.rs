@@ -12,8 +12,9 @@
 //! cases, EXTERNAL tensors resolved against data files, and, for several
 //! files, what `pte diff` says of them. `docs/report.md` describes the page.
 //!
-//! It also holds what the page shares with the CLI's text: the dataflow
-//! graphs ([`graph`]) and payload summaries ([`payload`]); the text
+//! It also holds what the page shares with the CLI: the dataflow graphs
+//! ([`graph`]) and their drawing (`pte graph --svg` writes
+//! [`layout::svg_file`]), and payload summaries ([`payload`]); the text
 //! conventions are `pte_core::style`, shared by every crate's messages.
 //! Files are verified through the `pte` crate, the one door every
 //! frontend uses.

@@ -1,7 +1,9 @@
 //! The size breakdown as a squarified treemap (Bruls, Huizing and van Wijk,
 //! 2000): one rectangle per part of a [`SizeReport`], its area its bytes,
 //! parts grouped by kind, each labelled with its name and bytes when there
-//! is room and always in a `<title>` tooltip.
+//! is room and always in a `<title>` tooltip. A label is cut (with `…`) to
+//! what its rectangle holds in the graphs' monospace font, and clipped to
+//! the rectangle besides, so that no font draws it over its neighbours.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -9,6 +11,7 @@ use std::fmt::Write as _;
 use pte_segments::size::SizeReport;
 
 use crate::html::{escape, thousands, Coord};
+use crate::layout::text::{chars_in, cut, ADVANCE, MONOSPACE};
 
 /// At most this many parts are drawn; the smaller ones are folded into one
 /// `other` part ([`SizeReport::top`]).
@@ -20,6 +23,10 @@ pub const MAX_PARTS: usize = 400;
 
 const WIDTH: f64 = 960.0;
 const HEIGHT: f64 = 480.0;
+/// Font size of the labels (the page's style sheet says the same).
+const FONT_SIZE: f64 = 11.0;
+/// Room between a label and its rectangle's sides.
+const PAD: f64 = 3.0;
 
 /// A rectangle: top-left corner and size.
 ///
@@ -140,19 +147,6 @@ fn fill(kind: &str) -> &'static str {
     }
 }
 
-/// `name` cut to about `chars` characters, with `…` when cut.
-fn fit(name: &str, chars: usize) -> Option<String> {
-    if chars < 3 {
-        return None;
-    }
-    if name.chars().count() <= chars {
-        return Some(name.to_string());
-    }
-    let mut s: String = name.chars().take(chars.saturating_sub(1)).collect();
-    s.push('…');
-    Some(s)
-}
-
 /// A percentage with one decimal, of a non-zero total.
 fn share(bytes: u64, total: u64) -> String {
     if total == 0 {
@@ -161,21 +155,24 @@ fn share(bytes: u64, total: u64) -> String {
     format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
 }
 
-/// The treemap of `report` as one `<svg role="img">`, titled `title`.
+/// The treemap of `report` as one `<svg role="img">`, titled `title`;
+/// `id_prefix` comes before the ids of its clip paths, so that several
+/// treemaps can share one page.
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
 /// let r = pte_file::size::size_report(&bytes)?;
-/// let svg = pte_report::treemap::svg(&r, "sizes of linear");
+/// let svg = pte_report::treemap::svg(&r, "sizes of linear", "t0-");
 /// assert!(svg.starts_with("<svg") && svg.contains("<title>sizes of linear</title>"));
 /// assert_eq!(svg.matches("class=\"part\"").count(), r.parts.len());
+/// assert!(svg.contains(r#"<clipPath id="t0-c0">"#) && svg.contains(r#"clip-path="url(#t0-c0)""#));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn svg(report: &SizeReport, title: &str) -> String {
-    let cut;
+pub fn svg(report: &SizeReport, title: &str, id_prefix: &str) -> String {
+    let folded;
     let report = if report.parts.len() > MAX_PARTS {
-        cut = report.clone().top(MAX_PARTS.saturating_sub(1));
-        &cut
+        folded = report.clone().top(MAX_PARTS.saturating_sub(1));
+        &folded
     } else {
         report
     };
@@ -190,9 +187,11 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
     let mut kinds: Vec<(&str, u64, Vec<usize>)> = kinds.into_iter().map(|(k, (b, v))| (k, b, v)).collect();
     kinds.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
     let mut s = format!(
-        "<svg class=\"treemap\" role=\"img\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\"><title>{}</title>",
+        "<svg class=\"treemap\" role=\"img\" viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"{WIDTH}\" height=\"{HEIGHT}\" \
+         font-family=\"{MONOSPACE}\" font-size=\"{FONT_SIZE}\"><title>{}</title>",
         escape(title)
     );
+    let prefix = escape(id_prefix);
     let outer = Rect { x: 0.0, y: 0.0, w: WIDTH, h: HEIGHT };
     let kind_rects = squarify(&kinds.iter().map(|k| k.1 as f64).collect::<Vec<_>>(), outer);
     for ((kind, bytes, parts), kr) in kinds.iter().zip(kind_rects) {
@@ -225,17 +224,25 @@ pub fn svg(report: &SizeReport, title: &str) -> String {
                 thousands(p.bytes),
                 share(p.bytes, total)
             );
-            let chars = (r.w / 6.5) as usize;
-            if r.h >= 14.0
-                && let Some(name) = fit(&name, chars)
-            {
-                let _ =
-                    write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 11.0), escape(&name));
-            }
-            if r.h >= 26.0
-                && let Some(b) = fit(&format!("{} B", thousands(p.bytes)), chars)
-            {
-                let _ = write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + 3.0), Coord(r.y + 23.0), escape(&b));
+            let room = chars_in(r.w - 2.0 * PAD, FONT_SIZE * ADVANCE);
+            if r.h >= 14.0 && room >= 3 {
+                let (x, y) = (Coord(r.x), Coord(r.y));
+                let _ = write!(
+                    s,
+                    "<clipPath id=\"{prefix}c{i}\"><rect x=\"{x}\" y=\"{y}\" width=\"{}\" height=\"{}\"/></clipPath>\
+                     <g clip-path=\"url(#{prefix}c{i})\"><text x=\"{}\" y=\"{}\">{}</text>",
+                    Coord(r.w),
+                    Coord(r.h),
+                    Coord(r.x + PAD),
+                    Coord(r.y + 11.0),
+                    escape(&cut(&name, room))
+                );
+                if r.h >= 26.0 {
+                    let b = cut(&format!("{} B", thousands(p.bytes)), room);
+                    let _ =
+                        write!(s, "<text x=\"{}\" y=\"{}\">{}</text>", Coord(r.x + PAD), Coord(r.y + 23.0), escape(&b));
+                }
+                s.push_str("</g>");
             }
             s.push_str("</g>");
         }

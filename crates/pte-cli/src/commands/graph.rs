@@ -1,8 +1,9 @@
-//! `pte graph`: a method's dataflow as Graphviz DOT or Mermaid, rendered to
-//! SVG by Graphviz's `dot` when asked. Every kind that carries a program
-//! has one: a `.pte`, the program a `.bpte` embeds, and a `.ptn`'s native
-//! graph; a `.ptd` holds data only and is refused. The graphs are built by
-//! `pte_report::graph`, which the HTML report draws too.
+//! `pte graph`: a method's dataflow as Graphviz DOT or Mermaid, or drawn as
+//! SVG. Every kind that carries a program has one: a `.pte`, the program a
+//! `.bpte` embeds, and a `.ptn`'s native graph; a `.ptd` holds data only and
+//! is refused. The graphs are built by `pte_report::graph`, and `--svg`
+//! lays them out and draws them as the HTML report does
+//! (`pte_report::layout`), no Graphviz involved.
 //!
 //! Nodes are the method's inputs and outputs, its stored tensors (constants,
 //! mutable buffers, EXTERNAL tensors) and its instructions (kernel and
@@ -13,11 +14,10 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable};
-use pte_report::graph::{walk_native, walk_plan_view, Sink};
+use pte_report::graph::{walk_native, walk_plan_view, Graph, Sink};
 use pte_schema::PlanView;
 
 use crate::cli::GraphFormat;
@@ -41,9 +41,9 @@ pub(crate) fn run(
     }
     input.require("graph", &[FileKind::Pte, FileKind::Ptn, FileKind::Bpte])?;
     let bytes = input.bytes();
-    let syntax = match (svg, format) {
-        (true, _) | (false, GraphFormat::Dot) => Syntax::Dot,
-        (false, GraphFormat::Mermaid) => Syntax::Mermaid,
+    let syntax = match format {
+        GraphFormat::Dot => Syntax::Dot,
+        GraphFormat::Mermaid => Syntax::Mermaid,
     };
     let emit = |walk: &dyn Fn(&mut dyn Sink)| emit(syntax, svg, output, walk);
     match input.kind {
@@ -79,25 +79,52 @@ fn plan_graph(
 }
 
 /// Writes the graph `walk` tells: to standard output or `output` as it is
-/// walked, or through Graphviz (`svg`), which takes the whole text.
+/// walked, or drawn as an SVG file (`svg`), which needs the whole graph.
 fn emit(syntax: Syntax, svg: bool, output: Option<&Path>, walk: &dyn Fn(&mut dyn Sink)) -> CmdResult {
     if svg {
-        let mut text = vec![];
-        write(&mut text, syntax, walk)?;
-        let bytes = render_svg(&text)?;
+        let mut graph = Graph::default();
+        walk(&mut graph);
+        let file = pte_report::layout::svg_file(&graph);
         return match output {
-            Some(out) => crate::files::write_file(out, &bytes),
-            None => crate::formats::pte_info::write_stdout(|w| w.write_all(&bytes)),
+            Some(out) => {
+                crate::files::write_file(out, file.as_bytes())?;
+                println!("wrote {} ({} bytes)", out.display(), file.len());
+                Ok(())
+            }
+            None => crate::formats::pte_info::write_stdout(|w| w.write_all(file.as_bytes())),
         };
     }
     match output {
-        Some(out) => pte_file::write_atomically(out, |w| {
-            write(w, syntax, walk)?;
+        Some(out) => {
+            let n = pte_file::write_atomically(out, |w| {
+                let mut counted = Counted { inner: w, n: 0 };
+                write(&mut counted, syntax, walk)?;
+                Ok(counted.n)
+            })
+            .map_err(at(out))?;
+            println!("wrote {} ({n} bytes)", out.display());
             Ok(())
-        })
-        .map_err(at(out))
-        .map(drop),
+        }
         None => crate::formats::pte_info::write_stdout(|w| write(w, syntax, walk)),
+    }
+}
+
+/// A writer that passes bytes on and counts them, for the line saying
+/// what was written.
+struct Counted<'w> {
+    inner: &'w mut dyn Write,
+    n: u64,
+}
+
+impl Write for Counted<'_> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.n = self.n.saturating_add(n as u64);
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
     }
 }
 
@@ -117,23 +144,4 @@ fn pick<'m, T>(
             methods.first().ok_or_else(|| Failure::bad_input(format!("{}: the program has no method", file.display())))
         }
     }
-}
-
-/// Pipes DOT through Graphviz's `dot -Tsvg`.
-fn render_svg(dot_text: &[u8]) -> Result<Vec<u8>, Failure> {
-    let mut child = Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Failure::bad_input(format!("--svg needs Graphviz's `dot` on PATH: {e}")))?;
-    if let Some(mut stdin) = child.stdin.take() {
-        stdin.write_all(dot_text)?;
-    }
-    let out = child.wait_with_output()?;
-    if !out.status.success() {
-        return Err(Failure::bad_input(format!("dot -Tsvg failed: {}", String::from_utf8_lossy(&out.stderr).trim())));
-    }
-    Ok(out.stdout)
 }

@@ -1,5 +1,6 @@
 //! `pte report FILE... [-o OUT] [--ptd DATA]...`: one self-contained HTML
-//! page of the files (built by `pte_report`; docs/report.md). Exit 0 when
+//! page of the files (built by `pte_report`; docs/report.md), and the line
+//! `wrote OUT (N bytes)` the other writers print. Exit 0 when
 //! every file was read whole and verified without violation, 1 when the page
 //! was written but a file has violations or parts that could not be read,
 //! 2 when an input cannot be opened or is no ExecuTorch file at all.
@@ -43,6 +44,7 @@ pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], output: &Path) -> CmdResu
         }
     } else {
         crate::files::write_file(output, page.html.as_bytes())?;
+        println!("wrote {} ({} bytes)", output.display(), page.html.len());
     }
     if page.is_clean() {
         return Ok(());

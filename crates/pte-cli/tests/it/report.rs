@@ -189,6 +189,27 @@ fn several_files_get_a_comparison_and_the_same_bytes_twice() {
     assert_eq!(o.stdout, std::fs::read(&a).unwrap());
 }
 
+/// Like the other writers, `report -o OUT` says what it wrote, whether the
+/// files are clean (exit 0) or found wanting (exit 1, and the line on
+/// stderr); the page on standard output comes alone.
+#[test]
+fn report_says_what_it_wrote() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r.html");
+    let mut damaged = std::fs::read(corpus("linear/model.pte")).unwrap();
+    damaged.truncate(damaged.len() - 8);
+    let bad = dir.path().join("bad.pte");
+    std::fs::write(&bad, &damaged).unwrap();
+    for (file, code) in [(corpus("linear/model.pte"), 0), (bad, 1)] {
+        let o = pte(&["report", s(&file), "-o", s(&out)]);
+        assert_eq!(o.status.code(), Some(code), "{}", stderr(&o));
+        let n = std::fs::metadata(&out).unwrap().len();
+        assert_eq!(stdout(&o), format!("wrote {} ({n} bytes)\n", out.display()));
+    }
+    let o = pte(&["report", s(&corpus("linear/model.pte")), "-o", "-"]);
+    assert!(stdout(&o).starts_with("<!DOCTYPE html>") && stdout(&o).ends_with("</html>\n"));
+}
+
 #[test]
 fn the_deep_program_folds_its_drawing_and_stays_whole() {
     let dir = tempfile::tempdir().unwrap();

@@ -1,10 +1,12 @@
-//! The SVG: edges under nodes, each with a `<title>`; every attribute a
+//! The SVG: edges, then their labels (placed by [`super::labels`]), then
+//! nodes, edges and nodes each with a `<title>`; every attribute a
 //! standalone viewer needs (colours, font) is on the elements, so the page's
 //! CSS may restyle them by class but is not required.
 
 use std::fmt::Write;
 
-use super::text::{escape, escape_into, fit, Num, FONT_SIZE};
+use super::labels::{self, LabelAt};
+use super::text::{escape, escape_into, fit, Num, FONT_SIZE, MONOSPACE};
 use super::{Layout, SvgOptions};
 use crate::graph::{Graph, NodeKind};
 
@@ -24,24 +26,38 @@ fn style(kind: NodeKind) -> (&'static str, &'static str, f64, &'static str) {
 pub(crate) fn svg(graph: &Graph, layout: &Layout, options: &SvgOptions) -> String {
     let mut out = String::with_capacity(graph.nodes.len().saturating_mul(300).saturating_add(1024));
     let prefix = escape(&options.id_prefix);
-    let (w, h) = (Num(layout.width), Num(layout.height));
+    let (label_at, width) = if graph.edges.len() <= options.edge_labels_up_to {
+        labels::place(graph, layout)
+    } else {
+        (Vec::new(), layout.width)
+    };
+    let (w, h) = (Num(width), Num(layout.height));
+    if options.standalone {
+        out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    }
     let _ = write!(
         out,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"graph\" viewBox=\"0 0 {w} {h}\" width=\"{w}\" \
-         height=\"{h}\" font-family=\"ui-monospace, Menlo, Consolas, monospace\" font-size=\"{}\" \
-         role=\"img\" aria-label=\"",
+         height=\"{h}\" font-family=\"{MONOSPACE}\" font-size=\"{}\" role=\"img\" aria-label=\"",
         Num(FONT_SIZE)
     );
     escape_into(&mut out, &graph.name);
+    out.push_str("\">");
+    if options.standalone {
+        out.push_str("<title>");
+        escape_into(&mut out, &graph.name);
+        out.push_str("</title><rect class=\"background\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>");
+    }
     let _ = write!(
         out,
-        "\"><defs><marker id=\"{prefix}arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+        "<defs><marker id=\"{prefix}arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
          markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0L10,5L0,10z\" fill=\"#546e7a\"/>\
          </marker></defs>\n<g class=\"edges\">\n"
     );
-    let labelled = graph.edges.len() <= options.edge_labels_up_to;
     let node_id = |i: usize| graph.nodes.get(i).map_or(String::new(), |n| escape(&n.id));
-    for (edge, line) in graph.edges.iter().zip(&layout.edges) {
+    // over every line, so that a label's halo hides the lines it crosses
+    let mut over = String::new();
+    for (k, (edge, line)) in graph.edges.iter().zip(&layout.edges).enumerate() {
         let mut points = line.iter();
         let Some(&(x0, y0)) = points.next() else { continue };
         if line.len() < 2 {
@@ -64,20 +80,29 @@ pub(crate) fn svg(graph: &Graph, layout: &Layout, options: &SvgOptions) -> Strin
         );
         escape_into(&mut out, &edge.label);
         out.push_str("</title></path>\n");
-        if labelled && !edge.label.is_empty() {
-            let (x, y) = midpoint(line);
+        if let Some(Some(at)) = label_at.get(k) {
+            let LabelAt { x, y, anchor } = *at;
             let _ = write!(
-                out,
-                "<text class=\"edge-label\" x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" \
-                 fill=\"#37474f\" stroke=\"#ffffff\" stroke-width=\"3\" paint-order=\"stroke\">",
+                over,
+                "<text class=\"edge-label\" x=\"{}\" y=\"{}\" dy=\"0.35em\" font-size=\"{}\" text-anchor=\"{}\" \
+                 fill=\"#37474f\" stroke=\"#ffffff\" stroke-width=\"4\" stroke-linejoin=\"round\" \
+                 paint-order=\"stroke\">",
                 Num(x),
-                Num(y)
+                Num(y),
+                Num(labels::FONT_SIZE),
+                anchor
             );
-            escape_into(&mut out, &edge.label);
-            out.push_str("</text>\n");
+            escape_into(&mut over, &edge.label);
+            over.push_str("</text>\n");
         }
     }
-    out.push_str("</g>\n<g class=\"nodes\">\n");
+    out.push_str("</g>\n");
+    if !over.is_empty() {
+        out.push_str("<g class=\"edge-labels\">\n");
+        out.push_str(&over);
+        out.push_str("</g>\n");
+    }
+    out.push_str("<g class=\"nodes\">\n");
     for (node, b) in graph.nodes.iter().zip(&layout.nodes) {
         let kind = node.kind.name();
         let (fill, stroke, round, extra) = style(node.kind);
@@ -104,33 +129,4 @@ pub(crate) fn svg(graph: &Graph, layout: &Layout, options: &SvgOptions) -> Strin
     }
     out.push_str("</g>\n</svg>\n");
     out
-}
-
-/// The point halfway along `line`.
-fn midpoint(line: &[(f64, f64)]) -> (f64, f64) {
-    let segments = || line.iter().zip(line.iter().skip(1));
-    let length = |(a, b): (&(f64, f64), &(f64, f64))| (b.0 - a.0).hypot(b.1 - a.1);
-    let mut left = segments().map(length).sum::<f64>() / 2.0;
-    for (a, b) in segments() {
-        let l = length((a, b));
-        if l >= left && l > 0.0 {
-            let t = left / l;
-            return (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
-        }
-        left -= l;
-    }
-    line.first().copied().unwrap_or((0.0, 0.0))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::midpoint;
-
-    #[test]
-    fn midpoint_along_the_line() {
-        assert_eq!(midpoint(&[(0.0, 0.0), (0.0, 10.0), (10.0, 10.0)]), (0.0, 10.0));
-        assert_eq!(midpoint(&[(0.0, 0.0), (0.0, 10.0), (0.0, 30.0)]), (0.0, 15.0));
-        assert_eq!(midpoint(&[(1.0, 2.0), (1.0, 2.0)]), (1.0, 2.0));
-        assert_eq!(midpoint(&[]), (0.0, 0.0));
-    }
 }

@@ -14,11 +14,12 @@ mod acyclic;
 mod chains;
 mod csr;
 mod draw;
+mod labels;
 mod layers;
 mod order;
 mod position;
 mod route;
-mod text;
+pub(crate) mod text;
 
 use crate::graph::Graph;
 use acyclic::Route;
@@ -124,6 +125,7 @@ impl Default for LayoutOptions {
 /// ```
 /// let o = pte_report::layout::SvgOptions { id_prefix: "m1-".into(), ..Default::default() };
 /// assert_eq!(o.edge_labels_up_to, 300);
+/// assert!(!o.standalone);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SvgOptions {
@@ -133,16 +135,21 @@ pub struct SvgOptions {
     /// Graphs with at most this many edges show each edge's label as text,
     /// not only as its tooltip.
     pub edge_labels_up_to: usize,
+    /// Write a file of its own rather than an element of a page: an XML
+    /// prolog before the `<svg>`, the method's name as its `<title>`, and a
+    /// white background under the drawing (the edge labels' halo is white).
+    /// `pte graph --svg` writes this.
+    pub standalone: bool,
 }
 
 impl Default for SvgOptions {
-    /// No prefix; edge labels up to 300 edges.
+    /// No prefix; edge labels up to 300 edges; an element of a page.
     ///
     /// ```
     /// assert!(pte_report::layout::SvgOptions::default().id_prefix.is_empty());
     /// ```
     fn default() -> Self {
-        SvgOptions { id_prefix: String::new(), edge_labels_up_to: 300 }
+        SvgOptions { id_prefix: String::new(), edge_labels_up_to: 300, standalone: false }
     }
 }
 
@@ -293,8 +300,11 @@ pub fn svg(graph: &Graph, layout: &Layout) -> String {
 }
 
 /// The graph drawn as one `<svg>` element: edges (`<path class="edge">` with
-/// a `<title>`) under nodes (`<g class="node KIND" id="n-ID">` with a
-/// `<title>`, a `<rect>` and a `<text>`).
+/// a `<title>`), then their labels when the graph has few edges
+/// (`<text class="edge-label">` beside the line, on a white halo, where no
+/// box, line or other label is when such a place is near), then nodes
+/// (`<g class="node KIND" id="n-ID">` with a `<title>`, a `<rect>` and a
+/// `<text>`). The drawing widens to the right for labels that need it.
 ///
 /// ```
 /// use pte_report::graph::{Graph, Node, NodeKind};
@@ -309,4 +319,27 @@ pub fn svg(graph: &Graph, layout: &Layout) -> String {
 /// ```
 pub fn svg_with(graph: &Graph, layout: &Layout, options: &SvgOptions) -> String {
     draw::svg(graph, layout, options)
+}
+
+/// The graph laid out ([`layout`]) and drawn as a file of its own: an XML
+/// prolog, then the `<svg>` in the SVG namespace as [`svg_with`] writes it
+/// with [`SvgOptions::standalone`], which any SVG viewer opens. What
+/// `pte graph --svg` writes; no Graphviz is involved.
+///
+/// ```
+/// use pte_report::graph::{Edge, Graph, Node, NodeKind};
+/// let g = Graph {
+///     name: "forward".into(),
+///     nodes: vec![
+///         Node { id: "in0".into(), label: "x".into(), kind: NodeKind::Input },
+///         Node { id: "out0".into(), label: "y".into(), kind: NodeKind::Output },
+///     ],
+///     edges: vec![Edge { from: 0, to: 1, label: "float32 [2]".into() }],
+/// };
+/// let file = pte_report::layout::svg_file(&g);
+/// assert!(file.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(file.contains("<title>forward</title>") && file.contains(r#"id="n-out0""#));
+/// ```
+pub fn svg_file(graph: &Graph) -> String {
+    svg_with(graph, &layout(graph), &SvgOptions { standalone: true, ..Default::default() })
 }

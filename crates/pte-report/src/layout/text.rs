@@ -4,10 +4,17 @@
 
 use std::fmt;
 
+/// The monospace fonts the drawings' labels are written in, so that a
+/// label's width follows from its length.
+pub(crate) const MONOSPACE: &str = "ui-monospace, Menlo, Consolas, monospace";
+/// The advance of one character of those fonts, as a share of the font
+/// size (0.6 in DejaVu Sans Mono, Liberation Mono and Menlo, less in
+/// Consolas).
+pub(crate) const ADVANCE: f64 = 0.6;
 /// Font size of node labels, in SVG units.
 pub(crate) const FONT_SIZE: f64 = 12.0;
 /// Estimated advance of one character at [`FONT_SIZE`] in a monospace font.
-pub(crate) const CHAR_WIDTH: f64 = 7.2;
+pub(crate) const CHAR_WIDTH: f64 = FONT_SIZE * ADVANCE;
 /// Room between the text and the box's sides.
 pub(crate) const PAD: f64 = 8.0;
 /// No box is narrower than this many characters.
@@ -21,8 +28,23 @@ pub(crate) fn box_width(label: &str, max_chars: usize) -> f64 {
 
 /// `label` cut to what a box of `width` shows, ending in `…` when cut.
 pub(crate) fn fit(label: &str, width: f64) -> String {
-    let room = ((width - 2.0 * PAD) / CHAR_WIDTH + 1e-6).floor();
-    let room = if room.is_finite() && room > 0.0 { room as usize } else { 0 };
+    cut(label, chars_in(width - 2.0 * PAD, CHAR_WIDTH))
+}
+
+/// How many characters of advance `advance` fit in `width` (0 when none
+/// or when `width` is not a number).
+pub(crate) fn chars_in(width: f64, advance: f64) -> usize {
+    let room = (width / advance + 1e-6).floor();
+    if room.is_finite() && room > 0.0 {
+        room as usize
+    } else {
+        0
+    }
+}
+
+/// `label` cut to at most `room` characters, ending in `…` when cut; the
+/// characters XML does not allow are left out first.
+pub(crate) fn cut(label: &str, room: usize) -> String {
     let mut chars = label.chars().filter(|&c| valid(c));
     if chars.clone().count() <= room {
         return chars.collect();

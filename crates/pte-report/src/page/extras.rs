@@ -182,6 +182,7 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
                 name: t.key.to_string(),
                 dtype: t.layout.map_or_else(|| "opaque".into(), |l| l.scalar_type.to_string()),
                 shape: t.layout.map_or_else(|| "-".into(), |l| pte_core::style::shape(l.sizes.iter().flatten())),
+                negative_dim: t.layout.is_some_and(|l| l.sizes.iter().flatten().any(|&d| d < 0)),
                 place: format!(
                     "segment {}, file bytes {}..{}",
                     t.segment_index,
@@ -343,6 +344,8 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         },
         dtype: pte_ptn::dtype_code(t.dtype),
         shape: pte_core::style::shape(t.shape),
+        // a package's dimensions are unsigned
+        negative_dim: false,
         place: t.range_in(bytes).map_or_else(
             || "program.safetensors".into(),
             |r| format!("program.safetensors, file bytes {}..{}", r.start, r.end),

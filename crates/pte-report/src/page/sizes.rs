@@ -82,7 +82,7 @@ fn body(cx: &Ctx, r: &SizeReport) -> String {
         s,
         "<figure class=\"treemap\" id=\"treemap-{}\">{}{}<figcaption>Treemap of the parts, grouped by kind{}.</figcaption></figure>",
         cx.k,
-        crate::treemap::svg(r, "Where the bytes go"),
+        crate::treemap::svg(r, "Where the bytes go", &format!("treemap-{}-", cx.k)),
         crate::treemap::legend(&kinds),
         if r.parts.len() > crate::treemap::MAX_PARTS {
             format!("; the smallest parts are drawn as one \"other\" part ({} parts in all)", thousands(r.parts.len() as u64))

@@ -19,6 +19,10 @@ pub(super) struct TensorRow<'a> {
     pub(super) name: String,
     pub(super) dtype: String,
     pub(super) shape: String,
+    /// Whether a dimension is negative: the shape then gives no element
+    /// count, and no statistics are shown over a count made up from the
+    /// bytes stored.
+    pub(super) negative_dim: bool,
     pub(super) place: String,
     pub(super) bytes: Option<u64>,
     /// The data, when the file holds it.
@@ -28,6 +32,10 @@ pub(super) struct TensorRow<'a> {
 /// The statistics cells of one row: min, max, mean, NaN, Inf, and a note.
 fn stat_cells(cx: &mut Ctx, t: &TensorRow<'_>) -> [String; 6] {
     let dash = || "-".to_string();
+    if t.negative_dim {
+        let note = "invalid shape: a negative dimension gives no element count, so no statistics";
+        return [dash(), dash(), dash(), dash(), dash(), note.into()];
+    }
     let Some(data) = t.data else {
         return [dash(), dash(), dash(), dash(), dash(), "no data in this file".into()];
     };
@@ -152,6 +160,7 @@ pub(super) fn program(cx: &mut Ctx, pte: Option<&PteView<'_>>, file: &[u8], at: 
         let dynamism = t.facts.as_ref().map_or("", |f| f.dynamism.as_str());
         TensorRow {
             shape: pte_core::style::dynamic_shape(t.sizes.iter().flatten(), dynamism),
+            negative_dim: t.sizes.iter().flatten().any(|&d| d < 0),
             dtype: t.dtype.clone().unwrap_or_default(),
             place,
             bytes: t.facts.as_ref().and_then(|f| f.nbytes).or(t.stored),

@@ -346,3 +346,79 @@ fn empty_graph() {
     assert!(l.nodes.is_empty() && l.edges.is_empty() && l.width > 0.0);
     roxmltree::Document::parse(&svg(&g, &l)).unwrap();
 }
+
+/// The points of a path's `d` (`M x,y L x,y ...`).
+fn path_points(d: &str) -> Vec<(f64, f64)> {
+    d.split(['M', 'L'])
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect()
+}
+
+/// Whether the segment `a`-`b` meets the rectangle `[x0, x1] × [y0, y1]`
+/// (sampled finely: the segments are short).
+fn crosses(a: (f64, f64), b: (f64, f64), (x0, x1, y0, y1): (f64, f64, f64, f64)) -> bool {
+    (0..=200).map(|i| f64::from(i) / 200.0).any(|t| {
+        let (x, y) = (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        x > x0 && x < x1 && y > y0 && y < y1
+    })
+}
+
+/// An edge's label is written beside its line, not over it: the text's box
+/// (10 units high, 6 per character in the monospace font) misses every
+/// segment of the edge it labels, and a halo keeps it readable over others.
+#[test]
+fn edge_labels_sit_beside_their_edge() {
+    for g in [chain_and_fanout(60), wide(6)] {
+        let s = svg(&g, &layout(&g));
+        let doc = roxmltree::Document::parse(&s).unwrap();
+        let edges: Vec<_> =
+            doc.descendants().filter(|d| d.has_tag_name("path") && d.attribute("class") == Some("edge")).collect();
+        let labels: Vec<_> = doc.descendants().filter(|d| d.attribute("class") == Some("edge-label")).collect();
+        assert_eq!(edges.len(), labels.len());
+        for (edge, label) in edges.iter().zip(&labels) {
+            let points = path_points(edge.attribute("d").unwrap());
+            let x: f64 = label.attribute("x").unwrap().parse().unwrap();
+            let y: f64 = label.attribute("y").unwrap().parse().unwrap();
+            assert_eq!(label.attribute("dy"), Some("0.35em"), "y is the text's middle");
+            let width = label.text().unwrap().chars().count() as f64 * 6.0;
+            let (x0, x1) = match label.attribute("text-anchor").unwrap() {
+                "start" => (x, x + width),
+                "end" => (x - width, x),
+                _ => (x - width / 2.0, x + width / 2.0),
+            };
+            let area = (x0, x1, y - 5.0, y + 5.0);
+            assert!(
+                !points.windows(2).any(|w| crosses(w[0], w[1], area)),
+                "label {:?} at {area:?} is over its edge {points:?}",
+                label.text()
+            );
+            assert_eq!(label.attribute("stroke"), Some("#ffffff"), "a halo");
+            assert_eq!(label.attribute("paint-order"), Some("stroke"));
+        }
+    }
+}
+
+/// `svg_file` is an SVG file of its own: an XML prolog, the root in the SVG
+/// namespace, the method's name as its title, and the nodes of the graph.
+#[test]
+fn a_standalone_svg_file_has_its_prolog_and_namespace() {
+    let g = chain_and_fanout(12);
+    let file = pte_report::layout::svg_file(&g);
+    assert!(file.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg "), "{:.100}", file);
+    let doc = roxmltree::Document::parse(&file).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(root.first_element_child().unwrap().text(), Some("forward"));
+    let ids: Vec<&str> = doc
+        .descendants()
+        .filter(|d| d.attribute("class").is_some_and(|c| c.starts_with("node ")))
+        .map(|d| d.attribute("id").unwrap())
+        .collect();
+    assert_eq!(ids, g.nodes.iter().map(|n| format!("n-{}", n.id)).collect::<Vec<_>>());
+    // the page's drawing has neither
+    assert!(svg(&g, &layout(&g)).starts_with("<svg "));
+}

@@ -183,3 +183,76 @@ proptest! {
         }
     }
 }
+
+/// A constant whose shape has a negative dimension (`[-3, 4]`, which a
+/// hostile or damaged program can carry) gives no element count: its row
+/// says so instead of showing statistics over a count made up from the
+/// bytes stored.
+#[test]
+fn a_negative_dimension_gets_a_note_not_statistics() {
+    use pte_testkit::programs::{float_tensor, one_operator_plan, to_bytes};
+    let mut plan = one_operator_plan(vec![float_tensor(1, vec![-3, 4])], 0);
+    plan.operators = Some(vec![]);
+    let data: Vec<u8> = (1..=12u8).flat_map(|i| f32::from(i).to_le_bytes()).collect();
+    let parts = pte_file::PteParts {
+        program: pte_schema::Program { execution_plan: Some(vec![plan]), ..Default::default() },
+        constants: vec![std::borrow::Cow::Owned(vec![]), std::borrow::Cow::Owned(data)],
+        ..Default::default()
+    };
+    let b = to_bytes(&parts);
+    let page = one("negative.pte", &b);
+    let rows: Vec<&str> =
+        page.html.split("<tr class=\"tensor\">").skip(1).map(|r| &r[..r.find("</tr>").unwrap()]).collect();
+    assert_eq!(rows.len(), 1, "{}", page.html);
+    let row = rows[0];
+    assert!(row.contains("<td>[-3, 4]</td>"), "{row}");
+    assert!(row.contains("invalid shape: a negative dimension gives no element count"), "{row}");
+    // min, max, mean, NaN and Inf are not given
+    assert_eq!(row.matches("<td class=\"num\">-</td>").count(), 5, "{row}");
+    assert!(!row.contains(">12<") && !row.contains(">6.5<"), "{row}");
+}
+
+/// Each treemap label is cut to what its rectangle holds in the monospace
+/// font (6.6 units a character at 11), clipped to the rectangle besides,
+/// and whole in the part's tooltip.
+#[test]
+fn treemap_labels_stay_inside_their_rectangles() {
+    let b = bytes("xnnpack_mlp/model.pte");
+    let r = pte_file::size::size_report(&b).unwrap();
+    let long = r.parts.iter().map(|p| p.name.to_string()).max_by_key(String::len).unwrap();
+    let svg = pte_report::treemap::svg(&r, "sizes", "t-");
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut labelled = 0;
+    let mut cut = 0;
+    for part in doc.descendants().filter(|d| d.attribute("class") == Some("part")) {
+        let rect = part.children().find(|c| c.has_tag_name("rect")).unwrap();
+        let num = |n: roxmltree::Node, a: &str| n.attribute(a).unwrap().parse::<f64>().unwrap();
+        let title = part.children().find(|c| c.has_tag_name("title")).unwrap().text().unwrap();
+        let texts: Vec<_> = part.descendants().filter(|d| d.has_tag_name("text")).collect();
+        if texts.is_empty() {
+            continue;
+        }
+        labelled += 1;
+        let clipped = part.children().find(|c| c.attribute("clip-path").is_some()).unwrap();
+        let id = clipped.attribute("clip-path").unwrap().trim_start_matches("url(#").trim_end_matches(')');
+        let clip = doc.descendants().find(|d| d.has_tag_name("clipPath") && d.attribute("id") == Some(id)).unwrap();
+        let area = clip.first_element_child().unwrap();
+        for a in ["x", "y", "width", "height"] {
+            assert_eq!(num(area, a), num(rect, a), "{title}: clip {a}");
+        }
+        for t in &texts {
+            assert!(texts.iter().all(|t| clipped.descendants().any(|d| d == *t)), "{title}: text outside the clip");
+            let shown = t.text().unwrap();
+            let right = num(*t, "x") + shown.chars().count() as f64 * 6.6;
+            assert!(right <= num(rect, "x") + num(rect, "width") - 3.0 + 0.01, "{title}: {shown:?} overflows");
+            if shown.ends_with('…') {
+                cut += 1;
+                let kept = shown.trim_end_matches('…');
+                assert!(title.starts_with(kept), "{title} / {shown}");
+            }
+        }
+        assert!(title.contains(" bytes, "), "{title}");
+    }
+    assert!(labelled > 0 && cut > 0, "{labelled} labelled, {cut} cut; longest name {long}");
+    assert_eq!(doc.root_element().attribute("font-family"), Some("ui-monospace, Menlo, Consolas, monospace"));
+}
