@@ -45,7 +45,7 @@ pub mod errors {
         NOT_SUPPORTED = 0x10, "NotSupported", "the file asks for something this runtime does not do: a non-zero storage_offset, a DYNAMIC_UNBOUND tensor";
         NOT_IMPLEMENTED = 0x11, "NotImplemented", "a feature the runtime declares but does not implement";
         INVALID_ARGUMENT = 0x12, "InvalidArgument", "a value out of range: a file under 64 bytes, named data without segments, a constant or mutable range outside its segment, a planned tensor naming a buffer that does not exist, a read past the end of the file";
-        INVALID_TYPE = 0x13, "InvalidType", "a value of the wrong type, e.g. an input of another dtype than the method declares";
+        INVALID_TYPE = 0x13, "InvalidType", "a value of the wrong kind where the program says another, e.g. a value an instruction takes as a tensor that is not one";
         OPERATOR_MISSING = 0x14, "OperatorMissing", "a kernel the program calls is not linked into this runtime build (a selective build without it, or a custom op never registered)";
         REGISTRATION_EXCEEDING_MAX_KERNELS = 0x15, "RegistrationExceedingMaxKernels", "more kernels were registered than the runtime has room for";
         REGISTRATION_ALREADY_REGISTERED = 0x16, "RegistrationAlreadyRegistered", "a kernel or backend was registered twice";

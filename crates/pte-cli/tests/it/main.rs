@@ -31,6 +31,7 @@ mod ops;
 mod pack;
 mod payload;
 mod program_heavy_memory;
+mod readme;
 mod refusals;
 mod regressions;
 mod report;
