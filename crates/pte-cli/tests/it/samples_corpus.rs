@@ -38,7 +38,11 @@ fn wrong_set_differs_from_the_good_one_in_one_element() {
 
     let o = check("teacher-forced");
     assert_eq!(o.status.code(), Some(0), "{}{}", out(&o), err(&o));
-    assert!(out(&o).ends_with("1 set, 2 samples, 20 calls, 20 outputs compared, 0 skipped: all passed\n"), "{}", out(&o));
+    assert!(
+        out(&o).ends_with("1 set, 2 samples, 20 calls, 20 outputs compared, 0 skipped: all passed\n"),
+        "{}",
+        out(&o)
+    );
 
     let o = check("teacher-forced-wrong");
     assert_eq!(o.status.code(), Some(1), "{}{}", out(&o), err(&o));
