@@ -37,6 +37,7 @@ mod regressions;
 mod report;
 mod runners;
 mod samples;
+mod samples_corpus;
 mod save_races;
 mod save_safety;
 mod size;

@@ -22,6 +22,7 @@ use crate::support::{corpus_bytes, corpus_programs, model, pte, s, stderr, stdou
 const RUNTIME: &[(&str, &str, &[u64], u64)] = &[
     ("add", "forward", &[192], 560),
     ("bundled", "forward", &[112], 1302),
+    ("decoder_samples", "forward", &[20736], 25777),
     ("deep_program", "forward", &[64], 2_784_163),
     ("dtypes", "forward", &[80], 6931),
     ("dynamic", "forward", &[496], 1350),

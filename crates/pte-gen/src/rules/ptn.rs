@@ -229,17 +229,19 @@ pub(super) static CLASSES: &[Corruption] = &[
         "a sample set records calls to a method the program lacks",
         rule(samples_rules::PTN_SAMPLES_UNKNOWN_METHOD),
         |b| {
-            let mut method = String::new();
+            let (mut method, mut set) = (String::new(), String::new());
             let with = samples_doc(b, |doc| {
                 method = doc.get("method").and_then(Json::as_str).ok_or("no method")?.to_string();
+                set = doc.get("set").and_then(Json::as_str).ok_or("no set")?.to_string();
                 doc["method"] = json!("pte_mutate_missing");
                 Ok(())
             })?;
             ptn_members(&with, |m| {
-                let from = format!("samples/{method}/");
+                // only the added set moves: the package's own sets stay valid
+                let from = format!("samples/{method}/{set}/");
                 for (n, _) in m.iter_mut() {
                     if let Some(rest) = n.strip_prefix(&from) {
-                        *n = format!("samples/pte_mutate_missing/{rest}");
+                        *n = format!("samples/pte_mutate_missing/{set}/{rest}");
                     }
                 }
                 Ok(())
