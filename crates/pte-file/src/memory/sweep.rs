@@ -19,9 +19,11 @@ use super::Overlap;
 pub const MAX_OVERLAPS: usize = 100;
 
 /// The tensors that hold data at some point, by buffer id, then first
-/// instruction, then value: the order both sweeps walk.
+/// instruction, then value: the order both sweeps walk. Views are left out:
+/// their bytes are their base's, whose lifetime already covers them.
 pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
-    let mut order: Vec<&Planned> = tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some()).collect();
+    let mut order: Vec<&Planned> =
+        tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()).collect();
     order.sort_unstable_by_key(|t| (t.arena, t.lifetime().map_or(0, |l| l.0), t.value()));
     order
 }

@@ -12,6 +12,11 @@ use super::{Role, Unattributed};
 
 const NOT_PLANNED: u32 = u32::MAX;
 
+/// The operator whose output the exporter places on its input's bytes: a
+/// view shares its base's storage, so the two are one allocation whose
+/// lifetime covers both, not two tensors overlapping.
+const VIEW_OPERATOR: &str = "executorch_prim::et_view";
+
 /// An instruction number as the records keep it (a flatbuffer holds fewer
 /// than 2^31 instructions, so nothing saturates in practice).
 fn at32(at: u64) -> u32 {
@@ -43,6 +48,9 @@ pub(crate) struct Planned {
     pub(crate) nbytes: u64,
     uses: Uses,
     state: bool,
+    /// The planned tensor (index in [`Walked::tensors`]) whose bytes this
+    /// one views, or [`NOT_PLANNED`]: a view is not counted on its own.
+    view_of: u32,
     /// Set by [`Walked::finish`]: the first and last instruction during
     /// which it holds data.
     life: Option<(u32, u32)>,
@@ -56,7 +64,13 @@ impl Planned {
     /// A planned tensor with a given lifetime, for the sweeps' tests.
     #[cfg(test)]
     pub(crate) fn for_test(value: u32, arena: u32, offset: u64, nbytes: u64, life: Option<(u32, u32)>) -> Planned {
-        Planned { value, arena, offset, nbytes, uses: Uses::NONE, state: false, life }
+        Planned { value, arena, offset, nbytes, uses: Uses::NONE, state: false, view_of: NOT_PLANNED, life }
+    }
+
+    /// Whether its bytes are another planned tensor's, which the sweeps
+    /// count instead.
+    pub(crate) fn is_view(&self) -> bool {
+        self.view_of != NOT_PLANNED
     }
 
     pub(crate) fn lifetime(&self) -> Option<(u64, u64)> {
@@ -226,7 +240,18 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
             }
         }
     }
-    let mut walker = Walker { slots: &slots, tensors: &mut w.tensors, lists: &mut lists, bad: &mut w.unattributed, p };
+    let view_ops: Vec<i32> = (0..plan.operator_count())
+        .filter(|&i| plan.operator(i).is_some_and(|(name, _)| name == Some(VIEW_OPERATOR)))
+        .filter_map(|i| i32::try_from(i).ok())
+        .collect();
+    let mut walker = Walker {
+        slots: &slots,
+        tensors: &mut w.tensors,
+        lists: &mut lists,
+        bad: &mut w.unattributed,
+        view_ops: &view_ops,
+        p,
+    };
     let mut at: u64 = 0;
     match plan.chains() {
         None => walker.bad.push(Unattributed { path: path(&"chains"), reason: "absent: no lifetime is known".into() }),
@@ -288,6 +313,8 @@ struct Walker<'w> {
     tensors: &'w mut Vec<Planned>,
     lists: &'w mut Vec<ListUse>,
     bad: &'w mut Vec<Unattributed>,
+    /// The operator indices of [`VIEW_OPERATOR`].
+    view_ops: &'w [i32],
     p: usize,
 }
 
@@ -322,7 +349,12 @@ impl Walker<'_> {
 
     fn instruction(&mut self, instruction: InstructionRef<'_>, at: u64, ci: (usize, usize), bump: Option<&mut Bump>) {
         match instruction {
-            InstructionRef::KernelCall { args, .. } => {
+            InstructionRef::KernelCall { op_index, args } => {
+                if self.view_ops.contains(&op_index)
+                    && let Some(args) = args
+                {
+                    self.view(args);
+                }
                 if let (Some(b), Some(args)) = (bump, args) {
                     b.arguments(args.len());
                     b.kernel_lookup(args.len());
@@ -353,6 +385,25 @@ impl Walker<'_> {
                 path: format!("execution_plan[{}].chains[{}].instructions[{}]", self.p, ci.0, ci.1),
                 reason: "has no arguments of a kind the schema declares; lifetimes may be short".into(),
             }),
+        }
+    }
+
+    /// Records that a view call's output (its last argument) lies on its
+    /// input's bytes (its first), when the plan places both at one buffer
+    /// and offset; a view of a view is folded into the first base.
+    fn view(&mut self, args: List<'_, i32>) {
+        let planned = |v: Option<i32>| match usize::try_from(v?).ok().and_then(|j| self.slots.get(j)) {
+            Some(Slot::Tensor { planned, .. }) if *planned != NOT_PLANNED => Some(*planned),
+            _ => None,
+        };
+        let (Some(base), Some(out)) = (planned(args.iter().next()), planned(args.iter().last())) else { return };
+        let (Some(b), Some(o)) = (self.tensors.get(base as usize), self.tensors.get(out as usize)) else { return };
+        if base == out || b.arena != o.arena || b.offset != o.offset || o.nbytes > b.nbytes || o.is_view() {
+            return;
+        }
+        let root = if b.is_view() { b.view_of } else { base };
+        if let Some(o) = self.tensors.get_mut(out as usize) {
+            o.view_of = root;
         }
     }
 
@@ -431,6 +482,7 @@ impl Walked {
             nbytes,
             uses: Uses::NONE,
             state: t.data_buffer_idx() > 0 || t.fqn().is_some(),
+            view_of: NOT_PLANNED,
             life: None,
         });
         Some(k)
@@ -452,6 +504,13 @@ impl Walked {
                 (false, false, true) => Some((if u.used() { u.first } else { end }, end)),
                 (false, false, false) => u.used().then_some((u.first, u.last)),
             };
+        }
+        // a base holds its bytes for as long as any view of it is used
+        for k in 0..self.tensors.len() {
+            let Some(&Planned { view_of, life: Some((f, l)), .. }) = self.tensors.get(k) else { continue };
+            if let Some(base) = self.tensors.get_mut(view_of as usize) {
+                base.life = Some(base.life.map_or((f, l), |(bf, bl)| (bf.min(f), bl.max(l))));
+            }
         }
         if self.loops.is_empty() {
             return;
