@@ -9,6 +9,7 @@ use serde_json::{json, Value as Json};
 use pte_ptn::PtnFile;
 use pte_samples::{CheckReport, Level, Outcome, ProcessRunner, SampleLimits, SampleSet, Value};
 
+use pte_core::folder::OutputFolder;
 use pte_core::FileKind;
 
 use crate::cli::CheckArgs;
@@ -234,11 +235,8 @@ fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
 
 /// Reads a set from a directory holding `index.json` and `data.safetensors`.
 pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Result<T, Failure>) -> Result<T, Failure> {
-    let index_path = dir.join(pte_samples::INDEX_FILE);
-    let data_path = dir.join(pte_samples::DATA_FILE);
-    // Mapped like every input, so a FIFO or directory is refused, not read.
-    let index = open(&index_path)?;
-    let data = open(&data_path)?;
+    // the folder policy `pte pack` applies too: no link, FIFO or device read
+    let (index, data) = pte_samples::open_set_dir(dir).map_err(at(dir))?;
     let set = pte_samples::parse_set(index.bytes(), data.bytes(), None, &SampleLimits::default()).map_err(at(dir))?;
     f(&set)
 }
@@ -264,26 +262,30 @@ pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path, force: bool) -> CmdResult {
     with_sets(file, |sets| {
         let enc =
             pte_samples::encode_set(find(file, sets, method, set)?, &SampleLimits::default()).map_err(at(file))?;
-        write_set_dir(dir, &enc)
+        write_set(&OutputFolder::open(dir, force)?, None, &enc)
     })
 }
 
-/// Writes a set's two files into `dir` (created if missing), each atomically.
-pub(crate) fn write_set_dir(dir: &Path, enc: &pte_samples::EncodedSet) -> CmdResult {
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
+/// Writes a set's two files into `out` (into `<method>/<set>/` of it when
+/// `under` names them), each atomically, under the output-folder policy.
+pub(crate) fn write_set(out: &OutputFolder, under: Option<(&str, &str)>, enc: &pte_samples::EncodedSet) -> CmdResult {
+    let prefix = under.map(|(m, s)| format!("{m}/{s}/")).unwrap_or_default();
     for (name, bytes) in [(pte_samples::INDEX_FILE, &enc.index), (pte_samples::DATA_FILE, &enc.data)] {
-        let path = dir.join(name);
-        crate::files::write_file(&path, bytes)?;
+        out.write_atomically(&format!("{prefix}{name}"), |w| Ok(w.write_all(bytes)?))?;
     }
+    let dir = match under {
+        Some((m, s)) => out.path().join(m).join(s),
+        None => out.path().to_path_buf(),
+    };
     println!("wrote {}", dir.display());
     Ok(())
 }
 
-pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path, force: bool) -> CmdResult {
     let map = open(io)?;
     let tensors = pte_ptn::read_safetensors_member(map.bytes(), &io.display().to_string(), &Default::default())
         .map_err(at(io))?;
@@ -304,5 +306,5 @@ pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdRe
         calls: vec![pte_samples::Call { inputs, outputs, tolerance: None }],
     });
     let enc = pte_samples::encode_set(&s, &SampleLimits::default()).map_err(at(io))?;
-    write_set_dir(dir, &enc)
+    write_set(&OutputFolder::open(dir, force)?, None, &enc)
 }
