@@ -195,9 +195,10 @@ impl OutputFolder {
     /// (a link itself, not its target; a regular file too, so a hard link
     /// to a file elsewhere is broken, not written through), and the file is
     /// created exclusively without following links, so nothing planted
-    /// meanwhile is written through either.
+    /// meanwhile is written through either. A regular file replaced gives
+    /// its mode to the new one.
     pub fn create(&self, name: &str) -> Result<File> {
-        let path = self.clear_way(name, false)?;
+        let (path, replaced) = self.clear_way(name, false)?;
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
         #[cfg(unix)]
@@ -205,14 +206,19 @@ impl OutputFolder {
             use std::os::unix::fs::OpenOptionsExt;
             options.custom_flags(libc::O_NOFOLLOW);
         }
-        options.open(&path).map_err(|e| Error::io("creating", &path, e))
+        let file = options.open(&path).map_err(|e| Error::io("creating", &path, e))?;
+        // a file replaced keeps its mode, as every save keeps it
+        if let Some(meta) = replaced {
+            file.set_permissions(meta.permissions()).map_err(|e| Error::io("setting the mode of", &path, e))?;
+        }
+        Ok(file)
     }
 
     /// Writes the file `name` atomically ([`crate::write_atomically`]), but
     /// under the folder policy: a link there is replaced by the rename, never
     /// followed to its target; a FIFO or device there is removed first.
     pub fn write_atomically<T>(&self, name: &str, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
-        let path = self.clear_way(name, true)?;
+        let (path, _) = self.clear_way(name, true)?;
         crate::save::save_resolved(&path, None, |file| crate::save::buffered(&path, file, write))
     }
 
@@ -221,8 +227,8 @@ impl OutputFolder {
     /// a regular file there gives its mode to the new one, as a save keeps it.
     pub fn commit(&self, from: &str, to: &str) -> Result<()> {
         let source = written_path(&self.dir, from)?;
-        let target = self.clear_way(to, true)?;
-        if let Ok(meta) = std::fs::symlink_metadata(&target) {
+        let (target, existing) = self.clear_way(to, true)?;
+        if let Some(meta) = existing {
             std::fs::set_permissions(&source, meta.permissions())
                 .map_err(|e| Error::io("setting the mode of", &source, e))?;
         }
@@ -233,9 +239,11 @@ impl OutputFolder {
     /// of this one (a link, or anything else that is not a folder, is
     /// removed and a folder made in its place), and at `name` itself
     /// nothing but a regular file kept when `keep_file` (anything else that
-    /// is not a folder is removed; a folder is refused).
-    fn clear_way(&self, name: &str, keep_file: bool) -> Result<PathBuf> {
+    /// is not a folder is removed; a folder is refused). Returns the path
+    /// and the metadata of a regular file found at it, kept or removed.
+    fn clear_way(&self, name: &str, keep_file: bool) -> Result<(PathBuf, Option<Metadata>)> {
         let path = written_path(&self.dir, name)?;
+        let mut found = None;
         let mut walked = self.dir.clone();
         let mut parts = name.split('/').peekable();
         while let Some(part) = parts.next() {
@@ -246,8 +254,11 @@ impl OutputFolder {
                 Ok(m) if m.is_dir() => {
                     return Err(bad(format!("{}: a folder where a file goes; refusing to replace it", walked.display())))
                 }
-                Ok(m) if last && keep_file && m.is_file() => {}
-                Ok(_) => {
+                Ok(m) if last && keep_file && m.is_file() => found = Some(m),
+                Ok(m) => {
+                    if last && m.is_file() {
+                        found = Some(m);
+                    }
                     std::fs::remove_file(&walked).map_err(|e| Error::io("removing", &walked, e))?;
                     if !last {
                         make_dir(&walked)?;
@@ -261,7 +272,7 @@ impl OutputFolder {
                 Err(e) => return Err(Error::io("reading", &walked, e)),
             }
         }
-        Ok(path)
+        Ok((path, found))
     }
 }
 

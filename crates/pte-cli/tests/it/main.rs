@@ -21,6 +21,7 @@ mod explain;
 mod extract;
 mod graph_report_memory;
 mod hostile;
+mod hostile_folders;
 mod hostile_memory;
 mod inspect;
 mod library_saves;
