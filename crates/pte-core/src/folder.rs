@@ -90,9 +90,7 @@ pub fn folder_file(dir: &Path, name: &str, allow_links: bool) -> Result<(PathBuf
         }
     }
     let meta = std::fs::metadata(&path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(bad(format!("{}: not a regular file", path.display())));
-    }
+    crate::input::refuse_irregular(&path, &meta)?;
     if hard_linked(&meta) && !allow_links {
         return Err(bad(format!(
             "{}: has other hard links, which may be a file from outside the folder; a folder's files are read through links only when allowed (pte pack --allow-links)",

@@ -27,7 +27,7 @@ pub(crate) fn export_samples(file: &Path, dir: &Path, force: bool, atol: Option<
     for set in &sets {
         let enc = pte_samples::encode_set(set, &Default::default()).map_err(at(file))?;
         for w in &enc.warnings {
-            eprintln!("pte: warning: {w}");
+            eprintln!("pte: warning: {}", crate::style::text(&w.to_string()));
         }
         crate::commands::samples::write_set(&out, Some((&set.method, &set.name)), &enc)?;
     }

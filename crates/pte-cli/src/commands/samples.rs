@@ -170,7 +170,8 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
         Outcome::Mismatch => Err(Failure::invalid(String::new())),
         Outcome::RunnerFailed => {
             let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
-            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()))
+            // a runner's last stderr lines follow the failure, each on its own
+            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()).multiline())
         }
     }
 }
@@ -184,7 +185,7 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
             if report.verdict() != Outcome::RunnerFailed
                 && let Err(e) = runner.finish()
             {
-                eprintln!("pte: warning: {e}");
+                eprintln!("pte: warning: {}", crate::style::text_lines(&e.to_string()));
             }
             report
         }
@@ -212,7 +213,7 @@ fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
         return Ok(());
     }
     if let Some(name) = &report.runner {
-        println!("runner: {name}");
+        println!("runner: {}", crate::style::text(name));
     }
     for c in &report.call_results {
         println!(
@@ -229,7 +230,7 @@ fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
             c.level
         );
     }
-    println!("{report}");
+    println!("{}", crate::style::text_lines(&report.to_string()));
     Ok(())
 }
 
@@ -249,7 +250,7 @@ pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
             pte_samples::add_sets_to_file(file, std::slice::from_ref(set), replace, crate::paths::lock_wait())
                 .map_err(at(file))?;
         for w in &warnings {
-            eprintln!("pte: warning: {w}");
+            eprintln!("pte: warning: {}", crate::style::text(&w.to_string()));
         }
         println!("{}: {} set {}/{}", file.display(), if replace { "wrote" } else { "added" }, set.method, set.name);
         Ok(())
