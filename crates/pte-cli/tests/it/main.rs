@@ -15,6 +15,7 @@ mod batch_graph;
 mod bpte;
 mod cli;
 mod diff;
+mod escaping;
 mod dump_digests;
 mod exit_codes;
 mod explain;
