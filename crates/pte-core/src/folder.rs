@@ -250,7 +250,10 @@ impl OutputFolder {
             match std::fs::symlink_metadata(&walked) {
                 Ok(m) if m.is_dir() && !last => {}
                 Ok(m) if m.is_dir() => {
-                    return Err(bad(format!("{}: a folder where a file goes; refusing to replace it", walked.display())))
+                    return Err(bad(format!(
+                        "{}: a folder where a file goes; refusing to replace it",
+                        walked.display()
+                    )))
                 }
                 Ok(m) if last && keep_file && m.is_file() => found = Some(m),
                 Ok(m) => {

@@ -155,7 +155,11 @@ pub(crate) fn external_text(groups: &Value) -> String {
     for g in groups.as_array().into_iter().flatten() {
         let keys: Vec<&str> = g["keys"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         let head = match g["tag"].as_str() {
-            Some(tag) => format!("external data {} ({}):", crate::style::quoted(tag), crate::style::text(g["file"].as_str().unwrap_or(""))),
+            Some(tag) => format!(
+                "external data {} ({}):",
+                crate::style::quoted(tag),
+                crate::style::text(g["file"].as_str().unwrap_or(""))
+            ),
             None => "external data, no .ptd beside the program holds:".to_string(),
         };
         out.push_str(&format!("{head} {}\n", count(keys.len() as u64, "key")));

@@ -102,7 +102,7 @@ fn no_operators(v: &Value, method: usize) -> String {
     let of_method =
         v["delegates"].as_array().into_iter().flatten().filter(|d| d["method"].as_u64() == Some(method as u64));
     for d in of_method {
-        let id = d["id"].as_str().map_or_else(|| d["id"].to_string(), str::to_string);
+        let id = style::text_of(&d["id"]);
         match ids.iter_mut().find(|(known, _)| *known == id) {
             Some((_, n)) => *n = n.saturating_add(1),
             None => ids.push((id, 1)),

@@ -79,7 +79,8 @@ pub(crate) fn info_text(v: &Value) -> String {
     let consts = v["constants"].as_array().map_or(0, Vec::len);
     out.push_str(&format!("constants: {consts}\n"));
     for c in v["constants"].as_array().into_iter().flatten() {
-        let alias = c["alias_of"].as_str().map(|o| format!(" (alias of {})", crate::style::quoted(o))).unwrap_or_default();
+        let alias =
+            c["alias_of"].as_str().map(|o| format!(" (alias of {})", crate::style::quoted(o))).unwrap_or_default();
         out.push_str(&format!(
             "  {} {} {} ({} bytes){alias}\n",
             crate::style::quoted_of(&c["key"]),

@@ -23,7 +23,12 @@ struct FolderWriter {
 }
 
 const WRITERS: &[FolderWriter] = &[
-    FolderWriter { name: "extract .ptn", args: &["extract", "pkg.ptn", "o"], file: "program.ptg", sub: Some("constants") },
+    FolderWriter {
+        name: "extract .ptn",
+        args: &["extract", "pkg.ptn", "o"],
+        file: "program.ptg",
+        sub: Some("constants"),
+    },
     FolderWriter { name: "extract .pte", args: &["extract", "x.pte", "o"], file: "program.json", sub: None },
     FolderWriter {
         name: "samples export",
@@ -118,7 +123,12 @@ fn a_writer_replaces_a_linked_subfolder_without_entering_it() {
         symlink(d.join("outside"), d.join("o").join(sub)).unwrap();
         let o = pte_bounded(d, &forced(w.args));
         ok(&o, w.name);
-        assert_eq!(std::fs::read_dir(d.join("outside")).unwrap().count(), 0, "{}: wrote into the linked folder", w.name);
+        assert_eq!(
+            std::fs::read_dir(d.join("outside")).unwrap().count(),
+            0,
+            "{}: wrote into the linked folder",
+            w.name
+        );
         assert!(is_plain_dir(&d.join("o").join(sub)), "{}: the link was not replaced", w.name);
     }
 }
