@@ -7,8 +7,7 @@
 
 use std::os::unix::fs::symlink;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use crate::support::save::*;
 use crate::support::*;
@@ -49,28 +48,6 @@ const WRITERS: &[FolderWriter] = &[
         sub: Some("forward"),
     },
 ];
-
-/// Runs `pte args` in `dir`, killed after a minute: a writer that opens a
-/// FIFO blocks for good, which must fail the test rather than hang it.
-fn pte_bounded(dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(PTE)
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            child.kill().unwrap();
-            break;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    child.wait_with_output().unwrap()
-}
 
 fn forced<'a>(args: &[&'a str]) -> Vec<&'a str> {
     args.iter().copied().chain(["--force"]).collect()
