@@ -102,6 +102,6 @@ pub(crate) fn map<T: Send>(
 pub(crate) fn worst(exit: Option<Exit>) -> CmdResult {
     match exit {
         None => Ok(()),
-        Some(exit) => Err(Failure { message: String::new(), exit, source: None }),
+        Some(exit) => Err(Failure { message: String::new(), exit, source: None, multiline: false }),
     }
 }

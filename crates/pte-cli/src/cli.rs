@@ -289,7 +289,7 @@ pub(crate) enum Command {
         file: PathBuf,
         /// Output directory (created if missing; must be empty unless --force).
         dir: PathBuf,
-        /// Write into a directory that is not empty (files the new manifest does not name stay).
+        /// Write into a directory that is not empty (files the new manifest does not name stay; links and special files are replaced, never written through).
         #[arg(long)]
         force: bool,
         /// Refuse to write more files than this.
@@ -311,8 +311,11 @@ pub(crate) enum BpteCommand {
     ExportSamples {
         /// The bundled program.
         file: PathBuf,
-        /// Output directory.
+        /// Output directory (created if missing; must be empty unless --force).
         dir: PathBuf,
+        /// Write into a directory that is not empty (links and special files already there are replaced, never written through).
+        #[arg(long)]
+        force: bool,
         /// Set tolerance to record (default: the runtime's 1e-8).
         #[arg(long)]
         atol: Option<f64>,
@@ -419,8 +422,11 @@ pub(crate) enum SamplesCommand {
         method: String,
         /// Set name.
         set: String,
-        /// Output directory for index.json + data.safetensors.
+        /// Output directory for index.json + data.safetensors (created if missing; must be empty unless --force).
         dir: PathBuf,
+        /// Write into a directory that is not empty (links and special files already there are replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Write one set as index.json + data.safetensors into DIR.
     Export {
@@ -430,7 +436,10 @@ pub(crate) enum SamplesCommand {
         method: String,
         /// Set name.
         set: String,
-        /// Output directory (created if missing).
+        /// Output directory (created if missing; must be empty unless --force).
         dir: PathBuf,
+        /// Write into a directory that is not empty (links and special files already there are replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
 }

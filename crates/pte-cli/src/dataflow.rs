@@ -17,9 +17,11 @@ pub(crate) enum Syntax {
     Mermaid,
 }
 
-/// Writes `s` with `\` and `"` escaped for a DOT string.
+/// Writes `s` with `\` and `"` escaped for a DOT string, after its control
+/// characters ([`pte_core::style::text`]).
 fn dot_escaped(w: &mut dyn Write, s: &str) -> io::Result<()> {
-    let mut rest = s;
+    let s = pte_core::style::text(s);
+    let mut rest = &*s;
     while let Some(k) = rest.find(['\\', '"']) {
         let (plain, tail) = rest.split_at(k);
         w.write_all(plain.as_bytes())?;
@@ -32,8 +34,10 @@ fn dot_escaped(w: &mut dyn Write, s: &str) -> io::Result<()> {
     w.write_all(rest.as_bytes())
 }
 
-/// Writes `s` with `"` escaped for a Mermaid label.
+/// Writes `s` with `"` escaped for a Mermaid label, after its control
+/// characters ([`pte_core::style::text`]).
 fn mermaid_escaped(w: &mut dyn Write, s: &str) -> io::Result<()> {
+    let s = pte_core::style::text(s);
     let mut parts = s.split('"');
     if let Some(first) = parts.next() {
         w.write_all(first.as_bytes())?;

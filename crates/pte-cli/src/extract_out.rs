@@ -1,13 +1,16 @@
 //! The output side of `pte extract`: each distinct byte range written once
 //! (entries naming the same range share its file), no sync per file but one
 //! for the whole directory before the manifest is committed by a rename, a
-//! bound on the number of files, and no writing into a directory that
-//! already holds something unless asked.
+//! bound on the number of files, and the output-folder policy of
+//! `pte_core::folder` (no writing into a directory that already holds
+//! something unless asked, and never through a link or special file in it).
 
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+use pte_core::folder::OutputFolder;
 
 use pte_file::pack::{Entry, EntryKind, Manifest, ManifestWriter, StoredBuilder};
 
@@ -66,6 +69,7 @@ const FILLER: &str = "filler.bin";
 /// An extraction in progress.
 pub(crate) struct Extraction<'d, 's> {
     dir: &'d Path,
+    folder: OutputFolder,
     manifest: ManifestWriter<BufWriter<File>>,
     written: HashMap<(usize, usize), (String, String)>,
     files: Vec<File>,
@@ -73,34 +77,24 @@ pub(crate) struct Extraction<'d, 's> {
     stored: StoredBuilder<'s>,
 }
 
-/// The directory must be missing (it is created) or empty, unless `force`.
-fn prepare_dir(dir: &Path, force: bool) -> CmdResult {
-    match std::fs::read_dir(dir) {
-        Ok(mut listing) => {
-            if !force && listing.next().is_some() {
-                return Err(Failure::bad_input(format!(
-                        "{}: the output directory is not empty (files of an earlier extraction would sit beside the new manifest); use an empty directory or --force",
-                        dir.display()
-                    )));
-            }
-            Ok(())
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => std::fs::create_dir_all(dir).map_err(at(dir)),
-        Err(e) => Err(at(dir)(e)),
-    }
-}
-
 impl<'d, 's> Extraction<'d, 's> {
-    /// Opens the output: `head` holds the manifest's fields before `entries`;
+    /// The output folder, for the files written beside the blobs.
+    pub(crate) fn folder(&self) -> &OutputFolder {
+        &self.folder
+    }
+
+    /// Opens the output (the folder policy of [`OutputFolder`]: empty
+    /// unless `force`, nothing in it written through): `head` holds the manifest's fields before `entries`;
     /// `source` is the file being extracted, whose stored layout the
     /// manifest records at the end.
     pub(crate) fn begin(dir: &'d Path, force: bool, head: &Manifest, source: &'s [u8]) -> Result<Self, Failure> {
-        prepare_dir(dir, force)?;
+        let folder = OutputFolder::open(dir, force)?;
         let path = dir.join(MANIFEST_PARTIAL);
-        let file = File::create(&path).map_err(at(&path))?;
+        let file = folder.create(MANIFEST_PARTIAL)?;
         let manifest = ManifestWriter::begin(BufWriter::with_capacity(1 << 16, file), head).map_err(at(&path))?;
         Ok(Extraction {
             dir,
+            folder,
             manifest,
             written: HashMap::new(),
             files: vec![],
@@ -115,10 +109,7 @@ impl<'d, 's> Extraction<'d, 's> {
         let key = region(bytes);
         if !self.written.contains_key(&key) {
             let path = self.dir.join(&entry.file);
-            if let Some(parent) = path.parent() {
-                std::fs::create_dir_all(parent).map_err(at(parent))?;
-            }
-            let mut f = File::create(&path).map_err(at(&path))?;
+            let mut f = self.folder.create(&entry.file)?;
             f.write_all(bytes).map_err(at(&path))?;
             if cfg!(not(target_os = "linux")) {
                 self.files.push(f);
@@ -147,7 +138,7 @@ impl<'d, 's> Extraction<'d, 's> {
         let mut written = self.written.len();
         if !filler.is_empty() {
             let path = self.dir.join(FILLER);
-            let file = File::create(&path).map_err(at(&path))?;
+            let file = self.folder.create(FILLER)?;
             let mut f = crate::files::Digesting::new(BufWriter::new(&file));
             let mut size = 0u64;
             for b in &filler {
@@ -167,12 +158,8 @@ impl<'d, 's> Extraction<'d, 's> {
         let manifest = self.manifest.finish_stored(&stored).map_err(at(&partial))?;
         let manifest = manifest.into_inner().map_err(|e| at(&partial)(e.into_error()))?;
         sync_all_written(self.dir, &self.files, &manifest).map_err(at(self.dir))?;
-        let target: PathBuf = self.dir.join(MANIFEST);
         // a manifest being replaced keeps its mode, as every save does
-        if let Ok(meta) = std::fs::metadata(&target) {
-            std::fs::set_permissions(&partial, meta.permissions()).map_err(at(&partial))?;
-        }
-        std::fs::rename(&partial, &target).map_err(at(&target))?;
+        self.folder.commit(MANIFEST_PARTIAL, MANIFEST)?;
         File::open(self.dir).and_then(|d| d.sync_all()).map_err(at(self.dir))?;
         Ok((self.entries, written))
     }

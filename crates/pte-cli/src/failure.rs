@@ -21,17 +21,37 @@ pub(crate) struct Failure {
     pub(crate) message: String,
     pub(crate) exit: Exit,
     pub(crate) source: Option<pte_core::Error>,
+    /// The message's line breaks are its own (a runner's stderr lines), so
+    /// it is shown escaped line by line, not as one line.
+    pub(crate) multiline: bool,
 }
 
 impl Failure {
     /// Bad input, usage or I/O (exit 2).
     pub(crate) fn bad_input(message: impl Into<String>) -> Self {
-        Failure { message: message.into(), exit: Exit::BadInput, source: None }
+        Failure { message: message.into(), exit: Exit::BadInput, source: None, multiline: false }
+    }
+
+    /// The same failure, its line breaks its own (see [`Failure::shown`]).
+    pub(crate) fn multiline(mut self) -> Self {
+        self.multiline = true;
+        self
+    }
+
+    /// The message as the terminal gets it: control characters escaped
+    /// ([`crate::style::text`]), so a name from the file cannot move the
+    /// cursor or start a line; a multi-line message line by line.
+    pub(crate) fn shown(&self) -> String {
+        if self.multiline {
+            crate::style::text_lines(&self.message)
+        } else {
+            crate::style::text(&self.message).into_owned()
+        }
     }
 
     /// The file was judged and found wanting (exit 1).
     pub(crate) fn invalid(message: impl Into<String>) -> Self {
-        Failure { message: message.into(), exit: Exit::Invalid, source: None }
+        Failure { message: message.into(), exit: Exit::Invalid, source: None, multiline: false }
     }
 
     /// The process exit status.
@@ -42,7 +62,7 @@ impl Failure {
 
 impl From<pte_core::Error> for Failure {
     fn from(e: pte_core::Error) -> Self {
-        Failure { message: e.to_string(), exit: Exit::BadInput, source: Some(e) }
+        Failure { message: e.to_string(), exit: Exit::BadInput, source: Some(e), multiline: false }
     }
 }
 
@@ -83,7 +103,7 @@ pub(crate) type CmdResult = Result<(), Failure>;
 pub(crate) fn at<E: Display + IntoSource>(path: &Path) -> impl Fn(E) -> Failure + '_ {
     move |e| {
         let message = format!("{}: {e}", path.display());
-        Failure { message, exit: Exit::BadInput, source: e.into_source() }
+        Failure { message, exit: Exit::BadInput, source: e.into_source(), multiline: false }
     }
 }
 

@@ -56,7 +56,7 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             if !f.message.is_empty() {
-                eprintln!("pte: {f}");
+                eprintln!("pte: {}", f.shown());
             }
             ExitCode::from(f.code())
         }

@@ -1,12 +1,30 @@
 //! The one text convention of every command (docs/cli.md, "Text
 //! conventions"): shapes as `[2, 16]`, upper bounds of a dynamic shape as
 //! `[<=2, 16]`, dtypes by their PyTorch names (`float32`), counts with the
-//! noun agreeing (`1 instruction`, `3 instructions`). JSON keeps each
+//! noun agreeing (`1 instruction`, `3 instructions`), and text from a file
+//! with its control characters escaped (`text`, `quoted`). JSON keeps each
 //! schema's own spelling, so scripts written against it keep working.
 
 use serde_json::Value;
 
-pub(crate) use pte_core::style::{count, dim_range, dtype, shape};
+pub(crate) use pte_core::style::{count, dim_range, dtype, quoted, shape, text};
+
+/// [`text`] of a JSON string value (a name from the file); any other value
+/// as JSON prints it.
+pub(crate) fn text_of(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), |s| text(s).into_owned())
+}
+
+/// [`text`] of each line of `s`: for text whose line breaks are its own
+/// (a runner's last stderr lines), not a name's.
+pub(crate) fn text_lines(s: &str) -> String {
+    s.split('\n').map(text).collect::<Vec<_>>().join("\n")
+}
+
+/// [`quoted`] of a JSON string value; any other value as JSON prints it.
+pub(crate) fn quoted_of(v: &Value) -> String {
+    v.as_str().map_or_else(|| v.to_string(), quoted)
+}
 
 /// A `.pte` shape with its dynamism, from JSON sizes
 /// (`pte_core::style::dynamic_shape`).

@@ -46,7 +46,8 @@ pub fn read_input(path: &Path) -> Result<Vec<u8>> {
     Ok(out)
 }
 
-fn refuse_irregular(path: &Path, meta: &Metadata) -> Result<()> {
+/// Refuses anything but a regular file, naming what it is.
+pub(crate) fn refuse_irregular(path: &Path, meta: &Metadata) -> Result<()> {
     if meta.is_file() {
         return Ok(());
     }

@@ -11,6 +11,8 @@
 //!   that makes in-place edits safe against each other; [`start_writeback`]
 //!   and [`copy_with_writeback`] let a save's disk write-out begin while it
 //!   is still copying;
+//! * [`folder`]: the one policy for a folder of many files, read or
+//!   written (no link, FIFO or device inside it is read or written through);
 //! * [`same_file`] and [`FileId`]: aliased paths (symlinks, hard links);
 //! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
 //!   the typed rule catalogue each format declares;
@@ -36,6 +38,7 @@ use std::borrow::Cow;
 
 mod error;
 mod fenced;
+pub mod folder;
 mod input;
 mod kind;
 mod le;

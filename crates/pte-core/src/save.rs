@@ -37,12 +37,16 @@ const MAX_LINK_HOPS: u32 = 40;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_atomically<T>(path: &Path, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
-    write_atomically_file(path, |file| {
-        let mut w = BufWriter::with_capacity(1 << 20, EarlyWriteback { file, written: 0, started: 0 });
-        let v = write(&mut w)?;
-        w.flush().map_err(|e| Error::io("writing", path, e))?;
-        Ok(v)
-    })
+    write_atomically_file(path, |file| buffered(path, file, write))
+}
+
+/// Hands `write` a buffered writer over a save's temporary file that starts
+/// the disk write-out as it goes, and flushes it.
+pub(crate) fn buffered<T>(path: &Path, file: &File, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
+    let mut w = BufWriter::with_capacity(1 << 20, EarlyWriteback { file, written: 0, started: 0 });
+    let v = write(&mut w)?;
+    w.flush().map_err(|e| Error::io("writing", path, e))?;
+    Ok(v)
 }
 
 /// Bytes written or copied between two write-out hints

@@ -2,7 +2,9 @@
 //! `docs/cli.md`, "Text conventions"): shapes as `[2, 16]`, the bounds of a
 //! dynamic shape as `[<=2, 16]`, dtypes by their PyTorch names (`float32`).
 //! The report and the CLI's text both draw from here, so a graph's edge
-//! reads the same in `pte graph` and on the page.
+//! reads the same in `pte graph` and on the page. Text from a file (names,
+//! keys, runner output) reaches a human output through [`text`] or
+//! [`quoted`], the one escaping rule for control characters.
 
 /// `[2, 16]`; `[]` for a scalar.
 ///
@@ -111,5 +113,102 @@ pub fn count(n: impl Into<u64>, noun: &str) -> String {
         format!("{n} {stem}ies")
     } else {
         format!("{n} {noun}s")
+    }
+}
+
+/// Text from a file as a human output shows it: every control character
+/// (C0, DEL, C1) escaped as a JSON string spells it (`\n`, `\r`, `\t`,
+/// `\b`, `\f`, otherwise `\u001b`), everything else as it is, so a name
+/// cannot move the cursor, ring the bell or start a line of its own. The
+/// one rule of every human output for names, keys and messages; JSON
+/// output is JSON and needs none.
+///
+/// ```
+/// use pte_core::style::text;
+/// assert_eq!(text("aten::add"), "aten::add");
+/// assert_eq!(text("a\u{1b}[2J\u{7}\r\nb"), r"a\u001b[2J\u0007\r\nb");
+/// assert_eq!(text("\u{7f}\u{85}"), r"\u007f\u0085");
+/// assert_eq!(text(r#"back\slash "quote""#), r#"back\slash "quote""#);
+/// ```
+pub fn text(s: &str) -> std::borrow::Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return std::borrow::Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len().saturating_add(8));
+    for c in s.chars() {
+        let _ = write_char(&mut out, c);
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+/// [`text`]'s rule applied as a value is displayed, without a copy: for
+/// the rows of a long table.
+///
+/// ```
+/// use pte_core::style::Escaped;
+/// assert_eq!(Escaped("op\u{1b}[1m").to_string(), r"op\u001b[1m");
+/// assert_eq!(format!("{:>4}|", Escaped(7)), "   7|");
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Escaped<T>(pub T);
+
+impl<T: std::fmt::Display> std::fmt::Display for Escaped<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        /// Passes text on with its control characters escaped.
+        struct Escaping<'a, 'b>(&'a mut std::fmt::Formatter<'b>);
+        impl std::fmt::Write for Escaping<'_, '_> {
+            fn write_str(&mut self, s: &str) -> std::fmt::Result {
+                if !s.chars().any(char::is_control) {
+                    return self.0.write_str(s);
+                }
+                s.chars().try_for_each(|c| write_char(self, c))
+            }
+        }
+        if f.width().is_some() || f.precision().is_some() {
+            // padding counts the escaped text, so it is made first
+            let mut s = String::new();
+            std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.0))?;
+            return f.pad(&text(&s));
+        }
+        std::fmt::Write::write_fmt(&mut Escaping(f), format_args!("{}", self.0))
+    }
+}
+
+/// `s` in double quotes, as a JSON string spells it (`"` and `\` escaped
+/// too) with [`text`]'s rule for control characters: how `pte info` names
+/// a method, a key or a member.
+///
+/// ```
+/// use pte_core::style::quoted;
+/// assert_eq!(quoted("forward"), r#""forward""#);
+/// assert_eq!(quoted("a\"b\\c\u{1b}\n"), r#""a\"b\\c\u001b\n""#);
+/// assert_eq!(quoted("\u{9b}"), r#""\u009b""#);
+/// ```
+pub fn quoted(s: &str) -> String {
+    let mut out = String::with_capacity(s.len().saturating_add(2));
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c => {
+                let _ = write_char(&mut out, c);
+            }
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// One character under [`text`]'s rule.
+fn write_char(out: &mut impl std::fmt::Write, c: char) -> std::fmt::Result {
+    match c {
+        '\n' => out.write_str("\\n"),
+        '\r' => out.write_str("\\r"),
+        '\t' => out.write_str("\\t"),
+        '\u{8}' => out.write_str("\\b"),
+        '\u{c}' => out.write_str("\\f"),
+        c if c.is_control() => write!(out, "\\u{:04x}", u32::from(c)),
+        c => out.write_char(c),
     }
 }

@@ -49,7 +49,8 @@ fn bad(what: impl Into<String>) -> Error {
 /// assert!(pte_ptn::check_member_name("/etc/passwd").is_err());
 /// ```
 pub fn check_member_name(name: &str) -> Result<()> {
-    let fail = |why: &str| Err(bad(format!("member name {name:?} {why}")).at_path(name.to_string()));
+    let fail =
+        |why: &str| Err(bad(format!("member name {} {why}", pte_core::style::quoted(name))).at_path(name.to_string()));
     if name.is_empty() {
         return fail("is empty");
     }

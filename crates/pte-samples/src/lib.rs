@@ -72,7 +72,7 @@ pub use report::{CallResult, CheckReport, Failure, Outcome, Problem};
 pub use rules::CATALOGUE;
 pub use serve::serve;
 pub use signature::{check_signature, require_signature};
-pub use source::{set_dirs, with_source_sets, Selection};
+pub use source::{open_set_dir, set_dirs, with_source_sets, Selection};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check, check_actual, verify_samples, verify_sets, Engine, RunError, RunResult, Runner};
 pub use write::{

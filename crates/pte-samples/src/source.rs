@@ -51,7 +51,7 @@ pub fn with_source_sets<T>(path: &Path, selection: &Selection, f: impl FnOnce(&[
         let dirs = set_dirs(path)?;
         let mut maps = Vec::with_capacity(dirs.len());
         for d in &dirs {
-            maps.push((open(&d.join(INDEX_FILE))?, open(&d.join(crate::DATA_FILE))?));
+            maps.push(open_set_dir(d)?);
         }
         let mut sets = Vec::with_capacity(maps.len());
         for (d, (index, data)) in dirs.iter().zip(&maps) {
@@ -85,6 +85,27 @@ fn open(path: &Path) -> Result<MappedFile> {
     MappedFile::open(path).map_err(|e| Error::wrap(SampleRule::Package, e))
 }
 
+/// Maps the two files of the set folder `dir` (`index.json`,
+/// `data.safetensors`) under the folder policy every reader of a folder
+/// shares ([`pte_core::folder::folder_file`]): a symbolic link, a file
+/// with other hard links, a FIFO or a device is refused, not read.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("outside.json"), b"{}")?;
+/// std::os::unix::fs::symlink(dir.path().join("outside.json"), dir.path().join("index.json"))?;
+/// assert!(pte_samples::open_set_dir(dir.path()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_set_dir(dir: &Path) -> Result<(MappedFile, MappedFile)> {
+    let one = |name: &str| -> Result<MappedFile> {
+        let (path, _) =
+            pte_core::folder::folder_file(dir, name, false).map_err(|e| Error::wrap(SampleRule::Package, e))?;
+        open(&path)
+    };
+    Ok((one(INDEX_FILE)?, one(crate::DATA_FILE)?))
+}
+
 fn select<'a>(sets: Vec<SampleSet<'a>>, selection: &Selection, shown: &str) -> Result<Vec<SampleSet<'a>>> {
     if sets.is_empty() {
         return Err(Error::new(SampleRule::InvalidUse, format!("{shown} holds no sample sets")));
@@ -104,27 +125,36 @@ fn select<'a>(sets: Vec<SampleSet<'a>>, selection: &Selection, shown: &str) -> R
 
 /// The set folders under `dir`: `dir` itself when it holds an index, else
 /// every `dir/<method>/<set>/` that does, sorted; an error naming `dir` when
-/// there is none.
+/// there is none, or when a subfolder on the way is a symbolic link (the
+/// folder policy of [`pte_core::folder`]).
 ///
 /// ```
 /// let dir = std::env::temp_dir();
 /// assert!(pte_samples::set_dirs(&dir.join("no-such-folder-here")).is_err());
 /// ```
 pub fn set_dirs(dir: &Path) -> Result<Vec<PathBuf>> {
-    if dir.join(INDEX_FILE).is_file() {
+    // an index that is there at all, even as a link, makes `dir` a set
+    // folder, whose reading then refuses the link
+    let holds_index = |d: &Path| std::fs::symlink_metadata(d.join(INDEX_FILE)).is_ok();
+    if holds_index(dir) {
         return Ok(vec![dir.to_path_buf()]);
     }
     let list = |d: &Path| -> Result<Vec<PathBuf>> {
         let entries = std::fs::read_dir(d).map_err(|e| {
             Error::wrap(SampleRule::Package, pte_core::Error::from(e)).in_member(&d.display().to_string())
         })?;
-        let mut v: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()).collect();
+        let mut v = Vec::new();
+        for p in entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_dir()) {
+            // a linked folder is not entered, as a linked file is not read
+            pte_core::folder::check_subfolder(&p).map_err(|e| Error::wrap(SampleRule::Package, e))?;
+            v.push(p);
+        }
         v.sort();
         Ok(v)
     };
     let mut out = Vec::new();
     for method in list(dir)? {
-        out.extend(list(&method)?.into_iter().filter(|set| set.join(INDEX_FILE).is_file()));
+        out.extend(list(&method)?.into_iter().filter(|set| holds_index(set)));
     }
     if out.is_empty() {
         return Err(Error::new(

@@ -17,18 +17,19 @@ pub(crate) fn unbundle(file: &Path, out: &Path) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn export_samples(file: &Path, dir: &Path, atol: Option<f64>, rtol: Option<f64>) -> CmdResult {
+pub(crate) fn export_samples(file: &Path, dir: &Path, force: bool, atol: Option<f64>, rtol: Option<f64>) -> CmdResult {
     let map = open(file)?;
     let b = read(file, map.bytes())?;
     let d = pte_samples::DEFAULT_TOLERANCE;
     let tol = pte_samples::Tolerance { atol: atol.unwrap_or(d.atol), rtol: rtol.unwrap_or(d.rtol) };
     let sets = pte_samples::bundled_sets(&b, Some(tol)).map_err(at(file))?;
+    let out = pte_core::folder::OutputFolder::open(dir, force)?;
     for set in &sets {
         let enc = pte_samples::encode_set(set, &Default::default()).map_err(at(file))?;
         for w in &enc.warnings {
-            eprintln!("pte: warning: {w}");
+            eprintln!("pte: warning: {}", crate::style::text(&w.to_string()));
         }
-        crate::commands::samples::write_set_dir(&dir.join(&set.method).join(&set.name), &enc)?;
+        crate::commands::samples::write_set(&out, Some((&set.method, &set.name)), &enc)?;
     }
     Ok(())
 }
@@ -38,11 +39,10 @@ pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
     let map = open(program)?;
     crate::input::read_pte(program, map.bytes())?;
     let dirs = pte_samples::set_dirs(samples).map_err(at(samples))?;
-    // Mapped like every input, so a FIFO or directory is refused, not read.
-    let index = dirs.iter().map(|d| open(&d.join(pte_samples::INDEX_FILE))).collect::<Result<Vec<_>, _>>()?;
-    let data = dirs.iter().map(|d| open(&d.join(pte_samples::DATA_FILE))).collect::<Result<Vec<_>, _>>()?;
+    // the folder policy `pte pack` applies too: no link, FIFO or device read
+    let maps = dirs.iter().map(|d| pte_samples::open_set_dir(d).map_err(at(d))).collect::<Result<Vec<_>, _>>()?;
     let mut sets = Vec::with_capacity(dirs.len());
-    for ((d, i), m) in dirs.iter().zip(&index).zip(&data) {
+    for (d, (i, m)) in dirs.iter().zip(&maps) {
         let set = pte_samples::parse_set(i.bytes(), m.bytes(), None, &Default::default()).map_err(at(d))?;
         if set.tolerance.is_some()
             || set.samples.iter().any(|s| s.tolerance.is_some() || s.calls.iter().any(|c| c.tolerance.is_some()))

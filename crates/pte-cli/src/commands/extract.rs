@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use pte_core::folder::OutputFolder;
 use pte_core::FileKind;
 use pte_file::pack::{file_safe, Entry, EntryKind, Manifest, ManifestFormat, PtdBlobs, PteBlobs};
 
@@ -51,7 +52,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     // the program and the layout make the folder packable (`pte pack`)
     let head = Manifest { source: Some(file.display().to_string()), ..blobs.head() };
     let mut out = Extraction::begin(target.dir, target.force, &head, bytes)?;
-    let json_sha = write_program_json(&target.dir.join(head.program_file()), bytes).map_err(at(file))?;
+    let json_sha = write_program_json(out.folder(), head.program_file(), bytes).map_err(at(file))?;
     out.put(Entry::new(FLATBUFFER, flatbuffer.len() as u64, EntryKind::Flatbuffer), flatbuffer)?;
     for (entry, bytes) in blobs.entries().map_err(at(file))? {
         out.put(entry, bytes)?;
@@ -125,11 +126,11 @@ const FLATBUFFER: &str = "program.fb";
 
 /// `program.json`: the stored program as `pte dump` prints it (bytes as
 /// integer lists), written as the buffer is walked; returns its digest.
-fn write_program_json(path: &Path, bytes: &[u8]) -> pte_file::Result<String> {
+fn write_program_json(folder: &OutputFolder, name: &str, bytes: &[u8]) -> pte_file::Result<String> {
     let (_, region) = pte_file::verify::program_region(bytes)?;
     let json = pte_schema::ProgramJson::new(region, &Default::default())?;
     let mut digest = None;
-    pte_file::write_atomically(path, |w| {
+    folder.write_atomically(name, |w| {
         let mut d = crate::files::Digesting::new(&mut *w);
         json.write_pretty(&mut d)?;
         d.write_all(b"\n")?;
@@ -187,7 +188,7 @@ fn extract_ptd(file: &Path, bytes: &[u8], target: Target<'_>) -> CmdResult {
     let mut out = Extraction::begin(target.dir, target.force, &head, bytes)?;
     let tables = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
     let text = format!("{}\n", serde_json::to_string_pretty(&tables)?);
-    crate::files::write_file(&target.dir.join(head.program_file()), text.as_bytes())?;
+    out.folder().write_atomically(head.program_file(), |w| Ok(w.write_all(text.as_bytes())?))?;
     out.put(Entry::new(FLATBUFFER, flatbuffer.len() as u64, EntryKind::Flatbuffer), flatbuffer)?;
     for (entry, blob) in blobs.entries() {
         out.put(entry, blob)?;

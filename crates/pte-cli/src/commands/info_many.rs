@@ -42,7 +42,7 @@ pub(crate) fn run(paths: &[PathBuf], as_json: bool, tensors: bool) -> CmdResult 
             (Err(e), false) => {
                 unreadable = unreadable.saturating_add(1);
                 let sep = if i == 0 { "" } else { "\n" };
-                print!("{sep}==> {path} <==\nerror: {e}\n");
+                print!("{sep}==> {path} <==\nerror: {}\n", e.shown());
             }
         }
     }

@@ -58,8 +58,12 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             SamplesCommand::Check(args) => samples::check(&args),
             SamplesCommand::Add { file, dir, replace, .. } => samples::add(&file, &dir, replace),
             SamplesCommand::Remove { file, method, set, .. } => samples::remove(&file, &method, &set),
-            SamplesCommand::Export { file, method, set, dir } => samples::export(&file, &method, &set, &dir),
-            SamplesCommand::ImportIo { io, method, set, dir } => samples::import_io(&io, &method, &set, &dir),
+            SamplesCommand::Export { file, method, set, dir, force } => {
+                samples::export(&file, &method, &set, &dir, force)
+            }
+            SamplesCommand::ImportIo { io, method, set, dir, force } => {
+                samples::import_io(&io, &method, &set, &dir, force)
+            }
         },
         Command::Mutate { rule, list, input, output } => {
             mutate::run(rule.as_deref(), list, input.as_deref(), output.as_deref())
@@ -68,7 +72,9 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Gen { seed, count, output } => r#gen::run(seed, count, &output),
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
-            BpteCommand::ExportSamples { file, dir, atol, rtol } => bpte::export_samples(&file, &dir, atol, rtol),
+            BpteCommand::ExportSamples { file, dir, force, atol, rtol } => {
+                bpte::export_samples(&file, &dir, force, atol, rtol)
+            }
             BpteCommand::Bundle { program, samples, output } => bpte::bundle(&program, &samples, &output),
         },
         Command::Externalize { input, output, data, keys, name_constants } => {

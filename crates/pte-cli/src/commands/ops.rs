@@ -72,7 +72,7 @@ pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
         Form::Yaml => {
             if failed {
                 for e in results.iter().filter_map(|r| r.as_ref().err()) {
-                    eprintln!("pte: {e}");
+                    eprintln!("pte: {}", e.shown());
                 }
                 return Err(Failure::bad_input(
                     "no selected-operators file written: it would miss the operators of the files above",
@@ -165,7 +165,7 @@ fn text(sources: &[Source], results: &[Result<Read, Failure>], union: &OperatorU
                     print!("{}", method_text(m));
                 }
             }
-            Err(e) if many => println!("error: {e}"),
+            Err(e) if many => println!("error: {}", e.shown()),
             Err(_) => {}
         }
     }
@@ -184,13 +184,13 @@ fn text(sources: &[Source], results: &[Result<Read, Failure>], union: &OperatorU
         for op in ops {
             println!(
                 "  {}: {} in {}",
-                op.full_name(),
+                style::text(&op.full_name()),
                 style::count(op.calls, "call"),
                 style::count(op.files.len() as u64, "file")
             );
         }
         for d in delegates {
-            println!("  delegate {}: {}", d.id, style::count(d.calls, "call"));
+            println!("  delegate {}: {}", style::text(&d.id), style::count(d.calls, "call"));
         }
     }
 }
@@ -200,7 +200,7 @@ fn method_text(m: &MethodOperators) -> String {
     let delegate_calls: u64 = m.delegates.iter().map(|d| d.calls).fold(0, u64::saturating_add);
     let mut out = format!(
         "method {}: {} ({})",
-        m.name.as_deref().unwrap_or("(unnamed)"),
+        style::text(m.name.as_deref().unwrap_or("(unnamed)")),
         style::count(m.operators.len() as u64, "operator"),
         style::count(kernel_calls, "call"),
     );
@@ -213,13 +213,13 @@ fn method_text(m: &MethodOperators) -> String {
     }
     out.push('\n');
     for op in &m.operators {
-        out.push_str(&format!("  {}: {}\n", op.full_name(), style::count(op.calls, "call")));
+        out.push_str(&format!("  {}: {}\n", style::text(&op.full_name()), style::count(op.calls, "call")));
         for key in &op.kernel_keys {
-            out.push_str(&format!("    {}\n", signature(key)));
+            out.push_str(&format!("    {}\n", style::text(&signature(key))));
         }
     }
     for d in &m.delegates {
-        out.push_str(&format!("  delegate {}: {}\n", d.id, style::count(d.calls, "call")));
+        out.push_str(&format!("  delegate {}: {}\n", style::text(&d.id), style::count(d.calls, "call")));
     }
     out
 }

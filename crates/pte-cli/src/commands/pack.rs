@@ -114,7 +114,7 @@ fn check_written(output: &std::path::Path) -> CmdResult {
         return Ok(());
     }
     for v in &report.violations {
-        println!("{}: {}", output.display(), pte::finding_line(v));
+        println!("{}: {}", output.display(), crate::style::text(&pte::finding_line(v)));
     }
     Err(Failure::invalid(format!(
         "{}: written, but it breaks {} the runtime checks (the file is kept; `pte verify` tells the same)",

@@ -9,6 +9,7 @@ use serde_json::{json, Value as Json};
 use pte_ptn::PtnFile;
 use pte_samples::{CheckReport, Level, Outcome, ProcessRunner, SampleLimits, SampleSet, Value};
 
+use pte_core::folder::OutputFolder;
 use pte_core::FileKind;
 
 use crate::cli::CheckArgs;
@@ -169,7 +170,8 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
         Outcome::Mismatch => Err(Failure::invalid(String::new())),
         Outcome::RunnerFailed => {
             let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
-            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()))
+            // a runner's last stderr lines follow the failure, each on its own
+            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()).multiline())
         }
     }
 }
@@ -183,7 +185,7 @@ fn run_check(sets: &[SampleSet<'_>], command: &[std::ffi::OsString], timeout: st
             if report.verdict() != Outcome::RunnerFailed
                 && let Err(e) = runner.finish()
             {
-                eprintln!("pte: warning: {e}");
+                eprintln!("pte: warning: {}", crate::style::text_lines(&e.to_string()));
             }
             report
         }
@@ -211,7 +213,7 @@ fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
         return Ok(());
     }
     if let Some(name) = &report.runner {
-        println!("runner: {name}");
+        println!("runner: {}", crate::style::text(name));
     }
     for c in &report.call_results {
         println!(
@@ -228,17 +230,14 @@ fn print_report(report: &CheckReport, as_json: bool) -> CmdResult {
             c.level
         );
     }
-    println!("{report}");
+    println!("{}", crate::style::text_lines(&report.to_string()));
     Ok(())
 }
 
 /// Reads a set from a directory holding `index.json` and `data.safetensors`.
 pub(crate) fn with_set_dir<T>(dir: &Path, f: impl FnOnce(&SampleSet<'_>) -> Result<T, Failure>) -> Result<T, Failure> {
-    let index_path = dir.join(pte_samples::INDEX_FILE);
-    let data_path = dir.join(pte_samples::DATA_FILE);
-    // Mapped like every input, so a FIFO or directory is refused, not read.
-    let index = open(&index_path)?;
-    let data = open(&data_path)?;
+    // the folder policy `pte pack` applies too: no link, FIFO or device read
+    let (index, data) = pte_samples::open_set_dir(dir).map_err(at(dir))?;
     let set = pte_samples::parse_set(index.bytes(), data.bytes(), None, &SampleLimits::default()).map_err(at(dir))?;
     f(&set)
 }
@@ -251,7 +250,7 @@ pub(crate) fn add(file: &Path, dir: &Path, replace: bool) -> CmdResult {
             pte_samples::add_sets_to_file(file, std::slice::from_ref(set), replace, crate::paths::lock_wait())
                 .map_err(at(file))?;
         for w in &warnings {
-            eprintln!("pte: warning: {w}");
+            eprintln!("pte: warning: {}", crate::style::text(&w.to_string()));
         }
         println!("{}: {} set {}/{}", file.display(), if replace { "wrote" } else { "added" }, set.method, set.name);
         Ok(())
@@ -264,26 +263,30 @@ pub(crate) fn remove(file: &Path, method: &str, set: &str) -> CmdResult {
     Ok(())
 }
 
-pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+pub(crate) fn export(file: &Path, method: &str, set: &str, dir: &Path, force: bool) -> CmdResult {
     with_sets(file, |sets| {
         let enc =
             pte_samples::encode_set(find(file, sets, method, set)?, &SampleLimits::default()).map_err(at(file))?;
-        write_set_dir(dir, &enc)
+        write_set(&OutputFolder::open(dir, force)?, None, &enc)
     })
 }
 
-/// Writes a set's two files into `dir` (created if missing), each atomically.
-pub(crate) fn write_set_dir(dir: &Path, enc: &pte_samples::EncodedSet) -> CmdResult {
-    std::fs::create_dir_all(dir).map_err(at(dir))?;
+/// Writes a set's two files into `out` (into `<method>/<set>/` of it when
+/// `under` names them), each atomically, under the output-folder policy.
+pub(crate) fn write_set(out: &OutputFolder, under: Option<(&str, &str)>, enc: &pte_samples::EncodedSet) -> CmdResult {
+    let prefix = under.map(|(m, s)| format!("{m}/{s}/")).unwrap_or_default();
     for (name, bytes) in [(pte_samples::INDEX_FILE, &enc.index), (pte_samples::DATA_FILE, &enc.data)] {
-        let path = dir.join(name);
-        crate::files::write_file(&path, bytes)?;
+        out.write_atomically(&format!("{prefix}{name}"), |w| Ok(w.write_all(bytes)?))?;
     }
+    let dir = match under {
+        Some((m, s)) => out.path().join(m).join(s),
+        None => out.path().to_path_buf(),
+    };
     println!("wrote {}", dir.display());
     Ok(())
 }
 
-pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdResult {
+pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path, force: bool) -> CmdResult {
     let map = open(io)?;
     let tensors = pte_ptn::read_safetensors_member(map.bytes(), &io.display().to_string(), &Default::default())
         .map_err(at(io))?;
@@ -304,5 +307,5 @@ pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path) -> CmdRe
         calls: vec![pte_samples::Call { inputs, outputs, tolerance: None }],
     });
     let enc = pte_samples::encode_set(&s, &SampleLimits::default()).map_err(at(io))?;
-    write_set_dir(dir, &enc)
+    write_set(&OutputFolder::open(dir, force)?, None, &enc)
 }

@@ -62,12 +62,12 @@ fn percent(bytes: u64, total: u64) -> String {
 
 /// What the name column says: the name, and what it shares or holds.
 fn label(w: &mut impl Write, p: &Part) -> io::Result<()> {
-    write!(w, "{}", p.name)?;
+    write!(w, "{}", pte_core::style::Escaped(&p.name))?;
     if let Some(n) = p.count.filter(|&n| n != 1) {
         write!(w, " ({n} parts)")?;
     }
     if !p.shared_with.is_empty() {
-        write!(w, " (also {})", p.shared_with)?;
+        write!(w, " (also {})", pte_core::style::Escaped(&p.shared_with))?;
     }
     Ok(())
 }

@@ -50,10 +50,10 @@ fn print_one(file: &Path, report: &Report, json: bool, deny_warnings: bool) -> C
         println!("{}", serde_json::to_string_pretty(&pte::Verdict::from(report))?);
     } else {
         for v in &report.violations {
-            println!("{}: {}", file.display(), pte::finding_line(v));
+            println!("{}: {}", file.display(), crate::style::text(&pte::finding_line(v)));
         }
         for w in &report.warnings {
-            println!("{}: warning: {}", file.display(), pte::finding_line(w));
+            println!("{}: warning: {}", file.display(), crate::style::text(&pte::finding_line(w)));
         }
         if report.is_ok() {
             println!("{}: valid", file.display());

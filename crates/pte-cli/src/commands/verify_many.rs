@@ -67,7 +67,12 @@ fn check(file: &Path, ptds: &[PathBuf]) -> Result<Outcome, Failure> {
     verify::report(file, if is_pte { ptds } else { &[] }).map(Outcome::Checked)
 }
 
+/// The file's line, control characters in findings escaped ([`crate::style::text`]).
 fn line_text(f: &Path, o: &Outcome) -> String {
+    crate::style::text(&line(f, o)).into_owned()
+}
+
+fn line(f: &Path, o: &Outcome) -> String {
     let path = f.display();
     match o {
         Outcome::Checked(r) if r.is_ok() && r.warnings.is_empty() => format!("{path}: valid"),

@@ -140,7 +140,7 @@ fn tensor_cells(r: &Value) -> [String; 6] {
     let alias = r["alias_of"].as_str().map(|a| format!(" = {a}")).unwrap_or_default();
     let device = r["device"].as_str().filter(|d| *d != "CPU").map(|d| format!(" on {d}")).unwrap_or_default();
     [
-        format!("{}{alias}", r["name"].as_str().unwrap_or("")),
+        format!("{}{alias}", crate::style::text(r["name"].as_str().unwrap_or(""))),
         format!("{place}{device}"),
         if r["dtype"].is_null() { "opaque".into() } else { dtype_of(&r["dtype"]) },
         if r["sizes"].is_null() { "-".into() } else { pte_shape(&r["sizes"], dynamism) },
@@ -155,7 +155,11 @@ pub(crate) fn external_text(groups: &Value) -> String {
     for g in groups.as_array().into_iter().flatten() {
         let keys: Vec<&str> = g["keys"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
         let head = match g["tag"].as_str() {
-            Some(tag) => format!("external data {tag:?} ({}):", g["file"].as_str().unwrap_or("")),
+            Some(tag) => format!(
+                "external data {} ({}):",
+                crate::style::quoted(tag),
+                crate::style::text(g["file"].as_str().unwrap_or(""))
+            ),
             None => "external data, no .ptd beside the program holds:".to_string(),
         };
         out.push_str(&format!("{head} {}\n", count(keys.len() as u64, "key")));
@@ -219,7 +223,7 @@ pub(crate) fn signature_text(sig: &Value) -> String {
             });
             out.push_str(&format!(
                 "  {dir} {}: {} {}\n",
-                io["name"].as_str().unwrap_or(""),
+                crate::style::text(io["name"].as_str().unwrap_or("")),
                 io["dtype"].as_str().map_or_else(|| "?".into(), dtype),
                 dims.unwrap_or_else(|| "?".into())
             ));

@@ -15,7 +15,7 @@ pub(crate) fn summary_text(payload: &Value) -> Vec<String> {
         return vec![];
     }
     if let Some(e) = payload["error"].as_str() {
-        return vec![format!("  payload: unreadable: {e}")];
+        return vec![format!("  payload: unreadable: {}", crate::style::text(e))];
     }
     let mut out = vec![format!("  payload: {}", payload["format"].as_str().unwrap_or(""))];
     let nodes: Vec<String> =

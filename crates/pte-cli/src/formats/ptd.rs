@@ -75,7 +75,12 @@ pub(crate) fn info_text(v: &Value) -> String {
                 crate::style::shape(l["dim_order"].as_array().into_iter().flatten())
             )
         };
-        out.push_str(&format!("  {} -> segment {} ({} bytes) {layout}\n", k["key"], k["segment_index"], k["size"]));
+        out.push_str(&format!(
+            "  {} -> segment {} ({} bytes) {layout}\n",
+            crate::style::quoted_of(&k["key"]),
+            k["segment_index"],
+            k["size"]
+        ));
     }
     out
 }

@@ -54,7 +54,7 @@ pub(crate) fn text_head(v: &Value) -> String {
             &mut s,
             format!(
                 "method {}: {}, {}",
-                m["name"],
+                style::quoted_of(&m["name"]),
                 style::count(m["values"].as_u64().unwrap_or(0), "value"),
                 style::count(m["instructions"].as_u64().unwrap_or(0), "instruction")
             ),
@@ -77,13 +77,14 @@ pub(crate) fn text_head(v: &Value) -> String {
                 }
             }
         }
-        let ops: Vec<&str> = m["operators"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        let ops: Vec<_> =
+            m["operators"].as_array().into_iter().flatten().filter_map(Value::as_str).map(style::text).collect();
         let ops = if ops.is_empty() { no_operators(v, mi) } else { ops.join(", ") };
         line(&mut s, format!("  operators ({}): {ops}", m["operators"].as_array().map_or(0, Vec::len)));
         s.push_str(&crate::formats::inspect::devices_text(&m["buffer_devices"]));
     }
     for d in v["delegates"].as_array().into_iter().flatten() {
-        let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_string);
+        let text = style::text_of;
         line(
             &mut s,
             format!("delegate {} ({}[{}], {} bytes)", text(&d["id"]), text(&d["location"]), d["index"], d["size"]),
@@ -101,7 +102,7 @@ fn no_operators(v: &Value, method: usize) -> String {
     let of_method =
         v["delegates"].as_array().into_iter().flatten().filter(|d| d["method"].as_u64() == Some(method as u64));
     for d in of_method {
-        let id = d["id"].as_str().map_or_else(|| d["id"].to_string(), str::to_string);
+        let id = style::text_of(&d["id"]);
         match ids.iter_mut().find(|(known, _)| *known == id) {
             Some((_, n)) => *n = n.saturating_add(1),
             None => ids.push((id, 1)),
@@ -147,5 +148,5 @@ pub(crate) fn named_title(n: usize) -> String {
 
 /// One named blob's line, from its `info --json` entry.
 pub(crate) fn named_line(n: &Value) -> String {
-    format!("  {} -> segment {} ({} bytes)\n", n["key"], n["segment_index"], n["size"])
+    format!("  {} -> segment {} ({} bytes)\n", style::quoted_of(&n["key"]), n["segment_index"], n["size"])
 }

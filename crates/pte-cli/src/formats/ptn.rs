@@ -68,7 +68,7 @@ pub(crate) fn info_text(v: &Value) -> String {
         let n = |k: &str, noun: &str| crate::style::count(m[k].as_u64().unwrap_or(0), noun);
         out.push_str(&format!(
             "method {}: {}, {}, {}, {}\n",
-            m["name"],
+            crate::style::quoted_of(&m["name"]),
             n("nodes", "node"),
             n("inputs", "input"),
             n("outputs", "output"),
@@ -79,10 +79,11 @@ pub(crate) fn info_text(v: &Value) -> String {
     let consts = v["constants"].as_array().map_or(0, Vec::len);
     out.push_str(&format!("constants: {consts}\n"));
     for c in v["constants"].as_array().into_iter().flatten() {
-        let alias = c["alias_of"].as_str().map(|o| format!(" (alias of {o:?})")).unwrap_or_default();
+        let alias =
+            c["alias_of"].as_str().map(|o| format!(" (alias of {})", crate::style::quoted(o))).unwrap_or_default();
         out.push_str(&format!(
             "  {} {} {} ({} bytes){alias}\n",
-            c["key"],
+            crate::style::quoted_of(&c["key"]),
             crate::style::dtype_of(&c["dtype"]),
             crate::style::shape(c["shape"].as_array().into_iter().flatten()),
             c["size"]
@@ -98,7 +99,7 @@ pub(crate) fn member_json(m: &pte_ptn::Member) -> Value {
 
 /// The text line of one `other_members` entry.
 pub(crate) fn member_line(m: &Value) -> String {
-    format!("member {} ({} bytes)\n", m["name"], m["size"])
+    format!("member {} ({} bytes)\n", crate::style::quoted_of(&m["name"]), m["size"])
 }
 
 pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {

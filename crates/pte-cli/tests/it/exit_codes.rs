@@ -7,31 +7,14 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Output};
 
-use crate::support::{copy_inputs, corpus, stderr, PTE};
+use crate::support::{copy_inputs, corpus, stderr};
 
 /// Runs `pte args` in `dir`; a command still running after a minute is
 /// killed and fails the test (a FIFO must never block a command).
 fn pte_in(dir: &Path, args: &[&str]) -> Output {
-    let mut child = Command::new(PTE)
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > Duration::from_secs(60) {
-            let _ = child.kill();
-            panic!("pte {args:?} hung");
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    }
-    child.wait_with_output().unwrap()
+    crate::support::pte_bounded(dir, args)
 }
 
 /// Where the input under test goes in a command line.

@@ -100,11 +100,12 @@ const WRITERS: &[Writer] = &[
     Writer { name: "gen --count", setup: &[], args: &["gen", "--seed", "3", "--count", "2", "gd"], outputs: &["gd/"] },
 ];
 
-/// Options a newer `extract` may need to write into a folder it filled before.
+/// The option a writer of a folder needs to write into one it filled before.
 fn rerun_args(w: &Writer) -> Vec<&'static str> {
     let mut args = w.args.to_vec();
-    if args[0] == "extract" {
-        let help = pte_in(Path::new("."), &["extract", "--help"]);
+    if w.outputs.iter().any(|o| o.ends_with('/')) {
+        let sub: Vec<&str> = args.iter().copied().take_while(|a| !a.contains('.')).chain(["--help"]).collect();
+        let help = pte_in(Path::new("."), &sub);
         if String::from_utf8_lossy(&help.stdout).contains("--force") {
             args.push("--force");
         }

@@ -11,6 +11,7 @@
     missing_docs
 )]
 
+mod folder;
 mod input;
 mod interrupt;
 mod save;

@@ -1,7 +1,7 @@
 //! Opening the files an extract folder's manifest names, with the checks an
-//! untrusted folder needs: names stay inside the folder, links are refused
-//! unless the caller allows them (and even then never lead outside), and
-//! only regular files are read.
+//! untrusted folder needs (the policy of `pte_core::folder`): names stay
+//! inside the folder, links are refused unless the caller allows them (and
+//! even then never lead outside), and only regular files are read.
 
 use std::fs::{File, Metadata};
 use std::io::Read;
@@ -17,67 +17,17 @@ fn bad(msg: impl Into<String>) -> Error {
     Error::new(ErrorKind::InvalidUse, msg)
 }
 
-/// The path of `name` in `dir`, checked: a relative `/`-separated name with
-/// no `..`, `.`-led or empty component (the manifest is untrusted).
+/// The path of `name` in `dir`, checked ([`pte_core::folder::member_path`]:
+/// the manifest is untrusted).
 pub(crate) fn path_in(dir: &Path, name: &str) -> Result<PathBuf> {
-    let ok = !name.is_empty()
-        && !name.contains('\\')
-        && !name.starts_with('/')
-        && name.split('/').all(|c| !c.is_empty() && !c.starts_with('.'));
-    if !ok {
-        return Err(bad(format!("the manifest names a file outside the folder: {name:?}")));
-    }
-    Ok(dir.join(name))
+    pte_core::folder::member_path(dir, name)
 }
 
-/// The metadata of the file `name` names, after the folder checks: a
-/// symbolic link anywhere on the path, or a file with several hard links,
-/// is refused unless `options.allow_links`; an allowed link must still
-/// resolve inside the folder. Only regular files pass.
+/// The metadata of the file `name` names, under the folder policy every
+/// reader of a folder shares ([`pte_core::folder::folder_file`]): links
+/// only when `options.allow_links`, and only regular files.
 pub(crate) fn checked(dir: &Path, name: &str, options: &PackOptions) -> Result<(PathBuf, Metadata)> {
-    let path = path_in(dir, name)?;
-    let io = |e: std::io::Error| Error::io("reading", &path, e);
-    // every component below the folder, not just the last, could be a link
-    let mut walked = dir.to_path_buf();
-    for c in name.split('/') {
-        walked.push(c);
-        let meta = std::fs::symlink_metadata(&walked).map_err(io)?;
-        if meta.file_type().is_symlink() && !options.allow_links {
-            return Err(bad(format!(
-                "{}: a symbolic link; packing follows links only when allowed (--allow-links), and never out of the folder",
-                walked.display()
-            )));
-        }
-    }
-    if options.allow_links {
-        let root = std::fs::canonicalize(dir).map_err(|e| Error::io("reading", dir, e))?;
-        let real = std::fs::canonicalize(&path).map_err(io)?;
-        if !real.starts_with(&root) {
-            return Err(bad(format!("{}: links to {}, outside the folder", path.display(), real.display())));
-        }
-    }
-    let meta = std::fs::metadata(&path).map_err(io)?;
-    if !meta.is_file() {
-        return Err(bad(format!("{}: not a regular file", path.display())));
-    }
-    if hard_linked(&meta) && !options.allow_links {
-        return Err(bad(format!(
-            "{}: has other hard links, which may be a file from outside the folder; --allow-links accepts it",
-            path.display()
-        )));
-    }
-    Ok((path, meta))
-}
-
-#[cfg(unix)]
-fn hard_linked(meta: &Metadata) -> bool {
-    use std::os::unix::fs::MetadataExt;
-    meta.nlink() > 1
-}
-
-#[cfg(not(unix))]
-fn hard_linked(_meta: &Metadata) -> bool {
-    false
+    pte_core::folder::folder_file(dir, name, options.allow_links)
 }
 
 /// Reads the file `name` names after [`checked`], refusing one larger than

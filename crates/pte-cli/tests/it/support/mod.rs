@@ -36,6 +36,28 @@ pub fn pte(args: &[&str]) -> Output {
     Command::new(PTE).args(args).output().unwrap()
 }
 
+/// Runs `pte args` in `dir`; a command still running after a minute is
+/// killed and fails the test (a FIFO must never block a command).
+pub fn pte_bounded(dir: &Path, args: &[&str]) -> Output {
+    let mut child = Command::new(PTE)
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            let _ = child.kill();
+            panic!("pte {args:?} hung");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    child.wait_with_output().unwrap()
+}
+
 /// A path as a command-line argument (the test paths are all UTF-8).
 pub fn s(p: &Path) -> &str {
     p.to_str().unwrap()

@@ -140,6 +140,8 @@ pub enum Entry {
     File(Vec<u8>, u32, u64),
     Dir,
     Link(PathBuf),
+    /// A FIFO or device, by inode: reading a FIFO would block.
+    Special(u64),
 }
 
 /// Every entry under `dir`: content, mode and inode of files, link targets.
@@ -152,6 +154,8 @@ pub fn snapshot(dir: &Path) -> BTreeMap<PathBuf, Entry> {
                 Entry::Link(std::fs::read_link(&p).unwrap())
             } else if m.is_dir() {
                 Entry::Dir
+            } else if !m.is_file() {
+                Entry::Special(m.ino())
             } else {
                 Entry::File(std::fs::read(&p).unwrap(), m.mode(), m.ino())
             };
