@@ -227,6 +227,9 @@ impl ProcessRunner {
         if let Some(why) = &self.broken {
             return Err(why.clone().into());
         }
+        if let Some(sig) = pte_core::interrupted() {
+            return Err(self.fail(format!("interrupted by signal {sig} before {what}; the runner was stopped")));
+        }
         let Json::Object(header) = header else { return Err("internal: a header must be an object".into()) };
         let sent = self.requests.as_ref().is_some_and(|tx| tx.send((header, payload)).is_ok());
         if !sent {
