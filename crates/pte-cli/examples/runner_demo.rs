@@ -229,7 +229,7 @@ fn hostile(f: &Faults, n: Option<u64>) -> RunResult<()> {
     }
     if f.exit_leaving_child_at == n {
         // the child inherits stdout and stderr and keeps them open
-        std::process::Command::new("sleep").arg("600").spawn()?;
+        std::process::Command::new("sleep").arg("601").spawn()?;
         eprintln!("demo runner: leaving in call {}", n.unwrap_or(0));
         std::process::exit(5);
     }
