@@ -75,8 +75,8 @@ pub use serve::serve;
 pub use signature::{check_signature, require_signature};
 pub use source::{set_dirs, with_source_sets, Selection};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
-pub use wire::{MAX_METHODS, MAX_PARSED_VALUES, MAX_TEXT_SHOWN};
 pub use verify::{check, check_actual, verify_samples, verify_sets, Engine, RunError, RunResult, Runner};
+pub use wire::{MAX_METHODS, MAX_PARSED_VALUES, MAX_TEXT_SHOWN};
 pub use write::{
     add_sets_to_file, encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
     remove_set_from_file_with, write_samples, EncodedSet,

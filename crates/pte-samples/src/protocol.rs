@@ -253,15 +253,21 @@ mod tests {
     #[test]
     fn a_payload_is_bounded_by_its_declared_values_before_it_is_read() {
         let tensor = r#"{"type":"tensor","key":"out.0","dtype":"F32","shape":[2]}"#;
-        let (needed, most) = payload_bounds(&roundtrip(format!("{{\"outputs\":[{tensor}]}}\n").as_bytes()).unwrap().0.outputs.unwrap()).unwrap();
+        let (needed, most) =
+            payload_bounds(&roundtrip(format!("{{\"outputs\":[{tensor}]}}\n").as_bytes()).unwrap().0.outputs.unwrap())
+                .unwrap();
         assert_eq!(needed, 8);
         assert!(most > needed && most < 8 << 10, "{most}");
         let claim = format!("{{\"ok\":true,\"outputs\":[{tensor}],\"data\":1099511627776}}\n");
-        assert!(why(claim.as_bytes()).contains("\"data\" is 1099511627776 bytes where the values it carries need at most"));
+        assert!(
+            why(claim.as_bytes()).contains("\"data\" is 1099511627776 bytes where the values it carries need at most")
+        );
         let huge = r#"{"ok":true,"outputs":[{"type":"tensor","key":"o","dtype":"U8","shape":[1099511627776]}],"data":1099511627800}"#;
         let mut r = io::Cursor::new(format!("{huge}\n"));
         match read_frame(&mut r, &|| Some(8)) {
-            Err(FrameError::Garbage(w)) => assert!(w.contains("declare 1099511627776 bytes of tensors where the recorded ones hold 8"), "{w}"),
+            Err(FrameError::Garbage(w)) => {
+                assert!(w.contains("declare 1099511627776 bytes of tensors where the recorded ones hold 8"), "{w}")
+            }
             other => panic!("{:?}", other.err()),
         }
         assert_eq!(r.position(), huge.len() as u64 + 1, "nothing past the header was read");
@@ -277,9 +283,15 @@ mod tests {
         assert!(roundtrip(many(4096).as_bytes()).is_ok());
         assert!(why(many(4097).as_bytes()).contains("more than 4096 values"));
         let names = |n: usize| format!("{{\"methods\":[{}]}}\n", vec!["\"m\""; n].join(","));
-        assert_eq!(roundtrip(names(crate::MAX_METHODS).as_bytes()).unwrap().0.methods.unwrap().len(), crate::MAX_METHODS);
+        assert_eq!(
+            roundtrip(names(crate::MAX_METHODS).as_bytes()).unwrap().0.methods.unwrap().len(),
+            crate::MAX_METHODS
+        );
         assert!(why(names(crate::MAX_METHODS + 1).as_bytes()).contains("more than 4096 method names"));
-        let dims = format!(r#"{{"outputs":[{{"type":"tensor","key":"k","dtype":"U8","shape":[{}]}}]}}"#, vec!["1"; 1 << 20].join(","));
+        let dims = format!(
+            r#"{{"outputs":[{{"type":"tensor","key":"k","dtype":"U8","shape":[{}]}}]}}"#,
+            vec!["1"; 1 << 20].join(",")
+        );
         assert!(why(format!("{dims}\n").as_bytes()).contains("the values take more than"));
         let item = r#"{"key":"k","dtype":"U8","shape":[]}"#;
         let list = format!(r#"{{"outputs":[{{"type":"tensor_list","items":[{}]}}]}}"#, vec![item; 4097].join(","));

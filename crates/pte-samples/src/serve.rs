@@ -7,9 +7,9 @@ use std::io::{self, BufRead, Write};
 use serde_json::json;
 
 use crate::protocol::{decode_values, encode_values, read_frame, write_frame, FrameError, Header};
-use crate::wire::Frame;
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::Engine;
+use crate::wire::Frame;
 
 /// Serves `engine` until `bye` or the end of `input`: each request read from
 /// `input` is answered on `output`. A request the engine fails, or one that

@@ -175,9 +175,10 @@ impl<'de> Visitor<'de> for Values<'_> {
     }
 }
 
+/// The fields a value may have.
 #[derive(Deserialize)]
 #[serde(field_identifier, rename_all = "snake_case")]
-enum Key {
+enum Field {
     Type,
     Key,
     Dtype,
@@ -312,20 +313,20 @@ impl<'de> Visitor<'de> for Value<'_> {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ValueDoc, A::Error> {
         let b = self.budget;
         let (mut ty, mut key, mut dtype, mut shape, mut value, mut items) = (None, None, None, None, None, None);
-        while let Some(k) = map.next_key::<Key>()? {
+        while let Some(k) = map.next_key::<Field>()? {
             match k {
-                Key::Type => once(&mut ty, map.next_value_seed(Str { max: 64, what: "type", budget: None })?, "type")?,
-                Key::Key => {
+                Field::Type => once(&mut ty, map.next_value_seed(Str { max: 64, what: "type", budget: None })?, "type")?,
+                Field::Key => {
                     let s = map.next_value_seed(Str { max: NAME_MAX, what: "tensor key", budget: Some(b) })?;
                     once(&mut key, s, "key")?;
                 }
-                Key::Dtype => {
+                Field::Dtype => {
                     let s = map.next_value_seed(Str { max: 64, what: "dtype", budget: Some(b) })?;
                     once(&mut dtype, s, "dtype")?;
                 }
-                Key::Shape => once(&mut shape, map.next_value_seed(Shape(b))?, "shape")?,
-                Key::Value => once(&mut value, map.next_value_seed(ScalarSeed(b))?, "value")?,
-                Key::Items => once(&mut items, map.next_value_seed(Items(b))?, "items")?,
+                Field::Shape => once(&mut shape, map.next_value_seed(Shape(b))?, "shape")?,
+                Field::Value => once(&mut value, map.next_value_seed(ScalarSeed(b))?, "value")?,
+                Field::Items => once(&mut items, map.next_value_seed(Items(b))?, "items")?,
             }
         }
         let ty = match (ty, self.item) {

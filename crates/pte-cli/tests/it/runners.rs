@@ -369,7 +369,10 @@ fn runner_text_reaches_the_terminal_as_one_escaped_capped_line() {
     assert!(first.len() < 1300 && !e.contains('\u{1b}') && !e.contains('\r'), "{} bytes", first.len());
     // a hello listing a million and a half names is refused while read ...
     let e = runner_failure(&["--many-methods", "1500000"], &[]);
-    assert!(e.contains("the runner answered hello with garbage: a header that does not read (more than 4096 method names"), "{e}");
+    assert!(
+        e.contains("the runner answered hello with garbage: a header that does not read (more than 4096 method names"),
+        "{e}"
+    );
     assert!(e.len() < 5000, "{} bytes", e.len());
     // ... and a shorter list is named in part
     let dir = sums_dir();
@@ -430,7 +433,11 @@ fn a_stop_signal_stops_the_runner_first() {
         assert!(k.success());
         let o = child.wait_with_output().unwrap();
         assert_eq!(o.status.code(), Some(128 + number), "{name}: {}", err(&o));
-        assert!(err(&o).contains(&format!("pte: interrupted by signal {number}; the runner was stopped")), "{}", err(&o));
+        assert!(
+            err(&o).contains(&format!("pte: interrupted by signal {number}; the runner was stopped")),
+            "{}",
+            err(&o)
+        );
         assert!(tagged(&tag).is_empty(), "SIG{name} left the runner running");
     }
 }
