@@ -14,6 +14,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
+cargo build -q --release -p pte-cli --example pte-runner-demo --manifest-path "$root/Cargo.toml" || exit 2
 cargo build -q --release -p pte-testkit --features programs,hostile --example hostile --manifest-path "$root/Cargo.toml" || exit 2
 pte="${PTE_BIN:-$root/target/release/pte}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -63,7 +64,7 @@ head = json.dumps({"x": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
 head += b" " * (-len(head) % 8)
 open(d + "/data.safetensors", "wb").write(struct.pack("<Q", len(head)) + head + struct.pack("<4f", 1, 2, 1, 2))
 PY
-demo="$(dirname "$pte")/pte-runner-demo"
+demo="$root/target/release/examples/pte-runner-demo"
 size=$(du -sb "$work/sums" | cut -f1)
 for mode in "--huge-data-at 1" "--huge-shape-at 1" "--many-outputs-at 1" "--stderr-flood-at 1" "--ugly-error-at 1" "--exit-leaving-child-at 1"; do
   # shellcheck disable=SC2086 # the switch and its number split on purpose

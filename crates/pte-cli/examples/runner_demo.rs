@@ -10,16 +10,6 @@
 //!
 //! An example of the pte-cli package, so `cargo install` leaves it out:
 //!
-//! Hostile switches, for the bounds pte keeps whatever a runner sends:
-//! `--huge-data-at N` (an honest header claiming a 2^40-byte payload, then
-//! zeros), `--huge-shape-at N` (an output declared 2^40 bytes, then zeros),
-//! `--many-outputs-at N` (a 16 MB header listing a million outputs),
-//! `--stderr-flood-at N` (stderr without a newline, forever),
-//! `--ugly-error-at N` (a 100 KB error with newlines and terminal escapes),
-//! `--exit-leaving-child-at N` (exits while a child holds its pipes),
-//! `--many-methods N` (hello lists N methods, none of them `forward`), and
-//! `--tag TEXT` (ignored: names the process for a test that looks for it).
-//!
 //! ```text
 //! cargo build -p pte-cli --example pte-runner-demo
 //! pte samples check sums/ -- target/debug/examples/pte-runner-demo
@@ -54,6 +44,16 @@ Switches (they make it misbehave as a real runner can; N counts calls from 1):
   --exit-early          exit before the handshake
   --chatty              write to stdout before serving (a protocol error)
   --spawn-sleeper       start a child process that would outlive it
+
+Hostile switches (what pte must survive in bounded memory and time):
+  --huge-data-at N          claim a 2^40-byte payload in call N, then send zeros
+  --huge-shape-at N         declare a 2^40-byte output in call N, then send zeros
+  --many-outputs-at N       answer call N with a 16 MB header of a million outputs
+  --stderr-flood-at N       write stderr without a newline, forever, in call N
+  --ugly-error-at N         refuse call N with a 100 KB error of newlines and escapes
+  --exit-leaving-child-at N exit in call N while a child holds stdout and stderr
+  --many-methods N          list N methods in hello, none of them forward
+  --tag TEXT                ignored: names the process for a test that looks for it
   -h, --help            print this
 ";
 

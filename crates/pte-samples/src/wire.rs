@@ -315,7 +315,9 @@ impl<'de> Visitor<'de> for Value<'_> {
         let (mut ty, mut key, mut dtype, mut shape, mut value, mut items) = (None, None, None, None, None, None);
         while let Some(k) = map.next_key::<Field>()? {
             match k {
-                Field::Type => once(&mut ty, map.next_value_seed(Str { max: 64, what: "type", budget: None })?, "type")?,
+                Field::Type => {
+                    once(&mut ty, map.next_value_seed(Str { max: 64, what: "type", budget: None })?, "type")?
+                }
                 Field::Key => {
                     let s = map.next_value_seed(Str { max: NAME_MAX, what: "tensor key", budget: Some(b) })?;
                     once(&mut key, s, "key")?;
