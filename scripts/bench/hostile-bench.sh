@@ -2,7 +2,10 @@
 # Time and peak resident memory of every reading command (and rewrite) on
 # resource-hostile inputs (zip bombs, 65,536 members, 1M segment entries
 # sharing one range, a program of 1M values with its constants in a segment
-# and inline in the deprecated constant_buffer).
+# and inline in the deprecated constant_buffer), and `pte samples check`
+# against hostile runners (pte-runner-demo's switches: a 2^40-byte payload
+# claimed, an output declared 2^40 bytes, a million outputs, stderr without
+# a newline, a 100 KB error, a runner gone while a child holds its pipes).
 # Target: each answered or refused within 2 s and 64 MiB plus twice the
 # file size resident (the file is mapped: reading it all counts once, a
 # copy of it twice).
@@ -11,6 +14,7 @@
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
+cargo build -q --release -p pte-cli --example pte-runner-demo --manifest-path "$root/Cargo.toml" || exit 2
 cargo build -q --release -p pte-testkit --features programs,hostile --example hostile --manifest-path "$root/Cargo.toml" || exit 2
 pte="${PTE_BIN:-$root/target/release/pte}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
@@ -45,6 +49,34 @@ for f in "$work"/in/*; do
     awk -v w="$wall" -v r="$rss" -v s="$size" 'BEGIN { exit !(w > 2 || r > 64 + 2 * s / 1048576) }' && over=$((over+1))
     rm -rf "$work/out-$name" "$work/x-$name" "$work/report-$name.html"
   done
+done
+# A one-call sample set of the demo runner's `forward` (x = [1, 2]).
+mkdir -p "$work/sums/forward/sums"
+python3 - "$work/sums/forward/sums" <<'PY' || exit 2
+import json, struct, sys
+d = sys.argv[1]
+t = lambda k: {"type": "tensor", "key": k, "dtype": "F32", "shape": [2]}
+json.dump({"format": "pte-samples", "version": 1, "method": "forward", "set": "sums",
+           "samples": [{"calls": [{"inputs": [t("x")], "outputs": [t("y"), {"type": "int", "value": 1}]}]}]},
+          open(d + "/index.json", "w"))
+head = json.dumps({"x": {"dtype": "F32", "shape": [2], "data_offsets": [0, 8]},
+                   "y": {"dtype": "F32", "shape": [2], "data_offsets": [8, 16]}}).encode()
+head += b" " * (-len(head) % 8)
+open(d + "/data.safetensors", "wb").write(struct.pack("<Q", len(head)) + head + struct.pack("<4f", 1, 2, 1, 2))
+PY
+demo="$root/target/release/examples/pte-runner-demo"
+size=$(du -sb "$work/sums" | cut -f1)
+for mode in "--huge-data-at 1" "--huge-shape-at 1" "--many-outputs-at 1" "--stderr-flood-at 1" "--ugly-error-at 1" "--exit-leaving-child-at 1"; do
+  # shellcheck disable=SC2086 # the switch and its number split on purpose
+  /usr/bin/time -v -o "$work/time" "$pte" samples check "$work/sums" --timeout 3 -- "$demo" $mode >"$work/stdout" 2>"$work/stderr"
+  code=$?
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+  answer=$(head -c 300 "$work/stderr" | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
+  echo "| runner $mode | $size | samples check | $code | $wall | $cpu | $rss | ${answer:0:110} |"
+  # the stderr flood runs until the 3 s timeout by design: memory is the bound there
+  awk -v w="$wall" -v r="$rss" -v s="$size" -v m="$mode" 'BEGIN { exit !((w > 2 && m !~ /stderr-flood/) || r > 64 + 2 * s / 1048576) }' && over=$((over+1))
 done
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

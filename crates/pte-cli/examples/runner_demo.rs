@@ -44,6 +44,16 @@ Switches (they make it misbehave as a real runner can; N counts calls from 1):
   --exit-early          exit before the handshake
   --chatty              write to stdout before serving (a protocol error)
   --spawn-sleeper       start a child process that would outlive it
+
+Hostile switches (what pte must survive in bounded memory and time):
+  --huge-data-at N          claim a 2^40-byte payload in call N, then send zeros
+  --huge-shape-at N         declare a 2^40-byte output in call N, then send zeros
+  --many-outputs-at N       answer call N with a 16 MB header of a million outputs
+  --stderr-flood-at N       write stderr without a newline, forever, in call N
+  --ugly-error-at N         refuse call N with a 100 KB error of newlines and escapes
+  --exit-leaving-child-at N exit in call N while a child holds stdout and stderr
+  --many-methods N          list N methods in hello, none of them forward
+  --tag TEXT                ignored: names the process for a test that looks for it
   -h, --help            print this
 ";
 
@@ -58,6 +68,13 @@ struct Faults {
     garbage_at: Option<u64>,
     wrong_dtype_at: Option<u64>,
     wrong_count_at: Option<u64>,
+    huge_data_at: Option<u64>,
+    huge_shape_at: Option<u64>,
+    many_outputs_at: Option<u64>,
+    stderr_flood_at: Option<u64>,
+    ugly_error_at: Option<u64>,
+    exit_leaving_child_at: Option<u64>,
+    many_methods: Option<u64>,
 }
 
 #[derive(Default)]
@@ -110,6 +127,7 @@ impl Engine for Demo {
             out.write_all(b"this is not a reply\n")?;
             out.flush()?;
         }
+        hostile(f, n)?;
         let x = read_f32s(inputs.first())?;
         let mut out = match method {
             "forward" => {
@@ -165,12 +183,57 @@ impl Engine for Demo {
     }
 
     fn methods(&mut self) -> RunResult<Option<Vec<String>>> {
+        if let Some(count) = self.faults.many_methods {
+            return Ok(Some((0..count).map(|i| format!("m{i}")).collect()));
+        }
         Ok(Some(vec!["forward".into(), "scale".into()]))
     }
 
     fn name(&self) -> Option<String> {
         Some(format!("pte-runner-demo {}", env!("CARGO_PKG_VERSION")))
     }
+}
+
+/// Writes `header` as a reply, then zeros until the reader goes away.
+fn reply_then_zeros(header: &str) -> RunResult<()> {
+    let mut out = std::io::stdout();
+    out.write_all(header.as_bytes())?;
+    out.write_all(b"\n")?;
+    let zeros = vec![0u8; 1 << 16];
+    while out.write_all(&zeros).is_ok() {}
+    std::process::exit(0)
+}
+
+/// The hostile switches that fire in call `n`.
+fn hostile(f: &Faults, n: Option<u64>) -> RunResult<()> {
+    let honest = r#"[{"type":"tensor","key":"out.0","dtype":"F32","shape":[2]},{"type":"int","value":1}]"#;
+    if f.huge_data_at == n {
+        reply_then_zeros(&format!(r#"{{"ok":true,"outputs":{honest},"data":1099511627776}}"#))?;
+    }
+    if f.huge_shape_at == n {
+        let huge = r#"[{"type":"tensor","key":"out.0","dtype":"F32","shape":[274877906944]},{"type":"int","value":1}]"#;
+        reply_then_zeros(&format!(r#"{{"ok":true,"outputs":{huge},"data":1099511628032}}"#))?;
+    }
+    if f.many_outputs_at == n {
+        let many = vec![r#"{"type":"none"}"#; 1_000_000].join(",");
+        reply_then_zeros(&format!(r#"{{"ok":true,"outputs":[{many}]}}"#))?;
+    }
+    if f.stderr_flood_at == n {
+        let xs = vec![b'x'; 1 << 16];
+        let mut err = std::io::stderr();
+        while err.write_all(&xs).is_ok() {}
+        std::process::exit(0);
+    }
+    if f.ugly_error_at == n {
+        return Err(format!("line one\nline two \x1b[31mred\x1b[0m\r{}", "y".repeat(100_000)).into());
+    }
+    if f.exit_leaving_child_at == n {
+        // the child inherits stdout and stderr and keeps them open
+        std::process::Command::new("sleep").arg("601").spawn()?;
+        eprintln!("demo runner: leaving in call {}", n.unwrap_or(0));
+        std::process::exit(5);
+    }
+    Ok(())
 }
 
 fn parse(args: &[String]) -> Result<(Faults, Vec<&str>), String> {
@@ -190,6 +253,16 @@ fn parse(args: &[String]) -> Result<(Faults, Vec<&str>), String> {
             "--garbage-at" => f.garbage_at = Some(number()?),
             "--wrong-dtype-at" => f.wrong_dtype_at = Some(number()?),
             "--wrong-count-at" => f.wrong_count_at = Some(number()?),
+            "--huge-data-at" => f.huge_data_at = Some(number()?),
+            "--huge-shape-at" => f.huge_shape_at = Some(number()?),
+            "--many-outputs-at" => f.many_outputs_at = Some(number()?),
+            "--stderr-flood-at" => f.stderr_flood_at = Some(number()?),
+            "--ugly-error-at" => f.ugly_error_at = Some(number()?),
+            "--exit-leaving-child-at" => f.exit_leaving_child_at = Some(number()?),
+            "--many-methods" => f.many_methods = Some(number()?),
+            "--tag" => {
+                it.next().ok_or("--tag takes a text")?;
+            }
             "--offset" => {
                 f.offset = it.next().and_then(|v| v.parse().ok()).ok_or("--offset takes a number")?;
             }

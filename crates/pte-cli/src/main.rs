@@ -47,9 +47,13 @@ fn main() -> ExitCode {
     paths::set_lock_wait(if cli.no_wait() { pte_core::LockWait::Fail } else { pte_core::LockWait::Block });
     let result = commands::run(cli.command);
     if let Some(sig) = pte_core::interrupted() {
-        // the save under way was abandoned; the shell's convention for a
-        // process stopped by a signal is 128 plus its number
-        eprintln!("pte: interrupted by signal {sig}; the file being saved was not written");
+        // the save under way was abandoned, or the runner of a check was
+        // stopped (which says so); the shell's convention for a process
+        // stopped by a signal is 128 plus its number
+        match &result {
+            Err(f) if f.message.starts_with("interrupted by signal") => eprintln!("pte: {f}"),
+            _ => eprintln!("pte: interrupted by signal {sig}; the file being saved was not written"),
+        }
         return ExitCode::from(u8::try_from(sig).map_or(255, |s| s.saturating_add(128)));
     }
     match result {

@@ -52,7 +52,8 @@ pub mod style;
 
 pub use error::{Error, ErrorKind, Result};
 pub use fenced::{
-    check_interrupted, ignore_file_size_signal, interrupted, start_writeback, stop_saves_on_signals, MappedFile,
+    check_interrupted, hold_stop_signals, ignore_file_size_signal, interrupted, start_writeback, stop_saves_on_signals,
+    MappedFile, StopSignalsHeld,
 };
 pub use input::{check_outputs, open_input, read_input, same_file, FileId};
 pub use kind::FileKind;

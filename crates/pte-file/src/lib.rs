@@ -59,7 +59,7 @@ pub use ptd::external;
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
 pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData};
-pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
+pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
 pub use pte::rewrite::{rewrite, LayoutChange};
 pub(crate) use pte::sparse::SparsePte;
 pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};

@@ -128,7 +128,7 @@ impl<'de> Deserialize<'de> for FloatDoc {
     }
 }
 
-fn parse_special(v: &str) -> Option<f64> {
+pub(crate) fn parse_special(v: &str) -> Option<f64> {
     match v {
         "inf" => Some(f64::INFINITY),
         "-inf" => Some(f64::NEG_INFINITY),

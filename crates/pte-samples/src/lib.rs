@@ -55,6 +55,7 @@ mod signature;
 mod source;
 mod tolerance;
 mod verify;
+mod wire;
 mod write;
 
 pub use bundled::{bundle_from_sets, bundled_sets, dtype_of, scalar_type_of, BUNDLED_SET};
@@ -64,7 +65,7 @@ pub use index::{FORMAT_TAG, INDEX_VERSION};
 pub use limits::SampleLimits;
 pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
 pub use names::{check_name, MAX_NAME_LEN};
-pub use process::{ProcessRunner, STDERR_TAIL_LINES};
+pub use process::{ProcessRunner, STDERR_LINE_MAX, STDERR_TAIL_LINES};
 pub use protocol::{MAX_HEADER_LEN, PROTOCOL, PROTOCOL_VERSION};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};
@@ -75,6 +76,7 @@ pub use signature::{check_signature, require_signature};
 pub use source::{open_set_dir, set_dirs, with_source_sets, Selection};
 pub use tolerance::{resolve, tolerance_warnings, Level, Warning};
 pub use verify::{check, check_actual, verify_samples, verify_sets, Engine, RunError, RunResult, Runner};
+pub use wire::{MAX_METHODS, MAX_PARSED_VALUES, MAX_TEXT_SHOWN};
 pub use write::{
     add_sets_to_file, encode_set, put_set, put_set_in_file, put_set_in_file_with, remove_set, remove_set_from_file,
     remove_set_from_file_with, write_samples, EncodedSet,

@@ -4,11 +4,12 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::{json, Value as Json};
+use serde_json::json;
 
 use crate::protocol::{decode_values, encode_values, read_frame, write_frame, FrameError, Header};
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::Engine;
+use crate::wire::Frame;
 
 /// Serves `engine` until `bye` or the end of `input`: each request read from
 /// `input` is answered on `output`. A request the engine fails, or one that
@@ -31,7 +32,7 @@ use crate::verify::Engine;
 /// ```
 pub fn serve(engine: &mut dyn Engine, input: &mut dyn BufRead, output: &mut dyn Write) -> io::Result<()> {
     loop {
-        let (request, payload) = match read_frame(input) {
+        let (request, payload) = match read_frame(input, &|| None) {
             Ok(frame) => frame,
             Err(FrameError::Eof) => return Ok(()),
             Err(FrameError::Io(e)) => return Err(e),
@@ -40,28 +41,20 @@ pub fn serve(engine: &mut dyn Engine, input: &mut dyn BufRead, output: &mut dyn 
                 continue;
             }
         };
-        let op = request.get("op").and_then(Json::as_str).unwrap_or("");
-        if op == "bye" {
+        if request.op.as_deref() == Some("bye") {
             return reply(output, Ok(Header::new()), &[]);
         }
         let mut out_payload = Vec::new();
-        let answer = answer(engine, op, &request, &payload, &mut out_payload);
+        let answer = answer(engine, request, &payload, &mut out_payload);
         reply(output, answer, &out_payload)?;
     }
 }
 
-fn answer(
-    engine: &mut dyn Engine,
-    op: &str,
-    request: &Header,
-    payload: &[u8],
-    out: &mut Vec<u8>,
-) -> Result<Header, String> {
+fn answer(engine: &mut dyn Engine, request: Frame, payload: &[u8], out: &mut Vec<u8>) -> Result<Header, String> {
     let mut header = Header::new();
-    match op {
+    match request.op.as_deref().unwrap_or("") {
         "hello" => {
-            let version = request.get("version").and_then(Json::as_u64);
-            if version != Some(PROTOCOL_VERSION) {
+            if request.version != Some(PROTOCOL_VERSION) {
                 return Err(format!("this runner speaks {PROTOCOL} version {PROTOCOL_VERSION} only"));
             }
             header.insert("protocol".into(), json!(PROTOCOL));
@@ -71,9 +64,9 @@ fn answer(
         }
         "fresh" => engine.fresh().map_err(|e| e.to_string())?,
         "call" => {
-            let method = request.get("method").and_then(Json::as_str).ok_or("the call names no \"method\"")?;
-            let inputs = decode_values(request, "inputs", payload)?;
-            let outputs = engine.execute(method, &inputs).map_err(|e| e.to_string())?;
+            let method = request.method.ok_or("the call names no \"method\"")?;
+            let inputs = decode_values(request.inputs, "inputs", payload)?;
+            let outputs = engine.execute(&method, &inputs).map_err(|e| e.to_string())?;
             let (docs, data) = encode_values(&outputs, "out")?;
             header.insert("outputs".into(), docs);
             *out = data;

@@ -71,6 +71,12 @@ pub trait Engine {
     /// outputs; the state it leaves is the next call's.
     fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>>;
 
+    /// Told before each call what it recorded: an engine that reads outputs
+    /// from elsewhere (a [`ProcessRunner`](crate::ProcessRunner)) refuses a
+    /// reply declaring more than these need before reading it. Nothing by
+    /// default.
+    fn expect_outputs(&mut self, _recorded: &[Value<'_>]) {}
+
     /// The methods the engine can run, when it knows them: sets for any other
     /// method are refused before anything runs.
     fn methods(&mut self) -> RunResult<Option<Vec<String>>> {
@@ -204,7 +210,7 @@ fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut CheckRe
     if let Some(known) = known {
         for set in sets {
             if !known.contains(&set.method) {
-                let why = format!("the runner has no method {:?} (it has {})", set.method, known.join(", "));
+                let why = format!("the runner has no method {:?} (it has {})", set.method, listed(&known));
                 report.failures.push(setup_failure(&set.method, &set.name, why));
                 return Err(());
             }
@@ -224,6 +230,17 @@ fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut CheckRe
         }
     }
     Ok(())
+}
+
+/// An engine's method names for a message: the first few, escaped, and how
+/// many more there are.
+fn listed(names: &[String]) -> String {
+    const SHOWN: usize = 16;
+    let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| crate::protocol::escaped(n, 100)).collect();
+    if names.len() > SHOWN {
+        text.push(format!("and {} more", names.len().saturating_sub(SHOWN)));
+    }
+    text.join(", ")
 }
 
 /// A failure before any sample ran.
@@ -249,6 +266,7 @@ fn run_call(
 ) -> std::result::Result<(), ()> {
     let tol = resolve_at(place.set, place.sample, call, place.si, ci);
     report.calls = report.calls.saturating_add(1);
+    engine.expect_outputs(&call.outputs);
     let actual = match engine.execute(&place.set.method, &call.inputs) {
         Ok(out) => out,
         Err(e) => {

@@ -338,8 +338,10 @@ pub unsafe extern "C" fn pte_save(handle: *const PteHandle, path: *const c_char,
 /// nothing changes), a `.ptn` written again (options must keep everything);
 /// atomically, as `pte_save`. Writing over the file the handle was opened
 /// from is allowed: the handle keeps reading the old content. Options out
-/// of range (an alignment that is no power of two, an unknown placement)
-/// are `PTE_STATUS_INVALID_ARGUMENT` before any file is touched. `*written`
+/// of range (a segment alignment over 1 MiB, any positive integer below it
+/// being allowed as exir allows it; a constant or delegate alignment that
+/// is no power of two or over 65536; an unknown placement) are
+/// `PTE_STATUS_INVALID_ARGUMENT` before any file is touched. `*written`
 /// (when not null) gets the bytes written. Thread-safe.
 ///
 /// # Safety

@@ -210,6 +210,10 @@ fn bad_layout_options_touch_nothing() {
         PteLayoutOptions { constants: 9, ..Default::default() },
         PteLayoutOptions { constant_alignment: 3, ..Default::default() },
         PteLayoutOptions { delegate_alignment: 6, ..Default::default() },
+        // the library's one cap: a 6 KB program padded to gigabytes before
+        PteLayoutOptions { segment_alignment: 1 << 30, ..Default::default() },
+        PteLayoutOptions { segment_alignment: pte_file::MAX_SEGMENT_ALIGNMENT + 1, ..Default::default() },
+        PteLayoutOptions { constant_alignment: 1 << 17, ..Default::default() },
     ] {
         assert_eq!(unsafe { pte_rewrite(h.0, c.as_ptr(), &bad, null_mut()) }, PteStatus::InvalidArgument, "{bad:?}");
         assert!(!out.exists());

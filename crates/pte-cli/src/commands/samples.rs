@@ -164,6 +164,9 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
         }
     }
     .map_err(at(&args.file))?;
+    if let Some(sig) = pte_core::interrupted() {
+        return Err(Failure::bad_input(format!("interrupted by signal {sig}; the runner was stopped")));
+    }
     print_report(&report, args.json)?;
     match report.verdict() {
         Outcome::Passed => Ok(()),

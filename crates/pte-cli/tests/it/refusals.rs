@@ -176,3 +176,26 @@ fn argument_errors_are_one_pte_line() {
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("Usage: pte info"));
 }
+
+/// One cap on alignments, the library's: `--segment-alignment 1073741824`
+/// once padded a 6 KB program into a 5.1 GB file.
+#[test]
+fn rewrite_refuses_alignments_past_the_library_cap_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.pte");
+    let program = corpus("linear/model.pte");
+    for (flag, value) in [
+        ("--segment-alignment", "1073741824"),
+        ("--segment-alignment", "1048577"),
+        ("--constant-alignment", "3"),
+        ("--constant-alignment", "131072"),
+        ("--delegate-alignment", "6"),
+    ] {
+        let o = pte(&["rewrite", flag, value, s(&program), s(&out)]);
+        assert_eq!(o.status.code(), Some(2), "{flag} {value}: {}", stderr(&o));
+        assert!(stderr(&o).contains(&format!("got {value}")), "{}", stderr(&o));
+        assert!(!out.exists(), "{flag} {value}");
+    }
+    let o = pte(&["rewrite", "--segment-alignment", "1048576", s(&program), s(&out)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -296,3 +296,148 @@ fn the_demo_runner_has_help_and_is_not_installed_with_pte() {
     assert_eq!(bins.len(), 1, "{bins:?}");
     assert!(bins[0].contains("name = \"pte\"\n"), "{bins:?}");
 }
+
+/// `pte samples check` with at most `kib` KiB of address space (a soft
+/// limit), its runner `sh` lifting it again: the bound is pte's, whatever
+/// the runner spends to misbehave.
+#[cfg(unix)]
+fn limited_check(kib: u64, source: &Path, extra: &[&str], runner_args: &[&str]) -> Output {
+    let mut cmd = Command::new("sh");
+    cmd.arg("-c").arg(format!("ulimit -S -v {kib} && exec \"$0\" \"$@\"")).arg(PTE);
+    cmd.args(["samples", "check", s(source)]).args(extra);
+    let demo = demo_runner();
+    cmd.args(["--", "sh", "-c", "ulimit -S -v unlimited && exec \"$0\" \"$@\"", s(&demo)]).args(runner_args);
+    cmd.output().unwrap()
+}
+
+/// What pte may use against a hostile runner: 64 MiB and twice the
+/// package (a few KiB here). Today's tip used gigabytes on each of these.
+#[cfg(unix)]
+const CHECK_KIB: u64 = 64 << 10;
+
+/// The one `pte:` line a hostile runner gets, and its quoted stderr.
+#[cfg(unix)]
+fn bounded_failure(runner_args: &[&str], extra: &[&str]) -> String {
+    let dir = sums_dir();
+    let o = limited_check(CHECK_KIB, dir.path(), extra, runner_args);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(2), "{runner_args:?}: {e}");
+    assert!(e.starts_with("pte: forward/sums sample "), "{e}");
+    assert!(e.len() < 20_000, "{runner_args:?}: {} bytes on stderr", e.len());
+    e
+}
+
+#[cfg(unix)]
+#[test]
+fn a_reply_claiming_a_huge_payload_is_refused_unread() {
+    let e = bounded_failure(&["--huge-data-at", "2"], &[]);
+    assert!(
+        e.contains("call 1: the call failed: the runner answered call of \"forward\" with garbage: \"data\" is 1099511627776 bytes where the values it carries need at most"),
+        "{e}"
+    );
+    let e = bounded_failure(&["--huge-shape-at", "1"], &[]);
+    assert!(e.contains("its values declare 1099511627776 bytes of tensors where the recorded ones hold 16"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_header_listing_a_million_outputs_stops_at_the_limit() {
+    let e = bounded_failure(&["--many-outputs-at", "1"], &[]);
+    assert!(e.contains("with garbage: a header that does not read (more than 4096 values"), "{e}");
+}
+
+#[cfg(unix)]
+#[test]
+fn stderr_without_a_newline_is_kept_as_a_bounded_tail() {
+    let e = bounded_failure(&["--stderr-flood-at", "1"], &["--timeout", "3"]);
+    let last = e.lines().last().unwrap();
+    assert!(last.starts_with(&format!("  | {}... (", "x".repeat(500))), "{last}");
+    assert!(last.ends_with(" bytes in all) (no newline yet)"), "{last}");
+    assert!(e.contains("| demo runner: started"), "{e}");
+    assert!(!e.contains("wrote nothing on stderr"), "{e}");
+}
+
+#[test]
+fn runner_text_reaches_the_terminal_as_one_escaped_capped_line() {
+    let e = runner_failure(&["--ugly-error-at", "1"], &[]);
+    let first = e.lines().next().unwrap();
+    assert!(
+        first.contains(r#"the runner refused call of "forward": line one\nline two \u001b[31mred\u001b[0m\ryyy"#),
+        "{first}"
+    );
+    assert!(first.ends_with("... (100031 bytes in all); the runner's last stderr lines:"), "{first}");
+    assert!(first.len() < 1300 && !e.contains('\u{1b}') && !e.contains('\r'), "{} bytes", first.len());
+    // a hello listing a million and a half names is refused while read ...
+    let e = runner_failure(&["--many-methods", "1500000"], &[]);
+    assert!(
+        e.contains("the runner answered hello with garbage: a header that does not read (more than 4096 method names"),
+        "{e}"
+    );
+    assert!(e.len() < 5000, "{} bytes", e.len());
+    // ... and a shorter list is named in part
+    let dir = sums_dir();
+    let o = check(dir.path(), &[], &["--many-methods", "100"]);
+    assert!(err(&o).contains("the runner has no method \"forward\" (it has m0, m1, m2, "), "{}", err(&o));
+    assert!(err(&o).contains(", m15, and 84 more)"), "{}", err(&o));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_runner_that_exits_is_named_at_once_whoever_holds_its_pipes() {
+    let dir = sums_dir();
+    let started = Instant::now();
+    let o = check(dir.path(), &["--timeout", "60"], &["--exit-leaving-child-at", "2"]);
+    assert!(started.elapsed() < Duration::from_secs(20), "waited {:?}", started.elapsed());
+    assert_eq!(o.status.code(), Some(2));
+    let e = err(&o);
+    assert!(e.contains("call 1: the call failed: the runner exited (status 5) during call of \"forward\""), "{e}");
+    assert!(e.contains("| demo runner: leaving in call 2"), "{e}");
+}
+
+/// The processes whose command line holds `tag`, alive.
+#[cfg(target_os = "linux")]
+fn tagged(tag: &str) -> Vec<u32> {
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().to_str()?.parse().ok())
+        .filter(|pid: &u32| {
+            std::fs::read(format!("/proc/{pid}/cmdline"))
+                .is_ok_and(|c| c.split(|&b| b == 0).any(|a| a == tag.as_bytes()))
+                && alive(*pid)
+        })
+        .collect()
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_stop_signal_stops_the_runner_first() {
+    let dir = sums_dir();
+    for (name, number) in [("INT", 2), ("TERM", 15), ("HUP", 1)] {
+        let tag = format!("stop-test-{}-{name}", std::process::id());
+        let child = Command::new(PTE)
+            .args(["samples", "check", s(dir.path()), "--timeout", "60", "--"])
+            .arg(demo_runner())
+            .args(["--tag", &tag, "--hang-at", "1"])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let waited = Instant::now();
+        while tagged(&tag).is_empty() {
+            assert!(waited.elapsed() < Duration::from_secs(20), "the runner never started");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // let it reach the hanging call
+        std::thread::sleep(Duration::from_millis(300));
+        let k = Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status().unwrap();
+        assert!(k.success());
+        let o = child.wait_with_output().unwrap();
+        assert_eq!(o.status.code(), Some(128 + number), "{name}: {}", err(&o));
+        assert!(
+            err(&o).contains(&format!("pte: interrupted by signal {number}; the runner was stopped")),
+            "{}",
+            err(&o)
+        );
+        assert!(tagged(&tag).is_empty(), "SIG{name} left the runner running");
+    }
+}

@@ -8,7 +8,9 @@ pub use mapped::MappedFile;
 
 mod signals;
 pub(crate) use signals::SaveUnderWay;
-pub use signals::{check_interrupted, ignore_file_size_signal, interrupted, stop_saves_on_signals};
+pub use signals::{
+    check_interrupted, hold_stop_signals, ignore_file_size_signal, interrupted, stop_saves_on_signals, StopSignalsHeld,
+};
 
 mod writeback;
 pub use writeback::start_writeback;

@@ -110,6 +110,29 @@ pub fn check_interrupted() -> crate::Result<()> {
     }
 }
 
+/// Holds Ctrl-C, `SIGTERM` and `SIGHUP` back while it lives, as a save
+/// does: after [`stop_saves_on_signals`], such a signal is recorded for
+/// [`interrupted`] instead of ending the process, so the holder can clean up
+/// first (stop the child process it started) and then end. Holders poll
+/// [`interrupted`] while they wait.
+///
+/// ```
+/// let held = pte_core::hold_stop_signals();
+/// assert_eq!(pte_core::interrupted(), None);
+/// drop(held);
+/// ```
+#[must_use = "signals are held back only while the guard lives"]
+pub struct StopSignalsHeld(SaveUnderWay);
+
+/// Starts holding stop signals back; see [`StopSignalsHeld`].
+///
+/// ```
+/// let _held = pte_core::hold_stop_signals();
+/// ```
+pub fn hold_stop_signals() -> StopSignalsHeld {
+    StopSignalsHeld(SaveUnderWay::begin())
+}
+
 /// Marks a save under way for as long as it lives.
 pub(crate) struct SaveUnderWay(());
 

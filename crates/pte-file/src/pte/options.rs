@@ -3,8 +3,19 @@
 use pte_schema::{EncodeOptions, Result, MAX_INLINE_ALIGNMENT};
 use pte_segments::align::{require_positive, require_power_of_two};
 
-/// Largest segment alignment accepted (1 GiB).
-pub const MAX_SEGMENT_ALIGNMENT: u64 = 1 << 30;
+/// Largest segment alignment accepted (1 MiB): past every page size a
+/// loader maps segments at (4 KiB to 64 KiB), and small enough that the
+/// padding it puts before each segment cannot turn a small program into
+/// gigabytes. `pte rewrite`, `pte pack` and `pte_rewrite` all check through
+/// [`WriteOptions::with_segment_alignment`].
+///
+/// ```
+/// use pte_file::{WriteOptions, MAX_SEGMENT_ALIGNMENT};
+/// assert!(WriteOptions::default().with_segment_alignment(MAX_SEGMENT_ALIGNMENT).is_ok());
+/// assert!(WriteOptions::default().with_segment_alignment(MAX_SEGMENT_ALIGNMENT + 1).is_err());
+/// assert!(WriteOptions::default().with_segment_alignment(1 << 30).is_err());
+/// ```
+pub const MAX_SEGMENT_ALIGNMENT: u64 = 1 << 20;
 
 /// How segment offsets are chosen.
 ///
@@ -109,7 +120,8 @@ impl WriteOptions {
     }
 
     /// Sets the alignment of the segment base and of every segment offset
-    /// (any positive integer up to 1 GiB, as exir allows) and repacks the segments.
+    /// (any positive integer, as exir allows, up to [`MAX_SEGMENT_ALIGNMENT`])
+    /// and repacks the segments.
     ///
     /// ```
     /// let o = pte_file::WriteOptions::default().with_segment_alignment(4096)?;
