@@ -143,29 +143,28 @@ fn payload_bounds(docs: &[ValueDoc]) -> Result<(u64, u64), String> {
     Ok((bytes, bytes.saturating_add(header)))
 }
 
-/// Text a runner supplied, as one line: control characters escaped the way
-/// JSON escapes them (as `pte info` shows names), at most `cap` bytes of it
-/// kept and the length of the rest said.
+/// Text a runner supplied, as one line: control characters escaped by the
+/// one rule for text from outside ([`pte_core::style::text`], as `pte info`
+/// shows names), at most `cap` bytes of it kept and the length of the rest
+/// said.
 pub(crate) fn escaped(text: &str, cap: usize) -> String {
     let cut = (0..=cap.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-    let head = text.get(..cut).unwrap_or("");
-    let quoted = serde_json::to_string(head).unwrap_or_default();
-    let inner = quoted.get(1..quoted.len().saturating_sub(1)).unwrap_or("");
+    let head = pte_core::style::text(text.get(..cut).unwrap_or(""));
     if cut < text.len() {
-        format!("{inner}... ({} bytes in all)", text.len())
+        format!("{head}... ({} bytes in all)", text.len())
     } else {
-        inner.to_string()
+        head.into_owned()
     }
 }
 
-/// The first bytes of a line, readable, for messages.
+/// The first bytes of a line, readable and quoted, for messages.
 pub(crate) fn preview(line: &[u8]) -> String {
     let text = String::from_utf8_lossy(line.get(..line.len().min(200)).unwrap_or(line));
-    let text = text.trim_end();
+    let text = pte_core::style::quoted(text.trim_end());
     if line.len() > 200 {
-        format!("{text:?}...")
+        format!("{text}...")
     } else {
-        format!("{text:?}")
+        text
     }
 }
 
@@ -310,7 +309,7 @@ mod tests {
 
     #[test]
     fn runner_text_is_one_escaped_capped_line() {
-        assert_eq!(escaped("a\nb\u{1b}[31mc\"", 100), r#"a\nb\u001b[31mc\""#);
+        assert_eq!(escaped("a\nb\u{1b}[31mc\"", 100), r#"a\nb\u001b[31mc""#);
         let long = "é".repeat(1000);
         let shown = escaped(&long, 11);
         assert_eq!(shown, format!("{}... (2000 bytes in all)", "é".repeat(5)));
