@@ -77,7 +77,7 @@ pub(crate) trait Ranged: Sized + std::fmt::Display {
 macro_rules! ranged {
     ($($t:ty),*) => {$(impl Ranged for $t { const LOW: Self = <$t>::MIN; const HIGH: Self = <$t>::MAX; })*};
 }
-ranged!(u64, usize, i64);
+ranged!(u64, u32, usize, i64);
 
 /// An integer argument as `T`. A number out of `T`'s range is a
 /// `ValueError` naming the range (pyo3 alone raises `OverflowError`, which

@@ -107,6 +107,7 @@ def working_values(tmp):
         "instream": io.BytesIO(b""), "outstream": io.BytesIO(), "module": None, "a": np.zeros(2, np.uint16),
         "words": np.zeros(2, np.uint16),
         "replace": True, "keys": None, "name_constants": None,
+        "pte_file": pte_rs.exir.deserialize_pte_binary(data) if has_executorch() else None,
     }
 
 
@@ -286,8 +287,11 @@ def test_executorch_refuses_in_pte_errors(tmp_path):
         ExecuTorch(tmp_path / "missing.pte")
     assert e.value.kind == "io"
     with pytest.raises(pte_rs.PteError) as e:
-        ExecuTorch(CORPUS / "external" / "_default_external_constant.ptd")
+        ExecuTorch(CORPUS / "native_ptn" / "model.ptn")
     assert e.value.kind == "invalid_use" and "not a .pte" in str(e.value)
+    with pytest.raises(pte_rs.PteError) as e:
+        ExecuTorch(CORPUS / "external" / "io.safetensors")
+    assert e.value.kind == "invalid_use" and "safetensors" in str(e.value)
     text = tmp_path / "notes.txt"
     text.write_text("not a program")
     with pytest.raises(pte_rs.PteError):
