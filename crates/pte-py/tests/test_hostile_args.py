@@ -64,12 +64,16 @@ def corrupt_files():
 
 
 def hostile_values(tmp):
-    """The values every parameter gets in turn."""
-    corrupt = corrupt_files()
+    """The values every parameter gets in turn. Files are copies in ``tmp``:
+    a writer handed one as its output replaces it."""
+    corrupt = []
+    for i, p in enumerate((corrupt_files()[0], corrupt_files()[-1], CORPUS / "external" / "io.safetensors")):
+        corrupt.append(tmp / f"hostile{i}{p.suffix}")
+        shutil.copy(p, corrupt[-1])
     return [
         None, True, -1, -(2**70), 2**64, 2**200, math.nan, math.inf, 1.5, "", "x" * 100_000, "\0",
         b"", b"/no/such/file.pte", str(tmp / "missing.pte"), tmp / "missing.pte", tmp, str(tmp),
-        str(corrupt[0]), corrupt[-1], corrupt[0].read_bytes(), CORPUS / "external" / "_default_external_constant.ptd",
+        str(corrupt[0]), corrupt[1], corrupt[0].read_bytes(), corrupt[2],
         object(), [None], [-1], {"a": 1}, (1, 2, 3), np.float32(np.nan), np.int64(-1),
     ]
 
