@@ -101,5 +101,9 @@ pub(crate) fn opt_int_arg<'py, T>(obj: &Bound<'py, PyAny>) -> PyResult<Option<T>
 where
     T: Ranged + pyo3::conversion::FromPyObjectOwned<'py>,
 {
-    if obj.is_none() { Ok(None) } else { int_arg(obj).map(Some) }
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        int_arg(obj).map(Some)
+    }
 }
