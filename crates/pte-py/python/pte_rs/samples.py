@@ -112,7 +112,9 @@ def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optio
     (numpy arrays, BF16 as :data:`pte_rs._protocol.BF16` words, and Python
     scalars in; the same, or torch tensors, out); ``methods()`` and ``name``
     are used when present. An exception the runner raises ends the check with
-    verdict ``runner_failed``, its type and message in the failure. Raises
+    verdict ``runner_failed``, its type and message in the failure
+    (``KeyboardInterrupt`` and ``SystemExit`` propagate instead); a runner
+    without ``fresh`` and ``call`` raises :class:`TypeError`. Raises
     :class:`pte_rs.PteError` when ``source`` holds no samples to check.
     """
     for needed in ("fresh", "call"):
