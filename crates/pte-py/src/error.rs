@@ -65,3 +65,45 @@ impl<T, E: Into<pte_core::Error>> IntoPy<T> for Result<T, E> {
         self.map_err(|e| to_py(e.into(), file))
     }
 }
+
+/// An integer type an argument converts to, with its range for messages.
+pub(crate) trait Ranged: Sized + std::fmt::Display {
+    /// The smallest value.
+    const LOW: Self;
+    /// The largest value.
+    const HIGH: Self;
+}
+
+macro_rules! ranged {
+    ($($t:ty),*) => {$(impl Ranged for $t { const LOW: Self = <$t>::MIN; const HIGH: Self = <$t>::MAX; })*};
+}
+ranged!(u64, u32, usize, i64);
+
+/// An integer argument as `T`. A number out of `T`'s range is a
+/// `ValueError` naming the range (pyo3 alone raises `OverflowError`, which
+/// Python code does not expect from a bad argument); anything but an integer
+/// stays pyo3's `TypeError`. Used with `#[pyo3(from_py_with = int_arg::<u64>)]`.
+pub(crate) fn int_arg<'py, T>(obj: &Bound<'py, PyAny>) -> PyResult<T>
+where
+    T: Ranged + pyo3::conversion::FromPyObjectOwned<'py>,
+{
+    obj.extract::<T>().map_err(Into::into).map_err(|e: PyErr| {
+        if e.is_instance_of::<pyo3::exceptions::PyOverflowError>(obj.py()) {
+            pyo3::exceptions::PyValueError::new_err(format!("{obj} is out of range ({} to {})", T::LOW, T::HIGH))
+        } else {
+            e
+        }
+    })
+}
+
+/// [`int_arg`] for an optional argument: None stays None.
+pub(crate) fn opt_int_arg<'py, T>(obj: &Bound<'py, PyAny>) -> PyResult<Option<T>>
+where
+    T: Ranged + pyo3::conversion::FromPyObjectOwned<'py>,
+{
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        int_arg(obj).map(Some)
+    }
+}

@@ -20,7 +20,7 @@ use pte_schema::{
 };
 use pte_segments::ExtendedHeader;
 
-use crate::error::IntoPy;
+use crate::error::{int_arg, opt_int_arg, IntoPy};
 use crate::exir_classes::Classes;
 use crate::exir_model::{buffer_bytes, bytes_of, Reader};
 
@@ -254,9 +254,9 @@ pub(crate) fn exir_serialize<'py>(
     schema: &Bound<'py, PyAny>,
     compile_spec: &Bound<'py, PyAny>,
     extract_delegate_segments: bool,
-    segment_alignment: u64,
-    constant_tensor_alignment: u32,
-    delegate_alignment: Option<u32>,
+    #[pyo3(from_py_with = int_arg::<u64>)] segment_alignment: u64,
+    #[pyo3(from_py_with = int_arg::<u32>)] constant_tensor_alignment: u32,
+    #[pyo3(from_py_with = opt_int_arg::<u32>)] delegate_alignment: Option<u32>,
 ) -> PyResult<Bound<'py, PyBytes>> {
     if segment_alignment == 0 {
         return Err(value_error("segment_alignment must be positive"));

@@ -8,7 +8,7 @@ use pyo3::types::PyBytes;
 
 use pte_core::FileKind;
 
-use crate::error::{invalid, IntoPy};
+use crate::error::{invalid, opt_int_arg, IntoPy};
 use crate::handle::{kind_name, Handle, Source};
 
 /// The kind of an ExecuTorch file, or the refusal `pte` gives any other
@@ -120,7 +120,12 @@ impl Handle {
     /// grouped `by` (`"kind"`, `"tensor"`, `"operator"`, `"delegate"`) and cut
     /// to the `top` largest parts plus one `other` part.
     #[pyo3(signature = (by=None, top=None))]
-    fn size_json(&self, py: Python<'_>, by: Option<&str>, top: Option<usize>) -> PyResult<String> {
+    fn size_json(
+        &self,
+        py: Python<'_>,
+        by: Option<&str>,
+        #[pyo3(from_py_with = opt_int_arg::<usize>)] top: Option<usize>,
+    ) -> PyResult<String> {
         use pte_file::size::By;
         let by = match by {
             None => None,
@@ -187,12 +192,21 @@ impl Handle {
 
     /// Writes this `.pte` to `path` atomically with the given layout options.
     #[pyo3(signature = (path, options))]
-    fn save_pte(&self, py: Python<'_>, path: std::path::PathBuf, options: crate::pte::Options) -> PyResult<u64> {
+    fn save_pte(
+        &self,
+        py: Python<'_>,
+        path: std::path::PathBuf,
+        #[pyo3(from_py_with = crate::pte::Options::from_dict)] options: crate::pte::Options,
+    ) -> PyResult<u64> {
         self.with(py, |bytes, whole| crate::pte::save(self, bytes, bytes.len() == whole.len(), &path, &options))
     }
 
     /// This `.pte` serialized with the given layout options.
-    fn pte_bytes<'py>(&self, py: Python<'py>, options: crate::pte::Options) -> PyResult<Bound<'py, PyBytes>> {
+    fn pte_bytes<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = crate::pte::Options::from_dict)] options: crate::pte::Options,
+    ) -> PyResult<Bound<'py, PyBytes>> {
         let out = self.with(py, |bytes, _| crate::pte::to_bytes(self, bytes, &options))?;
         Ok(PyBytes::new(py, &out))
     }

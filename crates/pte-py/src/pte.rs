@@ -12,7 +12,7 @@ use pte_file::view::{PteView, SegmentTable, SubBuffer, SubBuffers};
 use pte_file::{DelegatePlacement, PteFile, SegmentLayout, WriteOptions};
 use pte_schema::{TensorView, ValueRef};
 
-use crate::error::{invalid, IntoPy};
+use crate::error::{invalid, opt_int_arg, IntoPy};
 use crate::handle::{offset_in, Handle};
 
 /// Parses the program of a handle, naming the file in errors.
@@ -193,23 +193,32 @@ pub(crate) fn segments<'py>(py: Python<'py>, h: &Handle, bytes: &[u8], whole: &[
 }
 
 /// Layout options from Python keyword arguments; `None` keeps what the file has.
-#[derive(FromPyObject, Default)]
+#[derive(Default)]
 pub(crate) struct Options {
-    #[pyo3(item)]
     segment_alignment: Option<u64>,
-    #[pyo3(item)]
     tensor_alignment: Option<u64>,
-    #[pyo3(item)]
     delegate_alignment: Option<u64>,
-    #[pyo3(item)]
     constant_repack: Option<u64>,
-    #[pyo3(item)]
     layout: Option<String>,
-    #[pyo3(item)]
     delegates: Option<String>,
 }
 
 impl Options {
+    /// The options from a dict of every option name (`pte_rs._options`'s).
+    /// Read by hand, not derived: a derived field wraps every error in a
+    /// `TypeError`, and an alignment out of range is a `ValueError`.
+    pub(crate) fn from_dict(obj: &Bound<'_, PyAny>) -> PyResult<Options> {
+        let item = |name: &str| obj.get_item(name);
+        Ok(Options {
+            segment_alignment: opt_int_arg(&item("segment_alignment")?)?,
+            tensor_alignment: opt_int_arg(&item("tensor_alignment")?)?,
+            delegate_alignment: opt_int_arg(&item("delegate_alignment")?)?,
+            constant_repack: opt_int_arg(&item("constant_repack")?)?,
+            layout: item("layout")?.extract()?,
+            delegates: item("delegates")?.extract()?,
+        })
+    }
+
     /// The write options: the file's own layout overridden by what was given.
     fn resolve(&self, h: &Handle, pte: &PteFile<'_>, bytes: &[u8]) -> PyResult<WriteOptions> {
         let mut o = WriteOptions::matching(pte, bytes);

@@ -8,7 +8,7 @@ use pyo3::types::{PyBytes, PyDict, PyList};
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::{Call, Sample, SampleSet, Tolerance, Value};
 
-use crate::error::{invalid, raise, IntoPy};
+use crate::error::{int_arg, invalid, raise, IntoPy};
 use crate::handle::{offset_in, Handle};
 
 fn samples_err(e: pte_samples::Error, file: Option<&str>) -> PyErr {
@@ -105,7 +105,7 @@ fn value_in(obj: &Bound<'_, PyAny>) -> PyResult<Value<'static>> {
     Ok(match kind.as_str() {
         "tensor" => Value::Tensor(tensor_in(&v)?),
         "tensor_list" => Value::TensorList(v.try_iter()?.map(|t| tensor_in(&t?)).collect::<PyResult<Vec<_>>>()?),
-        "int" => Value::Int(v.extract()?),
+        "int" => Value::Int(int_arg::<i64>(&v)?),
         "float" => Value::Float(v.extract()?),
         "bool" => Value::Bool(v.extract()?),
         "string" => Value::String(v.extract()?),
@@ -183,6 +183,10 @@ struct PyEngine<'py> {
     call: Bound<'py, PyAny>,
     methods: Option<Vec<String>>,
     name: Option<String>,
+    /// An exception that is no `Exception` (`KeyboardInterrupt`,
+    /// `SystemExit`): it stops the check and is raised again to the caller
+    /// instead of becoming a `runner_failed` verdict.
+    interrupt: Option<PyErr>,
 }
 
 /// A Python exception as the runner's error text: its type and message.
@@ -191,19 +195,42 @@ fn py_text(py: Python<'_>, e: &PyErr) -> String {
     format!("{kind}: {}", e.value(py))
 }
 
+impl PyEngine<'_> {
+    /// The runner's failure as the check's error text, keeping an interrupt
+    /// aside to be raised again (the steps after it fail at once without
+    /// calling Python).
+    fn failed<T>(&mut self, r: PyResult<T>) -> pte_samples::RunResult<T> {
+        r.map_err(|e| {
+            let text = py_text(self.py, &e);
+            if !e.is_instance_of::<pyo3::exceptions::PyException>(self.py) {
+                self.interrupt = Some(e);
+            }
+            text.into()
+        })
+    }
+}
+
 impl pte_samples::Engine for PyEngine<'_> {
     fn fresh(&mut self) -> pte_samples::RunResult<()> {
-        self.fresh.call0().map(|_| ()).map_err(|e| py_text(self.py, &e).into())
+        if self.interrupt.is_some() {
+            return Err("interrupted".into());
+        }
+        let r = self.fresh.call0().map(|_| ());
+        self.failed(r)
     }
 
     fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> pte_samples::RunResult<Vec<Value<'static>>> {
+        if self.interrupt.is_some() {
+            return Err("interrupted".into());
+        }
         let py = self.py;
         let run = || -> PyResult<Vec<Value<'static>>> {
             let ins = inputs.iter().map(|v| tagged(py, v)).collect::<PyResult<Vec<_>>>()?;
             let outs = self.call.call1((method, PyList::new(py, ins)?))?;
             outs.try_iter()?.map(|o| value_in(&o?)).collect()
         };
-        run().map_err(|e| py_text(py, &e).into())
+        let r = run();
+        self.failed(r)
     }
 
     fn methods(&mut self) -> pte_samples::RunResult<Option<Vec<String>>> {
@@ -231,9 +258,12 @@ pub(crate) fn check_samples<'py>(
     method: Option<String>,
     set: Option<String>,
 ) -> PyResult<String> {
-    let mut engine = PyEngine { py, fresh, call, methods, name };
+    let mut engine = PyEngine { py, fresh, call, methods, name, interrupt: None };
     let selection = pte_samples::Selection { method, set };
     let report = pte_samples::with_source_sets(&source, &selection, |sets| pte_samples::check(sets, &mut engine))
         .map_err(|e| samples_err(e, None))?;
+    if let Some(e) = engine.interrupt.take() {
+        return Err(e);
+    }
     Ok(report.to_json().to_string())
 }

@@ -104,6 +104,13 @@ class Report:
         return not self.violations
 
 
+def _path(p: Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]) -> str:
+    """A path argument as text for the native layer: ``str``, ``bytes`` (a
+    path, as :func:`builtins.open` takes it) or path-like; anything else
+    raises :class:`TypeError`."""
+    return os.fsdecode(p)
+
+
 def _error(message: str, kind: str = "malformed") -> PteError:
     """A :class:`PteError` made here, with the attributes the native ones carry."""
     e = PteError(message)
@@ -401,7 +408,7 @@ class File:
 
     def verify_json(self, ptd: Optional[Sequence[Union[str, "os.PathLike[str]"]]] = None) -> Dict[str, Any]:
         """The document ``pte verify --json`` prints, as plain data."""
-        return json.loads(self._h.verify_json([os.fspath(p) for p in (ptd or [])]))
+        return json.loads(self._h.verify_json([_path(p) for p in (ptd or [])]))
 
     def size(self, by: Optional[str] = None, top: Optional[int] = None) -> Dict[str, Any]:
         """Where the bytes go: the object ``pte size --json`` prints, as plain data.
@@ -551,7 +558,7 @@ class Program(File):
         (repack constants at that alignment), ``layout`` (``"keep"`` or
         ``"repack"``), ``delegates`` (``"keep"``, ``"inline"``, ``"segment"``).
         """
-        return self._h.save_pte(os.fspath(path), _options(options))
+        return self._h.save_pte(_path(path), _options(options))
 
     def externalize(self, pte_path: Union[str, os.PathLike], ptd_path: Union[str, os.PathLike],
                     keys: Optional[Sequence[str]] = None, name_constants: Optional[str] = None,
@@ -566,7 +573,7 @@ class Program(File):
         refuses: when nothing would move (saying why), or when the two paths
         name one file or the file this program was opened from.
         """
-        return self._h.externalize(os.fspath(pte_path), os.fspath(ptd_path),
+        return self._h.externalize(_path(pte_path), _path(ptd_path),
                                    None if keys is None else list(keys), name_constants)
 
 
@@ -640,7 +647,7 @@ def open(source: Union[str, os.PathLike, bytes]) -> File:  # noqa: A001 - the na
         data = bytes(source)
         h = _native.Handle.from_bytes(data)
         return _CLASSES.get(h.kind, File)(h, data, None)
-    path = os.fspath(source)
+    path = _path(source)
     h = _native.Handle.open(path)
     size = h.range[1]
     if size == 0:
@@ -657,7 +664,7 @@ def selected_operators(paths: Sequence[Union[str, os.PathLike]]) -> str:
     """The selected-operators YAML of ExecuTorch's selective build for the programs
     (``.pte`` or ``.bpte``) at ``paths``: what ``pte ops --yaml`` prints, for one
     file byte for byte what ``gen_oplist.py --model_file_path`` writes."""
-    return _native.selected_operators([os.fspath(p) for p in paths])
+    return _native.selected_operators([_path(p) for p in paths])
 
 
 def internalize(pte: Union[str, os.PathLike], ptds: Sequence[Union[str, os.PathLike]],
@@ -668,7 +675,7 @@ def internalize(pte: Union[str, os.PathLike], ptds: Sequence[Union[str, os.PathL
     under the file's edit lock) but no data file, and each input must be of
     its kind; otherwise :class:`PteError` and nothing is written.
     """
-    return _native.internalize(os.fspath(pte), [os.fspath(p) for p in ptds], os.fspath(out))
+    return _native.internalize(_path(pte), [_path(p) for p in ptds], _path(out))
 
 
 # ---- samples sidecar -------------------------------------------------------
@@ -759,6 +766,16 @@ def _value_to(v: Value) -> Tuple[str, Any]:
     raise TypeError(f"unsupported sample value {type(v).__name__}")
 
 
+def _check_sets(sets: Any) -> None:
+    """Refuses, as :class:`TypeError`, what is not sample sets of samples of calls."""
+    for s in sets:
+        if not isinstance(s, SampleSet):
+            raise TypeError(f"a SampleSet is needed, not {type(s).__name__}")
+        for smp in s.samples:
+            if not isinstance(smp, Sample) or not all(isinstance(c, Call) for c in smp.calls):
+                raise TypeError(f"set {s.name!r}: samples must be Sample objects holding Call objects")
+
+
 def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet], replace: bool = True) -> List[str]:
     """Adds sample sets to the ``.ptn`` at ``path``, as ``pte samples add`` does.
 
@@ -771,6 +788,8 @@ def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet], repl
     land in one atomic save. Warnings about loose tolerances are returned as
     text and also issued as :class:`SamplesWarning`.
     """
+    sets = list(sets)
+    _check_sets(sets)
     raw = [
         (s.method, s.name, s.tolerance,
          [(smp.name, smp.tolerance,
@@ -778,7 +797,7 @@ def write_samples(path: Union[str, os.PathLike], sets: Sequence[SampleSet], repl
             for c in smp.calls]) for smp in s.samples])
         for s in sets
     ]
-    found = _native.write_samples(os.fspath(path), raw, replace)
+    found = _native.write_samples(_path(path), raw, replace)
     for w in found:
         warnings.warn(w, SamplesWarning, stacklevel=2)
     return found

@@ -55,7 +55,9 @@ class StreamError(ProtocolError):
 # ---- dtypes and torch ------------------------------------------------------
 
 def is_bf16(a: np.ndarray) -> bool:
-    """True for an array of BF16 words (dtype :data:`BF16`)."""
+    """True for an array of BF16 words (dtype :data:`BF16`); False for anything else."""
+    if not isinstance(a, np.ndarray):
+        return False
     md = a.dtype.metadata
     return bool(md) and md.get("dtype") == "BF16" and a.dtype.kind == "u" and a.dtype.itemsize == 2
 

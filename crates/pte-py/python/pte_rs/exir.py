@@ -118,7 +118,8 @@ def deserialize_pte_binary(program_data: bytes, *, zero_copy: bool = False) -> A
     from executorch.exir.backend.compile_spec_schema import CompileSpec
 
     p = _exir()
-    data = program_data if type(program_data) is bytes else bytes(program_data)
+    # memoryview first: bytes(n) of an int would be n zero bytes, not a TypeError
+    data = program_data if type(program_data) is bytes else bytes(memoryview(program_data))
     # Tens of thousands of small objects are made here at once; Python's
     # cyclic GC would otherwise rescan the growing heap many times over
     # (ten times the build itself on an exporter's program). They hold no
@@ -161,7 +162,8 @@ def serialize_pte_binary(
     """Serializes exir's ``PTEFile`` with exir's keyword arguments; returns
     exir's ``Cord`` holding the file.
 
-    exir's layout (segment order, padding, alignments, delegate extraction
+    Raises :class:`TypeError` for anything but a ``PTEFile`` and exir's
+    ``ValueError`` for a bad alignment. exir's layout (segment order, padding, alignments, delegate extraction
     and deduplication, named data) is reproduced by the Rust writer; the
     program flatbuffer comes from the Rust encoder, so the bytes differ from
     exir's while describing the same program. ``pte_file`` is not modified.
@@ -170,6 +172,8 @@ def serialize_pte_binary(
     from executorch.exir._serialize._cord import Cord
     from executorch.exir.backend.compile_spec_schema import CompileSpec
 
+    if not isinstance(pte_file, _exir().PTEFile):
+        raise TypeError(f"serialize_pte_binary takes exir's PTEFile, not {type(pte_file).__name__}")
     if constant_tensor_alignment is None:
         constant_tensor_alignment = 16  # exir's ALIGNMENT
     _valid_alignment(constant_tensor_alignment, "constant_tensor_alignment")

@@ -26,7 +26,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import Call, Sample, SampleSet
+from . import Call, Sample, SampleSet, _check_sets
 from ._protocol import (BF16, ProtocolError, as_value, bf16, decode_safetensors, decode_values,
                         encode_safetensors, encode_values, is_bf16)
 
@@ -53,8 +53,10 @@ def restorer(module: Any) -> Callable[[], None]:
     Take it before the first call: ``fresh=restorer(model)``. The same as
     ``initial = copy.deepcopy(model.state_dict()); fresh=lambda: model.load_state_dict(initial)``
     except that buffers registered with ``persistent=False`` (not in ``state_dict``)
-    are restored too.
+    are restored too. Anything but a module raises :class:`TypeError`.
     """
+    if not _is_module(module):
+        raise TypeError(f"restorer needs a torch.nn.Module, not {type(module).__name__}")
     import torch
 
     tensors = dict(module.named_parameters(remove_duplicate=False))
@@ -247,6 +249,7 @@ def write_set(sample_set: SampleSet, directory: Union[str, "os.PathLike[str]"]) 
     bundle`` read (format ``pte-samples`` version 1, tensors keyed
     ``<sample>.<call>.in.<i>`` / ``.out.<i>``). BF16 tensors stay BF16.
     """
+    _check_sets([sample_set])
     tensors: Dict[str, Any] = {}
     samples = []
     for s, smp in enumerate(sample_set.samples):

@@ -101,7 +101,11 @@ def serve(engine: Any, instream: BinaryIO, outstream: BinaryIO) -> int:
     Returns the exit status: 0 after ``bye`` or a clean end of input, 1 when the
     input broke off inside a message or the output was closed. Exceptions of the
     engine become ``{"ok": false, "error": "Type: text"}`` replies (traceback on stderr).
+    Streams without ``read`` and ``write`` raise :class:`TypeError`.
     """
+    for stream, needed in ((instream, "read"), (outstream, "write")):
+        if not callable(getattr(stream, needed, None)):
+            raise TypeError(f"serve needs binary streams; {type(stream).__name__} has no {needed}()")
     while True:
         fatal = False
         header: Dict[str, Any] = {}
@@ -206,8 +210,16 @@ class Client:
 
     def __init__(self, argv: Sequence[str], *, stderr: Any = None, env: Optional[Dict[str, str]] = None,
                  cwd: Optional[str] = None) -> None:
-        self.process = subprocess.Popen(list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                        env=env, cwd=cwd)
+        args = list(argv)
+        if not args:
+            raise ValueError("Client needs a command to run, got an empty argv")
+        try:
+            self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
+                                            env=env, cwd=cwd)
+        except OverflowError as e:  # a file descriptor past C's int
+            raise ValueError(f"Client: {e}") from None
+        except AttributeError as e:  # stderr neither a descriptor nor a file
+            raise TypeError(f"Client: stderr must be None, a file descriptor or a file object: {e}") from None
         self.info: Optional[Dict[str, Any]] = None
 
     def request(self, header: Dict[str, Any], payload: bytes = b"") -> Tuple[Dict[str, Any], bytes]:

@@ -12,11 +12,13 @@ from typing import Any, List, Optional, Sequence, Union
 
 import numpy as np
 
+from . import _error, _path
+from . import open as _open
 from ._protocol import as_value, to_torch
 
 __all__ = ["ExecuTorch", "ExecuTorchNotInstalled"]
 
-PathLike = Union[str, "os.PathLike[str]"]
+PathLike = Union[str, bytes, "os.PathLike[str]"]
 
 
 class ExecuTorchNotInstalled(RuntimeError, ImportError):
@@ -48,6 +50,13 @@ class ExecuTorch:
     shares planned memory among a program's methods, so asking the same
     ``Program`` for a method again would hand back the used one. The reload
     happens only when a call ran since the last load.
+
+    Errors: :class:`pte_rs.PteError` for a program that cannot be read or is
+    no ``.pte`` (as :func:`pte_rs.open` says), one the runtime refuses to load
+    or a call it refuses (``kind`` ``"runtime"``, the runtime's exception in
+    the message) and an unknown method (``"invalid_use"``); ``ValueError`` and
+    ``TypeError`` for bad arguments. ``program`` and ``ptd`` are paths (``str``,
+    ``bytes`` or path-like, as :func:`open` takes them), never the file's bytes.
     """
 
     def __init__(self, program: PathLike, ptd: Union[None, PathLike, Sequence[PathLike]] = None, *,
@@ -63,15 +72,23 @@ class ExecuTorch:
             from executorch.version import __version__ as version
         except ImportError:
             version = "unknown"
-        ptds = [] if ptd is None else [ptd] if isinstance(ptd, (str, os.PathLike)) else list(ptd)
-        if len(ptds) > 1:
+        ptds = [] if ptd is None else [ptd] if isinstance(ptd, (str, bytes, os.PathLike)) else list(ptd)
+        paths = [_path(p) for p in ptds]
+        if len(paths) > 1:
             raise ValueError(f"executorch's Python runtime loads one .ptd with a program (data_path), got "
-                             f"{len(ptds)}: {', '.join(map(os.fspath, ptds))}; bring them into the program "
+                             f"{len(paths)}: {', '.join(paths)}; bring them into the program "
                              "with `pte internalize PROGRAM.pte DATA.ptd... OUT.pte` first")
-        if verification not in ("internal", "minimal"):
+        if not isinstance(verification, str) or verification not in ("internal", "minimal"):
             raise ValueError(f"verification must be 'internal' or 'minimal', not {verification!r}")
-        self.path = os.fspath(program)
-        self.ptd = os.fspath(ptds[0]) if ptds else None
+        # A path even as bytes: the runtime would take bytes as the program itself.
+        self.path = _path(program)
+        self.ptd = paths[0] if paths else None
+        # The file's kind as `pte` names it, before the runtime sees it: a
+        # missing file, a .ptd or a safetensors file is refused in our words.
+        for path, kind in ((self.path, "pte"), (self.ptd, "ptd")):
+            found = None if path is None else _open(path).kind
+            if found not in (None, kind, "unknown"):
+                raise _error(f"{path}: a .{found} file, not a .{kind}", "invalid_use")
         self.name = f"executorch-python {version}"
         self._runtime = Runtime.get()
         self._verification = (Verification.InternalConsistency if verification == "internal"
@@ -84,7 +101,11 @@ class ExecuTorch:
         self._names = sorted(self._program.method_names)
 
     def _load(self) -> Any:
-        return self._runtime.load_program(self.path, verification=self._verification, data_path=self.ptd)
+        try:
+            return self._runtime.load_program(self.path, verification=self._verification, data_path=self.ptd)
+        except Exception as e:  # the runtime's refusal, in its words
+            raise _error(f"{self.path}: the runtime refused to load the program: {type(e).__name__}: {e}",
+                         "runtime") from e
 
     def methods(self) -> List[str]:
         """The program's method names."""
@@ -101,9 +122,13 @@ class ExecuTorch:
 
     def call(self, method: str, inputs: Sequence[Any]) -> List[Any]:
         """Runs ``method`` once on the current state; numpy (and scalar) inputs, numpy outputs."""
-        if method not in self._names:
-            raise KeyError(f"the program has no method {method!r} (it has: {', '.join(self._names)})")
-        m = self._program.load_method(method)
-        self._used = True
-        outputs = m.execute([_to_runtime(as_value(x)) for x in inputs])
+        if not isinstance(method, str) or method not in self._names:
+            raise _error(f"the program has no method {method!r} (it has: {', '.join(self._names)})", "invalid_use")
+        values = [_to_runtime(as_value(x)) for x in inputs]
+        try:
+            m = self._program.load_method(method)
+            self._used = True
+            outputs = m.execute(values)
+        except Exception as e:  # the runtime's refusal (a wrong dtype or shape), in its words
+            raise _error(f"{method}: the runtime refused the call: {type(e).__name__}: {e}", "runtime") from e
         return [as_value(o) for o in outputs]

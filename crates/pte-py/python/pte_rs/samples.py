@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from . import Tensor, _native
+from . import Tensor, _native, _path
 from ._protocol import DTYPES, as_value, dtype_code
 from .recording import read_set, record, write_set
 
@@ -112,9 +112,14 @@ def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optio
     (numpy arrays, BF16 as :data:`pte_rs._protocol.BF16` words, and Python
     scalars in; the same, or torch tensors, out); ``methods()`` and ``name``
     are used when present. An exception the runner raises ends the check with
-    verdict ``runner_failed``, its type and message in the failure. Raises
+    verdict ``runner_failed``, its type and message in the failure
+    (``KeyboardInterrupt`` and ``SystemExit`` propagate instead); a runner
+    without ``fresh`` and ``call`` raises :class:`TypeError`. Raises
     :class:`pte_rs.PteError` when ``source`` holds no samples to check.
     """
+    for needed in ("fresh", "call"):
+        if not callable(getattr(runner, needed, None)):
+            raise TypeError(f"the runner needs a callable {needed}(): {type(runner).__name__} has none")
     methods = getattr(runner, "methods", None)
     known = methods() if callable(methods) else methods
     name = getattr(runner, "name", None)
@@ -125,7 +130,7 @@ def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optio
             return [_to_tagged(o) for o in outs]
         return [_to_tagged(outs)]
 
-    raw = _native.check_samples(os.fspath(source), runner.fresh, call, list(known) if known is not None else None,
+    raw = _native.check_samples(_path(source), runner.fresh, call, list(known) if known is not None else None,
                                 str(name) if name is not None else None, method, set)
     return CheckReport(**json.loads(raw))
 
