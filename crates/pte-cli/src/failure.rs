@@ -66,6 +66,13 @@ impl From<pte_core::Error> for Failure {
     }
 }
 
+impl From<pte::EditError> for Failure {
+    fn from(e: pte::EditError) -> Self {
+        let message = e.to_string();
+        Failure { message, exit: Exit::BadInput, source: Some(e.into_error()), multiline: false }
+    }
+}
+
 impl From<pte_samples::Error> for Failure {
     fn from(e: pte_samples::Error) -> Self {
         Failure::bad_input(e.to_string())

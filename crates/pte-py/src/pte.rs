@@ -270,9 +270,9 @@ pub(crate) fn to_bytes(h: &Handle, bytes: &[u8], options: &Options) -> PyResult<
     pte.to_bytes(&o).py_err(h.name())
 }
 
-/// Moves matching constants and named blobs into a `.ptd`, with the checks
-/// of `pte externalize`: outputs naming each other or the input are refused,
-/// and so is a selection that moves nothing, before anything is written.
+/// Moves the selected constants and named blobs into a `.ptd` through the
+/// door (`pte::externalize`), which `pte externalize` calls too: the same
+/// request writes the same bytes. `keys` are glob patterns, as `--keys`.
 pub(crate) fn externalize(
     h: &Handle,
     bytes: &[u8],
@@ -281,67 +281,32 @@ pub(crate) fn externalize(
     keys: Option<&[String]>,
     name_constants: Option<&str>,
 ) -> PyResult<(Vec<String>, Vec<String>)> {
-    let inputs: Vec<&Path> = h.name().map(Path::new).into_iter().collect();
-    pte_core::check_outputs(&inputs, &[pte_path, ptd_path], false).py_err(None)?;
-    let mut pte = read(h, bytes)?;
-    let o = WriteOptions::matching(&pte, bytes);
-    if let Some(prefix) = name_constants {
-        pte_file::external::name_unnamed_constants(&mut pte, prefix).py_err(h.name())?;
-    }
-    let matches = |k: &str| keys.is_none_or(|ks| ks.iter().any(|x| x == k));
-    let ex = pte_file::external::externalize(&pte, matches, &o, &Default::default()).py_err(h.name())?;
-    let selection = keys.map(|k| format!("keys={k:?}"));
-    ex.require_moved(selection.as_deref(), "name_constants=PREFIX").py_err(h.name())?;
-    ex.data.save(ptd_path, &Default::default()).py_err(Some(&ptd_path.display().to_string()))?;
-    ex.program.save(pte_path, &o).py_err(Some(&pte_path.display().to_string()))?;
-    Ok((ex.moved_tensors, ex.moved_named))
+    let request = pte::Externalize {
+        keys: match keys {
+            Some(k) => pte::KeySelection::globs(k).py_err(None)?,
+            None => pte::KeySelection::all(),
+        },
+        name_constants,
+        keys_spelled: keys.map(|k| format!("keys={k:?}")),
+        naming_spelled: "name_constants=PREFIX",
+    };
+    let source = h.name().map(Path::new);
+    let moved = pte::externalize(bytes, source, pte_path, ptd_path, &request).map_err(edit_err)?;
+    Ok((moved.tensors, moved.named))
 }
 
-/// Refuses bytes that are not of `want`'s kind, naming what they are, as the
-/// `pte` command refuses its inputs.
-pub(crate) fn require_kind(name: &str, bytes: &[u8], want: pte_core::FileKind) -> PyResult<()> {
-    if pte::identify(bytes) == pte::Identity::ExecuTorch(want) {
-        return Ok(());
-    }
-    Err(invalid(format!("{name}: {}; this takes {want}", pte::describe(bytes))))
+/// A door edit's error as `PteError`, naming the file it concerns.
+fn edit_err(e: pte::EditError) -> PyErr {
+    let file = e.file().map(|p| p.display().to_string());
+    crate::error::to_py(e.into_error(), file.as_deref())
 }
 
-/// Brings EXTERNAL tensors of `pte` back from the `.ptd` files; saves
-/// atomically, with the checks of `pte internalize`: `out` may replace `pte`
-/// (an in-place edit, under the package's edit lock) but no data file, and
+/// Brings EXTERNAL tensors of `pte` back from the `.ptd` files through the
+/// door (`pte::internalize`, as `pte internalize`): `out` may replace `pte`
+/// (an in-place edit, under the file's edit lock) but no data file, and
 /// every input must be of its kind.
 #[pyfunction]
 pub(crate) fn internalize(pte: PathBuf, ptds: Vec<PathBuf>, out: PathBuf) -> PyResult<u64> {
-    let name = pte.display().to_string();
-    let mut inputs: Vec<&Path> = vec![pte.as_path()];
-    inputs.extend(ptds.iter().map(PathBuf::as_path));
-    let in_place = pte_core::check_outputs(&inputs, &[out.as_path()], true).py_err(None)?;
-    let lock =
-        if in_place { Some(pte_core::EditLock::acquire(&out, Default::default()).py_err(Some(&name))?) } else { None };
-    let map = match &lock {
-        Some(l) => l.map().py_err(Some(&name))?,
-        None => pte_core::MappedFile::open(&pte).py_err(Some(&name))?,
-    };
-    require_kind(&name, map.bytes(), pte_core::FileKind::Pte)?;
-    let file = PteFile::from_bytes(map.bytes()).py_err(Some(&name))?;
-    let maps = ptds
-        .iter()
-        .map(|p| pte_core::MappedFile::open(p).py_err(Some(&p.display().to_string())))
-        .collect::<PyResult<Vec<_>>>()?;
-    for (m, p) in maps.iter().zip(&ptds) {
-        require_kind(&p.display().to_string(), m.bytes(), pte_core::FileKind::Ptd)?;
-    }
-    let files = maps
-        .iter()
-        .zip(&ptds)
-        .map(|(m, p)| pte_file::ptd::PtdFile::from_bytes(m.bytes()).py_err(Some(&p.display().to_string())))
-        .collect::<PyResult<Vec<_>>>()?;
-    let refs: Vec<&pte_file::ptd::PtdFile<'_>> = files.iter().collect();
-    let o = WriteOptions::matching(&file, map.bytes());
-    let inside = pte_file::external::internalize(&file, &refs, &o).py_err(Some(&name))?;
-    let out_name = out.display().to_string();
-    match lock {
-        Some(l) => l.save(|w| inside.write_to(w, &o)).py_err(Some(&out_name)),
-        None => inside.save(&out, &o).py_err(Some(&out_name)),
-    }
+    let data: Vec<&Path> = ptds.iter().map(PathBuf::as_path).collect();
+    pte::internalize(&pte, &data, &out, pte::LockWait::Block).map_err(edit_err)
 }

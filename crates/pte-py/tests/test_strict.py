@@ -148,6 +148,24 @@ def test_externalize_names_unnamed_constants_on_request(tmp_path):
     assert [c.tobytes() for c in pte_rs.open(back).constants] == [c.tobytes() for c in f.constants]
 
 
+def test_externalize_writes_the_bytes_the_command_writes(tmp_path):
+    # refusals.rs externalize_keeps_the_input_layout_and_matches_the_door_byte_for_byte:
+    # one door, one write policy (the input's layout), one key matcher (globs)
+    aligned = tmp_path / "aligned.pte"
+    assert run("rewrite", "--segment-alignment", "4096", CORPUS / "linear" / "model.pte", aligned).returncode == 0
+    o = run("externalize", "--name-constants", "constant.", "--keys", "constant.[1]", aligned,
+            tmp_path / "cli.pte", tmp_path / "cli.ptd")
+    assert o.returncode == 0, o.stderr
+    tensors, _ = pte_rs.open(aligned).externalize(
+        tmp_path / "py.pte", tmp_path / "py.ptd", keys=["constant.[1]"], name_constants="constant.")
+    assert tensors == ["constant.1"]
+    assert (tmp_path / "py.pte").read_bytes() == (tmp_path / "cli.pte").read_bytes()
+    assert (tmp_path / "py.ptd").read_bytes() == (tmp_path / "cli.ptd").read_bytes()
+    assert run("internalize", tmp_path / "cli.pte", tmp_path / "cli.ptd", tmp_path / "cli_back.pte").returncode == 0
+    pte_rs.internalize(tmp_path / "py.pte", [tmp_path / "py.ptd"], tmp_path / "py_back.pte")
+    assert (tmp_path / "py_back.pte").read_bytes() == (tmp_path / "cli_back.pte").read_bytes()
+
+
 def test_externalize_refuses_aliased_paths(tmp_path):
     src = tmp_path / "model.pte"
     shutil.copy(CORPUS / "xnnpack_mlp" / "model.pte", src)

@@ -30,6 +30,7 @@
 
 #![forbid(unsafe_code)]
 
+mod edit;
 mod identify;
 mod pack;
 pub mod summary;
@@ -38,9 +39,10 @@ mod verify;
 
 use std::path::Path;
 
+pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
 pub use identify::{describe, identify, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
-pub use pte_core::{Error, ErrorKind, FileKind, Report, Result, Violation};
+pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_file::pack::PackOptions;
 pub use summary::{Summary, SummaryOptions, TensorFacts, TensorRow};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};

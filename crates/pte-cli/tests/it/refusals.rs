@@ -199,3 +199,51 @@ fn rewrite_refuses_alignments_past_the_library_cap_and_writes_nothing() {
     let o = pte(&["rewrite", "--segment-alignment", "1048576", s(&program), s(&out)]);
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+/// The CLI's edit is the door's edit: the same request gives the same bytes
+/// (Python's `Program.externalize` calls the same function), and the program
+/// keeps the segment alignment its input shows instead of the default.
+#[test]
+fn externalize_keeps_the_input_layout_and_matches_the_door_byte_for_byte() {
+    let dir = tempfile::tempdir().unwrap();
+    let aligned = dir.path().join("aligned.pte");
+    let o = pte(&["rewrite", "--segment-alignment", "4096", s(&corpus("linear/model.pte")), s(&aligned)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (out, data) = (dir.path().join("cli.pte"), dir.path().join("cli.ptd"));
+    let o = pte(&[
+        "externalize",
+        "--name-constants",
+        "constant.",
+        "--keys",
+        "constant.[1]",
+        s(&aligned),
+        s(&out),
+        s(&data),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let bytes = std::fs::read(&out).unwrap();
+    let header = pte_segments::ExtendedHeader::parse(&bytes).unwrap().unwrap();
+    assert_eq!(header.segment_base_offset % 4096, 0, "{}", header.segment_base_offset);
+
+    let (lib_out, lib_data) = (dir.path().join("lib.pte"), dir.path().join("lib.ptd"));
+    let request = pte::Externalize {
+        keys: pte::KeySelection::globs(&["constant.[1]"]).unwrap(),
+        name_constants: Some("constant."),
+        keys_spelled: None,
+        naming_spelled: "--name-constants PREFIX",
+    };
+    let input = std::fs::read(&aligned).unwrap();
+    let moved = pte::externalize(&input, Some(&aligned), &lib_out, &lib_data, &request).unwrap();
+    assert_eq!(moved.tensors, ["constant.1"]);
+    assert_eq!(std::fs::read(&lib_out).unwrap(), bytes);
+    assert_eq!(std::fs::read(&lib_data).unwrap(), std::fs::read(&data).unwrap());
+
+    // and back through both doors, to the same bytes again
+    let (cli_back, lib_back) = (dir.path().join("cli_back.pte"), dir.path().join("lib_back.pte"));
+    assert!(pte(&["internalize", s(&out), s(&data), s(&cli_back)]).status.success());
+    pte::internalize(&lib_out, &[lib_data.as_path()], &lib_back, pte::LockWait::Fail).unwrap();
+    let back = std::fs::read(&cli_back).unwrap();
+    assert_eq!(back, std::fs::read(&lib_back).unwrap());
+    let header = pte_segments::ExtendedHeader::parse(&back).unwrap().unwrap();
+    assert_eq!(header.segment_base_offset % 4096, 0);
+}

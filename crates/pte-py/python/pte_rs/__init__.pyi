@@ -178,7 +178,9 @@ class Program(File):
         name_constants: Optional[str] = ...,
     ) -> Tuple[List[str], List[str]]:
         """Moves constants and named data to a .ptd; returns the moved keys.
-        Raises, writing nothing, where ``pte externalize`` refuses."""
+        ``keys`` are glob patterns, as ``--keys``; the program keeps its
+        input's layout. The same request writes the bytes ``pte externalize``
+        writes. Raises, writing nothing, where ``pte externalize`` refuses."""
 
 class DataFile(File):
     """A ``.ptd`` tensor-data file."""
