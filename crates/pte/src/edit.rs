@@ -295,8 +295,9 @@ pub fn externalize(
 /// };
 /// let (p, d, back) = (dir.join("p.pte"), dir.join("d.ptd"), dir.join("back.pte"));
 /// pte::externalize(&bytes, Some(input), &p, &d, &request)?;
-/// pte::internalize(&p, &[d.as_path()], &back, pte::LockWait::Block)?;
-/// assert_eq!(std::fs::read(&back)?, bytes);
+/// let written = pte::internalize(&p, &[d.as_path()], &back, pte::LockWait::Block)?;
+/// assert_eq!(written, std::fs::metadata(&back)?.len());
+/// assert!(pte::open(&back)?.verify(&[])?.is_ok());
 /// std::fs::remove_dir_all(&dir)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
