@@ -191,6 +191,19 @@ pub struct Externalize<'r> {
     pub naming_spelled: &'r str,
 }
 
+impl Externalize<'_> {
+    /// A request for `keys`, naming no constants, spelled as the library
+    /// names its fields (`keys`, `name_constants`).
+    ///
+    /// ```
+    /// let request = pte::Externalize::new(pte::KeySelection::all());
+    /// assert!(request.name_constants.is_none() && request.keys_spelled.is_none());
+    /// ```
+    pub fn new(keys: KeySelection) -> Self {
+        Externalize { keys, name_constants: None, keys_spelled: None, naming_spelled: "name_constants" }
+    }
+}
+
 /// What an externalization moved.
 ///
 /// ```
