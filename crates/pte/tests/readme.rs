@@ -1,8 +1,8 @@
 //! The README's library example: it is this file's [`readme_example`],
 //! word for word, and it runs.
 
-
 #![allow(clippy::unwrap_used, clippy::arithmetic_side_effects, clippy::indexing_slicing, missing_docs)]
+
 use std::error::Error;
 use std::path::Path;
 
