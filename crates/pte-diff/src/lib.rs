@@ -260,7 +260,7 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
     r.bitwise_equal = a == b;
     if r.bitwise_equal {
         // still parsed, so a malformed file is an error even against itself
-        ::pte::read_strictly(::pte::FileKind::detect(a), a)?;
+        ::pte::read_strictly(::pte::kind_of(a), a)?;
         return Ok(r);
     }
     let mut out = Vec::new();

@@ -6,7 +6,7 @@ use pte_core::FileKind;
 /// Refuses an input that is not of kind `want` (another kind, or no
 /// recognisable identifier at all): a class edits offsets of its own format.
 pub(crate) fn require(want: FileKind, input: &[u8]) -> Result<(), String> {
-    match FileKind::detect(input) {
+    match pte::kind_of(input) {
         got if got == want => Ok(()),
         FileKind::Unknown => Err(format!("the class takes {want} but the input is no ExecuTorch file")),
         got => Err(format!("the class takes {want} but the input is {got}")),

@@ -78,7 +78,7 @@ impl Handle {
         let start = usize::try_from(start).map_err(|_| invalid("offset too large"))?;
         let len = usize::try_from(len).map_err(|_| invalid("size too large"))?;
         let end = start.checked_add(len).ok_or_else(|| invalid("range overflows"))?;
-        let kind = FileKind::detect(self.whole(py).get(start..end).ok_or_else(|| invalid("range outside source"))?);
+        let kind = pte::kind_of(self.whole(py).get(start..end).ok_or_else(|| invalid("range outside source"))?);
         Ok(Handle { source: Arc::clone(&self.source), start, end, kind, name: self.name.clone() })
     }
 }

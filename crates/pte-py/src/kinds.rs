@@ -160,7 +160,7 @@ pub(crate) fn selected_operators(paths: Vec<std::path::PathBuf>) -> PyResult<Str
     for p in &paths {
         let name = p.display().to_string();
         let map = pte_core::MappedFile::open(p).py_err(Some(&name))?;
-        let ops = match FileKind::detect(map.bytes()) {
+        let ops = match pte::kind_of(map.bytes()) {
             FileKind::Bpte => pte_file::operators::of_bundle(map.bytes()),
             FileKind::Ptn => Err(pte_core::Error::new(
                 pte_core::ErrorKind::InvalidUse,

@@ -130,6 +130,19 @@ pub fn identify(bytes: &[u8]) -> Identity {
     }
 }
 
+/// The kind some bytes are read as, by [`identify`]: a damaged program as
+/// a `.pte`, a foreign file (a checkpoint, another zip, safetensors) as
+/// [`FileKind::Unknown`]. Every frontend dispatches on this one answer.
+///
+/// ```
+/// use pte_core::FileKind;
+/// assert_eq!(pte::kind_of(b"\x1c\0\0\0ET12rest"), FileKind::Pte);
+/// assert_eq!(pte::kind_of(&[0u8; 100]), FileKind::Unknown);
+/// ```
+pub fn kind_of(bytes: &[u8]) -> FileKind {
+    identify(bytes).kind().unwrap_or(FileKind::Unknown)
+}
+
 /// What some bytes are, as a phrase for a message: "a .pte program" for an
 /// ExecuTorch file, or for anything else what it looks like instead ("a
 /// safetensors file, not an ExecuTorch file"). A program with a damaged

@@ -40,7 +40,7 @@ mod verify;
 use std::path::Path;
 
 pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
-pub use identify::{describe, identify, Foreign, Identity};
+pub use identify::{describe, identify, kind_of, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_file::pack::PackOptions;

@@ -598,7 +598,7 @@ fn sibling_ptds(path: &Path) -> Vec<(String, String, Vec<String>)> {
         .iter()
         .filter_map(|p| {
             let map = pte_core::MappedFile::open(p).ok()?;
-            if FileKind::detect(map.bytes()) != FileKind::Ptd {
+            if crate::kind_of(map.bytes()) != FileKind::Ptd {
                 return None;
             }
             let ptd = PtdFile::from_bytes(map.bytes()).ok()?;

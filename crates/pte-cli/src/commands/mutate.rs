@@ -43,7 +43,7 @@ pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: 
     }
     // A class edits bytes at fixed places: on a file of another kind (a text
     // file, a package for a program class) it would "succeed" on garbage.
-    let kind = FileKind::detect(map.bytes());
+    let kind = pte::kind_of(map.bytes());
     let fitting: Vec<&pte_gen::Corruption> = candidates.iter().copied().filter(|c| kind_of(c) == kind).collect();
     let Some(first) = candidates.first().filter(|_| fitting.is_empty()) else {
         return apply(&fitting, input, output, map.bytes());

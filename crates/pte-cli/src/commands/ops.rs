@@ -101,7 +101,7 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
     for p in paths {
         if p.is_dir() {
             for f in batch::collect(std::slice::from_ref(p))? {
-                let ptd = pte_core::MappedFile::open(&f).is_ok_and(|m| FileKind::detect(m.bytes()) == FileKind::Ptd);
+                let ptd = pte_core::MappedFile::open(&f).is_ok_and(|m| pte::kind_of(m.bytes()) == FileKind::Ptd);
                 if !ptd {
                     out.push(Source { path: f, named: false });
                 }

@@ -247,3 +247,16 @@ fn externalize_keeps_the_input_layout_and_matches_the_door_byte_for_byte() {
     let header = pte_segments::ExtendedHeader::parse(&back).unwrap().unwrap();
     assert_eq!(header.segment_base_offset % 4096, 0);
 }
+
+/// The report identifies a file as every other command does (`pte::kind_of`):
+/// a PyTorch checkpoint is a zip, but no package, so its page (the library's:
+/// the command refuses the file before drawing it) has no package section
+/// to contradict its verification section.
+#[test]
+fn the_report_of_a_checkpoint_draws_no_package() {
+    let ckpt = zip_of(&["archive/data.pkl", "archive/data/0", "archive/version"]);
+    let page = pte_report::report(&[pte_report::Source { name: "weights.pth", bytes: &ckpt }], &[]);
+    assert!(page.html.contains("PyTorch checkpoint"), "{}", page.html);
+    assert!(page.html.contains(r#"data-kind="unknown""#), "{}", page.html);
+    assert!(!page.html.contains("the package could not be read"), "{}", page.html);
+}

@@ -3,8 +3,6 @@
 
 use std::fmt::Write as _;
 
-use pte_core::FileKind;
-
 use super::{FileSummary, Source};
 use crate::html::{counted, escape, float, head_row, row, thousands};
 
@@ -43,7 +41,7 @@ pub(super) fn section(files: &[Source<'_>], summaries: &[FileSummary], unreadabl
     };
     for (k, other) in files.iter().enumerate().skip(1) {
         let _ = write!(s, "<h3>{} against {}</h3>", escape(first.name), escape(other.name));
-        let (ka, kb) = (FileKind::detect(first.bytes), FileKind::detect(other.bytes));
+        let (ka, kb) = (pte::kind_of(first.bytes), pte::kind_of(other.bytes));
         if ka != kb {
             let _ = write!(
                 s,

@@ -58,7 +58,7 @@ pub(super) struct Parts {
 /// Appends the section of input `k` to `s`; returns what it says in numbers.
 pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'_>]) -> FileSummary {
     let bytes = f.bytes;
-    let kind = FileKind::detect(bytes);
+    let kind = pte::kind_of(bytes);
     let mut cx = Ctx { k, unreadable: vec![], budget: crate::stats::Budget::new(crate::stats::Budget::PAGE) };
     // data files resolve programs only; other kinds are reported alone
     let linked: &[Source<'_>] = if kind == FileKind::Pte { data } else { &[] };
@@ -165,7 +165,7 @@ pub(super) fn program(
     parts.methods = methods;
     parts.nodes = nodes;
     let counted = pte.as_ref().map_or(0, sizes::program_parts).saturating_add(more_parts);
-    parts.sizes = Some(sizes::section(cx, file, FileKind::detect(file), counted));
+    parts.sizes = Some(sizes::section(cx, file, pte::kind_of(file), counted));
     parts.memory = Some(memory::section(cx, program));
     // file offsets: a bundle's program starts inside it
     let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;
