@@ -79,13 +79,7 @@ impl<'a> BundledFile<'a> {
     /// ```
     pub fn check(bytes: &[u8]) -> Result<()> {
         let b = BundledView::new(bytes, &ReadOptions::default().limits)?;
-        for case in b.suites().flat_map(|s| s.cases()) {
-            for side in [Side::Inputs, Side::ExpectedOutputs] {
-                for v in case.values(side).into_iter().flatten() {
-                    v?;
-                }
-            }
-        }
+        read_every_value(&b)?;
         let program = b.program().ok_or_else(no_program)?;
         crate::view::PteView::read(program, crate::view::SegmentTable::Whole).map(drop).map_err(|e| e.within("program"))
     }
@@ -212,4 +206,17 @@ impl<'a> BundledFile<'a> {
             method_test_suites: b.method_test_suites,
         }
     }
+}
+
+/// Reads every value of `b` once, failing where
+/// [`decode_bundled_program`] fails, with the same error.
+pub(crate) fn read_every_value(b: &BundledView<'_>) -> Result<()> {
+    for case in b.suites().flat_map(|s| s.cases()) {
+        for side in [Side::Inputs, Side::ExpectedOutputs] {
+            for v in case.values(side).into_iter().flatten() {
+                v?;
+            }
+        }
+    }
+    Ok(())
 }
