@@ -34,6 +34,13 @@ fn view<'a>(path: &Path, bytes: &'a [u8]) -> Result<BundledView<'a>, Failure> {
     BundledView::new(bytes, &pte_file::ReadOptions::default().limits).map_err(at(path))
 }
 
+/// The embedded program of a bundled program checked as [`read`] checks
+/// it, its cases not decoded.
+pub(crate) fn program<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a [u8], Failure> {
+    require_kind(path, bytes, FileKind::Bpte)?;
+    BundledFile::program_in(bytes).map_err(at(path))
+}
+
 /// One input or expected output as `info` shows it, typed: a bundle may
 /// hold hundreds of thousands of them, each written once to text or JSON.
 enum ValueRow<'v> {

@@ -84,6 +84,21 @@ impl<'a> BundledFile<'a> {
         crate::view::PteView::read(program, crate::view::SegmentTable::Whole).map(drop).map_err(|e| e.within("program"))
     }
 
+    /// The embedded program of `bytes`, after the checks
+    /// [`from_bytes`](BundledFile::from_bytes) makes (the same error where
+    /// it fails), without decoding the cases ([`check`](BundledFile::check)).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let program = pte_file::bpte::BundledFile::program_in(&bytes)?;
+    /// assert_eq!(program, &pte_file::bpte::BundledFile::from_bytes(&bytes)?.program[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn program_in(bytes: &[u8]) -> Result<&[u8]> {
+        Self::check(bytes)?;
+        BundledView::new(bytes, &ReadOptions::default().limits)?.program().ok_or_else(no_program)
+    }
+
     /// Wraps a decoded bundle; the program must be present.
     fn from_bundled(b: BundledProgram<'a>) -> Result<Self> {
         let program = b.program.ok_or_else(no_program)?;
