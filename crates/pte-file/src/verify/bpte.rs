@@ -30,13 +30,14 @@ pub fn verify_bpte_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     // read in place: a bundle of hundreds of thousands of cases is walked a
     // case at a time, never decoded whole; the first value that fails to read
     // is where decoding fails, with the same error
-    let bundle = match BundledView::new(bytes, &options.limits).and_then(|b| crate::bpte::read_every_value(&b).map(|()| b)) {
-        Ok(b) => b,
-        Err(e) => {
-            report.violations.push(v(rules::BPTE_STRUCTURE, e.path(), e.offset(), e.message()));
-            return report;
-        }
-    };
+    let bundle =
+        match BundledView::new(bytes, &options.limits).and_then(|b| crate::bpte::read_every_value(&b).map(|()| b)) {
+            Ok(b) => b,
+            Err(e) => {
+                report.violations.push(v(rules::BPTE_STRUCTURE, e.path(), e.offset(), e.message()));
+                return report;
+            }
+        };
     let Some(program) = bundle.program() else {
         report.violations.push(v(rules::BPTE_PROGRAM, "program", None, "the bundle has no embedded program"));
         return report;
@@ -92,12 +93,7 @@ fn program_region(program: &[u8]) -> &[u8] {
     crate::read::program_region(program).map_or(program, |(_, r)| r)
 }
 
-fn check_suites(
-    bytes: &[u8],
-    bundle: &BundledView<'_>,
-    program: &Program<'_>,
-    report: &mut Report,
-) {
+fn check_suites(bytes: &[u8], bundle: &BundledView<'_>, program: &Program<'_>, report: &mut Report) {
     let plans = program.execution_plan.as_deref().unwrap_or(&[]);
     let mut seen: Vec<&str> = Vec::new();
     for (i, suite) in bundle.suites().enumerate() {

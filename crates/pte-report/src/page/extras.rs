@@ -98,8 +98,8 @@ fn tests(cx: &Ctx, b: &BundledView<'_>) -> String {
 pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     // checked as decoding checks it (the same error where it fails), then
     // read in place: a bundle of 300,000 cases is never decoded whole
-    let read = BundledFile::check(bytes)
-        .and_then(|()| BundledView::new(bytes, &pte_file::ReadOptions::default().limits));
+    let read =
+        BundledFile::check(bytes).and_then(|()| BundledView::new(bytes, &pte_file::ReadOptions::default().limits));
     let b = match read {
         Ok(b) => b,
         Err(e) => {
