@@ -19,6 +19,12 @@ cargo build -q --release -p pte-testkit --features programs,hostile --example ho
 pte="${PTE_BIN:-$root/target/release/pte}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 "$root/target/release/examples/hostile" "$work/in" >/dev/null || exit 2
+# wall, cpu and rss of the run /usr/bin/time wrote to $work/time
+read_time() {
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+}
 # Resident memory does not depend on the machine's load; wall time does, so
 # the load average is printed with the table and CPU time (user + system)
 # beside the wall time.
@@ -41,9 +47,7 @@ for f in "$work"/in/*; do
     set -- $cmd
     /usr/bin/time -v -o "$work/time" "$pte" "$@" "${args[@]}" >"$work/stdout" 2>"$work/stderr"
     code=$?
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-    cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
-    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+    read_time
     answer=$( { head -c 300 "$work/stderr"; [ -s "$work/stderr" ] || head -c 120 "$work/stdout"; } | head -n 1 | sed "s|$work/in/||g; s|$work/||g; s/|/\\\\|/g")
     echo "| $name | $size | $cmd | $code | $wall | $cpu | $rss | ${answer:0:110} |"
     awk -v w="$wall" -v r="$rss" -v s="$size" 'BEGIN { exit !(w > 2 || r > 64 + 2 * s / 1048576) }' && over=$((over+1))
@@ -58,9 +62,7 @@ truncate -s 256M "$work/grown/segment-1.bin"
 size=$(du -sb --apparent-size "$work/grown" | cut -f1)
 /usr/bin/time -v -o "$work/time" "$pte" pack "$work/grown" "$work/grown.pte" >"$work/stdout" 2>"$work/stderr"
 code=$?
-wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
-rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+read_time
 answer=$( { head -c 300 "$work/stderr"; [ -s "$work/stderr" ] || head -c 120 "$work/stdout"; } | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
 echo "| extract folder, delegate blob grown to 256 MiB | $size | pack | $code | $wall | $cpu | $rss | ${answer:0:110} |"
 # writing 256 MiB takes the disk's time: memory is the bound here
@@ -86,9 +88,7 @@ for mode in "--huge-data-at 1" "--huge-shape-at 1" "--many-outputs-at 1" "--stde
   # shellcheck disable=SC2086 # the switch and its number split on purpose
   /usr/bin/time -v -o "$work/time" "$pte" samples check "$work/sums" --timeout 3 -- "$demo" $mode >"$work/stdout" 2>"$work/stderr"
   code=$?
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+  read_time
   answer=$(head -c 300 "$work/stderr" | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
   echo "| runner $mode | $size | samples check | $code | $wall | $cpu | $rss | ${answer:0:110} |"
   # the stderr flood runs until the 3 s timeout by design: memory is the bound there
