@@ -19,6 +19,12 @@ cargo build -q --release -p pte-testkit --features programs,hostile --example ho
 pte="${PTE_BIN:-$root/target/release/pte}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 "$root/target/release/examples/hostile" "$work/in" >/dev/null || exit 2
+# wall, cpu and rss of the run /usr/bin/time wrote to $work/time
+read_time() {
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
+  cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
+  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+}
 # Resident memory does not depend on the machine's load; wall time does, so
 # the load average is printed with the table and CPU time (user + system)
 # beside the wall time.
@@ -41,15 +47,27 @@ for f in "$work"/in/*; do
     set -- $cmd
     /usr/bin/time -v -o "$work/time" "$pte" "$@" "${args[@]}" >"$work/stdout" 2>"$work/stderr"
     code=$?
-    wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-    cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
-    rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+    read_time
     answer=$( { head -c 300 "$work/stderr"; [ -s "$work/stderr" ] || head -c 120 "$work/stdout"; } | head -n 1 | sed "s|$work/in/||g; s|$work/||g; s/|/\\\\|/g")
     echo "| $name | $size | $cmd | $code | $wall | $cpu | $rss | ${answer:0:110} |"
     awk -v w="$wall" -v r="$rss" -v s="$size" 'BEGIN { exit !(w > 2 || r > 64 + 2 * s / 1048576) }' && over=$((over+1))
     rm -rf "$work/out-$name" "$work/x-$name" "$work/report-$name.html"
   done
 done
+# `pte pack` of an extract folder whose delegate blob grew to 256 MiB (its
+# segment's file and the delegate entry are the same file): the input is the
+# folder, and each blob file is read once.
+"$pte" extract "$root/tests/corpus/xnnpack_mlp/model.pte" "$work/grown" >/dev/null || exit 2
+truncate -s 256M "$work/grown/segment-1.bin"
+size=$(du -sb --apparent-size "$work/grown" | cut -f1)
+/usr/bin/time -v -o "$work/time" "$pte" pack "$work/grown" "$work/grown.pte" >"$work/stdout" 2>"$work/stderr"
+code=$?
+read_time
+answer=$( { head -c 300 "$work/stderr"; [ -s "$work/stderr" ] || head -c 120 "$work/stdout"; } | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
+echo "| extract folder, delegate blob grown to 256 MiB | $size | pack | $code | $wall | $cpu | $rss | ${answer:0:110} |"
+# writing 256 MiB takes the disk's time: memory is the bound here
+awk -v r="$rss" -v s="$size" 'BEGIN { exit !(r > 64 + 2 * s / 1048576) }' && over=$((over+1))
+rm -rf "$work/grown" "$work/grown.pte"
 # A one-call sample set of the demo runner's `forward` (x = [1, 2]).
 mkdir -p "$work/sums/forward/sums"
 python3 - "$work/sums/forward/sums" <<'PY' || exit 2
@@ -70,9 +88,7 @@ for mode in "--huge-data-at 1" "--huge-shape-at 1" "--many-outputs-at 1" "--stde
   # shellcheck disable=SC2086 # the switch and its number split on purpose
   /usr/bin/time -v -o "$work/time" "$pte" samples check "$work/sums" --timeout 3 -- "$demo" $mode >"$work/stdout" 2>"$work/stderr"
   code=$?
-  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {print $2}' "$work/time" | awk -F: '{ if (NF==3) print $1*3600+$2*60+$3; else print $1*60+$2 }')
-  cpu=$(awk -F': ' '/User time|System time/ {t += $2} END {printf "%.2f", t}' "$work/time")
-  rss=$(awk -F': ' '/Maximum resident set size/ {printf "%.1f", $2/1024}' "$work/time")
+  read_time
   answer=$(head -c 300 "$work/stderr" | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
   echo "| runner $mode | $size | samples check | $code | $wall | $cpu | $rss | ${answer:0:110} |"
   # the stderr flood runs until the 3 s timeout by design: memory is the bound there

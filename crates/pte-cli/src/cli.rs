@@ -212,8 +212,11 @@ pub(crate) enum Command {
         /// How many programs; above 1, OUT is a directory that receives gen-SEED.pte files.
         #[arg(long, default_value_t = 1)]
         count: u64,
-        /// Output file, or directory with --count.
+        /// Output file, or directory with --count (created if missing; must be empty unless --force).
         output: PathBuf,
+        /// With --count: write into a directory that is not empty (links and special files already there are replaced, never written through).
+        #[arg(long)]
+        force: bool,
     },
     /// Draw a method's dataflow: instructions and delegate calls as nodes, tensor values as edges labelled with dtype and shape.
     Graph {

@@ -21,6 +21,12 @@ fn bad(what: impl Into<String>) -> Error {
 
 /// Reads a safetensors buffer, borrowing every tensor's bytes.
 pub(crate) fn read_safetensors<'a>(data: &'a [u8], limits: &PtnLimits) -> Result<Decoded<'a>> {
+    read_safetensors_with(data, limits, true)
+}
+
+/// [`read_safetensors`], the metadata read only when `keep_metadata`
+/// (otherwise `Some` of an empty map where the header has one).
+fn read_safetensors_with<'a>(data: &'a [u8], limits: &PtnLimits, keep_metadata: bool) -> Result<Decoded<'a>> {
     let n_bytes: [u8; 8] = data
         .get(..8)
         .and_then(|b| b.try_into().ok())
@@ -45,7 +51,7 @@ pub(crate) fn read_safetensors<'a>(data: &'a [u8], limits: &PtnLimits) -> Result
     if !json.starts_with('{') {
         return Err(bad("header does not start with `{`").at_offset(8));
     }
-    let bounds = HeaderBounds { max_tensors: limits.max_tensors, max_key_len: limits.max_key_len };
+    let bounds = HeaderBounds { max_tensors: limits.max_tensors, max_key_len: limits.max_key_len, keep_metadata };
     let metadata = check_header(json, bounds).map_err(|e| match e {
         HeaderError::Json(e) => bad(format!("header JSON: {e}")).at_offset(8),
         HeaderError::TooManyTensors => {
@@ -189,7 +195,8 @@ pub fn read_safetensors_member<'a>(
     member: &str,
     limits: &PtnLimits,
 ) -> Result<BTreeMap<String, PtnTensor<'a>>> {
-    read_safetensors(data, limits).map(|(t, _)| t).map_err(|e| {
+    // the metadata is not returned: it is checked, never copied
+    read_safetensors_with(data, limits, false).map(|(t, _)| t).map_err(|e| {
         let path = e.path().strip_prefix(SAFETENSORS_MEMBER).map(|rest| format!("{member}{rest}"));
         let mut out = Error::new(e.kind(), e.message().to_string()).at_path(path.unwrap_or_else(|| member.to_string()));
         if let Some(o) = e.offset() {

@@ -60,6 +60,10 @@ pub(crate) enum HeaderError {
 pub(crate) struct HeaderBounds {
     pub(crate) max_tensors: usize,
     pub(crate) max_key_len: usize,
+    /// Whether the caller wants `__metadata__`: when not, its keys are still
+    /// checked unique but its values are skipped, never copied (a 100 MB
+    /// metadata string cost 100 MB more).
+    pub(crate) keep_metadata: bool,
 }
 
 /// Parses a safetensors JSON header, returning its `__metadata__` map (if
@@ -108,7 +112,12 @@ impl<'de> Visitor<'de> for HeaderVisitor<'_> {
                 if metadata.is_some() {
                     return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
                 }
-                metadata = Some(map.next_value::<UniqueObject<String>>()?.0);
+                metadata = Some(if self.bounds.keep_metadata {
+                    map.next_value::<UniqueObject<String>>()?.0
+                } else {
+                    let _: UniqueObject<IgnoredAny> = map.next_value()?;
+                    Vec::new()
+                });
                 continue;
             }
             if key.len() > self.bounds.max_key_len {

@@ -91,8 +91,8 @@ impl Handle {
         let mut plan = self.with(py, |bytes, _| match self.kind {
             FileKind::Pte => pte_file::memory::MemoryPlan::from_bytes(bytes, &Default::default()).py_err(self.name()),
             FileKind::Bpte => {
-                let bundle = pte_file::bpte::BundledFile::from_bytes(bytes).py_err(self.name())?;
-                pte_file::memory::MemoryPlan::from_bytes(&bundle.program, &Default::default())
+                let program = pte_file::bpte::BundledFile::program_in(bytes).py_err(self.name())?;
+                pte_file::memory::MemoryPlan::from_bytes(program, &Default::default())
                     .map_err(|e| e.within("program"))
                     .py_err(self.name())
             }
@@ -159,8 +159,7 @@ impl Handle {
 
     /// The summary of a `.pte`, as JSON text: what `pte info --json` prints.
     fn pte_summary(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))?;
-        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+        self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))
     }
 
     /// The constant buffers of a `.pte` (with `mutable`, the mutable

@@ -98,8 +98,8 @@ pub(crate) fn ptd_entries(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Ve
 
 /// Where the embedded program of a `.bpte` lies in the source.
 pub(crate) fn bpte_program(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<(u64, u64)> {
-    let b = pte_file::bpte::BundledFile::from_bytes(bytes).py_err(h.name())?;
-    let program: &[u8] = &b.program;
+    // read in place: the cases of a large bundle are never decoded here
+    let program = pte_file::bpte::BundledFile::program_in(bytes).py_err(h.name())?;
     let off = offset_in(whole, program).ok_or_else(|| invalid("embedded program not inside the bundle"))?;
     Ok((off, u64::try_from(program.len()).unwrap_or(u64::MAX)))
 }

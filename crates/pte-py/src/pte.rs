@@ -25,11 +25,14 @@ pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
 /// embedded program follows the whole segment table, as the program object
 /// of `pte info --json FILE.bpte` does; the `.ptd` files beside the source
 /// file, when there is one, are searched for EXTERNAL tensors as `pte info`
-/// searches them.
-pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<Value> {
+/// searches them. Written as JSON text straight from the rows, as `pte info
+/// --json` writes it: a JSON tree of a million segment entries first took
+/// about 1 GB.
+pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<String> {
     let table = if bytes.len() == whole.len() { SegmentTable::Referenced } else { SegmentTable::Whole };
     let options = pte::SummaryOptions { table, tensors: false, path: h.name().map(Path::new) };
-    Ok(pte::Summary::read(bytes, &options).py_err(h.name())?.to_value())
+    let summary = pte::Summary::read(bytes, &options).py_err(h.name())?;
+    serde_json::to_string(&summary).map_err(|e| invalid(e.to_string()))
 }
 
 fn tensor_json(t: &TensorView<'_>) -> Value {

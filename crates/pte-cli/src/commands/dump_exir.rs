@@ -14,10 +14,14 @@ pub(crate) fn dump(file: &Path, bytes: &[u8]) -> CmdResult {
     // `pte dump` writes a stored one: the document is many times the size of
     // the model, and a JSON tree of it many times more. Decoding the encoding
     // gives the same model, so the text is the tree's.
-    let encoded = pte_schema::encode_program(&program, &Default::default()).ok();
-    if let Some(json) = encoded.as_deref().and_then(|fb| pte_schema::ProgramJson::new(fb, &Default::default()).ok()) {
-        drop(program);
-        return crate::stream::to_stdout(|w| json.write_pretty(w));
+    // The encoding is read where the encoder built it, not copied out first
+    // (a copy the size of the program's flatbuffer).
+    let written = pte_schema::encode_program_with(&program, &Default::default(), |fb| {
+        let json = pte_schema::ProgramJson::new(fb, &Default::default()).ok()?;
+        Some(crate::stream::to_stdout(|w| json.write_pretty(w)))
+    });
+    if let Ok(Some(done)) = written {
+        return done;
     }
     // what the stream cannot take (a restored program past a limit) goes
     // through the tree

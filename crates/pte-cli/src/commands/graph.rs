@@ -54,9 +54,9 @@ pub(crate) fn run(
             emit(&|sink| walk_native(m, sink))
         }
         FileKind::Bpte => {
-            let bundle = crate::formats::bpte::read(file, bytes)?;
-            // the embedded program read in place, as a .pte is
-            let pte = PteView::read(&bundle.program, SegmentTable::Whole).map_err(at(file))?;
+            // the embedded program read in place, as a .pte is, the cases not decoded
+            let program = crate::formats::bpte::program(file, bytes)?;
+            let pte = PteView::read(program, SegmentTable::Whole).map_err(at(file))?;
             plan_graph(file, &pte, method, emit)
         }
         _ => {

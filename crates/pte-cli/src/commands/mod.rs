@@ -69,7 +69,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             mutate::run(rule.as_deref(), list, input.as_deref(), output.as_deref())
         }
         Command::Explain { what, json } => explain::run(&what, json),
-        Command::Gen { seed, count, output } => r#gen::run(seed, count, &output),
+        Command::Gen { seed, count, output, force } => r#gen::run(seed, count, &output, force),
         Command::Bpte(cmd) => match cmd {
             BpteCommand::Unbundle { file, output } => bpte::unbundle(&file, &output),
             BpteCommand::ExportSamples { file, dir, force, atol, rtol } => {

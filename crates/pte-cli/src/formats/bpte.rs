@@ -13,7 +13,7 @@ use serde_json::{json, Value as Json};
 
 use pte_file::bpte::BundledFile;
 use pte_file::view::SegmentTable;
-use pte_schema::bundled::{BundledValue, TestCase, TestSuite};
+use pte_schema::bundled::{BundledValue, BundledView, CaseView, Side, SuiteView};
 
 use pte_core::FileKind;
 
@@ -23,6 +23,22 @@ use crate::input::require_kind;
 pub(crate) fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<BundledFile<'a>, Failure> {
     require_kind(path, bytes, FileKind::Bpte)?;
     BundledFile::from_bytes(bytes).map_err(at(path))
+}
+
+/// A bundled program checked as [`read`] checks it (the same error where
+/// it fails) but read in place: its cases are walked one at a time, never
+/// decoded whole (a bundle of 300,000 cases took 300 MiB decoded).
+fn view<'a>(path: &Path, bytes: &'a [u8]) -> Result<BundledView<'a>, Failure> {
+    require_kind(path, bytes, FileKind::Bpte)?;
+    BundledFile::check(bytes).map_err(at(path))?;
+    BundledView::new(bytes, &pte_file::ReadOptions::default().limits).map_err(at(path))
+}
+
+/// The embedded program of a bundled program checked as [`read`] checks
+/// it, its cases not decoded.
+pub(crate) fn program<'a>(path: &Path, bytes: &'a [u8]) -> Result<&'a [u8], Failure> {
+    require_kind(path, bytes, FileKind::Bpte)?;
+    BundledFile::program_in(bytes).map_err(at(path))
 }
 
 /// One input or expected output as `info` shows it, typed: a bundle may
@@ -118,15 +134,27 @@ impl Serialize for ValueRow<'_> {
     }
 }
 
-/// One case as `info --json` lists it.
-struct CaseJson<'c, 'a>(&'c TestCase<'a>);
+/// One value read from the view, as `info --json` lists it.
+struct ValueJson<'a>(pte_schema::Result<BundledValue<'a>>);
 
-impl Serialize for CaseJson<'_, '_> {
+impl Serialize for ValueJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let (ins, outs) = (&self.0.inputs, &self.0.expected_outputs);
+        match &self.0 {
+            Ok(v) => ValueRow::of(v).serialize(s),
+            Err(e) => Err(serde::ser::Error::custom(e)),
+        }
+    }
+}
+
+/// One case as `info --json` lists it.
+struct CaseJson<'a>(CaseView<'a>);
+
+impl Serialize for CaseJson<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let side = |side| move || self.0.values(side).into_iter().flatten().map(ValueJson);
         let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("expected_outputs", &Rows(|| outs.iter().flatten().map(ValueRow::of)))?;
-        m.serialize_entry("inputs", &Rows(|| ins.iter().flatten().map(ValueRow::of)))?;
+        m.serialize_entry("expected_outputs", &Rows(side(Side::ExpectedOutputs)))?;
+        m.serialize_entry("inputs", &Rows(side(Side::Inputs)))?;
         m.end()
     }
 }
@@ -147,17 +175,18 @@ where
 
 /// The `info --json` object of a bundled program with `test_suites` null
 /// (they grow with the file: [`Suites`] writes them one case at a time).
-fn summary_json(file: &Path, bytes: &[u8], b: &BundledFile<'_>) -> Result<Json, Failure> {
+fn summary_json(file: &Path, bytes: &[u8], b: &BundledView<'_>) -> Result<Json, Failure> {
     // the embedded program's summary is the one `pte info` gives a `.pte`
     let options = ::pte::SummaryOptions { table: SegmentTable::Whole, tensors: false, path: Some(file) };
-    let program = ::pte::Summary::read(&b.program, &options).map_err(|e| e.within("program")).map_err(at(file))?;
-    let offset = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
+    let embedded = b.program().unwrap_or_default();
+    let program = ::pte::Summary::read(embedded, &options).map_err(|e| e.within("program")).map_err(at(file))?;
+    let offset = (embedded.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     Ok(json!({
         "format": "bpte",
         "file_size": bytes.len(),
-        "version": b.version,
+        "version": b.version(),
         "program_offset": offset,
-        "program_size": b.program.len(),
+        "program_size": embedded.len(),
         "program": program.to_value(),
         "test_suites": null,
     }))
@@ -165,39 +194,39 @@ fn summary_json(file: &Path, bytes: &[u8], b: &BundledFile<'_>) -> Result<Json, 
 
 /// The `info --json` object of a bundled program.
 pub(crate) fn info_json(file: &Path, bytes: &[u8]) -> Result<Json, Failure> {
-    let b = read(file, bytes)?;
+    let b = view(file, bytes)?;
     let mut v = summary_json(file, bytes, &b)?;
-    v["test_suites"] = serde_json::to_value(Suites(b.suites()))?;
+    v["test_suites"] = serde_json::to_value(Suites(b))?;
     Ok(v)
 }
 
 /// Every suite as `info --json` lists it, written a case at a time.
 #[derive(Clone, Copy)]
-struct Suites<'s, 'a>(&'s [TestSuite<'a>]);
+struct Suites<'a>(BundledView<'a>);
 
 /// One suite's cases, written one at a time.
-struct Cases<'s, 'a>(&'s [TestCase<'a>]);
+struct Cases<'a>(SuiteView<'a>);
 
-impl Serialize for Cases<'_, '_> {
+impl Serialize for Cases<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(CaseJson))
+        s.collect_seq(self.0.cases().map(CaseJson))
     }
 }
 
-impl Serialize for Suites<'_, '_> {
+impl Serialize for Suites<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(SuiteJson))
+        s.collect_seq(self.0.suites().map(SuiteJson))
     }
 }
 
 /// One suite, its keys in the order the JSON tree sorts them.
-struct SuiteJson<'s, 'a>(&'s TestSuite<'a>);
+struct SuiteJson<'a>(SuiteView<'a>);
 
-impl Serialize for SuiteJson<'_, '_> {
+impl Serialize for SuiteJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("cases", &Cases(self.0.test_cases.as_deref().unwrap_or(&[])))?;
-        m.serialize_entry("method", &self.0.method_name)?;
+        m.serialize_entry("cases", &Cases(self.0))?;
+        m.serialize_entry("method", &self.0.method_name())?;
         m.end()
     }
 }
@@ -205,24 +234,23 @@ impl Serialize for SuiteJson<'_, '_> {
 /// `pte info` of a bundled program, written as it is walked: a bundle may
 /// hold hundreds of thousands of cases, and the output grows with them.
 pub(crate) fn info_streamed(file: &Path, bytes: &[u8], json: bool) -> CmdResult {
-    let b = read(file, bytes)?;
+    let b = view(file, bytes)?;
     let v = summary_json(file, bytes, &b)?;
     crate::formats::pte_info::write_stdout(|w| {
         if json {
-            let whole =
-                crate::formats::pte_info::WithRows { summary: &v, key: "test_suites", rows: Suites(b.suites()) };
+            let whole = crate::formats::pte_info::WithRows { summary: &v, key: "test_suites", rows: Suites(b) };
             serde_json::to_writer_pretty(&mut *w, &whole)?;
             return w.write_all(b"\n");
         }
         w.write_all(head_line(&v).as_bytes())?;
         for s in b.suites() {
-            let cases = s.test_cases.as_deref().unwrap_or(&[]);
-            w.write_all(suite_line(&json!(s.method_name), cases.len()).as_bytes())?;
-            for (j, c) in cases.iter().enumerate() {
+            w.write_all(suite_line(&json!(s.method_name()), s.case_count().unwrap_or(0)).as_bytes())?;
+            for (j, c) in s.cases().enumerate() {
                 w.write_all(format!("  case {j}\n").as_bytes())?;
-                for (side, label) in [(&c.inputs, "in"), (&c.expected_outputs, "out")] {
-                    for (k, x) in side.iter().flatten().enumerate() {
-                        w.write_all(format!("    {label}[{k}] {}\n", ValueRow::of(x).text()).as_bytes())?;
+                for (side, label) in [(Side::Inputs, "in"), (Side::ExpectedOutputs, "out")] {
+                    for (k, x) in c.values(side).into_iter().flatten().enumerate() {
+                        let x = x.map_err(std::io::Error::other)?;
+                        w.write_all(format!("    {label}[{k}] {}\n", ValueRow::of(&x).text()).as_bytes())?;
                     }
                 }
             }

@@ -47,6 +47,12 @@ const WRITERS: &[FolderWriter] = &[
         file: "forward/bundled/index.json",
         sub: Some("forward"),
     },
+    FolderWriter {
+        name: "gen --count",
+        args: &["gen", "--seed", "3", "--count", "2", "o"],
+        file: "gen-4.pte",
+        sub: None,
+    },
 ];
 
 fn forced<'a>(args: &[&'a str]) -> Vec<&'a str> {

@@ -66,3 +66,59 @@ fn info_lists_65536_members_in_bounded_memory() {
     // the streamed list sits where the whole tree put it (keys in order)
     assert!(o.stdout == format!("{}\n", serde_json::to_string_pretty(&v).unwrap()).into_bytes());
 }
+
+/// A bundle of 150,000 cases (the corpus bundle's first case repeated: a
+/// 32 MB file) decodes into some 56 MiB of cases; `info`, `verify` and
+/// `report` read it in place, a case at a time, so 72 MiB of address space
+/// holds the mapped file and the process, not a decoded bundle beside it.
+#[test]
+fn a_bundle_of_150k_cases_is_read_in_place() {
+    let bundle = pte_file::bpte::BundledFile::from_bytes(&corpus_bytes("bundled/model.bpte")).unwrap().into_owned();
+    let mut suites = bundle.suites().to_vec();
+    let case = suites[0].test_cases.as_ref().unwrap()[0].clone();
+    suites[0].test_cases = Some(vec![case; 150_000]);
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("cases.bpte");
+    let bytes = pte_file::bpte::BundledFile::new(bundle.program.clone(), suites).to_bytes().unwrap();
+    std::fs::write(&file, &bytes).unwrap();
+    drop(bytes);
+    let html = dir.path().join("r.html");
+    let (json, o) = (Path::new("--json"), Path::new("-o"));
+    for args in [
+        vec![Path::new("info"), &file],
+        vec![Path::new("info"), json, &file],
+        vec![Path::new("verify"), &file],
+        vec![Path::new("report"), &file, o, &html],
+    ] {
+        let out = limited(72 << 10, &args);
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        if args[0] == Path::new("info") {
+            // every case listed, the last one too
+            let text = String::from_utf8(out.stdout).unwrap();
+            assert!(text.contains(if args[1] == json { "\"cases\": [" } else { "  case 149999\n" }), "{args:?}");
+        }
+    }
+    assert!(std::fs::read_to_string(&html).unwrap().contains("150,000 cases"));
+}
+
+/// An actual-outputs file whose header holds a 64 MiB metadata string: the
+/// metadata is checked but not kept, so 200 MiB of address space hold the
+/// mapped file and the safetensors crate's one copy of the header, not a
+/// second copy beside them (three copies took 288 MiB on 100 MB).
+#[test]
+fn actual_outputs_with_a_64_mib_metadata_string_fit_in_200_mib() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut header = format!("{{\"__metadata__\":{{\"note\":\"{}\"}}}}", "x".repeat(64 << 20)).into_bytes();
+    header.resize(header.len().next_multiple_of(8), b' ');
+    let actual = dir.path().join("actual.safetensors");
+    let mut bytes = (header.len() as u64).to_le_bytes().to_vec();
+    bytes.extend_from_slice(&header);
+    std::fs::write(&actual, &bytes).unwrap();
+    drop((header, bytes));
+    let bundle = crate::support::corpus("bundled/model.bpte");
+    let args = [Path::new("samples"), Path::new("check"), &bundle, Path::new("--actual"), &actual];
+    let o = limited(200 << 10, &args);
+    // read whole: every recorded output is then missing from it
+    assert_eq!(o.status.code(), Some(1), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("output 0: no actual tensor"));
+}

@@ -79,15 +79,24 @@ impl<'a> BundledFile<'a> {
     /// ```
     pub fn check(bytes: &[u8]) -> Result<()> {
         let b = BundledView::new(bytes, &ReadOptions::default().limits)?;
-        for case in b.suites().flat_map(|s| s.cases()) {
-            for side in [Side::Inputs, Side::ExpectedOutputs] {
-                for v in case.values(side).into_iter().flatten() {
-                    v?;
-                }
-            }
-        }
+        read_every_value(&b)?;
         let program = b.program().ok_or_else(no_program)?;
         crate::view::PteView::read(program, crate::view::SegmentTable::Whole).map(drop).map_err(|e| e.within("program"))
+    }
+
+    /// The embedded program of `bytes`, after the checks
+    /// [`from_bytes`](BundledFile::from_bytes) makes (the same error where
+    /// it fails), without decoding the cases ([`check`](BundledFile::check)).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let program = pte_file::bpte::BundledFile::program_in(&bytes)?;
+    /// assert_eq!(program, &pte_file::bpte::BundledFile::from_bytes(&bytes)?.program[..]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn program_in(bytes: &[u8]) -> Result<&[u8]> {
+        Self::check(bytes)?;
+        BundledView::new(bytes, &ReadOptions::default().limits)?.program().ok_or_else(no_program)
     }
 
     /// Wraps a decoded bundle; the program must be present.
@@ -212,4 +221,17 @@ impl<'a> BundledFile<'a> {
             method_test_suites: b.method_test_suites,
         }
     }
+}
+
+/// Reads every value of `b` once, failing where
+/// [`decode_bundled_program`] fails, with the same error.
+pub(crate) fn read_every_value(b: &BundledView<'_>) -> Result<()> {
+    for case in b.suites().flat_map(|s| s.cases()) {
+        for side in [Side::Inputs, Side::ExpectedOutputs] {
+            for v in case.values(side).into_iter().flatten() {
+                v?;
+            }
+        }
+    }
+    Ok(())
 }

@@ -5,7 +5,7 @@ use std::path::Path;
 
 use pte_schema::{Bytes, DataLocation, Error, ErrorKind, Result};
 
-use super::folder_file::{checked, read, sha_hex};
+use super::folder_file::{checked, read, sha_of_file};
 use super::stored::Verbatim;
 use super::{check_count, Entry, EntryKind, Folder, Manifest, ManifestFormat, PackOptions, Packed, MANIFEST};
 use crate::ptd::PtdFile;
@@ -158,9 +158,13 @@ fn encode(dir: &Path, manifest: &Manifest, pack: &PackOptions) -> Result<Packed>
     let layout = manifest.layout.unwrap_or_default();
 
     let mut segments: Vec<(usize, Vec<u8>)> = vec![];
+    // the file each segment was read from: a blob entry naming that same
+    // file for that same segment is already in place (read once, not twice)
+    let mut segment_files = std::collections::BTreeMap::new();
     for e in &manifest.entries {
         if let EntryKind::Segment { index: i, .. } = e.kind {
             segments.push((index(i)?, read(dir, &e.file, pack, ANY)?));
+            segment_files.insert(index(i)?, e.file.as_str());
         }
     }
     segments.sort_by_key(|(i, _)| *i);
@@ -187,16 +191,34 @@ fn encode(dir: &Path, manifest: &Manifest, pack: &PackOptions) -> Result<Packed>
             EntryKind::Other(k) if k.is_empty() => continue,
             _ => {}
         }
-        let bytes = read(dir, &e.file, pack, ANY)?;
-        if Some(sha_hex(&bytes).as_str()) == e.sha256.as_deref() {
+        if replaces_own_segment(e, &segment_files) {
             continue;
         }
+        // an unedited blob is recognised by its digest, read in chunks: only
+        // an edited one is read whole
+        let (path, _) = checked(dir, &e.file, pack)?;
+        if e.sha256.as_deref().is_some_and(|want| sha_of_file(&path).is_ok_and(|got| got == want)) {
+            continue;
+        }
+        let bytes = read(dir, &e.file, pack, ANY)?;
         put_back(&mut file, e, bytes).map_err(|err| Error::new(err.kind(), format!("{}: {err}", e.file)))?;
     }
     if super::sync_sizes(&mut file) {
         options = options.with_layout(SegmentLayout::Repack);
     }
     Ok(Packed::Pte { file, options, bare })
+}
+
+/// Whether `e` is a whole-segment blob (a named or segment delegate blob)
+/// whose file is the very file its segment was read from: putting it back
+/// would replace the segment with the bytes it already holds.
+fn replaces_own_segment(e: &Entry, segment_files: &std::collections::BTreeMap<usize, &str>) -> bool {
+    let segment = match &e.kind {
+        EntryKind::Named { segment_index, .. } => *segment_index,
+        EntryKind::Delegate { location, index: i, .. } if location.as_deref() != DataLocation::INLINE.name() => *i,
+        _ => return false,
+    };
+    index(segment).ok().and_then(|i| segment_files.get(&i)).is_some_and(|f| *f == e.file)
 }
 
 fn overwrite(seg: &mut Bytes<'static>, at: u64, bytes: &[u8]) -> Result<()> {

@@ -59,11 +59,6 @@ pub fn read_folder_file(dir: &Path, name: &str, options: &PackOptions) -> Result
     read(dir, name, options, u64::MAX)
 }
 
-/// Lower-case hex SHA-256 of `bytes`.
-pub(crate) fn sha_hex(bytes: &[u8]) -> String {
-    hex(&Sha256::digest(bytes))
-}
-
 fn hex(d: &[u8]) -> String {
     d.iter().map(|x| format!("{x:02x}")).collect()
 }

@@ -3,7 +3,7 @@
 //! runtime indexes case values by the method's input and output counts
 //! without bounds checks.
 
-use pte_schema::bundled::{decode_bundled_program, BundledTensor, BundledValue, TestCase};
+use pte_schema::bundled::{BundledTensor, BundledValue, BundledView, CaseView, Side, TestCase};
 use pte_schema::{ExecutionPlan, KernelTypes, Program, Tensor, TensorShapeDynamism};
 
 use crate::verify::{rules, verify_bytes, Report, Rule, VerifyOptions, Violation};
@@ -27,14 +27,18 @@ fn offset_in(outer: &[u8], inner: &[u8]) -> u64 {
 /// ```
 pub fn verify_bpte_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     let mut report = Report::default();
-    let bundle = match decode_bundled_program(bytes, &options.limits) {
-        Ok(b) => b,
-        Err(e) => {
-            report.violations.push(v(rules::BPTE_STRUCTURE, e.path(), e.offset(), e.message()));
-            return report;
-        }
-    };
-    let Some(program) = bundle.program.as_deref() else {
+    // read in place: a bundle of hundreds of thousands of cases is walked a
+    // case at a time, never decoded whole; the first value that fails to read
+    // is where decoding fails, with the same error
+    let bundle =
+        match BundledView::new(bytes, &options.limits).and_then(|b| crate::bpte::read_every_value(&b).map(|()| b)) {
+            Ok(b) => b,
+            Err(e) => {
+                report.violations.push(v(rules::BPTE_STRUCTURE, e.path(), e.offset(), e.message()));
+                return report;
+            }
+        };
+    let Some(program) = bundle.program() else {
         report.violations.push(v(rules::BPTE_PROGRAM, "program", None, "the bundle has no embedded program"));
         return report;
     };
@@ -78,21 +82,23 @@ pub fn verify_bpte_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
     report
 }
 
+/// One case's values, read from the view (every value was read once
+/// before: none fails now).
+fn case_of<'a>(case: &CaseView<'a>) -> TestCase<'a> {
+    let side = |side| case.values(side).map(|values| values.filter_map(Result::ok).collect());
+    TestCase { inputs: side(Side::Inputs), expected_outputs: side(Side::ExpectedOutputs) }
+}
+
 fn program_region(program: &[u8]) -> &[u8] {
     crate::read::program_region(program).map_or(program, |(_, r)| r)
 }
 
-fn check_suites(
-    bytes: &[u8],
-    bundle: &pte_schema::bundled::BundledProgram<'_>,
-    program: &Program<'_>,
-    report: &mut Report,
-) {
+fn check_suites(bytes: &[u8], bundle: &BundledView<'_>, program: &Program<'_>, report: &mut Report) {
     let plans = program.execution_plan.as_deref().unwrap_or(&[]);
     let mut seen: Vec<&str> = Vec::new();
-    for (i, suite) in bundle.method_test_suites.iter().flatten().enumerate() {
+    for (i, suite) in bundle.suites().enumerate() {
         let path = format!("method_test_suites[{i}]");
-        let Some(name) = suite.method_name.as_deref() else {
+        let Some(name) = suite.method_name() else {
             report.violations.push(v(
                 rules::BPTE_SUITE_METHOD,
                 format!("{path}.method_name"),
@@ -119,8 +125,8 @@ fn check_suites(
             ));
         }
         seen.push(name);
-        for (j, case) in suite.test_cases.iter().flatten().enumerate() {
-            check_case(bytes, plan, case, &format!("{path}.test_cases[{j}]"), report);
+        for (j, case) in suite.cases().enumerate() {
+            check_case(bytes, plan, &case_of(&case), &format!("{path}.test_cases[{j}]"), report);
         }
     }
 }

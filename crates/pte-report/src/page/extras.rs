@@ -9,7 +9,7 @@ use pte_file::bpte::BundledFile;
 use pte_file::ptd::PtdFile;
 use pte_file::view::{PteView, SegmentTable};
 use pte_ptn::{PtnFile, PtnTensor};
-use pte_schema::bundled::BundledValue;
+use pte_schema::bundled::{BundledValue, BundledView, Side};
 
 use super::file::{open, program, Ctx, Parts};
 use super::tensors::TensorRow;
@@ -60,34 +60,35 @@ fn joined<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
     items.iter().map(f).collect::<Vec<_>>().join("; ")
 }
 
-fn tests(cx: &Ctx, b: &BundledFile<'_>) -> String {
+fn tests(cx: &Ctx, b: &BundledView<'_>) -> String {
     let mut s = String::new();
-    let suites = b.suites();
-    if suites.is_empty() {
+    if b.suite_count() == 0 {
         s.push_str("<p>The bundle holds no test suite.</p>");
     }
-    for suite in suites {
-        let cases = suite.test_cases.as_deref().unwrap_or(&[]);
+    for suite in b.suites() {
+        let cases = suite.case_count().unwrap_or(0);
         let _ = write!(
             s,
             "<h4>{} ({})</h4><div class=\"scroll\"><table class=\"cases\">",
-            escape(suite.method_name.as_deref().unwrap_or("")),
-            counted(cases.len() as u64, "case")
+            escape(suite.method_name().unwrap_or("")),
+            counted(cases as u64, "case")
         );
         s.push_str(&head_row(&["case", "inputs", "expected outputs"]));
-        for (j, c) in cases.iter().enumerate().take(MAX_SHOWN) {
+        // only the cases shown are read
+        for (j, c) in suite.cases().enumerate().take(MAX_SHOWN) {
+            let side = |side| c.values(side).into_iter().flatten().flatten().collect::<Vec<_>>();
             s.push_str(&row(
                 None,
                 &[
                     j.to_string(),
-                    joined(c.inputs.as_deref().unwrap_or(&[]), bundled_value),
-                    joined(c.expected_outputs.as_deref().unwrap_or(&[]), bundled_value),
+                    joined(&side(Side::Inputs), bundled_value),
+                    joined(&side(Side::ExpectedOutputs), bundled_value),
                 ],
             ));
         }
         s.push_str("</table></div>");
-        if cases.len() > MAX_SHOWN {
-            let _ = write!(s, "<p>… {} more cases.</p>", thousands(cases.len().saturating_sub(MAX_SHOWN) as u64));
+        if cases > MAX_SHOWN {
+            let _ = write!(s, "<p>… {} more cases.</p>", thousands(cases.saturating_sub(MAX_SHOWN) as u64));
         }
     }
     wrap(cx, "tests", "Test cases", &s)
@@ -95,7 +96,11 @@ fn tests(cx: &Ctx, b: &BundledFile<'_>) -> String {
 
 /// A bundled program: its own facts, the embedded program's parts, its tests.
 pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
-    let b = match BundledFile::from_bytes(bytes) {
+    // checked as decoding checks it (the same error where it fails), then
+    // read in place: a bundle of 300,000 cases is never decoded whole
+    let read =
+        BundledFile::check(bytes).and_then(|()| BundledView::new(bytes, &pte_file::ReadOptions::default().limits));
+    let b = match read {
         Ok(b) => b,
         Err(e) => {
             let note = cx.fail("the bundle", e);
@@ -113,26 +118,27 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         }
     };
     // every value of a test case holds its own bytes: a part each
-    let values = b.suites().iter().flat_map(|s| s.test_cases.iter().flatten()).fold(0u64, |t, c| {
-        let n = c.inputs.as_ref().map_or(0, Vec::len).saturating_add(c.expected_outputs.as_ref().map_or(0, Vec::len));
-        t.saturating_add(n as u64)
+    let values = b.suites().flat_map(|s| s.cases()).fold(0u64, |t, c| {
+        let count = |side| c.value_count(side).unwrap_or(0);
+        t.saturating_add(count(Side::Inputs).saturating_add(count(Side::ExpectedOutputs)) as u64)
     });
-    let mut parts = program(cx, bytes, &b.program, PteView::read(&b.program, SegmentTable::Whole), &[], values);
-    let at = (b.program.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
+    let embedded = b.program().unwrap_or_default();
+    let mut parts = program(cx, bytes, embedded, PteView::read(embedded, SegmentTable::Whole), &[], values);
+    let at = (embedded.as_ptr() as usize).checked_sub(bytes.as_ptr() as usize);
     let mut head = facts(
         "summary",
         &[
-            ("format".into(), format!("bundled program (.bpte), schema version {}", b.version)),
+            ("format".into(), format!("bundled program (.bpte), schema version {}", b.version())),
             ("bytes".into(), thousands(bytes.len() as u64)),
             (
                 "embedded program".into(),
                 format!(
                     "{} bytes{}",
-                    thousands(b.program.len() as u64),
+                    thousands(embedded.len() as u64),
                     at.map(|a| format!(" at byte {}", thousands(a as u64))).unwrap_or_default()
                 ),
             ),
-            ("test suites".into(), thousands(b.suites().len() as u64)),
+            ("test suites".into(), thousands(b.suite_count() as u64)),
         ],
     );
     head.push_str("<h4>The embedded program</h4>");
