@@ -35,6 +35,12 @@ Then, each measurement repeated `--reps` times, median:
   cost = window / N + pte's reading and comparing per call (the `--actual`
   slope below, an upper bound of the part outside the window). The stock
   command end to end (`--e2e-reps`, with its noise) is printed too;
+* in process (no runner process): `pte_rs.samples.verify(DIR, ExecuTorch(PROGRAM))`
+  timed in this process for `c1` and `cN`, per call `(T_cN - T_c1) / (N - 1)` (the
+  `in_process()` path of `pte_rs.runners.ExecuTorch`: `Method.execute` handed torch
+  tensors made from the recorded bytes); and `pte_runner --replay PACKAGE.ptn PROGRAM.pte`
+  (the C++ runner reading the package with libpte, no checker) end to end for `c1` and `cN`
+  on a small Linear exported here as `.pte` and `.ptn` (`--replay` needs a package);
 * overhead = per-call check cost / per-call execute time - 1, each runner
   against its own runtime;
 * where the time goes: the Python runner serving a no-op engine (canned
@@ -177,6 +183,9 @@ class Timed:
             def read(self, *a):
                 return timed._in.read(*a)
 
+            def readinto(self, b):
+                return timed._in.readinto(b)
+
         class Out:
             def write(self, b):
                 return timed._out.write(b)
@@ -297,6 +306,76 @@ def python_runtime(program, inputs, n, reps):
             m.execute(ins)
         return (time.perf_counter() - t) / n
     return median_runs(one, reps), outs
+
+
+def verify_in_process(program, sets, n, reps):
+    """Per-call cost of pte_rs.samples.verify(DIR, ExecuTorch(program)) in this process."""
+    from pte_rs.runners import ExecuTorch
+    from pte_rs.samples import verify
+    runner = ExecuTorch(program)
+
+    def timed(v):
+        t = time.perf_counter()
+        report = verify(sets[v], runner)
+        dt = time.perf_counter() - t
+        if not report.passed:
+            raise RuntimeError(f"verify {sets[v]}: {report}")
+        return dt
+    times = {"c1": [], "cN": []}
+    for _ in range(reps):
+        for v in times:
+            times[v].append(timed(v))
+    return (statistics.median(times["cN"]) - statistics.median(times["c1"])) / (n - 1)
+
+
+def export_linear_package(work):
+    """A Linear(4, 4) on a [2, 4] input, exported here as model.pte and model.ptn (for --replay)."""
+    import torch
+    from executorch.exir import to_edge
+    from executorch.exir.native import to_native
+    torch.manual_seed(0)
+    m = torch.nn.Linear(4, 4).eval()
+    x = torch.randn(2, 4)
+    ep = torch.export.export(m, (x,))
+    pte, ptn = os.path.join(work, "replay_linear.pte"), os.path.join(work, "replay_linear.ptn")
+    with open(pte, "wb") as f:
+        f.write(to_edge(ep).to_executorch().buffer)
+    to_native(ep).save(ptn)
+    return pte, ptn, [x.numpy()]
+
+
+def cpp_replay(args, cpp_runner, cpp_bench, work, n, reps):
+    """pte_runner --replay on c1 and cN packages of an exported Linear, against its C++ execute."""
+    program, ptn, inputs = export_linear_package(work)
+    _, outputs = python_runtime(program, inputs, 10, 1)
+    call = (inputs, outputs)
+    packages = {}
+    for v, samples in (("c1", [[call]]), ("cN", [[call] * n])):
+        d = os.path.join(work, "replay", v)
+        write_set(d, "forward", "bench", samples, (1e-4, 1e-4))
+        packages[v] = os.path.join(work, f"replay_{v}.ptn")
+        shutil.copy(ptn, packages[v])
+        p = subprocess.run([args.pte, "samples", "add", packages[v], os.path.join(d, "forward", "bench")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise RuntimeError(f"pte samples add: {p.stderr.decode()[-1000:]}")
+
+    def run(v):
+        t = time.perf_counter()
+        p = subprocess.run([cpp_runner, "--replay", packages[v], program], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        dt = time.perf_counter() - t
+        if p.returncode != 0:
+            raise RuntimeError(f"pte_runner --replay: exit {p.returncode}\n{p.stdout.decode()[-1000:]}")
+        return dt
+    times = {"c1": [], "cN": []}
+    for _ in range(reps):
+        for v in times:
+            times[v].append(run(v))
+    r = {"per_call": (statistics.median(times["cN"]) - statistics.median(times["c1"])) / (n - 1)}
+    if cpp_bench:
+        r["exec_cpp"] = cpp_runtime(cpp_bench, program, inputs, n, reps, work)
+    return r
 
 
 def python_inprocess(program, inputs, outputs_file, n, reps):
@@ -519,6 +598,9 @@ def bench_method(args, label, program, inputs, work, results, cpp_bench, cpp_run
     r["read_compare"] = (tn - t1) / (n - 1)
     print(f"   pte reading + comparing (--actual): {us(r['read_compare'])} us/call")
 
+    r["py_verify"] = verify_in_process(program, sets, n, reps)
+    print(f"   pte_rs.samples.verify in process: {us(r['py_verify'])} us/call "
+          f"(+{us(r['py_verify'] - rt_py)} over execute)")
     r["py_inprocess"] = python_inprocess(program, inputs, canned, n, reps)
     print("   Python runner in process: handle(ET) {} handle(no-op) {} framing {} us/call".format(
         *(us(r["py_inprocess"][k]) for k in ("handle_et", "handle_noop", "framing"))))
@@ -618,6 +700,15 @@ def main():
         results["demo"] = r
         print(f"protocol floor (pte + pte-runner-demo, Rust): {us(r['per_call'])} us/call")
 
+    if cpp_runner:
+        try:
+            rr = cpp_replay(args, cpp_runner, cpp_bench, work, n, reps)
+            results["replay"] = rr
+            print(f"C++ pte_runner --replay (Linear 4x4, batch 2): {us(rr['per_call'])} us/call, execute "
+                  f"{us(rr.get('exec_cpp'))} us/call")
+        except Exception as e:  # no exporter for .ptn, or the replay failed: report, go on
+            print(f"C++ --replay skipped: {e}")
+
     for label, program, inputs in methods_to_bench(args, work):
         try:
             bench_method(args, label, program, inputs, work, results, cpp_bench, cpp_runner, demo, me, py, n, reps)
@@ -631,13 +722,14 @@ def main():
     if "demo" in results:
         print(f"protocol floor, pte + pte-runner-demo (Rust, trivial method): {us(results['demo']['per_call'])}")
     hdr = ("method", "exec py", "check py", "in engine", "busy", "ovh py", "fresh py", "no-op py", "e2e py",
-           "exec C++", "check C++", "ovh C++", "fresh C++", "read+cmp")
+           "verify py", "exec C++", "check C++", "ovh C++", "fresh C++", "read+cmp")
     rows = []
     for r in results["methods"]:
         p, c, w = r.get("py", {}), r.get("cpp", {}), r.get("py_win", {})
         rows.append((r["method"], us(r["exec_py"]), us(p.get("per_call")), us(w.get("in_engine")), us(w.get("busy")),
                      pct(p.get("overhead")), us(p.get("per_fresh_call")), us(r.get("py_noop", {}).get("window")),
-                     us(r.get("py_e2e", {}).get("per_call")), us(r.get("exec_cpp")), us(c.get("per_call")),
+                     us(r.get("py_e2e", {}).get("per_call")), us(r.get("py_verify")), us(r.get("exec_cpp")),
+                     us(c.get("per_call")),
                      pct(c.get("overhead")), us(c.get("per_fresh_call")), us(r["read_compare"])))
     widths = [max(len(str(x[i])) for x in (hdr, *rows)) for i in range(len(hdr))]
     for row in (hdr, *rows):
