@@ -122,12 +122,15 @@ def to_numpy(t: Any) -> np.ndarray:
     return torch_as_numpy(t).copy()
 
 
-def to_torch(a: np.ndarray) -> Any:
-    """A numpy array as a new torch tensor of the same dtype and shape (BF16 words as bfloat16)."""
+def to_torch(a: np.ndarray, copy: bool = True) -> Any:
+    """A numpy array as a new torch tensor of the same dtype and shape (BF16 words as bfloat16);
+    with ``copy=False``, over the array's own memory when it is contiguous and writable."""
     import torch
 
     code = dtype_code(a)
-    a = np.array(a, dtype=DTYPES[code] if code != "BF16" else a.dtype, order="C", copy=True)
+    dt = DTYPES[code] if code != "BF16" else a.dtype
+    if copy or not (a.flags.c_contiguous and a.flags.writeable and a.dtype == dt):
+        a = np.array(a, dtype=dt, order="C", copy=True)
     if code == "BF16":
         return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
     return torch.from_numpy(a)
@@ -267,7 +270,8 @@ def as_value(v: Any) -> Any:
 
 def encode_value(v: Any, key: str, tensors: Dict[str, np.ndarray]) -> Dict[str, Any]:
     """One value as its JSON object; its tensors go into ``tensors`` under ``key`` (``key.<j>`` for list items)."""
-    v = as_value(v)
+    # a torch tensor is only read here: a view of its memory, copied once by the encoder
+    v = torch_as_numpy(v) if _is_torch_tensor(v) else as_value(v)
     if v is None:
         return {"type": "none"}
     if isinstance(v, bool):
