@@ -181,7 +181,7 @@ impl ProcessRunner {
         let mut runner = ProcessRunner {
             child,
             stdin: Some(stdin),
-            stdout: Incoming { pipe: stdout, buf: Vec::new(), pos: 0 },
+            stdout: Incoming::new(stdout),
             stderr,
             stderr_done,
             budget: NO_BUDGET,
@@ -488,11 +488,19 @@ fn wait_ready<T>(_: &T, _: Direction, _: &mut Child, _: Option<Instant>) -> io::
     Ok(())
 }
 
-/// The runner's stdout and what was read of it but not yet parsed.
+/// The runner's stdout and what was read of it but not yet parsed
+/// (`buf[pos..end]`).
 struct Incoming {
     pipe: ChildStdout,
-    buf: Vec<u8>,
+    buf: Box<[u8]>,
     pos: usize,
+    end: usize,
+}
+
+impl Incoming {
+    fn new(pipe: ChildStdout) -> Incoming {
+        Incoming { pipe, buf: vec![0; READ_CHUNK].into_boxed_slice(), pos: 0, end: 0 }
+    }
 }
 
 /// [`Incoming`] read within one reply's deadline.
@@ -502,8 +510,25 @@ struct Waiting<'a> {
     deadline: Option<Instant>,
 }
 
+impl Waiting<'_> {
+    /// One read from the pipe into `out`, once the pipe is ready.
+    fn read_pipe(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        loop {
+            wait_ready(&self.incoming.pipe, Direction::Read, self.child, self.deadline)?;
+            match self.incoming.pipe.read(out) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                other => return other,
+            }
+        }
+    }
+}
+
 impl Read for Waiting<'_> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        // a payload goes from the pipe straight into its buffer: its one copy
+        if self.incoming.pos == self.incoming.end && out.len() >= READ_CHUNK {
+            return self.read_pipe(out);
+        }
         let n = {
             let have = self.fill_buf()?;
             let n = have.len().min(out.len());
@@ -517,28 +542,18 @@ impl Read for Waiting<'_> {
 
 impl BufRead for Waiting<'_> {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        let inc = &mut *self.incoming;
-        if inc.pos >= inc.buf.len() {
-            inc.buf.resize(READ_CHUNK, 0);
-            inc.pos = 0;
-            let n = loop {
-                wait_ready(&inc.pipe, Direction::Read, self.child, self.deadline)?;
-                match inc.pipe.read(&mut inc.buf) {
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                    Err(e) => {
-                        inc.buf.clear();
-                        return Err(e);
-                    }
-                    Ok(n) => break n,
-                }
-            };
-            inc.buf.truncate(n);
+        if self.incoming.pos >= self.incoming.end {
+            let mut buf = std::mem::take(&mut self.incoming.buf);
+            let read = self.read_pipe(&mut buf);
+            self.incoming.buf = buf;
+            (self.incoming.pos, self.incoming.end) = (0, read?);
         }
-        Ok(inc.buf.get(inc.pos..).unwrap_or_default())
+        let inc = &*self.incoming;
+        Ok(inc.buf.get(inc.pos..inc.end).unwrap_or_default())
     }
 
     fn consume(&mut self, n: usize) {
-        self.incoming.pos = self.incoming.pos.saturating_add(n).min(self.incoming.buf.len());
+        self.incoming.pos = self.incoming.pos.saturating_add(n).min(self.incoming.end);
     }
 }
 

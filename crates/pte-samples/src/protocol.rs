@@ -142,7 +142,8 @@ pub(crate) fn read_frame(
             "\"data\" is {size} bytes where the values it carries need at most {most}"
         )));
     }
-    let mut payload = Vec::new();
+    // room for all of it at once (it was bounded above), so it is read in one piece
+    let mut payload = Vec::with_capacity(usize::try_from(size).unwrap_or(0).min(MAX_HEADER_LEN.saturating_mul(4)));
     let got = r.take(size).read_to_end(&mut payload)?;
     if u64::try_from(got).ok() != Some(size) {
         return Err(FrameError::Garbage(format!("the payload ended after {got} of its {size} bytes")));
@@ -266,6 +267,20 @@ mod tests {
         write_frame(&mut out, Header { inputs: Some(&docs), ..Header::default() }, &payload).unwrap();
         let (h, p) = roundtrip(&out).unwrap();
         assert_eq!(decode_values(h.inputs, "inputs", &p).unwrap(), values);
+    }
+
+    /// A header is written straight from its fields, in their order (`op`
+    /// first, `data` last), with no JSON tree sorted by key in between.
+    #[test]
+    fn a_header_is_written_field_by_field() {
+        let t = PtnTensor::new(Dtype::F32, vec![1], vec![0, 0, 128, 63]).unwrap();
+        let (docs, payload) = encode_values(&[Value::Tensor(t), Value::Int(2)], "in").unwrap();
+        let header = Header { op: Some("call"), method: Some("forward"), inputs: Some(&docs), ..Header::default() };
+        let line = String::from_utf8(header_line(header, payload.len()).unwrap()).unwrap();
+        let inputs = r#"[{"type":"tensor","key":"in.0","dtype":"F32","shape":[1]},{"type":"int","value":2}]"#;
+        assert_eq!(line, format!("{{\"op\":\"call\",\"method\":\"forward\",\"inputs\":{inputs},\"data\":{}}}\n", payload.len()));
+        let bye = header_line(Header { ok: Some(true), ..Header::default() }, 0).unwrap();
+        assert_eq!(bye, b"{\"ok\":true}\n");
     }
 
     #[test]
