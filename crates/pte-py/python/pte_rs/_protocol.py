@@ -102,9 +102,14 @@ def _is_torch_tensor(x: Any) -> bool:
 
 def torch_as_numpy(t: Any) -> np.ndarray:
     """A torch tensor's elements as a numpy array, dtype and shape exact (BF16 tagged): a view
-    of the tensor's memory when it is on the CPU and contiguous, else a copy."""
+    of the tensor's memory (its strides kept) when numpy can wrap it, else a contiguous copy."""
     import torch
 
+    if t.dtype is not torch.bfloat16:
+        try:  # a CPU tensor without grad, conjugate or negative bits: numpy wraps its memory as it is
+            return t.numpy()
+        except (RuntimeError, TypeError):
+            pass
     t = t.detach()
     if t.device.type != "cpu":
         t = t.cpu()
