@@ -159,9 +159,7 @@ pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>, replace: bool) 
 /// tensor's memory (numpy and torch wrap it without another copy).
 fn tagged<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
     let t = |t: &PtnTensor<'_>| -> PyResult<Bound<'py, PyAny>> {
-        Ok((pte_ptn::dtype_code(t.dtype), t.shape.clone(), PyByteArray::new(py, &t.data))
-            .into_pyobject(py)?
-            .into_any())
+        Ok((pte_ptn::dtype_code(t.dtype), t.shape.clone(), PyByteArray::new(py, &t.data)).into_pyobject(py)?.into_any())
     };
     let pair = |kind: &str, x: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
         Ok((kind, x).into_pyobject(py)?.into_any())

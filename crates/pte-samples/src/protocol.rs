@@ -278,7 +278,10 @@ mod tests {
         let header = Header { op: Some("call"), method: Some("forward"), inputs: Some(&docs), ..Header::default() };
         let line = String::from_utf8(header_line(header, payload.len()).unwrap()).unwrap();
         let inputs = r#"[{"type":"tensor","key":"in.0","dtype":"F32","shape":[1]},{"type":"int","value":2}]"#;
-        assert_eq!(line, format!("{{\"op\":\"call\",\"method\":\"forward\",\"inputs\":{inputs},\"data\":{}}}\n", payload.len()));
+        assert_eq!(
+            line,
+            format!("{{\"op\":\"call\",\"method\":\"forward\",\"inputs\":{inputs},\"data\":{}}}\n", payload.len())
+        );
         let bye = header_line(Header { ok: Some(true), ..Header::default() }, 0).unwrap();
         assert_eq!(bye, b"{\"ok\":true}\n");
     }
