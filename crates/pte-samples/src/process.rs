@@ -228,15 +228,18 @@ impl ProcessRunner {
         }
         let line = header_line(header, payload.len()).map_err(|e| format!("internal: a header did not encode: {e}"))?;
         let deadline = Instant::now().checked_add(self.timeout);
-        if let Err(e) = self.send(&line, payload, deadline) {
-            return Err(match Stop::of(&e) {
-                Some(stop) => self.stopped(stop, what),
-                None => self.gone(what),
-            });
+        let sent = self.send(&line, payload, deadline);
+        if let Some(stop) = sent.as_ref().err().and_then(Stop::of) {
+            return Err(self.stopped(stop, what));
         }
+        // a runner that stopped reading may still have answered (a refusal
+        // written before it exits): its reply is read either way
         let budget = Some(self.budget).filter(|&b| b != NO_BUDGET);
         let mut waiting = Waiting { incoming: &mut self.stdout, child: &mut self.child, deadline };
         let read = read_frame(&mut waiting, &|| budget);
+        if sent.is_err() && read.is_err() {
+            return Err(self.gone(what));
+        }
         let reply = match read {
             Ok(frame) => frame,
             Err(FrameError::Eof) => return Err(self.gone(what)),

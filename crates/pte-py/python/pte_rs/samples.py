@@ -18,8 +18,8 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from . import _native, _path
-from ._protocol import BF16, DTYPES, _is_torch_tensor, as_value, dtype_code, torch_as_numpy
+from . import _layout, _native, _path, _view
+from ._protocol import DTYPES, _is_torch_tensor, as_value, dtype_code, torch_as_numpy
 from .runners import InProcess
 from .recording import read_set, record, write_set
 
@@ -71,10 +71,12 @@ class CheckReport:
 
 def _array(code: str, shape: List[int], data: bytearray) -> np.ndarray:
     """A tensor the check hands over, ``data`` a fresh ``bytearray`` of its bytes: a writable
-    array over those bytes, no copy (the copy out of the samples was the only one)."""
-    if code == "BF16":
-        return np.frombuffer(data, dtype=np.uint16).reshape(shape).view(BF16)
-    return np.frombuffer(data, dtype=DTYPES[code]).reshape(shape)
+    array over those bytes, no copy (the copy out of the samples was the only one), through the
+    one layout check every array passes (:class:`pte_rs.PteError`, never a numpy error)."""
+    if not isinstance(data, bytearray):  # immutable bytes: the array gets its own writable copy
+        data = bytearray(data)
+    dt, dims, _ = _layout("input", len(data), code, shape, None)
+    return _view(data, 0, dt, dims, None)
 
 
 def _from_tagged(v: Tuple[str, Any]) -> Any:
@@ -154,9 +156,10 @@ def _in_process_call(runner: "InProcess") -> Callable[[str, List[Tuple[str, Any]
         from_numpy = torch.from_numpy
 
         def tensor(code: str, shape: List[int], data: bytearray) -> Any:
+            a = _array(code, shape, data)
             if code == "BF16":
-                return from_numpy(np.frombuffer(data, dtype=np.int16).reshape(shape)).view(torch.bfloat16)
-            return from_numpy(np.frombuffer(data, dtype=DTYPES[code]).reshape(shape))
+                return from_numpy(a.view(np.int16)).view(torch.bfloat16)
+            return from_numpy(a)
     else:
         tensor = _array
 
