@@ -35,6 +35,12 @@ Then, each measurement repeated `--reps` times, median:
   cost = window / N + pte's reading and comparing per call (the `--actual`
   slope below, an upper bound of the part outside the window). The stock
   command end to end (`--e2e-reps`, with its noise) is printed too;
+* in process (no runner process): `pte_rs.samples.verify(DIR, ExecuTorch(PROGRAM))`
+  timed in this process for `c1` and `cN`, per call `(T_cN - T_c1) / (N - 1)` (the
+  `in_process()` path of `pte_rs.runners.ExecuTorch`: `Method.execute` handed torch
+  tensors made from the recorded bytes); and `pte_runner --replay PACKAGE.ptn PROGRAM.pte`
+  (the C++ runner reading the package with libpte, no checker) end to end for `c1` and `cN`
+  on a small Linear exported here as `.pte` and `.ptn` (`--replay` needs a package);
 * overhead = per-call check cost / per-call execute time - 1, each runner
   against its own runtime;
 * where the time goes: the Python runner serving a no-op engine (canned
@@ -177,6 +183,9 @@ class Timed:
             def read(self, *a):
                 return timed._in.read(*a)
 
+            def readinto(self, b):
+                return timed._in.readinto(b)
+
         class Out:
             def write(self, b):
                 return timed._out.write(b)
@@ -199,15 +208,30 @@ class Timed:
         self.engine.fresh()
 
     def call(self, method, inputs):
+        return self._timed(self.engine.call, method, inputs)
+
+    def _timed(self, f, method, inputs):
         t = time.perf_counter()
         if self.first is None:
             self.first = t
             self.busy = 0.0
-        out = self.engine.call(method, inputs)
+        out = f(method, inputs)
         self.last = time.perf_counter()
         self.in_engine += self.last - t
         self.calls += 1
         return out
+
+    def __getattr__(self, name):
+        # the engine's in-process form (pte_rs.runners.InProcess), timed the same way, when it has one
+        if name != "in_process" or not hasattr(self.engine, "in_process"):
+            raise AttributeError(name)
+        from pte_rs.runners import InProcess
+
+        def in_process():
+            fast = self.engine.in_process()
+            return InProcess(lambda m, i: self._timed(fast.execute, m, i), self.fresh, methods=fast.methods,
+                             name=fast.name, tensors=fast.tensors)
+        return in_process
 
 
 def serve_mode(kind, arg, window_path):
@@ -233,11 +257,23 @@ def median_runs(f, reps):
     return statistics.median(f() for _ in range(reps))
 
 
+#: CPU seconds (user + system) of the last run_check's processes, pte and the runner: on a shared
+#: machine the wall time also holds the time other processes had the cores.
+LAST_CPU = [0.0]
+
+
+def children_cpu():
+    import resource
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
 def run_check(pte, source, runner, extra=()):
-    t = time.perf_counter()
+    t, c = time.perf_counter(), children_cpu()
     p = subprocess.run([pte, "samples", "check", source, *extra, "--", *runner], stdout=subprocess.PIPE,
                        stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
     dt = time.perf_counter() - t
+    LAST_CPU[0] = children_cpu() - c
     if p.returncode != 0:
         raise RuntimeError(f"pte samples check {source} -- {' '.join(runner)}: exit {p.returncode}\n"
                            f"{p.stdout.decode()[-2000:]}{p.stderr.decode()[-2000:]}")
@@ -257,11 +293,14 @@ def run_actual(pte, source, actual):
 def check_costs(pte, sets, runner, n, reps, variants=("c1", "cN", "sN")):
     """Median end-to-end times of the variants (interleaved), per-call and per-fresh-sample costs."""
     times = {v: [] for v in variants}
+    cpu = {v: [] for v in variants}
     for _ in range(reps):
         for v in variants:
             times[v].append(run_check(pte, sets[v], runner))
+            cpu[v].append(LAST_CPU[0])
     med = {v: statistics.median(ts) for v, ts in times.items()}
     r = {f"t_{v}": med[v] for v in variants}
+    r["cpu_per_call"] = (statistics.median(cpu["cN"]) - statistics.median(cpu["c1"])) / (n - 1)
     r["spread_c1"] = max(times["c1"]) - min(times["c1"])
     r["per_call"] = (med["cN"] - med["c1"]) / (n - 1)
     if "sN" in med:
@@ -297,6 +336,80 @@ def python_runtime(program, inputs, n, reps):
             m.execute(ins)
         return (time.perf_counter() - t) / n
     return median_runs(one, reps), outs
+
+
+def verify_in_process(program, sets, n, reps):
+    """Per-call cost of pte_rs.samples.verify(DIR, ExecuTorch(program)) in this process."""
+    from pte_rs.runners import ExecuTorch
+    from pte_rs.samples import verify
+    runner = ExecuTorch(program)
+
+    def timed(v):
+        t = time.perf_counter()
+        report = verify(sets[v], runner)
+        dt = time.perf_counter() - t
+        if not report.passed:
+            raise RuntimeError(f"verify {sets[v]}: {report}")
+        return dt
+    times = {"c1": [], "cN": []}
+    for _ in range(reps):
+        for v in times:
+            times[v].append(timed(v))
+    return (statistics.median(times["cN"]) - statistics.median(times["c1"])) / (n - 1)
+
+
+def export_linear_package(work):
+    """A Linear(4, 4) on a [2, 4] input, exported here as model.pte and model.ptn (for --replay)."""
+    import torch
+    from executorch.exir import to_edge
+    from executorch.exir.native import to_native
+    torch.manual_seed(0)
+    m = torch.nn.Linear(4, 4).eval()
+    x = torch.randn(2, 4)
+    ep = torch.export.export(m, (x,))
+    pte, ptn = os.path.join(work, "replay_linear.pte"), os.path.join(work, "replay_linear.ptn")
+    with open(pte, "wb") as f:
+        f.write(to_edge(ep).to_executorch().buffer)
+    to_native(ep).save(ptn)
+    return pte, ptn, [x.numpy()]
+
+
+def cpp_replay(args, cpp_runner, cpp_bench, work, n, reps):
+    """pte_runner --replay on c1 and cN packages of an exported Linear, against its C++ execute."""
+    program, ptn, inputs = export_linear_package(work)
+    _, outputs = python_runtime(program, inputs, 10, 1)
+    call = (inputs, outputs)
+    packages = {}
+    for v, samples in (("c1", [[call]]), ("cN", [[call] * n])):
+        d = os.path.join(work, "replay", v)
+        write_set(d, "forward", "bench", samples, (1e-4, 1e-4))
+        packages[v] = os.path.join(work, f"replay_{v}.ptn")
+        shutil.copy(ptn, packages[v])
+        p = subprocess.run([args.pte, "samples", "add", packages[v], os.path.join(d, "forward", "bench")],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        if p.returncode != 0:
+            raise RuntimeError(f"pte samples add: {p.stderr.decode()[-1000:]}")
+
+    def run(v):
+        t, c = time.perf_counter(), children_cpu()
+        p = subprocess.run([cpp_runner, "--replay", packages[v], program], stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+        dt = time.perf_counter() - t
+        LAST_CPU[0] = children_cpu() - c
+        if p.returncode != 0:
+            raise RuntimeError(f"pte_runner --replay: exit {p.returncode}\n{p.stdout.decode()[-1000:]}")
+        return dt
+    times = {"c1": [], "cN": []}
+    cpu = {"c1": [], "cN": []}
+    for _ in range(reps):
+        for v in times:
+            times[v].append(run(v))
+            cpu[v].append(LAST_CPU[0])
+    r = {"per_call": (statistics.median(times["cN"]) - statistics.median(times["c1"])) / (n - 1),
+         "cpu_per_call": (statistics.median(cpu["cN"]) - statistics.median(cpu["c1"])) / (n - 1)}
+    if cpp_bench:
+        r["exec_cpp"] = cpp_runtime(cpp_bench, program, inputs, n, reps, work)
+    return r
 
 
 def python_inprocess(program, inputs, outputs_file, n, reps):
@@ -466,8 +579,9 @@ def methods_to_bench(args, work):
     if os.path.exists(llm):
         ins = [np.array([[1, 2, 3, 4, 5]], dtype=np.int64), np.arange(5, dtype=np.int64)]
         out.append(("llm prefill (5 tokens, fresh per sample)", llm, ins))
-    if args.sweep:
-        for batch, width, depth in SWEEP:
+    if args.sweep or args.sizes:
+        sizes = [tuple(int(x) for x in size.split(",")) for size in args.sizes.split(";")] if args.sizes else SWEEP
+        for batch, width, depth in sizes:
             path = os.path.join(work, f"mlp_{batch}_{width}_{depth}.pte")
             ins = export_mlp(path, batch, width, depth)
             out.append((f"mlp {depth}x{width}, batch {batch}", path, ins))
@@ -519,6 +633,10 @@ def bench_method(args, label, program, inputs, work, results, cpp_bench, cpp_run
     r["read_compare"] = (tn - t1) / (n - 1)
     print(f"   pte reading + comparing (--actual): {us(r['read_compare'])} us/call")
 
+    if not args.no_verify:
+        r["py_verify"] = verify_in_process(program, sets, n, reps)
+        print(f"   pte_rs.samples.verify in process: {us(r['py_verify'])} us/call "
+              f"(+{us(r['py_verify'] - rt_py)} over execute)")
     r["py_inprocess"] = python_inprocess(program, inputs, canned, n, reps)
     print("   Python runner in process: handle(ET) {} handle(no-op) {} framing {} us/call".format(
         *(us(r["py_inprocess"][k]) for k in ("handle_et", "handle_noop", "framing"))))
@@ -555,7 +673,7 @@ def bench_method(args, label, program, inputs, work, results, cpp_bench, cpp_run
         base = r.get("exec_cpp", rt_py)
         r["cpp"]["overhead"] = r["cpp"]["per_call"] / base - 1
         print(f"   check -- pte_runner (C++): c1 {r['cpp']['t_c1']:.3f}s cN {r['cpp']['t_cN']:.3f}s "
-              f"sN {r['cpp']['t_sN']:.3f}s -> {us(r['cpp']['per_call'])} us/call "
+              f"sN {r['cpp']['t_sN']:.3f}s -> {us(r['cpp']['per_call'])} us/call (CPU {us(r['cpp']['cpu_per_call'])}) "
               f"({pct(r['cpp']['overhead'])}), fresh sample {us(r['cpp']['per_fresh_call'])} us")
     results["methods"].append(r)
 
@@ -569,9 +687,11 @@ def main():
     ap.add_argument("--models", default="linear,xnnpack_mlp,deep_program",
                     help="tests/corpus programs (comma-separated)")
     ap.add_argument("--sweep", action="store_true", help="also MLPs exported here, growing execute time")
+    ap.add_argument("--sizes", help="instead of the whole sweep, these MLPs: BATCH,WIDTH,DEPTH[;...]")
     ap.add_argument("--pte", default=os.path.join(ROOT, "target/release/pte"))
     ap.add_argument("--cpp-runner", default=os.path.join(ROOT, "examples/cpp-runner/build/pte_runner"))
     ap.add_argument("--no-python-runner", action="store_true")
+    ap.add_argument("--no-verify", action="store_true", help="skip pte_rs.samples.verify in process")
     ap.add_argument("--e2e-reps", type=int, default=3,
                     help="runs of `pte samples check -- python -m pte_rs.runner` end to end (0: none)")
     ap.add_argument("--json", help="write the results here")
@@ -616,7 +736,17 @@ def main():
             write_set(sets[v], "scale", "bench", samples)
         r = check_costs(args.pte, sets, [demo], n, reps, ("c1", "cN"))
         results["demo"] = r
-        print(f"protocol floor (pte + pte-runner-demo, Rust): {us(r['per_call'])} us/call")
+        print(f"protocol floor (pte + pte-runner-demo, Rust): {us(r['per_call'])} us/call "
+              f"(CPU {us(r['cpu_per_call'])})")
+
+    if cpp_runner:
+        try:
+            rr = cpp_replay(args, cpp_runner, cpp_bench, work, n, reps)
+            results["replay"] = rr
+            print(f"C++ pte_runner --replay (Linear 4x4, batch 2): {us(rr['per_call'])} us/call "
+                  f"(CPU {us(rr['cpu_per_call'])}), execute {us(rr.get('exec_cpp'))} us/call")
+        except Exception as e:  # no exporter for .ptn, or the replay failed: report, go on
+            print(f"C++ --replay skipped: {e}")
 
     for label, program, inputs in methods_to_bench(args, work):
         try:
@@ -631,13 +761,14 @@ def main():
     if "demo" in results:
         print(f"protocol floor, pte + pte-runner-demo (Rust, trivial method): {us(results['demo']['per_call'])}")
     hdr = ("method", "exec py", "check py", "in engine", "busy", "ovh py", "fresh py", "no-op py", "e2e py",
-           "exec C++", "check C++", "ovh C++", "fresh C++", "read+cmp")
+           "verify py", "exec C++", "check C++", "ovh C++", "fresh C++", "read+cmp")
     rows = []
     for r in results["methods"]:
         p, c, w = r.get("py", {}), r.get("cpp", {}), r.get("py_win", {})
         rows.append((r["method"], us(r["exec_py"]), us(p.get("per_call")), us(w.get("in_engine")), us(w.get("busy")),
                      pct(p.get("overhead")), us(p.get("per_fresh_call")), us(r.get("py_noop", {}).get("window")),
-                     us(r.get("py_e2e", {}).get("per_call")), us(r.get("exec_cpp")), us(c.get("per_call")),
+                     us(r.get("py_e2e", {}).get("per_call")), us(r.get("py_verify")), us(r.get("exec_cpp")),
+                     us(c.get("per_call")),
                      pct(c.get("overhead")), us(c.get("per_fresh_call")), us(r["read_compare"])))
     widths = [max(len(str(x[i])) for x in (hdr, *rows)) for i in range(len(hdr))]
     for row in (hdr, *rows):

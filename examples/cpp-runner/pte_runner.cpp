@@ -17,7 +17,10 @@
 #include <nlohmann/json.hpp>
 #include <pte.h>
 
+#include <sys/uio.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <algorithm>
 #include <cmath>
@@ -79,24 +82,54 @@ std::string describe(executorch::runtime::Error e) {
 }
 
 // ---- framing ----
-FILE* proto_out = nullptr;  // the real stdout; fd 1 is redirected to stderr
+int proto_fd = -1;  // the real stdout; fd 1 is redirected to stderr
 
-void send(json header, const std::string& payload = {}) {
-  if (!payload.empty()) header["data"] = payload.size();
-  std::string line = header.dump() + "\n";
-  fwrite(line.data(), 1, line.size(), proto_out);
-  fwrite(payload.data(), 1, payload.size(), proto_out);
-  fflush(proto_out);
+// Writes the pieces of one message with as few write(2) calls as the pipe
+// allows, nothing concatenated first.
+void write_all(std::vector<iovec> parts) {
+  size_t i = 0;
+  while (i < parts.size()) {
+    ssize_t n = ::writev(proto_fd, parts.data() + i, static_cast<int>(parts.size() - i));
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return;  // the checker is gone: stdin ends next, and the loop with it
+    }
+    for (size_t left = static_cast<size_t>(n); i < parts.size() && left >= parts[i].iov_len; ++i)
+      left -= parts[i].iov_len, n -= static_cast<ssize_t>(parts[i].iov_len);
+    if (i < parts.size()) {
+      parts[i].iov_base = static_cast<char*>(parts[i].iov_base) + n;
+      parts[i].iov_len -= static_cast<size_t>(n);
+    }
+  }
+}
+
+// A header (a JSON object without its closing brace, written as text) and
+// the payload's pieces: `"data": N` and the brace are added here.
+void send_line(std::string line, const std::vector<iovec>& payload = {}) {
+  size_t n = 0;
+  for (auto& p : payload) n += p.iov_len;
+  if (n) line += ",\"data\":" + std::to_string(n);
+  line += "}\n";
+  std::vector<iovec> parts{{line.data(), line.size()}};
+  parts.insert(parts.end(), payload.begin(), payload.end());
+  write_all(std::move(parts));
+}
+
+void send(const json& header) {
+  std::string line = header.dump();
+  line.pop_back();  // the closing brace, put back by send_line
+  send_line(std::move(line));
 }
 
 // ---- safetensors ----
-struct Blob {  // one tensor's bytes as read from a request payload
+struct Blob {  // one tensor of a request payload: its bytes stay in the payload
   std::string dtype;
   std::vector<int64_t> shape;
-  std::vector<uint8_t> bytes;
+  uint8_t* bytes;
+  size_t nbytes;
 };
 
-std::map<std::string, Blob> read_safetensors(const std::string& buf) {
+std::map<std::string, Blob> read_safetensors(std::string& buf) {
   if (buf.size() < 8) throw Fail("safetensors payload shorter than 8 bytes");
   uint64_t n = 0;
   for (int i = 7; i >= 0; --i) n = (n << 8) | static_cast<uint8_t>(buf[i]);
@@ -107,35 +140,43 @@ std::map<std::string, Blob> read_safetensors(const std::string& buf) {
     if (name == "__metadata__") continue;
     uint64_t b = t.at("data_offsets")[0], e = t.at("data_offsets")[1];
     if (b > e || e > buf.size() - 8 - n) throw Fail("bad offsets for " + name);
-    const char* p = buf.data() + 8 + n;
-    out[name] = {t.at("dtype"), t.at("shape").get<std::vector<int64_t>>(),
-                 std::vector<uint8_t>(p + b, p + e)};
+    auto* p = reinterpret_cast<uint8_t*>(buf.data()) + 8 + n;
+    out[name] = {t.at("dtype"), t.at("shape").get<std::vector<int64_t>>(), p + b, e - b};
   }
   return out;
 }
 
-struct Writer {  // builds the reply's safetensors, tensors back to back
-  json header = json::object();
+// The reply's safetensors: the header written as text, the outputs' bytes
+// copied once, back to back (they point into the method's memory, which the
+// next call reuses).
+struct Writer {
+  std::string header;  // "{...}" entries so far, without the braces
   std::string data;
-  json add(const std::string& key, const Tensor& t) {
+  std::string prefix;  // length + header, built by finish()
+  // The value's fields `"key":...,"dtype":...,"shape":[...]`, keys plain ASCII.
+  std::string add(const std::string& key, const Tensor& t) {
     const char* code = to_code(t.scalar_type());
     if (!executorch::runtime::is_contiguous_dim_order(t.dim_order().data(), t.dim()))
       throw Fail(key + " is not in contiguous dim order");
-    std::vector<int64_t> shape(t.sizes().begin(), t.sizes().end());
+    std::string shape = "[";
+    for (auto d : t.sizes()) shape += (shape.size() > 1 ? "," : "") + std::to_string(d);
+    shape += "]";
     size_t begin = data.size();
     data.append(static_cast<const char*>(t.const_data_ptr()), t.nbytes());
-    header[key] = {{"dtype", code},
-                   {"shape", shape},
-                   {"data_offsets", {begin, data.size()}}};
-    return {{"key", key}, {"dtype", code}, {"shape", shape}};
+    std::string fields = "\"dtype\":\"" + std::string(code) + "\",\"shape\":" + shape;
+    header += (header.empty() ? "\"" : ",\"") + key + "\":{" + fields + ",\"data_offsets\":[" +
+              std::to_string(begin) + "," + std::to_string(data.size()) + "]}";
+    return "\"key\":\"" + key + "\"," + fields;
   }
-  std::string finish() {
+  // The payload's pieces (none without tensors); they live as long as this.
+  std::vector<iovec> finish() {
     if (header.empty()) return {};
-    std::string h = header.dump();
+    std::string h = "{" + header + "}";
     h.append((8 - h.size() % 8) % 8, ' ');  // keep the data 8-byte aligned
-    std::string out(8, '\0');
-    for (int i = 0; i < 8; ++i) out[i] = static_cast<char>(h.size() >> (8 * i));
-    return out + h + data;
+    prefix.assign(8, '\0');
+    for (int i = 0; i < 8; ++i) prefix[i] = static_cast<char>(h.size() >> (8 * i));
+    prefix += h;
+    return {{prefix.data(), prefix.size()}, {data.data(), data.size()}};
   }
 };
 
@@ -149,17 +190,128 @@ json float_to_json(double v) {
   std::snprintf(s, sizeof s, "nan:0x%016llx", (unsigned long long)bits);
   return s;
 }
-double json_to_float(const json& j) {
-  if (j.is_number()) return j.get<double>();
-  std::string s = j.get<std::string>();
+// ---- requests: the header's fields read as the parser meets them (SAX),
+// no JSON tree built ----
+struct Scalar {  // a JSON scalar as it came
+  enum Kind { Absent, Int, Unsigned, Float, Bool, String, Null } kind = Absent;
+  int64_t i = 0;
+  uint64_t u = 0;
+  double f = 0;
+  bool b = false;
+  std::string s;
+};
+struct InValue {  // one of the request's "inputs"
+  std::string type, key, dtype;
+  std::vector<int64_t> shape;
+  Scalar value;
+};
+struct Request {
+  std::string op, protocol, method;
+  Scalar version;
+  uint64_t data = 0;
+  bool has_inputs = false;
+  std::vector<InValue> inputs;
+};
+
+// Fills a Request: top-level fields at depth 1, the inputs' fields at depth
+// 3, their shapes' dimensions at depth 4; anything else is skipped.
+struct RequestSax : nlohmann::json_sax<json> {
+  Request& r;
+  int depth = 0;
+  std::string top, field;  // the current key at depth 1 and in an input
+  bool in_inputs = false;
+  explicit RequestSax(Request& req) : r(req) {}
+  InValue* input() { return in_inputs && depth == 3 && !r.inputs.empty() ? &r.inputs.back() : nullptr; }
+  bool scalar(Scalar v) {
+    if (depth == 1) {
+      if (top == "op" || top == "protocol" || top == "method") {
+        if (v.kind != Scalar::String) throw Fail("\"" + top + "\" is not a string");
+        (top == "op" ? r.op : top == "protocol" ? r.protocol : r.method) = std::move(v.s);
+      } else if (top == "version") {
+        r.version = v;
+      } else if (top == "data") {
+        if (v.kind == Scalar::Unsigned) r.data = v.u;
+        else if (v.kind == Scalar::Int && v.i >= 0) r.data = static_cast<uint64_t>(v.i);
+        else if (v.kind != Scalar::Null) throw Fail("\"data\" is not a byte count");
+      }
+    } else if (InValue* in = input()) {
+      if (field == "type" || field == "key" || field == "dtype") {
+        if (v.kind != Scalar::String) throw Fail("an input's \"" + field + "\" is not a string");
+        (field == "type" ? in->type : field == "key" ? in->key : in->dtype) = std::move(v.s);
+      } else if (field == "value") {
+        in->value = std::move(v);
+      }
+    } else if (in_inputs && depth == 4 && field == "shape" && !r.inputs.empty()) {
+      if (v.kind == Scalar::Unsigned) r.inputs.back().shape.push_back(static_cast<int64_t>(v.u));
+      else if (v.kind == Scalar::Int) r.inputs.back().shape.push_back(v.i);
+      else throw Fail("a dimension is not an integer");
+    }
+    return true;
+  }
+  bool null() override { return scalar({Scalar::Null}); }
+  bool boolean(bool b) override { Scalar v{Scalar::Bool}; v.b = b; return scalar(std::move(v)); }
+  bool number_integer(json::number_integer_t i) override { Scalar v{Scalar::Int}; v.i = i; return scalar(std::move(v)); }
+  bool number_unsigned(json::number_unsigned_t u) override {
+    Scalar v;
+    if (u <= static_cast<uint64_t>(INT64_MAX)) v.kind = Scalar::Int, v.i = static_cast<int64_t>(u);
+    else v.kind = Scalar::Unsigned, v.u = u;
+    return scalar(std::move(v));
+  }
+  bool number_float(json::number_float_t f, const json::string_t&) override { Scalar v{Scalar::Float}; v.f = f; return scalar(std::move(v)); }
+  bool string(json::string_t& s) override { Scalar v{Scalar::String}; v.s = std::move(s); return scalar(std::move(v)); }
+  bool binary(json::binary_t&) override { return true; }
+  bool start_object(std::size_t) override {
+    ++depth;
+    if (depth == 1) return true;
+    if (in_inputs && depth == 3) r.inputs.emplace_back();
+    return true;
+  }
+  bool end_object() override { --depth; return true; }
+  bool start_array(std::size_t) override {
+    ++depth;
+    if (depth == 2 && top == "inputs") in_inputs = r.has_inputs = true;
+    return true;
+  }
+  bool end_array() override {
+    if (depth == 2) in_inputs = false;
+    --depth;
+    return true;
+  }
+  bool key(json::string_t& k) override {
+    if (depth == 1) top = std::move(k);
+    else if (in_inputs && depth == 3) field = std::move(k);
+    return true;
+  }
+  bool parse_error(std::size_t at, const std::string&, const nlohmann::detail::exception& e) override {
+    throw Fail("the request is not JSON (at byte " + std::to_string(at) + "): " + e.what());
+  }
+};
+
+Request parse_request(const std::string& line) {
+  Request r;
+  RequestSax sax(r);
+  json::sax_parse(line, &sax);
+  if (sax.depth != 0) throw Fail("the request is not one JSON object");
+  return r;
+}
+
+double to_float(const Scalar& v) {
+  switch (v.kind) {
+    case Scalar::Float: return v.f;
+    case Scalar::Int: return static_cast<double>(v.i);
+    case Scalar::Unsigned: return static_cast<double>(v.u);
+    case Scalar::String: break;
+    default: throw Fail("bad float value");
+  }
+  const std::string& s = v.s;
   if (s == "inf") return INFINITY;
   if (s == "-inf") return -INFINITY;
   if (s == "nan") return NAN;
   if (s.rfind("nan:0x", 0) == 0) {
     uint64_t bits = std::stoull(s.substr(6), nullptr, 16);
-    double v;
-    std::memcpy(&v, &bits, 8);
-    return v;
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
   }
   throw Fail("bad float value " + s);
 }
@@ -168,16 +320,15 @@ double json_to_float(const json& j) {
 executorch::extension::TensorPtr input_tensor(const std::string& name,
                                               const std::string& dtype,
                                               const std::vector<int64_t>& shape,
-                                              std::vector<uint8_t>& bytes) {
+                                              uint8_t* bytes, size_t nbytes) {
   ScalarType st = to_scalar_type(dtype);
   size_t numel = 1;
   for (auto d : shape) numel *= d;
-  if (numel * elem_size(st) != bytes.size())
-    throw Fail("tensor " + name + " has " + std::to_string(bytes.size()) +
+  if (numel * elem_size(st) != nbytes)
+    throw Fail("tensor " + name + " has " + std::to_string(nbytes) +
                " bytes, shape needs " + std::to_string(numel * elem_size(st)));
   std::vector<executorch::aten::SizesType> sizes(shape.begin(), shape.end());
-  return executorch::extension::make_tensor_ptr(
-      sizes, bytes.empty() ? nullptr : bytes.data(), st);
+  return executorch::extension::make_tensor_ptr(sizes, nbytes ? bytes : nullptr, st);
 }
 
 // ---- the runner ----
@@ -204,8 +355,8 @@ struct Runner {
     return *module;
   }
 
-  json hello(const json& req) {
-    if (req.value("protocol", "") != "pte-runner" || req.value("version", 0) != 1)
+  json hello(const Request& req) {
+    if (req.protocol != "pte-runner" || req.version.kind != Scalar::Int || req.version.i != 1)
       throw Fail("unsupported protocol; this runner speaks pte-runner version 1");
     auto names = get().method_names();
     if (!names.ok()) throw Fail("cannot list methods");
@@ -229,36 +380,38 @@ struct Runner {
     return std::move(*result);
   }
 
-  void call(const json& req, const std::string& payload) {
-    std::string method = req.at("method");
+  void call(const Request& req, std::string& payload) {
+    const std::string& method = req.method;
+    if (method.empty()) throw Fail("the call names no method");
     auto meta = get().method_meta(method);
     if (!meta.ok()) throw Fail("the program has no method '" + method + "'");
-    if (meta->num_inputs() != req.at("inputs").size())  // else stale inputs stay set
+    if (meta->num_inputs() != req.inputs.size())  // else stale inputs stay set
       throw Fail(method + " takes " + std::to_string(meta->num_inputs()) +
-                 " inputs, the request has " + std::to_string(req["inputs"].size()));
+                 " inputs, the request has " + std::to_string(req.inputs.size()));
     auto blobs = payload.empty() ? std::map<std::string, Blob>{}
                                  : read_safetensors(payload);
     // Everything the inputs point at lives here until execute() returns.
     std::vector<executorch::extension::TensorPtr> tensors;
     std::vector<EValue> inputs;
-    for (auto& v : req.at("inputs")) {
-      std::string type = v.at("type");
+    for (const InValue& v : req.inputs) {
+      const std::string& type = v.type;
       if (type == "tensor") {
-        auto it = blobs.find(v.at("key"));
-        if (it == blobs.end()) throw Fail("payload lacks tensor " + v["key"].dump());
+        auto it = blobs.find(v.key);
+        if (it == blobs.end()) throw Fail("payload lacks tensor " + json(v.key).dump());
         Blob& b = it->second;
-        auto shape = v.at("shape").get<std::vector<int64_t>>();
-        if (b.dtype != v["dtype"] || b.shape != shape)
-          throw Fail("tensor " + v["key"].get<std::string>() +
-                     ": the payload's dtype/shape differ from the request's");
-        tensors.push_back(input_tensor(v["key"].get<std::string>(), v.at("dtype"), shape, b.bytes));
+        if (b.dtype != v.dtype || b.shape != v.shape)
+          throw Fail("tensor " + v.key + ": the payload's dtype/shape differ from the request's");
+        // the tensor is the payload's bytes: read once from the pipe, never copied
+        tensors.push_back(input_tensor(v.key, v.dtype, v.shape, b.bytes, b.nbytes));
         inputs.emplace_back(tensors.back());
       } else if (type == "int") {
-        inputs.emplace_back(v.at("value").get<int64_t>());
+        if (v.value.kind != Scalar::Int) throw Fail("an int input whose value is not one");
+        inputs.emplace_back(v.value.i);
       } else if (type == "float") {
-        inputs.emplace_back(json_to_float(v.at("value")));
+        inputs.emplace_back(to_float(v.value));
       } else if (type == "bool") {
-        inputs.emplace_back(v.at("value").get<bool>());
+        if (v.value.kind != Scalar::Bool) throw Fail("a bool input whose value is not one");
+        inputs.emplace_back(v.value.b);
       } else if (type == "none") {
         inputs.emplace_back();
       } else {  // string, tensor_list: Method::set_input takes neither
@@ -266,37 +419,37 @@ struct Runner {
       }
     }
     auto outs = execute(method, inputs);
-    // Copy the outputs out now: they point into the method's memory.
+    // Copy the outputs out now: they point into the method's memory. The
+    // reply is written as text, no JSON tree in between.
     Writer w;
-    json outputs = json::array();
+    std::string outputs;
     for (size_t i = 0; i < outs.size(); ++i) {
       const EValue& e = outs[i];
       std::string key = "out." + std::to_string(i);
+      outputs += i ? "," : "";
       if (e.isTensor()) {
-        json t = w.add(key, e.toTensor());
-        t["type"] = "tensor";
-        outputs.push_back(t);
+        outputs += "{\"type\":\"tensor\"," + w.add(key, e.toTensor()) + "}";
       } else if (e.isInt()) {
-        outputs.push_back({{"type", "int"}, {"value", e.toInt()}});
+        outputs += "{\"type\":\"int\",\"value\":" + std::to_string(e.toInt()) + "}";
       } else if (e.isDouble()) {
-        outputs.push_back({{"type", "float"}, {"value", float_to_json(e.toDouble())}});
+        outputs += "{\"type\":\"float\",\"value\":" + float_to_json(e.toDouble()).dump() + "}";
       } else if (e.isBool()) {
-        outputs.push_back({{"type", "bool"}, {"value", e.toBool()}});
+        outputs += std::string("{\"type\":\"bool\",\"value\":") + (e.toBool() ? "true" : "false") + "}";
       } else if (e.isNone()) {
-        outputs.push_back({{"type", "none"}});
+        outputs += "{\"type\":\"none\"}";
       } else if (e.isString()) {
-        outputs.push_back({{"type", "string"}, {"value", std::string(e.toString())}});
+        outputs += "{\"type\":\"string\",\"value\":" + json(std::string(e.toString())).dump() + "}";
       } else if (e.isTensorList()) {
-        json items = json::array();
+        std::string items;
         auto list = e.toTensorList();
         for (size_t j = 0; j < list.size(); ++j)
-          items.push_back(w.add(key + "." + std::to_string(j), list[j]));
-        outputs.push_back({{"type", "tensor_list"}, {"items", items}});
+          items += (j ? ",{" : "{") + w.add(key + "." + std::to_string(j), list[j]) + "}";
+        outputs += "{\"type\":\"tensor_list\",\"items\":[" + items + "]}";
       } else {
         throw Fail("output " + std::to_string(i) + " has an unsupported EValue tag");
       }
     }
-    send({{"ok", true}, {"outputs", outputs}}, w.finish());
+    send_line("{\"ok\":true,\"outputs\":[" + outputs + "]", w.finish());
   }
 };
 
@@ -461,7 +614,8 @@ struct Replay {
           ok(pte_call_input_tensor(h, set, sample, c, i, 0, &t), "reading an input tensor");
           bytes.emplace_back(t.data, t.data + t.nbytes);
           std::vector<int64_t> shape(t.shape, t.shape + t.ndim);
-          tensors.push_back(input_tensor("input " + std::to_string(i), t.dtype, shape, bytes.back()));
+          tensors.push_back(input_tensor("input " + std::to_string(i), t.dtype, shape, bytes.back().data(),
+                                         bytes.back().size()));
           inputs.emplace_back(tensors.back());
           break;
         }
@@ -553,7 +707,6 @@ struct Replay {
             std::printf("%zu calls matched, %zu did not; stopped at an error\n", passed, failed);
             return 2;
           }
-          std::fflush(stdout);
         }
       }
     }
@@ -606,7 +759,7 @@ int main(int argc, char** argv) {
   if (package.empty()) {
     // stdout belongs to the protocol: keep it for ourselves and send fd 1
     // (where anything else might print) to stderr.
-    proto_out = fdopen(dup(1), "wb");
+    proto_fd = dup(1);
     dup2(2, 1);
   }
   executorch::runtime::register_pal(
@@ -620,13 +773,13 @@ int main(int argc, char** argv) {
     bool framed = false;  // header and payload read: the next message is in sync
     log_errors.clear();
     try {
-      json req = json::parse(line);
-      if (size_t n = req.value("data", size_t{0})) {
+      Request req = parse_request(line);
+      if (size_t n = req.data) {
         payload.resize(n);
         if (!std::cin.read(payload.data(), n)) throw Fail("stdin ended inside a payload");
       }
       framed = true;
-      std::string op = req.value("op", "");
+      const std::string& op = req.op;
       if (op == "hello") send(r.hello(req));
       else if (op == "fresh") { r.module.reset(); send({{"ok", true}}); }
       else if (op == "call") r.call(req, payload);

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList};
 
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::{Call, Sample, SampleSet, Tolerance, Value};
@@ -154,10 +154,12 @@ pub(crate) fn write_samples(path: PathBuf, sets: Vec<SetIn<'_>>, replace: bool) 
 }
 
 /// A value for Python, tagged as [`value_in`] reads it back:
-/// `("tensor", (dtype, shape, bytes))`, `("int", 3)`, ...
+/// `("tensor", (dtype, shape, bytearray))`, `("int", 3)`, ... A tensor's
+/// bytes are copied once, into a `bytearray` the runner may use as its
+/// tensor's memory (numpy and torch wrap it without another copy).
 fn tagged<'py>(py: Python<'py>, v: &Value<'_>) -> PyResult<Bound<'py, PyAny>> {
     let t = |t: &PtnTensor<'_>| -> PyResult<Bound<'py, PyAny>> {
-        Ok((pte_ptn::dtype_code(t.dtype), t.shape.clone(), PyBytes::new(py, &t.data)).into_pyobject(py)?.into_any())
+        Ok((pte_ptn::dtype_code(t.dtype), t.shape.clone(), PyByteArray::new(py, &t.data)).into_pyobject(py)?.into_any())
     };
     let pair = |kind: &str, x: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
         Ok((kind, x).into_pyobject(py)?.into_any())

@@ -92,3 +92,131 @@ def test_python_and_cli_reports_agree(sums, offset):
     for report in (expected, got):
         report.pop("runner")
     assert got == expected
+
+
+# ---- in-process runners: the runtime's own execute, no conversion in between ----
+
+from pte_rs.runners import InProcess  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+
+def sum_execute(seen):
+    """Sum's state as an ``execute`` function; records what it was handed in ``seen``."""
+    state = Sum()
+
+    def execute(method, inputs):
+        seen.append(inputs)
+        return state.call(method, inputs)
+
+    return state, execute
+
+
+def test_an_in_process_runner_gets_writable_arrays_of_the_recorded_bytes(sums):
+    seen = []
+    state, execute = sum_execute(seen)
+    r = S.verify(sums, InProcess(execute, state.fresh, methods=["forward"], name="in-proc", tensors="numpy"))
+    assert (r.verdict, r.calls, r.runner) == ("passed", 6, "in-proc")
+    assert len(seen) == 6
+    x = seen[0][0]
+    assert isinstance(x, np.ndarray) and x.dtype == np.float32 and x.flags.writeable
+    assert x.tolist() == [1.0, 2.0]
+    x[:] = 99  # the runner's own copy: writing it changes nothing recorded
+    assert S.verify(sums, InProcess(sum_execute([])[1], tensors="numpy")).verdict == "mismatch"  # no fresh: state kept
+
+
+def test_an_in_process_runner_reports_as_the_call_runner_does(sums):
+    state, execute = sum_execute([])
+    fast = S.verify(sums, InProcess(execute, state.fresh, name="py-sum", tensors="numpy")).to_json()
+    assert fast == S.verify(sums, Sum()).to_json()
+    forgetful = Sum(forget=True)
+    slow = S.verify(sums, forgetful).to_json()
+    fast = S.verify(sums, InProcess(lambda m, i: forgetful.call(m, i), forgetful.fresh, name="py-sum",
+                                    tensors="numpy")).to_json()
+    assert fast == slow and fast["verdict"] == "mismatch"
+
+
+def test_an_object_with_in_process_is_driven_through_it(sums):
+    class Wrapped:
+        """call() would fail: verify must use in_process()."""
+
+        def fresh(self):
+            raise AssertionError("not used")
+
+        def call(self, method, inputs):
+            raise AssertionError("not used")
+
+        def in_process(self):
+            state, execute = sum_execute([])
+            return InProcess(execute, state.fresh, name="wrapped", tensors="numpy")
+
+    r = S.verify(sums, Wrapped())
+    assert (r.verdict, r.runner) == ("passed", "wrapped")
+
+
+def test_in_process_arguments_are_checked():
+    with pytest.raises(TypeError, match="execute must be callable"):
+        InProcess(3)
+    with pytest.raises(TypeError, match="fresh must be callable"):
+        InProcess(lambda m, i: [], fresh=3)
+    with pytest.raises(ValueError, match="tensors must be"):
+        InProcess(lambda m, i: [], tensors="jax")
+
+
+def test_an_in_process_runner_that_raises_ends_the_check(sums):
+    def execute(method, inputs):
+        raise RuntimeError("kernel missing")
+
+    r = S.verify(sums, InProcess(execute, tensors="numpy"))
+    assert r.verdict == "runner_failed" and "RuntimeError: kernel missing" in r.failures[0]["message"]
+
+
+def executorch_or_skip():
+    try:
+        import executorch.runtime  # noqa: F401
+        import torch  # noqa: F401
+    except ImportError as e:
+        pytest.skip(f"executorch not installed: {type(e).__name__}: {e}")
+
+
+def linear_set(tmp_path, calls=3):
+    """Calls of the corpus's linear program, outputs from the stock runtime."""
+    from pte_rs.runners import ExecuTorch
+
+    program = os.path.join(ROOT, "tests", "corpus", "linear", "model.pte")
+    rng = np.random.default_rng(0)
+    engine = ExecuTorch(program)
+    steps = [(rng.standard_normal((2, 4)).astype(np.float32),) for _ in range(calls)]
+    s = S.record(engine, "forward", "linear", [steps], tolerance=(1e-6, 1e-6))
+    S.write_set(s, tmp_path / "forward" / "linear")
+    return program
+
+
+def test_the_stock_runtime_in_process_agrees_with_its_call_path(tmp_path):
+    executorch_or_skip()
+    from executorch.runtime import Runtime
+
+    from pte_rs.runners import ExecuTorch
+
+    program = linear_set(tmp_path)
+
+    class ViaCall:
+        """ExecuTorch through call(): numpy in, numpy out."""
+
+        def __init__(self):
+            self.e = ExecuTorch(program)
+            self.name = self.e.name
+
+        def fresh(self):
+            self.e.fresh()
+
+        def call(self, method, inputs):
+            return self.e.call(method, inputs)
+
+    slow = S.verify(tmp_path, ViaCall()).to_json()
+    fast = S.verify(tmp_path, ExecuTorch(program)).to_json()
+    assert slow["verdict"] == "passed" and fast == slow
+    # Method.execute of the stock runtime, wrapped as it stands
+    method = Runtime.get().load_program(program).load_method("forward")
+    bare = S.verify(tmp_path, InProcess(lambda m, inputs: method.execute(inputs), name=slow["runner"])).to_json()
+    assert bare == slow

@@ -5,18 +5,15 @@
 
 use std::collections::VecDeque;
 use std::ffi::OsString;
-use std::io::{BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::io::{self, BufRead, IoSlice, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value as Json};
-
 use crate::model::Value;
-use crate::protocol::{decode_values, encode_values, escaped, read_frame, write_frame, FrameError, Header};
+use crate::protocol::{decode_values, encode_values, escaped, header_line, read_frame, FrameError, Header};
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::{Engine, RunError, RunResult};
 use crate::wire::Frame;
@@ -31,6 +28,8 @@ const EXIT_GRACE: Duration = Duration::from_secs(5);
 const KILL_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait looks at the child and at stop signals.
 const POLL: Duration = Duration::from_millis(50);
+/// How much of the runner's output one read takes.
+const READ_CHUNK: usize = 64 << 10;
 /// No expectation set: replies are bounded by their own declarations only.
 const NO_BUDGET: u64 = u64::MAX;
 
@@ -118,12 +117,17 @@ impl StderrTail {
 /// ```
 pub struct ProcessRunner {
     child: Child,
-    requests: Option<Sender<(Header, Vec<u8>)>>,
-    replies: Receiver<Result<(Frame, Vec<u8>), FrameError>>,
+    /// Requests are written on the calling thread (never blocking: the pipe
+    /// is non-blocking and a full one is waited for like a reply); `None`
+    /// once closed.
+    stdin: Option<ChildStdin>,
+    /// Replies are read on the calling thread, every wait a `poll` with the
+    /// reply's deadline: no thread hands them over.
+    stdout: Incoming,
     stderr: Arc<Mutex<StderrTail>>,
     stderr_done: Receiver<()>,
     /// The bytes of tensors the next reply may declare ([`NO_BUDGET`]: any).
-    budget: Arc<AtomicU64>,
+    budget: u64,
     /// Ctrl-C and `SIGTERM` wait while the runner lives, so it is stopped first.
     _held: pte_core::StopSignalsHeld,
     timeout: Duration,
@@ -158,21 +162,9 @@ impl ProcessRunner {
             (Some(i), Some(o), Some(e)) => (i, o, e),
             _ => return Err("the runner's standard streams could not be connected".into()),
         };
-        let requests = spawn_writer(stdin);
-        let (reply_tx, replies) = mpsc::channel();
-        let budget = Arc::new(AtomicU64::new(NO_BUDGET));
-        let reader_budget = Arc::clone(&budget);
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let budget = || Some(reader_budget.load(Ordering::SeqCst)).filter(|&b| b != NO_BUDGET);
-            loop {
-                let frame = read_frame(&mut reader, &budget);
-                let last = frame.is_err();
-                if reply_tx.send(frame).is_err() || last {
-                    break;
-                }
-            }
-        });
+        #[cfg(unix)]
+        rustix::io::ioctl_fionbio(&stdin, true)
+            .map_err(|e| format!("the runner's standard input could not be made non-blocking: {e}"))?;
         let stderr = Arc::new(Mutex::new(StderrTail::default()));
         let (done_tx, stderr_done) = mpsc::channel();
         let tail = Arc::clone(&stderr);
@@ -188,11 +180,11 @@ impl ProcessRunner {
         });
         let mut runner = ProcessRunner {
             child,
-            requests: Some(requests),
-            replies,
+            stdin: Some(stdin),
+            stdout: Incoming::new(stdout),
             stderr,
             stderr_done,
-            budget,
+            budget: NO_BUDGET,
             _held: held,
             timeout,
             name: None,
@@ -204,11 +196,13 @@ impl ProcessRunner {
     }
 
     fn hello(&mut self) -> RunResult<()> {
-        let (reply, _) = self.request(
-            json!({"op": "hello", "protocol": PROTOCOL, "version": PROTOCOL_VERSION}),
-            Vec::new(),
-            "hello",
-        )?;
+        let hello = Header {
+            op: Some("hello"),
+            protocol: Some(PROTOCOL),
+            version: Some(PROTOCOL_VERSION),
+            ..Header::default()
+        };
+        let (reply, _) = self.request(hello, &[], "hello")?;
         if reply.protocol.as_deref() != Some(PROTOCOL) || reply.version != Some(PROTOCOL_VERSION) {
             let protocol = reply.protocol.as_deref().map_or_else(|| "none".to_string(), |p| escaped(p, 100));
             let version = reply.version.map_or_else(|| "none".to_string(), |v| v.to_string());
@@ -222,23 +216,39 @@ impl ProcessRunner {
     }
 
     /// Sends one request and waits for its reply; `Err` for a reply with
-    /// `"ok": false` and for anything that makes the process unusable.
-    fn request(&mut self, header: Json, payload: Vec<u8>, what: &str) -> RunResult<(Frame, Vec<u8>)> {
+    /// `"ok": false` and for anything that makes the process unusable. The
+    /// timeout bounds the whole exchange: writing the request (a runner that
+    /// stops reading fills the pipe) and reading the reply.
+    fn request(&mut self, header: Header<'_>, payload: &[u8], what: &str) -> RunResult<(Frame, Vec<u8>)> {
         if let Some(why) = &self.broken {
             return Err(why.clone().into());
         }
         if let Some(sig) = pte_core::interrupted() {
             return Err(self.fail(format!("interrupted by signal {sig} before {what}; the runner was stopped")));
         }
-        let Json::Object(header) = header else { return Err("internal: a header must be an object".into()) };
-        let sent = self.requests.as_ref().is_some_and(|tx| tx.send((header, payload)).is_ok());
-        if !sent {
+        let line = header_line(header, payload.len()).map_err(|e| format!("internal: a header did not encode: {e}"))?;
+        let deadline = Instant::now().checked_add(self.timeout);
+        let sent = self.send(&line, payload, deadline);
+        if let Some(stop) = sent.as_ref().err().and_then(Stop::of) {
+            return Err(self.stopped(stop, what));
+        }
+        // a runner that stopped reading may still have answered (a refusal
+        // written before it exits): its reply is read either way
+        let budget = Some(self.budget).filter(|&b| b != NO_BUDGET);
+        let mut waiting = Waiting { incoming: &mut self.stdout, child: &mut self.child, deadline };
+        let read = read_frame(&mut waiting, &|| budget);
+        if sent.is_err() && read.is_err() {
             return Err(self.gone(what));
         }
-        let reply = match self.await_reply(what)? {
+        let reply = match read {
             Ok(frame) => frame,
             Err(FrameError::Eof) => return Err(self.gone(what)),
-            Err(FrameError::Io(e)) => return Err(self.fail(format!("reading the runner's {what} reply failed: {e}"))),
+            Err(FrameError::Io(e)) => {
+                return Err(match Stop::of(&e) {
+                    Some(stop) => self.stopped(stop, what),
+                    None => self.fail(format!("reading the runner's {what} reply failed: {e}")),
+                })
+            }
             Err(FrameError::Garbage(why)) => {
                 return Err(self.fail(format!("the runner answered {what} with garbage: {why}")))
             }
@@ -253,29 +263,40 @@ impl ProcessRunner {
         }
     }
 
-    /// Waits for the next reply: at most the timeout, and no longer than the
-    /// runner lives (whoever else holds its pipes) or a stop signal allows.
-    fn await_reply(&mut self, what: &str) -> RunResult<Result<(Frame, Vec<u8>), FrameError>> {
-        let deadline = Instant::now().checked_add(self.timeout);
-        loop {
-            match self.replies.recv_timeout(POLL) {
-                Ok(frame) => return Ok(frame),
-                Err(RecvTimeoutError::Disconnected) => return Err(self.gone(what)),
-                Err(RecvTimeoutError::Timeout) => {}
+    /// Writes a request (header line and payload in one `writev` when the
+    /// pipe has room) on the calling thread; a full pipe is waited for in
+    /// `poll` slices, as a reply is.
+    fn send(&mut self, line: &[u8], payload: &[u8], deadline: Option<Instant>) -> io::Result<()> {
+        let stdin = self.stdin.as_mut().ok_or_else(|| io::Error::from(io::ErrorKind::BrokenPipe))?;
+        let (mut line, mut payload) = (line, payload);
+        while !line.is_empty() || !payload.is_empty() {
+            match stdin.write_vectored(&[IoSlice::new(line), IoSlice::new(payload)]) {
+                Ok(0) => return Err(io::ErrorKind::WriteZero.into()),
+                Ok(n) => {
+                    let in_line = n.min(line.len());
+                    line = line.get(in_line..).unwrap_or(&[]);
+                    payload = payload.get(n.saturating_sub(in_line)..).unwrap_or(&[]);
+                }
+                Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
+                    wait_ready(&*stdin, Direction::Write, &mut self.child, deadline)?
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
-            if let Some(sig) = pte_core::interrupted() {
-                return Err(self.fail(format!("interrupted by signal {sig} during {what}; the runner was stopped")));
+        }
+        Ok(())
+    }
+
+    /// The wait for the runner ended without a reply.
+    fn stopped(&mut self, stop: Stop, what: &str) -> RunError {
+        match stop {
+            Stop::Signal(sig) => {
+                self.fail(format!("interrupted by signal {sig} during {what}; the runner was stopped"))
             }
-            if let Ok(Some(status)) = self.child.try_wait() {
-                // a reply written just before exiting may still be on its way
-                return match self.replies.recv_timeout(Duration::from_millis(200)) {
-                    Ok(frame) => Ok(frame),
-                    Err(_) => Err(self.fail(format!("the runner exited ({}) during {what}", describe(status)))),
-                };
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
+            Stop::Exited(status) => self.fail(format!("the runner exited ({}) during {what}", describe(status))),
+            Stop::Late => {
                 let secs = self.timeout.as_secs_f64();
-                return Err(self.fail(format!("the runner did not answer {what} within {secs} s")));
+                self.fail(format!("the runner did not answer {what} within {secs} s"))
             }
         }
     }
@@ -321,7 +342,7 @@ impl ProcessRunner {
     /// `SIGTERM`, then `SIGKILL` for whatever is left after a short grace;
     /// and reaps it.
     fn kill(&mut self) {
-        self.requests = None;
+        self.stdin = None;
         #[cfg(unix)]
         {
             use rustix::process::{kill_process_group, Pid, Signal};
@@ -353,8 +374,8 @@ impl ProcessRunner {
         if let Some(why) = self.broken.take() {
             return Err(why.into());
         }
-        let bye = self.request(json!({"op": "bye"}), Vec::new(), "bye");
-        self.requests = None;
+        let bye = self.request(Header { op: Some("bye"), ..Header::default() }, &[], "bye");
+        self.stdin = None;
         let status = self.wait_until(Instant::now().checked_add(EXIT_GRACE));
         bye?;
         match status {
@@ -368,8 +389,8 @@ impl ProcessRunner {
 impl Drop for ProcessRunner {
     fn drop(&mut self) {
         if self.broken.is_none() && self.child.try_wait().ok().flatten().is_none() {
-            let _ = self.request(json!({"op": "bye"}), Vec::new(), "bye");
-            self.requests = None;
+            let _ = self.request(Header { op: Some("bye"), ..Header::default() }, &[], "bye");
+            self.stdin = None;
             let _ = self.wait_until(Instant::now().checked_add(EXIT_GRACE));
         }
         self.kill();
@@ -387,31 +408,169 @@ fn describe(s: ExitStatus) -> String {
     s.code().map_or_else(|| "no status".to_string(), |c| format!("status {c}"))
 }
 
-/// Writes requests on their own thread, so a runner that stops reading its
-/// input cannot block the check past the timeout.
-fn spawn_writer(mut stdin: ChildStdin) -> Sender<(Header, Vec<u8>)> {
-    let (tx, rx) = mpsc::channel::<(Header, Vec<u8>)>();
-    thread::spawn(move || {
-        for (header, payload) in rx {
-            if write_frame(&mut stdin, header, &payload).is_err() {
-                break;
+/// Why a wait for the runner ended early; carried through `io::Error` from
+/// the reads of [`read_frame`].
+#[derive(Debug)]
+enum Stop {
+    /// The deadline passed.
+    Late,
+    /// The runner exited (whoever else still holds its pipes).
+    Exited(ExitStatus),
+    /// A stop signal arrived.
+    Signal(i32),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{self:?}")
+    }
+}
+
+impl std::error::Error for Stop {}
+
+impl Stop {
+    fn of(e: &io::Error) -> Option<Stop> {
+        match e.get_ref()?.downcast_ref::<Stop>()? {
+            Stop::Late => Some(Stop::Late),
+            Stop::Exited(s) => Some(Stop::Exited(*s)),
+            Stop::Signal(sig) => Some(Stop::Signal(*sig)),
+        }
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Direction {
+    Read,
+    Write,
+}
+
+/// Waits until `fd` can be read or written, in [`POLL`] slices: between
+/// them a stop signal, the runner's exit or the deadline ends the wait
+/// (as an `io::Error` holding a [`Stop`]).
+#[cfg(unix)]
+fn wait_ready(
+    fd: &impl std::os::fd::AsFd,
+    direction: Direction,
+    child: &mut Child,
+    deadline: Option<Instant>,
+) -> io::Result<()> {
+    use rustix::event::{poll, PollFd, PollFlags, Timespec};
+    let flags = match direction {
+        Direction::Read => PollFlags::IN,
+        Direction::Write => PollFlags::OUT,
+    };
+    loop {
+        let slice = deadline.map_or(POLL, |d| d.saturating_duration_since(Instant::now()).min(POLL));
+        let timeout = Timespec::try_from(slice).map_err(io::Error::other)?;
+        let mut fds = [PollFd::new(fd, flags)];
+        match poll(&mut fds, Some(&timeout)) {
+            Ok(n) if n > 0 => return Ok(()),
+            Ok(_) | Err(rustix::io::Errno::INTR) => {}
+            Err(e) => return Err(e.into()),
+        }
+        if let Some(sig) = pte_core::interrupted() {
+            return Err(io::Error::other(Stop::Signal(sig)));
+        }
+        if let Ok(Some(status)) = child.try_wait() {
+            // a reply written just before exiting is read first
+            let mut fds = [PollFd::new(fd, flags)];
+            if matches!(poll(&mut fds, Some(&Timespec { tv_sec: 0, tv_nsec: 0 })), Ok(n) if n > 0) {
+                return Ok(());
+            }
+            return Err(io::Error::other(Stop::Exited(status)));
+        }
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return Err(io::Error::other(Stop::Late));
+        }
+    }
+}
+
+/// Elsewhere reads and writes block: no deadline, no signal check.
+#[cfg(not(unix))]
+fn wait_ready<T>(_: &T, _: Direction, _: &mut Child, _: Option<Instant>) -> io::Result<()> {
+    Ok(())
+}
+
+/// The runner's stdout and what was read of it but not yet parsed
+/// (`buf[pos..end]`).
+struct Incoming {
+    pipe: ChildStdout,
+    buf: Box<[u8]>,
+    pos: usize,
+    end: usize,
+}
+
+impl Incoming {
+    fn new(pipe: ChildStdout) -> Incoming {
+        Incoming { pipe, buf: vec![0; READ_CHUNK].into_boxed_slice(), pos: 0, end: 0 }
+    }
+}
+
+/// [`Incoming`] read within one reply's deadline.
+struct Waiting<'a> {
+    incoming: &'a mut Incoming,
+    child: &'a mut Child,
+    deadline: Option<Instant>,
+}
+
+impl Waiting<'_> {
+    /// One read from the pipe into `out`, once the pipe is ready.
+    fn read_pipe(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        loop {
+            wait_ready(&self.incoming.pipe, Direction::Read, self.child, self.deadline)?;
+            match self.incoming.pipe.read(out) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                other => return other,
             }
         }
-        let _ = stdin.flush();
-    });
-    tx
+    }
+}
+
+impl Read for Waiting<'_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        // a payload goes from the pipe straight into its buffer: its one copy
+        if self.incoming.pos == self.incoming.end && out.len() >= READ_CHUNK {
+            return self.read_pipe(out);
+        }
+        let n = {
+            let have = self.fill_buf()?;
+            let n = have.len().min(out.len());
+            out.get_mut(..n).unwrap_or_default().copy_from_slice(have.get(..n).unwrap_or_default());
+            n
+        };
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Waiting<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        if self.incoming.pos >= self.incoming.end {
+            let mut buf = std::mem::take(&mut self.incoming.buf);
+            let read = self.read_pipe(&mut buf);
+            self.incoming.buf = buf;
+            (self.incoming.pos, self.incoming.end) = (0, read?);
+        }
+        let inc = &*self.incoming;
+        Ok(inc.buf.get(inc.pos..inc.end).unwrap_or_default())
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.incoming.pos = self.incoming.pos.saturating_add(n).min(self.incoming.end);
+    }
 }
 
 impl Engine for ProcessRunner {
     fn fresh(&mut self) -> RunResult<()> {
-        self.request(json!({"op": "fresh"}), Vec::new(), "fresh").map(|_| ())
+        self.request(Header { op: Some("fresh"), ..Header::default() }, &[], "fresh").map(|_| ())
     }
 
     fn execute(&mut self, method: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> {
         let (docs, payload) = encode_values(inputs, "in")?;
         let what = format!("call of {method:?}");
-        let reply = self.request(json!({"op": "call", "method": method, "inputs": docs}), payload, &what);
-        self.budget.store(NO_BUDGET, Ordering::SeqCst);
+        let header = Header { op: Some("call"), method: Some(method), inputs: Some(&docs), ..Header::default() };
+        let reply = self.request(header, &payload, &what);
+        self.budget = NO_BUDGET;
         let (reply, data) = reply?;
         match decode_values(reply.outputs, "outputs", &data) {
             Ok(values) => Ok(values.into_iter().map(Value::into_owned).collect()),
@@ -420,7 +579,7 @@ impl Engine for ProcessRunner {
     }
 
     fn expect_outputs(&mut self, recorded: &[Value<'_>]) {
-        self.budget.store(output_budget(recorded), Ordering::SeqCst);
+        self.budget = output_budget(recorded);
     }
 
     fn methods(&mut self) -> RunResult<Option<Vec<String>>> {

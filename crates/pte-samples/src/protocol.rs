@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Read, Write};
 
-use serde_json::{Map, Value as Json};
+use serde::Serialize;
 
 use pte_ptn::{dtype_code, read_safetensors_member, safetensors_to_bytes, PtnTensor, SUPPORTED_DTYPES};
 
@@ -24,8 +24,34 @@ pub const PROTOCOL_VERSION: u64 = 1;
 /// The longest header line either side accepts, newline included.
 pub const MAX_HEADER_LEN: usize = 16 << 20;
 
-/// A header object.
-pub(crate) type Header = Map<String, Json>;
+/// A header as either side writes it, serialized straight into its line
+/// (no JSON tree in between); fields left `None` are not written, `data`
+/// comes last.
+#[derive(Serialize, Default)]
+pub(crate) struct Header<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub op: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ok: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub runner: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub methods: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub inputs: Option<&'a [ValueDoc]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outputs: Option<&'a [ValueDoc]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub data: Option<u64>,
+}
 
 /// Why a frame could not be read.
 #[derive(Debug)]
@@ -54,15 +80,21 @@ impl std::fmt::Display for FrameError {
     }
 }
 
-/// Writes one frame: `header` (with `data` set from the payload when there
-/// is one) on a line, then the payload, then flushes.
-pub(crate) fn write_frame(w: &mut dyn Write, mut header: Header, payload: &[u8]) -> io::Result<()> {
-    if !payload.is_empty() {
-        header.insert("data".into(), Json::from(payload.len()));
+/// One frame's header line, newline included: `header` with `data` set to
+/// `payload_len` when there is a payload.
+pub(crate) fn header_line(mut header: Header<'_>, payload_len: usize) -> io::Result<Vec<u8>> {
+    if payload_len > 0 {
+        header.data = Some(u64::try_from(payload_len).map_err(io::Error::other)?);
     }
-    let mut line = serde_json::to_vec(&header).map_err(io::Error::other)?;
+    let mut line = Vec::with_capacity(128);
+    serde_json::to_writer(&mut line, &header).map_err(io::Error::other)?;
     line.push(b'\n');
-    w.write_all(&line)?;
+    Ok(line)
+}
+
+/// Writes one frame: the header line, then the payload, then flushes.
+pub(crate) fn write_frame(w: &mut dyn Write, header: Header<'_>, payload: &[u8]) -> io::Result<()> {
+    w.write_all(&header_line(header, payload.len())?)?;
     w.write_all(payload)?;
     w.flush()
 }
@@ -110,7 +142,8 @@ pub(crate) fn read_frame(
             "\"data\" is {size} bytes where the values it carries need at most {most}"
         )));
     }
-    let mut payload = Vec::new();
+    // room for all of it at once (it was bounded above), so it is read in one piece
+    let mut payload = Vec::with_capacity(usize::try_from(size).unwrap_or(0).min(MAX_HEADER_LEN.saturating_mul(4)));
     let got = r.take(size).read_to_end(&mut payload)?;
     if u64::try_from(got).ok() != Some(size) {
         return Err(FrameError::Garbage(format!("the payload ended after {got} of its {size} bytes")));
@@ -169,8 +202,9 @@ pub(crate) fn preview(line: &[u8]) -> String {
 }
 
 /// Values as index values plus the safetensors payload of their tensors
-/// (empty when there are none), tensors keyed `<prefix>.<i>`.
-pub(crate) fn encode_values(values: &[Value<'_>], prefix: &str) -> Result<(Json, Vec<u8>), String> {
+/// (empty when there are none), tensors keyed `<prefix>.<i>`: the payload
+/// is the one copy of their bytes.
+pub(crate) fn encode_values(values: &[Value<'_>], prefix: &str) -> Result<(Vec<ValueDoc>, Vec<u8>), String> {
     let limits = SampleLimits::unlimited();
     let (docs, tensors) = values_doc(values, prefix, &limits).map_err(|e| e.to_string())?;
     let payload = if tensors.is_empty() {
@@ -178,7 +212,7 @@ pub(crate) fn encode_values(values: &[Value<'_>], prefix: &str) -> Result<(Json,
     } else {
         safetensors_to_bytes(&tensors, &limits.safetensors).map_err(|e| e.to_string())?
     };
-    Ok((serde_json::to_value(docs).map_err(|e| e.to_string())?, payload))
+    Ok((docs, payload))
 }
 
 /// Reads the values `docs` of field `field` of a header against its
@@ -229,12 +263,27 @@ mod tests {
             Value::Bool(true),
         ];
         let (docs, payload) = encode_values(&values, "in").unwrap();
-        let mut header = Header::new();
-        header.insert("inputs".into(), docs);
         let mut out = Vec::new();
-        write_frame(&mut out, header, &payload).unwrap();
+        write_frame(&mut out, Header { inputs: Some(&docs), ..Header::default() }, &payload).unwrap();
         let (h, p) = roundtrip(&out).unwrap();
         assert_eq!(decode_values(h.inputs, "inputs", &p).unwrap(), values);
+    }
+
+    /// A header is written straight from its fields, in their order (`op`
+    /// first, `data` last), with no JSON tree sorted by key in between.
+    #[test]
+    fn a_header_is_written_field_by_field() {
+        let t = PtnTensor::new(Dtype::F32, vec![1], vec![0, 0, 128, 63]).unwrap();
+        let (docs, payload) = encode_values(&[Value::Tensor(t), Value::Int(2)], "in").unwrap();
+        let header = Header { op: Some("call"), method: Some("forward"), inputs: Some(&docs), ..Header::default() };
+        let line = String::from_utf8(header_line(header, payload.len()).unwrap()).unwrap();
+        let inputs = r#"[{"type":"tensor","key":"in.0","dtype":"F32","shape":[1]},{"type":"int","value":2}]"#;
+        assert_eq!(
+            line,
+            format!("{{\"op\":\"call\",\"method\":\"forward\",\"inputs\":{inputs},\"data\":{}}}\n", payload.len())
+        );
+        let bye = header_line(Header { ok: Some(true), ..Header::default() }, 0).unwrap();
+        assert_eq!(bye, b"{\"ok\":true}\n");
     }
 
     #[test]

@@ -4,8 +4,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use serde_json::json;
-
+use crate::index::ValueDoc;
 use crate::protocol::{decode_values, encode_values, read_frame, write_frame, FrameError, Header};
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::Engine;
@@ -37,56 +36,53 @@ pub fn serve(engine: &mut dyn Engine, input: &mut dyn BufRead, output: &mut dyn 
             Err(FrameError::Eof) => return Ok(()),
             Err(FrameError::Io(e)) => return Err(e),
             Err(FrameError::Garbage(why)) => {
-                reply(output, Err(format!("the request does not read: {why}")), &[])?;
+                refuse(output, &format!("the request does not read: {why}"))?;
                 continue;
             }
         };
-        if request.op.as_deref() == Some("bye") {
-            return reply(output, Ok(Header::new()), &[]);
-        }
-        let mut out_payload = Vec::new();
-        let answer = answer(engine, request, &payload, &mut out_payload);
-        reply(output, answer, &out_payload)?;
-    }
-}
-
-fn answer(engine: &mut dyn Engine, request: Frame, payload: &[u8], out: &mut Vec<u8>) -> Result<Header, String> {
-    let mut header = Header::new();
-    match request.op.as_deref().unwrap_or("") {
-        "hello" => {
-            if request.version != Some(PROTOCOL_VERSION) {
-                return Err(format!("this runner speaks {PROTOCOL} version {PROTOCOL_VERSION} only"));
+        match request.op.as_deref().unwrap_or("") {
+            "bye" => return write_frame(output, Header { ok: Some(true), ..Header::default() }, &[]),
+            "hello" if request.version != Some(PROTOCOL_VERSION) => {
+                refuse(output, &format!("this runner speaks {PROTOCOL} version {PROTOCOL_VERSION} only"))?
             }
-            header.insert("protocol".into(), json!(PROTOCOL));
-            header.insert("version".into(), json!(PROTOCOL_VERSION));
-            header.insert("runner".into(), json!(engine.name()));
-            header.insert("methods".into(), json!(engine.methods().map_err(|e| e.to_string())?));
+            "hello" => match engine.methods() {
+                Ok(methods) => {
+                    let name = engine.name();
+                    let header = Header {
+                        ok: Some(true),
+                        protocol: Some(PROTOCOL),
+                        version: Some(PROTOCOL_VERSION),
+                        runner: name.as_deref(),
+                        methods: methods.as_deref(),
+                        ..Header::default()
+                    };
+                    write_frame(output, header, &[])?;
+                }
+                Err(e) => refuse(output, &e.to_string())?,
+            },
+            "fresh" => match engine.fresh() {
+                Ok(()) => write_frame(output, Header { ok: Some(true), ..Header::default() }, &[])?,
+                Err(e) => refuse(output, &e.to_string())?,
+            },
+            "call" => match call(engine, request, &payload) {
+                Ok((docs, data)) => {
+                    write_frame(output, Header { ok: Some(true), outputs: Some(&docs), ..Header::default() }, &data)?
+                }
+                Err(why) => refuse(output, &why)?,
+            },
+            other => refuse(output, &format!("unknown op {other:?}"))?,
         }
-        "fresh" => engine.fresh().map_err(|e| e.to_string())?,
-        "call" => {
-            let method = request.method.ok_or("the call names no \"method\"")?;
-            let inputs = decode_values(request.inputs, "inputs", payload)?;
-            let outputs = engine.execute(&method, &inputs).map_err(|e| e.to_string())?;
-            let (docs, data) = encode_values(&outputs, "out")?;
-            header.insert("outputs".into(), docs);
-            *out = data;
-        }
-        other => return Err(format!("unknown op {other:?}")),
     }
-    Ok(header)
 }
 
-fn reply(output: &mut dyn Write, answer: Result<Header, String>, payload: &[u8]) -> io::Result<()> {
-    match answer {
-        Ok(mut h) => {
-            h.insert("ok".into(), json!(true));
-            write_frame(output, h, payload)
-        }
-        Err(why) => {
-            let mut h = Header::new();
-            h.insert("ok".into(), json!(false));
-            h.insert("error".into(), json!(why));
-            write_frame(output, h, &[])
-        }
-    }
+/// Runs one call: the outputs' values and their payload.
+fn call(engine: &mut dyn Engine, request: Frame, payload: &[u8]) -> Result<(Vec<ValueDoc>, Vec<u8>), String> {
+    let method = request.method.ok_or("the call names no \"method\"")?;
+    let inputs = decode_values(request.inputs, "inputs", payload)?;
+    let outputs = engine.execute(&method, &inputs).map_err(|e| e.to_string())?;
+    encode_values(&outputs, "out")
+}
+
+fn refuse(output: &mut dyn Write, why: &str) -> io::Result<()> {
+    write_frame(output, Header { ok: Some(false), error: Some(why), ..Header::default() }, &[])
 }

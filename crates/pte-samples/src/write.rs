@@ -76,7 +76,7 @@ fn tolerance_doc(t: Option<Tolerance>, path: &str) -> Result<Option<ToleranceDoc
     Ok(Some(ToleranceDoc { atol: t.atol, rtol: t.rtol }))
 }
 
-fn to_doc<'a>(set: &SampleSet<'a>, limits: &SampleLimits) -> Result<(IndexDoc, BTreeMap<String, PtnTensor<'a>>)> {
+fn to_doc<'s>(set: &'s SampleSet<'_>, limits: &SampleLimits) -> Result<(IndexDoc, BTreeMap<String, PtnTensor<'s>>)> {
     check_name(&set.method).map_err(|e| e.at_path("method"))?;
     check_name(&set.name).map_err(|e| e.at_path("set"))?;
     limit("samples", set.samples.len(), limits.max_samples, "samples")?;
@@ -91,7 +91,7 @@ fn to_doc<'a>(set: &SampleSet<'a>, limits: &SampleLimits) -> Result<(IndexDoc, B
         let mut calls = Vec::with_capacity(sample.calls.len());
         for (ci, call) in sample.calls.iter().enumerate() {
             let path = format!("{path}.calls[{ci}]");
-            let mut side = |values: &[Value<'a>], dir: &str, field: &str| -> Result<Vec<ValueDoc>> {
+            let mut side = |values: &'s [Value<'_>], dir: &str, field: &str| -> Result<Vec<ValueDoc>> {
                 let path = format!("{path}.{field}");
                 limit("values", values.len(), limits.max_values, &path)?;
                 values
@@ -129,11 +129,11 @@ fn to_doc<'a>(set: &SampleSet<'a>, limits: &SampleLimits) -> Result<(IndexDoc, B
 
 /// Encodes a list of values as index values plus the tensors they refer to,
 /// keyed `<prefix>.<i>` (`.<j>` appended for list items).
-pub(crate) fn values_doc<'a>(
-    values: &[Value<'a>],
+pub(crate) fn values_doc<'s>(
+    values: &'s [Value<'_>],
     prefix: &str,
     limits: &SampleLimits,
-) -> Result<(Vec<ValueDoc>, BTreeMap<String, PtnTensor<'a>>)> {
+) -> Result<(Vec<ValueDoc>, BTreeMap<String, PtnTensor<'s>>)> {
     limit("values", values.len(), limits.max_values, prefix)?;
     let mut tensors = BTreeMap::new();
     let docs = values
@@ -144,17 +144,20 @@ pub(crate) fn values_doc<'a>(
     Ok((docs, tensors))
 }
 
-fn value_doc<'a>(
-    v: &Value<'a>,
+/// The tensors a value refers to are borrowed into `tensors`, never copied:
+/// the one copy of their bytes is the encoder's.
+fn value_doc<'s>(
+    v: &'s Value<'_>,
     key: &str,
     path: &str,
     limits: &SampleLimits,
-    tensors: &mut BTreeMap<String, PtnTensor<'a>>,
+    tensors: &mut BTreeMap<String, PtnTensor<'s>>,
 ) -> Result<ValueDoc> {
-    let mut put = |t: &PtnTensor<'a>, key: String, path: &str| -> Result<TensorDoc> {
+    let mut put = |t: &'s PtnTensor<'_>, key: String, path: &str| -> Result<TensorDoc> {
         t.check().map_err(|e| Error::wrap(SampleRule::InvalidUse, e).at_path(path.to_string()))?;
         let doc = TensorDoc { key: key.clone(), dtype: dtype_code(t.dtype), shape: t.shape.clone() };
-        tensors.insert(key, t.clone());
+        let data = std::borrow::Cow::Borrowed(&*t.data);
+        tensors.insert(key, PtnTensor { dtype: t.dtype, shape: t.shape.clone(), data });
         Ok(doc)
     };
     Ok(match v {

@@ -72,9 +72,13 @@ def bf16(words: Any) -> np.ndarray:
 
 def dtype_code(a: np.ndarray) -> str:
     """The safetensors code of an array's dtype (BF16 for :data:`BF16` arrays)."""
+    dt = a.dtype
+    # the common dtypes first, by a lookup: this runs for every tensor of every call
+    code = _CODES.get((dt.kind, dt.itemsize)) if dt.metadata is None and dt.fields is None else None
+    if code is not None and dt.subdtype is None:
+        return code
     if is_bf16(a):
         return "BF16"
-    dt = a.dtype
     if getattr(dt, "name", "") == "bfloat16":  # ml_dtypes.bfloat16, if the caller uses it
         return "BF16"
     code = _CODES.get((dt.kind, dt.itemsize))
@@ -83,11 +87,12 @@ def dtype_code(a: np.ndarray) -> str:
     return code
 
 
-def _le_bytes(a: np.ndarray) -> bytes:
+def _le_array(a: np.ndarray) -> np.ndarray:
+    """The array C-contiguous and little-endian: itself when it already is."""
     a = np.ascontiguousarray(a)
     if a.dtype.byteorder == ">" or (a.dtype.byteorder == "=" and sys.byteorder == "big"):
         a = a.astype(a.dtype.newbyteorder("<"))
-    return a.tobytes()
+    return a
 
 
 def _is_torch_tensor(x: Any) -> bool:
@@ -95,28 +100,42 @@ def _is_torch_tensor(x: Any) -> bool:
     return t is not None and isinstance(x, t.Tensor)
 
 
-def to_numpy(t: Any) -> np.ndarray:
-    """A torch tensor as a new numpy array of the same dtype and shape (BF16 tagged)."""
+def torch_as_numpy(t: Any) -> np.ndarray:
+    """A torch tensor's elements as a numpy array, dtype and shape exact (BF16 tagged): a view
+    of the tensor's memory (its strides kept) when numpy can wrap it, else a contiguous copy."""
     import torch
 
+    if t.dtype is not torch.bfloat16:
+        try:  # a CPU tensor without grad, conjugate or negative bits: numpy wraps its memory as it is
+            return t.numpy()
+        except (RuntimeError, TypeError):
+            pass
     t = t.detach()
     if t.device.type != "cpu":
         t = t.cpu()
     t = t.resolve_conj().resolve_neg().contiguous()
     if t.dtype == torch.bfloat16:
-        return t.view(torch.int16).numpy().view(BF16).copy()
+        return t.view(torch.int16).numpy().view(BF16)
     try:
-        return t.numpy().copy()
+        return t.numpy()
     except TypeError as e:
         raise TypeError(f"unsupported tensor dtype {t.dtype}: {e}") from None
 
 
-def to_torch(a: np.ndarray) -> Any:
-    """A numpy array as a new torch tensor of the same dtype and shape (BF16 words as bfloat16)."""
+def to_numpy(t: Any) -> np.ndarray:
+    """A torch tensor as a new numpy array of the same dtype and shape (BF16 tagged)."""
+    return torch_as_numpy(t).copy()
+
+
+def to_torch(a: np.ndarray, copy: bool = True) -> Any:
+    """A numpy array as a new torch tensor of the same dtype and shape (BF16 words as bfloat16);
+    with ``copy=False``, over the array's own memory when it is contiguous and writable."""
     import torch
 
     code = dtype_code(a)
-    a = np.array(a, dtype=DTYPES[code] if code != "BF16" else a.dtype, order="C", copy=True)
+    dt = DTYPES[code] if code != "BF16" else a.dtype
+    if copy or not (a.flags.c_contiguous and a.flags.writeable and a.dtype == dt):
+        a = np.array(a, dtype=dt, order="C", copy=True)
     if code == "BF16":
         return torch.from_numpy(a.view(np.int16)).view(torch.bfloat16)
     return torch.from_numpy(a)
@@ -158,23 +177,30 @@ def decode_float(v: Any) -> float:
 
 # ---- safetensors -----------------------------------------------------------
 
-def encode_safetensors(tensors: Dict[str, np.ndarray]) -> bytes:
-    """A safetensors file with the arrays back to back, in the dict's order."""
+def encode_safetensors(tensors: Dict[str, np.ndarray]) -> bytearray:
+    """A safetensors file with the arrays back to back, in the dict's order: each array's
+    bytes copied once, straight into the result."""
     header: Dict[str, Any] = {}
-    blobs: List[bytes] = []
+    arrays: List[np.ndarray] = []
     at = 0
     for key, a in tensors.items():
-        data = _le_bytes(a)
-        header[key] = {"dtype": dtype_code(a), "shape": [int(s) for s in a.shape], "data_offsets": [at, at + len(data)]}
-        blobs.append(data)
-        at += len(data)
+        code, shape = dtype_code(a), [int(s) for s in a.shape]
+        a = _le_array(a)  # ndim >= 1: a 0-d array's shape is the one above
+        header[key] = {"dtype": code, "shape": shape, "data_offsets": [at, at + a.nbytes]}
+        arrays.append(a)
+        at += a.nbytes
     h = json.dumps(header, separators=(",", ":"), ensure_ascii=True).encode()
     h += b" " * (-len(h) % 8)
-    return struct.pack("<Q", len(h)) + h + b"".join(blobs)
+    out = bytearray(struct.pack("<Q", len(h)))
+    out += h
+    for a in arrays:
+        out += memoryview(a.reshape(-1).view(np.uint8))
+    return out
 
 
-def decode_safetensors(data: bytes) -> Dict[str, np.ndarray]:
-    """The arrays of a safetensors file, each a writable copy."""
+def decode_safetensors(data: Any) -> Dict[str, np.ndarray]:
+    """The arrays of a safetensors file, each writable: views of ``data`` when it is a
+    ``bytearray`` (what :func:`read_message` returns: the payload's one copy), else copies."""
     if len(data) < 8:
         raise ProtocolError(f"safetensors payload of {len(data)} bytes (the header length alone is 8)")
     n = struct.unpack("<Q", data[:8])[0]
@@ -207,7 +233,10 @@ def decode_safetensors(data: bytes) -> Dict[str, np.ndarray]:
         if (e - b) != count * dt.itemsize:
             raise ProtocolError(f"safetensors entry {key!r}: {e - b} bytes for {code} {shape}")
         le = np.dtype("<u2") if code == "BF16" else dt
-        a = np.frombuffer(body[b:e], dtype=le, count=count).copy().reshape(shape)
+        a = np.frombuffer(body[b:e], dtype=le, count=count)
+        if not a.flags.writeable or not a.flags.aligned:
+            a = a.copy()
+        a = a.reshape(shape)
         out[key] = a.view(BF16) if code == "BF16" else a
     return out
 
@@ -246,7 +275,8 @@ def as_value(v: Any) -> Any:
 
 def encode_value(v: Any, key: str, tensors: Dict[str, np.ndarray]) -> Dict[str, Any]:
     """One value as its JSON object; its tensors go into ``tensors`` under ``key`` (``key.<j>`` for list items)."""
-    v = as_value(v)
+    # a torch tensor is only read here: a view of its memory, copied once by the encoder
+    v = torch_as_numpy(v) if _is_torch_tensor(v) else as_value(v)
     if v is None:
         return {"type": "none"}
     if isinstance(v, bool):
@@ -328,8 +358,8 @@ def decode_values(values: Any, tensors: Dict[str, np.ndarray], where: str) -> Li
 
 # ---- messages --------------------------------------------------------------
 
-def read_message(stream: BinaryIO) -> Optional[Tuple[Dict[str, Any], bytes]]:
-    """The next message (header object, payload), or None at a clean end of input.
+def read_message(stream: BinaryIO) -> Optional[Tuple[Dict[str, Any], bytearray]]:
+    """The next message (header object, payload as a ``bytearray``), or None at a clean end of input.
 
     A header line that is not a JSON object raises :class:`ProtocolError` (the
     line is consumed: the next message can still be read). A truncated message
@@ -353,15 +383,27 @@ def read_message(stream: BinaryIO) -> Optional[Tuple[Dict[str, Any], bytes]]:
         n = 0
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise StreamError(f"'data' must be a byte count (a non-negative integer), got {n!r}")
-    chunks = []
+    return header, _read_payload(stream, n)
+
+
+def _read_payload(stream: BinaryIO, n: int) -> bytearray:
+    """Exactly ``n`` bytes read straight into one ``bytearray`` (the payload's one copy: the
+    arrays :func:`decode_safetensors` makes of it are views)."""
+    payload = bytearray(n)
+    view = memoryview(payload)
+    readinto = getattr(stream, "readinto", None)
     got = 0
     while got < n:
-        c = stream.read(n - got)
-        if not c:
+        if readinto is not None:
+            k = readinto(view[got:])
+        else:  # a stream without readinto: read, then place
+            c = stream.read(n - got)
+            k = len(c) if c else 0
+            view[got:got + k] = c or b""
+        if not k:
             raise StreamError(f"input ended {n - got} bytes short of a {n}-byte payload")
-        chunks.append(c)
-        got += len(c)
-    return header, b"".join(chunks)
+        got += k
+    return payload
 
 
 def write_message(stream: BinaryIO, header: Dict[str, Any], payload: bytes = b"") -> None:

@@ -44,7 +44,7 @@ import traceback
 from typing import Any, BinaryIO, Dict, List, Optional, Sequence, Tuple
 
 from ._protocol import (PROTOCOL, VERSION, ProtocolError, StreamError, decode_safetensors, decode_values,
-                        encode_safetensors, encode_values, read_message, write_message)
+                        encode_safetensors, encode_values, read_message, to_torch, write_message)
 
 __all__ = ["serve", "main", "claim_stdio", "Client", "RunnerError"]
 
@@ -59,6 +59,30 @@ def _engine_methods(engine: Any) -> Optional[List[str]]:
         return None
     names = f() if callable(f) else f
     return None if names is None else [str(n) for n in names]
+
+
+def _in_process(engine: Any) -> Any:
+    """The engine's :class:`pte_rs.runners.InProcess` form (its ``in_process()``, made once), or None."""
+    try:
+        return engine.__dict__["_pte_rs_in_process"]
+    except (AttributeError, KeyError):
+        pass
+    maker = getattr(engine, "in_process", None)
+    fast = maker() if callable(maker) else None
+    try:
+        engine.__dict__["_pte_rs_in_process"] = fast
+    except AttributeError:  # no instance dict: asked again next time
+        pass
+    return fast
+
+
+def _runtime_value(v: Any, tensors: str) -> Any:
+    """A decoded input as an in-process runtime takes it: torch tensors over the same memory."""
+    if tensors != "torch":
+        return v
+    if isinstance(v, list):
+        return [to_torch(a, copy=False) for a in v]
+    return to_torch(v, copy=False) if hasattr(v, "dtype") and hasattr(v, "shape") else v
 
 
 def _handle(engine: Any, header: Dict[str, Any], payload: bytes) -> Tuple[Dict[str, Any], bytes]:
@@ -84,7 +108,12 @@ def _handle(engine: Any, header: Dict[str, Any], payload: bytes) -> Tuple[Dict[s
             raise ProtocolError("a call needs a string 'method'")
         tensors = decode_safetensors(payload) if payload else {}
         inputs = decode_values(header.get("inputs"), tensors, "inputs")
-        outputs = engine.call(method, inputs)
+        fast = _in_process(engine)
+        if fast is not None:
+            # the payload's arrays are this call's own: the runtime gets them as they are
+            outputs = fast.execute(method, [_runtime_value(x, fast.tensors) for x in inputs])
+        else:
+            outputs = engine.call(method, inputs)
         if outputs is None or isinstance(outputs, (str, bytes)) or not hasattr(outputs, "__iter__"):
             raise TypeError(f"the engine's call returned {type(outputs).__name__}, not a list of outputs")
         out_tensors: Dict[str, Any] = {}

@@ -3,12 +3,14 @@
 :class:`ExecuTorch` runs a ``.pte`` in ExecuTorch's stock Python runtime
 (``executorch.runtime``). It needs the ``executorch`` package (and torch);
 without it, constructing one raises :class:`ExecuTorchNotInstalled`.
+:class:`InProcess` hands a runtime living in this process to
+:func:`pte_rs.samples.verify` with nothing serialized in between.
 """
 
 from __future__ import annotations
 
 import os
-from typing import Any, List, Optional, Sequence, Union
+from typing import Any, Callable, List, Optional, Sequence, Union
 
 import numpy as np
 
@@ -16,7 +18,7 @@ from . import _error, _path
 from . import open as _open
 from ._protocol import as_value, to_torch
 
-__all__ = ["ExecuTorch", "ExecuTorchNotInstalled"]
+__all__ = ["ExecuTorch", "ExecuTorchNotInstalled", "InProcess"]
 
 PathLike = Union[str, bytes, "os.PathLike[str]"]
 
@@ -34,6 +36,41 @@ def _to_runtime(v: Any) -> Any:
     if isinstance(v, list):
         return [_to_runtime(x) for x in v]
     return v
+
+
+class InProcess:
+    """A runtime in this process, for :func:`pte_rs.samples.verify`: its ``execute`` is called
+    with tensors made straight from the recorded bytes and its outputs are read as returned,
+    with no protocol, JSON or safetensors in between.
+
+    ``execute(method, inputs) -> outputs``: one call on the current state; ``inputs`` in the
+    method's order, tensors as torch tensors (``tensors="torch"``, the default: what the stock
+    runtime's ``Method.execute`` takes) or numpy arrays (``tensors="numpy"``), each a fresh
+    writable copy of the recorded bytes; scalars as Python values. Outputs: torch tensors,
+    numpy arrays, lists of them, scalars. ``fresh()``: drop all state (the next call runs on
+    freshly loaded methods); None when ``execute`` keeps none. ``methods``: the method names,
+    when known; ``name``: the runtime's description for the report.
+
+    >>> from pte_rs.runners import InProcess
+    >>> double = InProcess(lambda method, inputs: [inputs[0] * 2], tensors="numpy", name="doubler")
+    >>> double.name, double.methods
+    ('doubler', None)
+    """
+
+    def __init__(self, execute: Callable[[str, List[Any]], Any], fresh: Optional[Callable[[], Any]] = None, *,
+                 methods: Optional[Sequence[str]] = None, name: Optional[str] = None,
+                 tensors: str = "torch") -> None:
+        if not callable(execute):
+            raise TypeError(f"execute must be callable, not {type(execute).__name__}")
+        if fresh is not None and not callable(fresh):
+            raise TypeError(f"fresh must be callable or None, not {type(fresh).__name__}")
+        if tensors not in ("torch", "numpy"):
+            raise ValueError(f"tensors must be 'torch' or 'numpy', not {tensors!r}")
+        self.execute = execute
+        self.fresh: Callable[[], Any] = fresh if fresh is not None else (lambda: None)
+        self.methods = None if methods is None else [str(m) for m in methods]
+        self.name = None if name is None else str(name)
+        self.tensors = tensors
 
 
 class ExecuTorch:
@@ -120,15 +157,25 @@ class ExecuTorch:
         self._used = False
         self.loads += 1
 
+    def in_process(self) -> InProcess:
+        """This program as an :class:`InProcess` runner: :func:`pte_rs.samples.verify` hands the
+        runtime's ``Method.execute`` torch tensors made from the recorded bytes, and reads its
+        outputs as returned (what ``verify`` uses when given this object)."""
+        return InProcess(self._execute, self.fresh, methods=self._names, name=self.name)
+
+    def _execute(self, method: str, inputs: List[Any]) -> Any:
+        """``Method.execute`` on the current state, torch tensors in and out."""
+        if method not in self._names:
+            raise _error(f"the program has no method {method!r} (it has: {', '.join(self._names)})", "invalid_use")
+        try:
+            m = self._program.load_method(method)
+            self._used = True
+            return m.execute(inputs)
+        except Exception as e:  # the runtime's refusal (a wrong dtype or shape), in its words
+            raise _error(f"{method}: the runtime refused the call: {type(e).__name__}: {e}", "runtime") from e
+
     def call(self, method: str, inputs: Sequence[Any]) -> List[Any]:
         """Runs ``method`` once on the current state; numpy (and scalar) inputs, numpy outputs."""
         if not isinstance(method, str) or method not in self._names:
             raise _error(f"the program has no method {method!r} (it has: {', '.join(self._names)})", "invalid_use")
-        values = [_to_runtime(as_value(x)) for x in inputs]
-        try:
-            m = self._program.load_method(method)
-            self._used = True
-            outputs = m.execute(values)
-        except Exception as e:  # the runtime's refusal (a wrong dtype or shape), in its words
-            raise _error(f"{method}: the runtime refused the call: {type(e).__name__}: {e}", "runtime") from e
-        return [as_value(o) for o in outputs]
+        return [as_value(o) for o in self._execute(method, [_to_runtime(as_value(x)) for x in inputs])]

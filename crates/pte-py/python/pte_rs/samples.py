@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from . import Tensor, _native, _path
-from ._protocol import DTYPES, as_value, dtype_code
+from . import _layout, _native, _path, _view
+from ._protocol import DTYPES, _is_torch_tensor, as_value, dtype_code, torch_as_numpy
+from .runners import InProcess
 from .recording import read_set, record, write_set
 
 __all__ = ["verify", "record", "read_set", "write_set", "CheckReport"]
@@ -68,26 +69,37 @@ class CheckReport:
         return "\n".join(lines)
 
 
+def _array(code: str, shape: List[int], data: bytearray) -> np.ndarray:
+    """A tensor the check hands over, ``data`` a fresh ``bytearray`` of its bytes: a writable
+    array over those bytes, no copy (the copy out of the samples was the only one), through the
+    one layout check every array passes (:class:`pte_rs.PteError`, never a numpy error)."""
+    if not isinstance(data, bytearray):  # immutable bytes: the array gets its own writable copy
+        data = bytearray(data)
+    dt, dims, _ = _layout("input", len(data), code, shape, None)
+    return _view(data, 0, dt, dims, None)
+
+
 def _from_tagged(v: Tuple[str, Any]) -> Any:
     kind, x = v
     if kind == "tensor":
-        code, shape, data = x
-        # through the one layout check every array passes (PteError, never a numpy error)
-        return Tensor("input", 0, len(data), {"dtype": code, "sizes": shape}, data).array().copy()
+        return _array(*x)
     if kind == "tensor_list":
-        return [_from_tagged(("tensor", t)) for t in x]
+        return [_array(*t) for t in x]
     return x
 
 
-def _tensor_to(a: np.ndarray) -> Tuple[str, List[int], bytes]:
+def _tensor_to(a: Any) -> Tuple[str, List[int], bytes]:
+    if _is_torch_tensor(a):  # its bytes straight from torch's memory, no numpy copy in between
+        a = torch_as_numpy(a)
     code = dtype_code(a)
-    a = np.ascontiguousarray(a)
-    if code != "BF16":
-        a = a.astype(DTYPES[code], copy=False)
-    return code, [int(s) for s in a.shape], a.tobytes()
+    if code != "BF16" and a.dtype != DTYPES[code]:
+        a = a.astype(DTYPES[code])
+    return code, list(a.shape), a.tobytes()
 
 
 def _to_tagged(v: Any) -> Tuple[str, Any]:
+    if isinstance(v, np.ndarray) or _is_torch_tensor(v):
+        return ("tensor", _tensor_to(v))
     v = as_value(v)
     if v is None:
         return ("none", None)
@@ -104,19 +116,22 @@ def _to_tagged(v: Any) -> Tuple[str, Any]:
     return ("tensor", _tensor_to(v))
 
 
-def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optional[str] = None,
-           set: Optional[str] = None) -> CheckReport:  # noqa: A002 - the set's name, as in the CLI
-    """Replays the samples at ``source`` through ``runner`` and checks every output.
+#: What the native check needs of one runner: fresh(), call(method, tagged inputs) -> tagged
+#: outputs, its methods (or None) and its name (or None).
+Engine = Tuple[Callable[[], Any], Callable[[str, List[Tuple[str, Any]]], List[Tuple[str, Any]]],
+               Optional[List[str]], Optional[str]]
 
-    ``runner`` needs ``fresh()`` (drop all state) and ``call(method, inputs)``
-    (numpy arrays, BF16 as :data:`pte_rs._protocol.BF16` words, and Python
-    scalars in; the same, or torch tensors, out); ``methods()`` and ``name``
-    are used when present. An exception the runner raises ends the check with
-    verdict ``runner_failed``, its type and message in the failure
-    (``KeyboardInterrupt`` and ``SystemExit`` propagate instead); a runner
-    without ``fresh`` and ``call`` raises :class:`TypeError`. Raises
-    :class:`pte_rs.PteError` when ``source`` holds no samples to check.
-    """
+
+def _engine(runner: Any) -> Engine:
+    """The one place a runner object becomes what the native check drives: an
+    :class:`pte_rs.runners.InProcess` (or an object whose ``in_process()`` gives one, such as
+    :class:`pte_rs.runners.ExecuTorch`) gets its inputs as tensors straight from the samples'
+    bytes; any other object with ``fresh()`` and ``call()`` gets numpy arrays and scalars."""
+    maker = getattr(runner, "in_process", None)
+    if not isinstance(runner, InProcess) and callable(maker):
+        runner = maker()
+    if isinstance(runner, InProcess):
+        return runner.fresh, _in_process_call(runner), runner.methods, runner.name
     for needed in ("fresh", "call"):
         if not callable(getattr(runner, needed, None)):
             raise TypeError(f"the runner needs a callable {needed}(): {type(runner).__name__} has none")
@@ -130,7 +145,53 @@ def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optio
             return [_to_tagged(o) for o in outs]
         return [_to_tagged(outs)]
 
-    raw = _native.check_samples(_path(source), runner.fresh, call, list(known) if known is not None else None,
-                                str(name) if name is not None else None, method, set)
+    return runner.fresh, call, list(known) if known is not None else None, str(name) if name is not None else None
+
+
+def _in_process_call(runner: "InProcess") -> Callable[[str, List[Tuple[str, Any]]], List[Tuple[str, Any]]]:
+    execute = runner.execute
+    if runner.tensors == "torch":
+        import torch
+
+        from_numpy = torch.from_numpy
+
+        def tensor(code: str, shape: List[int], data: bytearray) -> Any:
+            a = _array(code, shape, data)
+            if code == "BF16":
+                return from_numpy(a.view(np.int16)).view(torch.bfloat16)
+            return from_numpy(a)
+    else:
+        tensor = _array
+
+    def call(m: str, inputs: List[Tuple[str, Any]]) -> List[Tuple[str, Any]]:
+        args = [tensor(*x) if kind == "tensor" else [tensor(*t) for t in x] if kind == "tensor_list" else x
+                for kind, x in inputs]
+        outs = execute(m, args)
+        if isinstance(outs, (list, tuple)):
+            return [_to_tagged(o) for o in outs]
+        return [_to_tagged(outs)]
+
+    return call
+
+
+def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optional[str] = None,
+           set: Optional[str] = None) -> CheckReport:  # noqa: A002 - the set's name, as in the CLI
+    """Replays the samples at ``source`` through ``runner`` and checks every output.
+
+    ``runner`` needs ``fresh()`` (drop all state) and ``call(method, inputs)``
+    (numpy arrays, BF16 as :data:`pte_rs._protocol.BF16` words, and Python
+    scalars in; the same, or torch tensors, out); ``methods()`` and ``name``
+    are used when present. A :class:`pte_rs.runners.InProcess` (and a runner
+    whose ``in_process()`` returns one, as :class:`pte_rs.runners.ExecuTorch`
+    does) is called without any conversion in between: each input tensor is
+    one copy of the recorded bytes, handed to its ``execute`` as a torch
+    tensor (or numpy array), and its outputs are read as they come. An exception the runner raises ends the check with
+    verdict ``runner_failed``, its type and message in the failure
+    (``KeyboardInterrupt`` and ``SystemExit`` propagate instead); a runner
+    without ``fresh`` and ``call`` raises :class:`TypeError`. Raises
+    :class:`pte_rs.PteError` when ``source`` holds no samples to check.
+    """
+    fresh, call, known, name = _engine(runner)
+    raw = _native.check_samples(_path(source), fresh, call, known, name, method, set)
     return CheckReport(**json.loads(raw))
 
