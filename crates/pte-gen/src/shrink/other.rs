@@ -207,6 +207,7 @@ pub(crate) fn ptn(s: &mut Search<'_>) -> bool {
         }
     };
     let mut progress = lists(s, read, write, count, cut);
+    progress |= super::flatbuf::pass(s, &PackageProgram);
     // every tensor emptied (shape [0]) in turn, the data with it
     let n = read(&s.best).map_or(0, |m| m.tensors.len());
     progress |= s.reduce(n, 1, |best, r| {
@@ -217,4 +218,19 @@ pub(crate) fn ptn(s: &mut Search<'_>) -> bool {
         write(&m)
     });
     progress
+}
+
+/// The native program (`program.ptg`) inside a package.
+struct PackageProgram;
+
+impl Lens for PackageProgram {
+    fn get(&self, outer: &[u8]) -> Option<Vec<u8>> {
+        PtnFile::from_bytes(outer).ok().map(|p| p.program.into_owned())
+    }
+
+    fn put(&self, outer: &[u8], inner: &[u8]) -> Option<Vec<u8>> {
+        let mut p = PtnFile::from_bytes(outer).ok()?;
+        p.program = Cow::Owned(inner.to_vec());
+        p.to_bytes().ok()
+    }
 }
