@@ -131,12 +131,17 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
         last = Some(result);
         yes
     };
+    // Ctrl-C is recorded, not fatal: the run under way is stopped, the
+    // scratch folder removed, and nothing written
+    let held = pte_core::hold_stop_signals();
     let bar = Progress::spinner("shrinking");
     let options = pte_gen::shrink::Options { max_runs: a.max_runs, time, bytes_only: a.bytes_only };
     let started = Instant::now();
     let shown = |p: &pte_gen::shrink::Progress| bar.message(&format!("shrinking: {} bytes, {} runs, {}", p.bytes, p.runs, p.phase));
     let out = pte_gen::shrink::shrink_with_progress(&input, &options, interesting, shown);
     drop(bar);
+    drop(held);
+    pte_core::check_interrupted().map_err(at(&a.input))?;
     let out = out.map_err(|_| {
         Failure::bad_input(format!(
             "{}: the input is not interesting: the command must exit 0 on it, and {}",
@@ -148,11 +153,10 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
     let before = input.len();
     let after = out.bytes.len();
     let saved = if before == 0 { 0.0 } else { 100.0 * (before.saturating_sub(after)) as f64 / before as f64 };
-    let stopped = match (pte_core::interrupted(), out.stopped) {
-        (Some(_), _) => " (interrupted)",
-        (None, Some(pte_gen::shrink::Stop::Runs)) => " (stopped at --max-runs)",
-        (None, Some(pte_gen::shrink::Stop::Time)) => " (stopped at --time)",
-        (None, None) => "",
+    let stopped = match out.stopped {
+        Some(pte_gen::shrink::Stop::Runs) => " (stopped at --max-runs)",
+        Some(pte_gen::shrink::Stop::Time) => " (stopped at --time)",
+        None => "",
     };
     println!(
         "{}: {before} -> {after} bytes ({saved:.1}% smaller), {} runs, {:.1} s{stopped}; wrote {}",
@@ -161,5 +165,5 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
         started.elapsed().as_secs_f64(),
         a.output.display()
     );
-    pte_core::check_interrupted().map_err(at(&a.input))
+    Ok(())
 }

@@ -43,6 +43,7 @@ mod samples_corpus;
 mod save_races;
 mod save_safety;
 mod size;
+mod shrink;
 mod size_diff_memory;
 mod snapshots;
 mod support;
