@@ -74,12 +74,24 @@ def serve(sock_path: str, timeout: float) -> None:
     print("READY", flush=True)
     while True:
         conn, _ = srv.accept()
-        with conn:
-            line = conn.makefile().readline().strip()
-            if line == "quit":
-                return
+        # reap finished handlers (not SIG_IGN on SIGCHLD: handlers inherit
+        # it, and their own waitpid would fail)
+        try:
+            while os.waitpid(-1, os.WNOHANG)[0] > 0:
+                pass
+        except ChildProcessError:
+            pass
+        line = conn.makefile().readline().strip()
+        if line == "quit":
+            return
+        # one handler per request, so several shrinks can ask at once
+        if os.fork() == 0:
+            srv.close()
             mode, path = line.split(" ", 1)
             conn.sendall((_answer(mode, path, timeout) + "\n").encode())
+            conn.close()
+            os._exit(0)
+        conn.close()
 
 
 def ask(sock_path: str, mode: str, path: str) -> str:

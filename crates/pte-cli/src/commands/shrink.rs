@@ -137,7 +137,9 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
     let bar = Progress::spinner("shrinking");
     let options = pte_gen::shrink::Options { max_runs: a.max_runs, time, bytes_only: a.bytes_only };
     let started = Instant::now();
-    let shown = |p: &pte_gen::shrink::Progress| bar.message(&format!("shrinking: {} bytes, {} runs, {}", p.bytes, p.runs, p.phase));
+    let shown = |p: &pte_gen::shrink::Progress| {
+        bar.message(&format!("shrinking: {} bytes, {} runs, {}", p.bytes, p.runs, p.phase))
+    };
     let out = pte_gen::shrink::shrink_with_progress(&input, &options, interesting, shown);
     drop(bar);
     drop(held);

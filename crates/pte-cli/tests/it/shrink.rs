@@ -25,17 +25,8 @@ fn a_rule_kept_broken_by_a_shell_predicate_shrinks_the_same_way_twice() {
     let mut outputs = vec![];
     for n in 0..2 {
         let out = dir.path().join(format!("small-{n}.pte"));
-        let o = pte(&[
-            "shrink",
-            input.to_str().unwrap(),
-            "-o",
-            out.to_str().unwrap(),
-            "--",
-            "sh",
-            "-c",
-            &keeps_rule,
-            "{}",
-        ]);
+        let o =
+            pte(&["shrink", input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--", "sh", "-c", &keeps_rule, "{}"]);
         let (stdout, stderr) = text(&o);
         assert!(o.status.success(), "{stdout}{stderr}");
         let before = std::fs::metadata(&input).unwrap().len();

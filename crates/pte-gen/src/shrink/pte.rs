@@ -228,7 +228,9 @@ fn with<R>(pte: &mut PteFile<'_>, site: Site, f: impl FnOnce(&mut dyn Cut) -> R)
         Args(i, c, k) => {
             let chain = at!(plan(p, i)?.chains, c)?;
             match at!(chain.instructions, k)?.instr_args.as_mut()? {
-                InstructionArguments::KernelCall { args, .. } | InstructionArguments::DelegateCall { args, .. } => f(args),
+                InstructionArguments::KernelCall { args, .. } | InstructionArguments::DelegateCall { args, .. } => {
+                    f(args)
+                }
                 _ => return None,
             }
         }

@@ -84,8 +84,11 @@ fn an_input_that_is_not_interesting_is_an_error() {
 fn a_flatbuffer_our_reader_refuses_still_shrinks_by_its_offsets() {
     // the constant segment offset of the root table pushed past 2^32: cut
     // everything the walk can without losing that field's reach
-    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/regressions/overflow/pte-exir-offset-past-u32.pte"))
-        .unwrap();
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/regressions/overflow/pte-exir-offset-past-u32.pte"
+    ))
+    .unwrap();
     let same = judge(FileKind::Pte, &input);
     assert!(same.error.is_some());
     let fails_alike = |b: &[u8]| judge(FileKind::Pte, b) == same;
