@@ -9,14 +9,17 @@ forked child, so a crash kills only the child and a run costs milliseconds.
 MODE is `et` (Runtime.load_program with InternalConsistency, then every
 method's load_method, as scripts/conformance/et_load_worker.py does) or
 `exir` (exir's deserialize_pte_binary). The answer is `ok`, `signal N`,
-`exception TYPE` or `timeout`; `ask` exits 0 when it equals EXPECTED (the
-same parser failing the same way), 1 otherwise.
+`exception TYPE at FILE:LINE` (where it was raised, as
+scripts/fuzz/harness/exir_deserialize.py tells findings apart) or
+`timeout`; `ask` exits 0 when it equals EXPECTED (the same parser failing
+the same way), 1 otherwise.
 """
 
 import os
 import signal
 import socket
 import sys
+import traceback
 
 
 def _load(mode: str, path: str) -> None:
@@ -44,8 +47,10 @@ def _answer(mode: str, path: str, timeout: float) -> str:
         try:
             _load(mode, path)
             out = "ok"
-        except BaseException as e:  # noqa: BLE001 - the type is the answer
-            out = f"exception {type(e).__name__}"
+        except BaseException as e:  # noqa: BLE001 - the type and place are the answer
+            tb = traceback.extract_tb(e.__traceback__)
+            where = f" at {os.path.basename(tb[-1].filename)}:{tb[-1].lineno}" if tb else ""
+            out = f"exception {type(e).__name__}{where}"
         os.write(w, out.encode())
         os._exit(0)
     os.close(w)

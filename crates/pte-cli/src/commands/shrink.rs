@@ -37,7 +37,7 @@ pub(crate) struct ShrinkArgs {
 }
 
 fn seconds(flag: &str, s: f64) -> Result<Duration, Failure> {
-    if s.is_finite() && s >= 0.0 && s <= 1e9 {
+    if s.is_finite() && (0.0..=1e9).contains(&s) {
         Ok(Duration::from_secs_f64(s))
     } else {
         Err(Failure::bad_input(format!("{flag} {s} is not a number of seconds")))

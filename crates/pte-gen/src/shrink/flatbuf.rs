@@ -46,21 +46,21 @@ pub(crate) struct Graph {
 
 /// A table at `t` whose vtable lies in the buffer: (vtable, vtable size, table size).
 fn table(b: &[u8], t: usize) -> Option<(usize, usize, usize)> {
-    if t % 4 != 0 {
+    if !t.is_multiple_of(4) {
         return None;
     }
     let soffset = i64::from(u32_at(b, t)? as i32);
     let vt = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset)?).ok()?;
     let vt_size = usize::from(u16_at(b, vt)?);
     let size = usize::from(u16_at(b, vt.checked_add(2)?)?);
-    let fits = vt_size >= 4 && vt_size % 2 == 0 && vt.checked_add(vt_size)? <= b.len() && size >= 4;
+    let fits = vt_size >= 4 && vt_size.is_multiple_of(2) && vt.checked_add(vt_size)? <= b.len() && size >= 4;
     (fits && t.checked_add(size)? <= b.len()).then_some((vt, vt_size, size))
 }
 
 /// Where a forward offset stored at `at` points, when inside the buffer.
 fn follow(b: &[u8], at: usize) -> Option<usize> {
     let to = at.checked_add(usize::try_from(u32_at(b, at)?).ok()?)?;
-    (to < b.len() && to > at && to % 4 == 0).then_some(to)
+    (to < b.len() && to > at && to.is_multiple_of(4)).then_some(to)
 }
 
 /// Walks `b` from the root offset at 0. Bytes before `from` (a header) are
@@ -85,7 +85,7 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
             let Some(o) = u16_at(b, slot).map(usize::from).filter(|&o| o >= 4) else { continue };
             g.slots.push(slot);
             let at = t.saturating_add(o);
-            if at % 4 != 0 || at.saturating_add(4) > end {
+            if !at.is_multiple_of(4) || at.saturating_add(4) > end {
                 continue;
             }
             let Some(to) = follow(b, at) else { continue };
@@ -222,7 +222,7 @@ pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
             let rs = regions(&inner);
             let span = rs.get(r.start)?.start..rs.get(r.end.checked_sub(1)?)?.end;
             // keep 4-byte alignment of what follows
-            if (span.end.checked_sub(span.start)?) % 4 != 0 {
+            if !span.end.checked_sub(span.start)?.is_multiple_of(4) {
                 return None;
             }
             let (from, _, header) = frame(&inner);

@@ -211,7 +211,7 @@ impl Lens for Whole {
 /// Byte chunks deleted, halves first, down to `min_chunk` bytes.
 fn delete(s: &mut Search<'_>, min_chunk: usize) -> bool {
     let n = s.best.len();
-    s.reduce(n, min_chunk, |best, r| without(best, r))
+    s.reduce(n, min_chunk, without)
 }
 
 /// Byte chunks set to zero, halves first, down to 1/256th of the file.

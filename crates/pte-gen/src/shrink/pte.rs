@@ -294,12 +294,12 @@ pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn Lens) -> bool {
     let mut any = false;
     // the same program written again, first packed tight, then as it was laid out
     for o in tight().into_iter().chain([options]) {
-        if let Some(c) = edit(&s.best, lens, &o, |_| Some(())) {
-            if s.offer(c) {
-                options = o;
-                any = true;
-                break;
-            }
+        if let Some(c) = edit(&s.best, lens, &o, |_| Some(()))
+            && s.offer(c)
+        {
+            options = o;
+            any = true;
+            break;
         }
     }
     loop {
@@ -371,7 +371,7 @@ impl Lens for Xnn<'_> {
         let mut out = payload.get(..start)?.to_vec();
         out.extend_from_slice(flatbuffer);
         // constants stay 16-byte aligned, as the backend writes them
-        while out.len() % 16 != 0 {
+        while !out.len().is_multiple_of(16) {
             out.push(0);
         }
         h.flatbuffer_size = u32::try_from(flatbuffer.len()).ok()?;

@@ -25,10 +25,10 @@ fn operators(b: &[u8]) -> Vec<String> {
 fn generated_with_operator() -> (Vec<u8>, String) {
     for seed in 1..200 {
         let b = pte_gen::generate(seed).unwrap().to_bytes().unwrap();
-        if let Some(op) = operators(&b).into_iter().find(|o| !o.is_empty()) {
-            if b.len() > 2000 {
-                return (b, op);
-            }
+        if let Some(op) = operators(&b).into_iter().find(|o| !o.is_empty())
+            && b.len() > 2000
+        {
+            return (b, op);
         }
     }
     panic!("no generated program with an operator");
