@@ -4,7 +4,8 @@
 # runtime's signal, exir's exception type), each twice (the same bytes must
 # come out) and once with --bytes-only given the same number of runs.
 # Prints the table of docs/fuzzing.md; with KEEP=1, writes each result
-# beside its original as NAME.min.pte. Skips cleanly without the venv.
+# beside its original as NAME.min.pte (when it still has the ET12
+# identifier the regression replay reads). Skips cleanly without the venv.
 #   scripts/fuzz/shrink-regressions.sh [VENV]   (default ../.venv-executorch)
 #   PTE=target/debug/pte scripts/fuzz/shrink-regressions.sh   (no release build)
 #   ONLY=exir JOBS=3 ...: only the cases matching a regex, three at a time
@@ -51,7 +52,10 @@ one() {
   local before after bytes
   before=$(stat -c %s "$in"); after=$(stat -c %s "$d/a.pte"); bytes=$(stat -c %s "$d/c.pte")
   echo "| \`$rel\` | $mode: $want | $before | $after ($(( (before - after) * 100 / before ))% smaller) | $bytes | $runs | $same | $still |" >"$d/row"
-  if [ -n "${KEEP:-}" ]; then cp "$d/a.pte" "${in%.pte}.min.pte"; fi
+  # the regression replay picks a reader by the identifier: keep what has one
+  if [ -n "${KEEP:-}" ] && [ "$(dd if="$d/a.pte" bs=1 skip=4 count=4 2>/dev/null)" = ET12 ]; then
+    cp "$d/a.pte" "${in%.pte}.min.pte"
+  fi
 }
 pids=()
 for c in "${cases[@]}"; do
