@@ -299,6 +299,11 @@ pub(crate) enum Command {
         #[arg(long, default_value_t = crate::extract_out::DEFAULT_MAX_FILES)]
         max_files: usize,
     },
+    /// Shrink a file while a command still finds it interesting (exits 0): structure first
+    /// (methods, instructions, values, segments, payloads), then bytes. `{}` in the command
+    /// is the candidate's path.
+    #[command(override_usage = "pte shrink INPUT -o OUTPUT [OPTIONS] -- CMD [ARG]...")]
+    Shrink(crate::commands::shrink::ShrinkArgs),
 }
 
 #[derive(Subcommand)]

@@ -1,5 +1,5 @@
 //! Progress on stderr for work that may take more than about a second
-//! (rewrite, extract, pack, diff, batch verify and info). Shown
+//! (rewrite, extract, pack, diff, shrink, batch verify and info). Shown
 //! only when stderr is a terminal, so pipes, logs and tests see nothing.
 
 use std::io::IsTerminal;

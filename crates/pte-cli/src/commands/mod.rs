@@ -20,6 +20,7 @@ pub(crate) mod pack;
 pub(crate) mod report;
 pub(crate) mod rewrite;
 pub(crate) mod samples;
+pub(crate) mod shrink;
 pub(crate) mod size;
 pub(crate) mod verify;
 pub(crate) mod verify_many;
@@ -90,5 +91,6 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
                 _ => ops::Form::Text,
             },
         ),
+        Command::Shrink(a) => shrink::run(&a),
     }
 }

@@ -42,6 +42,7 @@ mod samples;
 mod samples_corpus;
 mod save_races;
 mod save_safety;
+mod shrink;
 mod size;
 mod size_diff_memory;
 mod snapshots;

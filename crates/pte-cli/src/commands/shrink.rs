@@ -1,0 +1,171 @@
+//! `pte shrink`: the smallest file a command still finds interesting
+//! (exit 0, the creduce and wasm-tools convention), by `pte_gen::shrink`.
+
+use std::ffi::{OsStr, OsString};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::failure::{at, CmdResult, Failure};
+use crate::paths::Outputs;
+use crate::progress::Progress;
+
+/// `pte shrink`.
+#[derive(clap::Args)]
+pub(crate) struct ShrinkArgs {
+    /// The file to shrink (.pte, .bpte, .ptd, .ptn, or any bytes).
+    pub(crate) input: PathBuf,
+    /// Where the smallest interesting file goes (written atomically).
+    #[arg(short, long)]
+    pub(crate) output: PathBuf,
+    /// Seconds one run of the command may take; a run past it is stopped and counts as not interesting.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub(crate) timeout_per_run: f64,
+    /// Stop after this many runs of the command (the check of the input included).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_runs: Option<u64>,
+    /// Stop starting runs after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub(crate) time: Option<f64>,
+    /// Plain byte-level delta debugging only (no structure): the baseline to compare with.
+    #[arg(long)]
+    pub(crate) bytes_only: bool,
+    /// The command, after `--`: `{}` in an argument is replaced by the candidate's path
+    /// (appended as the last argument when no argument has `{}`); exit 0 means interesting.
+    #[arg(last = true, required = true, value_name = "CMD")]
+    pub(crate) command: Vec<OsString>,
+}
+
+fn seconds(flag: &str, s: f64) -> Result<Duration, Failure> {
+    if s.is_finite() && (0.0..=1e9).contains(&s) {
+        Ok(Duration::from_secs_f64(s))
+    } else {
+        Err(Failure::bad_input(format!("{flag} {s} is not a number of seconds")))
+    }
+}
+
+/// A scratch folder for the candidates, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new() -> Result<Scratch, Failure> {
+        let base = std::env::temp_dir();
+        for n in 0u32..1000 {
+            let dir = base.join(format!("pte-shrink-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(Scratch(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(Failure::bad_input(format!("{}: {e}", dir.display()))),
+            }
+        }
+        Err(Failure::bad_input(format!("no free scratch folder in {}", base.display())))
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The command line for one candidate: `{}` replaced, or the path appended.
+fn command_for(template: &[OsString], path: &Path) -> Option<Command> {
+    let (program, args) = template.split_first()?;
+    let shown = path.as_os_str();
+    let mut placed = false;
+    let mut replace = |a: &OsStr| -> OsString {
+        match a.to_str() {
+            Some(text) if text.contains("{}") => {
+                placed = true;
+                let mut out = OsString::new();
+                let mut parts = text.split("{}").peekable();
+                while let Some(part) = parts.next() {
+                    out.push(part);
+                    if parts.peek().is_some() {
+                        out.push(shown);
+                    }
+                }
+                out
+            }
+            _ => a.to_os_string(),
+        }
+    };
+    let program = replace(program);
+    let mut args: Vec<OsString> = args.iter().map(|a| replace(a)).collect();
+    if !placed {
+        args.push(shown.to_os_string());
+    }
+    let mut cmd = Command::new(program);
+    cmd.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+    Some(cmd)
+}
+
+fn describe(status: Option<&std::io::Result<Option<ExitStatus>>>) -> String {
+    match status {
+        Some(Ok(Some(s))) => format!("it exited with {s}"),
+        Some(Ok(None)) => "it ran past --timeout-per-run".into(),
+        Some(Err(e)) => format!("it could not be started: {e}"),
+        None => "it was not run".into(),
+    }
+}
+
+pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
+    let per_run = seconds("--timeout-per-run", a.timeout_per_run)?;
+    let time = a.time.map(|t| seconds("--time", t)).transpose()?;
+    Outputs::new(&[a.input.as_path()], &[a.output.as_path()], false)?;
+    let input = std::fs::read(&a.input).map_err(|e| Failure::bad_input(format!("{}: {e}", a.input.display())))?;
+    let scratch = Scratch::new()?;
+    // the candidate keeps the input's name, so tools that look at the extension still can
+    let name = a.input.file_name().map_or_else(|| OsString::from("candidate"), OsStr::to_os_string);
+    let candidate = scratch.0.join(name);
+    let mut last = None;
+    let interesting = |bytes: &[u8]| {
+        if pte_core::interrupted().is_some() {
+            return false;
+        }
+        let result = std::fs::write(&candidate, bytes).and_then(|()| match command_for(&a.command, &candidate) {
+            Some(mut cmd) => pte_samples::run_bounded(&mut cmd, per_run),
+            None => Err(std::io::Error::other("no command")),
+        });
+        let yes = matches!(result, Ok(Some(s)) if s.success());
+        last = Some(result);
+        yes
+    };
+    // Ctrl-C is recorded, not fatal: the run under way is stopped, the
+    // scratch folder removed, and nothing written
+    let held = pte_core::hold_stop_signals();
+    let bar = Progress::spinner("shrinking");
+    let options = pte_gen::shrink::Options { max_runs: a.max_runs, time, bytes_only: a.bytes_only };
+    let started = Instant::now();
+    let shown = |p: &pte_gen::shrink::Progress| {
+        bar.message(&format!("shrinking: {} bytes, {} runs, {}", p.bytes, p.runs, p.phase))
+    };
+    let out = pte_gen::shrink::shrink_with_progress(&input, &options, interesting, shown);
+    drop(bar);
+    drop(held);
+    pte_core::check_interrupted().map_err(at(&a.input))?;
+    let out = out.map_err(|_| {
+        Failure::bad_input(format!(
+            "{}: the input is not interesting: the command must exit 0 on it, and {}",
+            a.input.display(),
+            describe(last.as_ref())
+        ))
+    })?;
+    crate::files::write_file(&a.output, &out.bytes)?;
+    let before = input.len();
+    let after = out.bytes.len();
+    let saved = if before == 0 { 0.0 } else { 100.0 * (before.saturating_sub(after)) as f64 / before as f64 };
+    let stopped = match out.stopped {
+        Some(pte_gen::shrink::Stop::Runs) => " (stopped at --max-runs)",
+        Some(pte_gen::shrink::Stop::Time) => " (stopped at --time)",
+        None => "",
+    };
+    println!(
+        "{}: {before} -> {after} bytes ({saved:.1}% smaller), {} runs, {:.1} s{stopped}; wrote {}",
+        a.input.display(),
+        out.runs,
+        started.elapsed().as_secs_f64(),
+        a.output.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,237 @@
+//! Moves for a flatbuffer our reader cannot decode: a schema-less walk
+//! from the root finds the tables, vtables, vectors and the offsets between
+//! them; a move drops a field (zeroes its vtable slot) or cuts a stretch of
+//! bytes out and moves every known offset across the cut with it, so what
+//! a damaged file still says stays said.
+
+use std::collections::{BTreeSet, HashSet};
+
+use super::search::Search;
+
+/// Walks stop after this many tables, so a hostile buffer costs little.
+const MAX_TABLES: usize = 1 << 14;
+/// Vector elements looked at when guessing whether they are tables.
+const MAX_ELEMENTS: usize = 1 << 12;
+
+fn u32_at(b: &[u8], at: usize) -> Option<u32> {
+    b.get(at..at.checked_add(4)?).and_then(|w| <[u8; 4]>::try_from(w).ok()).map(u32::from_le_bytes)
+}
+
+fn u16_at(b: &[u8], at: usize) -> Option<u16> {
+    b.get(at..at.checked_add(2)?).and_then(|w| <[u8; 2]>::try_from(w).ok()).map(u16::from_le_bytes)
+}
+
+fn put(b: &mut [u8], at: usize, v: &[u8]) -> Option<()> {
+    b.get_mut(at..at.checked_add(v.len())?)?.copy_from_slice(v);
+    Some(())
+}
+
+/// An offset the walk found: an unsigned forward offset stored at a
+/// position, or a table's signed offset to its vtable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Ref {
+    Forward(usize),
+    Vtable(usize),
+}
+
+/// What the walk found in a buffer.
+#[derive(Debug, Default)]
+pub(crate) struct Graph {
+    refs: Vec<Ref>,
+    /// Where each table, vtable and vector starts.
+    starts: BTreeSet<usize>,
+    /// The vtable slots naming a field (their positions).
+    slots: Vec<usize>,
+}
+
+/// A table at `t` whose vtable lies in the buffer: (vtable, vtable size, table size).
+fn table(b: &[u8], t: usize) -> Option<(usize, usize, usize)> {
+    if !t.is_multiple_of(4) {
+        return None;
+    }
+    let soffset = i64::from(u32_at(b, t)? as i32);
+    let vt = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset)?).ok()?;
+    let vt_size = usize::from(u16_at(b, vt)?);
+    let size = usize::from(u16_at(b, vt.checked_add(2)?)?);
+    let fits = vt_size >= 4 && vt_size.is_multiple_of(2) && vt.checked_add(vt_size)? <= b.len() && size >= 4;
+    (fits && t.checked_add(size)? <= b.len()).then_some((vt, vt_size, size))
+}
+
+/// Where a forward offset stored at `at` points, when inside the buffer.
+fn follow(b: &[u8], at: usize) -> Option<usize> {
+    let to = at.checked_add(usize::try_from(u32_at(b, at)?).ok()?)?;
+    (to < b.len() && to > at && to.is_multiple_of(4)).then_some(to)
+}
+
+/// Walks `b` from the root offset at 0. Bytes before `from` (a header) are
+/// never taken for objects.
+pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
+    let mut g = Graph::default();
+    let mut seen = HashSet::new();
+    let mut work = Vec::new();
+    if let Some(root) = follow(b, 0).filter(|&r| table(b, r).is_some()) {
+        g.refs.push(Ref::Forward(0));
+        work.push(root);
+    }
+    while let Some(t) = work.pop() {
+        if !seen.insert(t) || seen.len() > MAX_TABLES {
+            continue;
+        }
+        let Some((vt, vt_size, size)) = table(b, t) else { continue };
+        g.refs.push(Ref::Vtable(t));
+        g.starts.extend([t, vt].into_iter().filter(|&p| p >= from));
+        let end = t.saturating_add(size);
+        for slot in (4..vt_size).step_by(2).filter_map(|i| vt.checked_add(i)) {
+            let Some(o) = u16_at(b, slot).map(usize::from).filter(|&o| o >= 4) else { continue };
+            g.slots.push(slot);
+            let at = t.saturating_add(o);
+            if !at.is_multiple_of(4) || at.saturating_add(4) > end {
+                continue;
+            }
+            let Some(to) = follow(b, at) else { continue };
+            if table(b, to).is_some() {
+                g.refs.push(Ref::Forward(at));
+                work.push(to);
+                continue;
+            }
+            // a vector or string: a length, then at least a byte an element
+            let Some(len) = u32_at(b, to).and_then(|l| usize::try_from(l).ok()) else { continue };
+            if to.saturating_add(4).saturating_add(len) > b.len() {
+                continue;
+            }
+            g.refs.push(Ref::Forward(at));
+            g.starts.insert(to);
+            let elems: Vec<usize> =
+                (0..len.min(MAX_ELEMENTS)).filter_map(|i| to.checked_add(4)?.checked_add(i.checked_mul(4)?)).collect();
+            if len > 0 && elems.iter().all(|&e| follow(b, e).is_some_and(|x| table(b, x).is_some())) {
+                for e in elems {
+                    g.refs.push(Ref::Forward(e));
+                    work.extend(follow(b, e));
+                }
+            }
+        }
+    }
+    g.slots.sort_unstable();
+    g.slots.dedup();
+    g
+}
+
+/// `b` with `cut` removed and every offset of `g` that crosses it shortened;
+/// `header` lists 64-bit fields (an `eh00` header's program size and
+/// segment base) that hold positions after the cut.
+pub(crate) fn cut(b: &[u8], g: &Graph, cut: std::ops::Range<usize>, header: &[usize]) -> Option<Vec<u8>> {
+    let k = cut.end.checked_sub(cut.start)?;
+    let map = |x: usize| -> Option<usize> {
+        if x < cut.start {
+            Some(x)
+        } else if x >= cut.end {
+            x.checked_sub(k)
+        } else {
+            None
+        }
+    };
+    let mut out = [b.get(..cut.start)?, b.get(cut.end..)?].concat();
+    for r in &g.refs {
+        match *r {
+            Ref::Forward(at) => {
+                let (Some(new_at), Some(to)) = (map(at), follow_raw(b, at)) else { continue };
+                let Some(new_to) = map(to) else { continue };
+                let v = u32::try_from(new_to.checked_sub(new_at)?).ok()?;
+                put(&mut out, new_at, &v.to_le_bytes())?;
+            }
+            Ref::Vtable(t) => {
+                let Some(new_t) = map(t) else { continue };
+                let soffset = i64::from(u32_at(b, t)? as i32);
+                let vt = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset)?).ok()?;
+                let Some(new_vt) = map(vt) else { continue };
+                let s = i64::try_from(new_t).ok()?.checked_sub(i64::try_from(new_vt).ok()?)?;
+                put(&mut out, new_t, &i32::try_from(s).ok()?.to_le_bytes())?;
+            }
+        }
+    }
+    for &at in header {
+        let v = b.get(at..at.checked_add(8)?).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)?;
+        if v >= cut.end as u64 {
+            put(&mut out, at, &v.saturating_sub(k as u64).to_le_bytes())?;
+        }
+    }
+    Some(out)
+}
+
+fn follow_raw(b: &[u8], at: usize) -> Option<usize> {
+    at.checked_add(usize::try_from(u32_at(b, at)?).ok()?)
+}
+
+/// Where the flatbuffer of a file lies and what of it is a header: (end of
+/// the header, end of the flatbuffer, positions of 64-bit header fields
+/// holding positions).
+pub(crate) type Frame = (usize, usize, Vec<usize>);
+
+/// The frame of a `.pte`/`.ptd`/any flatbuffer: with an `eh00`/`FH01`
+/// header, the program region; else the whole buffer.
+pub(crate) fn frame(b: &[u8]) -> Frame {
+    let magic = b.get(8..12);
+    let header_len = u32_at(b, 12).and_then(|l| usize::try_from(l).ok());
+    match (magic, header_len) {
+        (Some(b"eh00"), Some(len)) => {
+            let end = b
+                .get(16..24)
+                .and_then(|w| <[u8; 8]>::try_from(w).ok())
+                .map(u64::from_le_bytes)
+                .and_then(|n| usize::try_from(n).ok())
+                .filter(|&n| n <= b.len())
+                .unwrap_or(b.len());
+            (8usize.saturating_add(len), end, vec![16, 24])
+        }
+        (Some(b"FH01"), Some(len)) => (8usize.saturating_add(len), b.len(), vec![]),
+        _ => (8.min(b.len()), b.len(), vec![]),
+    }
+}
+
+/// Flatbuffer-aware moves on the part of the best file that `lens` selects:
+/// fields dropped, then stretches between objects cut. True on progress.
+pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    let mut any = false;
+    loop {
+        let mut progress = false;
+        let Some(inner) = lens.get(&s.best) else { return any };
+        let (from, _, _) = frame(&inner);
+        let n_slots = walk(&inner, from).slots.len();
+        progress |= s.reduce(n_slots, 1, |best, r| {
+            let mut inner = lens.get(best)?;
+            let (from, _, _) = frame(&inner);
+            let g = walk(&inner, from);
+            for &slot in g.slots.get(r)? {
+                put(&mut inner, slot, &[0, 0])?;
+            }
+            lens.put(best, &inner)
+        });
+        let regions = |inner: &[u8]| -> Vec<std::ops::Range<usize>> {
+            let (from, end, _) = frame(inner);
+            let g = walk(inner, from);
+            let mut bounds: Vec<usize> = g.starts.iter().copied().filter(|&p| p >= from && p < end).collect();
+            bounds.insert(0, from);
+            bounds.push(end);
+            bounds.dedup();
+            bounds.windows(2).filter_map(|w| Some(*w.first()?..*w.get(1)?)).collect()
+        };
+        let Some(inner) = lens.get(&s.best) else { return any };
+        let n_regions = regions(&inner).len();
+        progress |= s.reduce(n_regions, 1, |best, r| {
+            let inner = lens.get(best)?;
+            let rs = regions(&inner);
+            let span = rs.get(r.start)?.start..rs.get(r.end.checked_sub(1)?)?.end;
+            // keep 4-byte alignment of what follows
+            if !span.end.checked_sub(span.start)?.is_multiple_of(4) {
+                return None;
+            }
+            let (from, _, header) = frame(&inner);
+            let g = walk(&inner, from);
+            lens.put(best, &cut(&inner, &g, span, &header)?)
+        });
+        any |= progress;
+        if !progress || s.stop.is_some() {
+            return any;
+        }
+    }
+}
