@@ -32,6 +32,7 @@ mod kind;
 mod mutate;
 mod payload;
 mod rules;
+pub mod suite;
 
 pub use catalogue::CATALOGUE;
 pub use classes::{breaking, classes, find};

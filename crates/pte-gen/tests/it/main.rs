@@ -6,3 +6,4 @@
 mod catalogue;
 mod generate;
 mod hostile_packages;
+mod suite;
