@@ -27,8 +27,6 @@ pub const STDERR_TAIL_LINES: usize = 20;
 pub const STDERR_LINE_MAX: usize = 500;
 /// How long a runner may take to exit after `bye` before it is killed.
 const EXIT_GRACE: Duration = Duration::from_secs(5);
-/// How long a runner's process group has between `SIGTERM` and `SIGKILL`.
-const KILL_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait looks at the child and at stop signals.
 const POLL: Duration = Duration::from_millis(50);
 /// No expectation set: replies are bounded by their own declarations only.
@@ -322,20 +320,8 @@ impl ProcessRunner {
     /// and reaps it.
     fn kill(&mut self) {
         self.requests = None;
-        #[cfg(unix)]
-        {
-            use rustix::process::{kill_process_group, Pid, Signal};
-            let pid = Pid::from_child(&self.child);
-            if self.child.try_wait().ok().flatten().is_none() {
-                let _ = kill_process_group(pid, Signal::TERM);
-                let deadline = Instant::now().checked_add(KILL_GRACE);
-                while self.child.try_wait().ok().flatten().is_none() && deadline.is_some_and(|d| Instant::now() < d) {
-                    thread::sleep(Duration::from_millis(10));
-                }
-            }
-            // the group outlives its leader while anything it started runs
-            let _ = kill_process_group(pid, Signal::KILL);
-        }
+        let child = &mut self.child;
+        pte_core::process::stop_group(child.id(), || child.try_wait().ok().flatten().is_some());
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
