@@ -481,6 +481,9 @@ pub(crate) enum ConformanceCommand {
         /// How many cases run at once.
         #[arg(long, default_value_t = 1)]
         jobs: usize,
+        /// Only the cases of this kind (pte, ptd, ptn, bpte; repeatable), for a parser of some kinds only.
+        #[arg(long, value_parser = ["pte", "ptd", "ptn", "bpte"])]
+        kind: Vec<String>,
         /// The parser's command line, after `--`.
         #[arg(last = true, required = true, value_name = "CMD")]
         command: Vec<std::ffi::OsString>,

@@ -109,6 +109,8 @@ pub(crate) struct RunArgs<'a> {
     pub(crate) json: bool,
     pub(crate) timeout: f64,
     pub(crate) jobs: usize,
+    /// Only cases of these kinds (by extension); empty: all.
+    pub(crate) kinds: &'a [String],
     pub(crate) command: &'a [OsString],
 }
 
@@ -120,7 +122,8 @@ pub(crate) fn run(a: &RunArgs<'_>) -> CmdResult {
         return Err(Failure::bad_input(format!("--timeout {}: give a positive number of seconds", a.timeout)));
     }
     let timeout = Duration::from_secs_f64(a.timeout);
-    let s = suite();
+    let mut s = suite();
+    s.cases.retain(|c| a.kinds.is_empty() || a.kinds.iter().any(|k| k == ext(c)));
     let tmp = tempfile::Builder::new()
         .prefix("pte-conformance-")
         .tempdir()

@@ -86,8 +86,8 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         Command::Conformance(cmd) => match cmd {
             ConformanceCommand::List { json } => conformance::list(json),
             ConformanceCommand::Export { dir, force } => conformance::export(&dir, force),
-            ConformanceCommand::Run { json, timeout, jobs, command } => {
-                conformance::run(&conformance::RunArgs { json, timeout, jobs, command: &command })
+            ConformanceCommand::Run { json, timeout, jobs, kind, command } => {
+                conformance::run(&conformance::RunArgs { json, timeout, jobs, kinds: &kind, command: &command })
             }
         },
         Command::Ops { files, json, yaml } => ops::run(
