@@ -87,6 +87,16 @@ fn a_parser_accepting_everything_disagrees_on_exactly_the_invalid_cases() {
 }
 
 #[test]
+fn kind_runs_only_the_cases_of_that_kind() {
+    let list = json_of(&pte(&["conformance", "list", "--json"]));
+    let ptd = list["cases"].as_array().unwrap().iter().filter(|c| c["kind"] == "ptd").count();
+    let r = json_of(&pte(&["conformance", "run", "--json", "--kind", "ptd", "--", "true"]));
+    assert!(ptd > 1);
+    assert_eq!(r["cases"].as_u64(), Some(ptd as u64));
+    assert!(r["disagreements"].as_array().unwrap().iter().all(|c| c["kind"] == "ptd"));
+}
+
+#[test]
 fn a_signal_is_a_crash_and_the_timeout_a_hang() {
     // valid.pte.add hangs, invalid.pte.bad-identifier crashes, everything else is accepted
     let script = r#"case "$0" in *valid.pte.add.pte) exec sleep 30;; *invalid.pte.bad-identifier.pte) kill -SEGV $$;; esac; exit 0"#;
