@@ -282,6 +282,9 @@ pub(crate) enum Command {
     /// List, show, check, add, remove and export the recorded calls of a .ptn package (docs/samples.md).
     #[command(subcommand)]
     Samples(SamplesCommand),
+    /// The conformance suite (docs/conformance.md): list it, export it, or run another parser over it.
+    #[command(subcommand)]
+    Conformance(ConformanceCommand),
     /// Compare two files of one kind: layout, program, tensor data element-wise (exit 1 when they differ).
     Diff(crate::commands::diff::DiffArgs),
     /// Write a .pte or .ptd from an extract folder, or from a JSON program plus segment files.
@@ -449,5 +452,48 @@ pub(crate) enum SamplesCommand {
         /// Write into a directory that is not empty (links and special files already there are replaced, never written through).
         #[arg(long)]
         force: bool,
+    },
+}
+
+/// `pte conformance ...`.
+#[derive(Subcommand)]
+pub(crate) enum ConformanceCommand {
+    /// List every case: name, kind, what a parser must do (accept or refuse), the rule, the stock runtime's answer.
+    List {
+        /// Print the manifest (JSON) instead.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write every case's file and manifest.json (verdicts, rules, runtime answers) into DIR.
+    Export {
+        /// Output directory (created if missing; must be empty unless --force).
+        dir: PathBuf,
+        /// Write into a directory that is not empty (links and special files already there are replaced, never written through).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Run a parser over every case and list where it disagrees with the suite.
+    ///
+    /// `{}` in the command is replaced by the case's path (appended when
+    /// absent). Exit status 0 of the command accepts the file, any other
+    /// refuses it, a signal is a crash, still running after --timeout a
+    /// hang (its process group is stopped). Exit 0 only when every case
+    /// agrees, 1 when one does not.
+    Run {
+        /// Print JSON (cases, invalid, disagreements with each disagreeing case).
+        #[arg(long)]
+        json: bool,
+        /// Seconds one run of the parser may take before it counts as a hang.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// How many cases run at once.
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Only the cases of this kind (pte, ptd, ptn, bpte; repeatable), for a parser of some kinds only.
+        #[arg(long, value_parser = ["pte", "ptd", "ptn", "bpte"])]
+        kind: Vec<String>,
+        /// The parser's command line, after `--`.
+        #[arg(last = true, required = true, value_name = "CMD")]
+        command: Vec<std::ffi::OsString>,
     },
 }

@@ -43,6 +43,7 @@ mod input;
 mod kind;
 mod le;
 mod lock;
+pub mod process;
 mod report;
 mod rule;
 mod runtime;

@@ -65,12 +65,18 @@ pub(crate) fn unzip(bytes: &[u8]) -> Edit<Vec<(String, Vec<u8>)>> {
 
 /// A stored zip of `members`, in order (no validation: that is the point).
 pub(crate) fn rezip(members: &[(String, Vec<u8>)]) -> Edit<Vec<u8>> {
+    rezip_with(members, |_| false)
+}
+
+/// A zip of `members`, in order, those `deflate` picks deflated, the rest stored.
+pub(crate) fn rezip_with(members: &[(String, Vec<u8>)], deflate: impl Fn(&str) -> bool) -> Edit<Vec<u8>> {
     let mut w = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
     let opts = zip::write::SimpleFileOptions::default()
         .compression_method(zip::CompressionMethod::Stored)
         .last_modified_time(zip::DateTime::default());
     for (name, data) in members {
-        w.start_file(name.as_str(), opts).map_err(|e| e.to_string())?;
+        let method = if deflate(name) { zip::CompressionMethod::Deflated } else { zip::CompressionMethod::Stored };
+        w.start_file(name.as_str(), opts.compression_method(method)).map_err(|e| e.to_string())?;
         w.write_all(data).map_err(|e| e.to_string())?;
     }
     Ok(w.finish().map_err(|e| e.to_string())?.into_inner())

@@ -33,6 +33,7 @@ mod mutate;
 mod payload;
 mod rules;
 pub mod shrink;
+pub mod suite;
 
 pub use catalogue::CATALOGUE;
 pub use classes::{breaking, classes, find};

@@ -40,6 +40,83 @@ pub struct PtnLimits {
     pub max_aliases_size: usize,
     /// Bounds for the NPTG flatbuffer verifier.
     pub flatbuffer: Limits,
+    /// The caps of upstream's C++ package reader, which the verifier checks
+    /// (each breach is a `ptn.limit.*` rule, not a read error).
+    pub caps: PtnCaps,
+}
+
+/// The caps upstream ExecuTorch's C++ `.ptn` reader applies (its zip,
+/// safetensors and package readers): a package past one is refused there, so
+/// `pte verify` reports it under a `ptn.limit.*` rule even where this
+/// workspace's own reader, built for what exir's Python reader accepts, reads
+/// it. [`PtnCaps::default`] holds upstream's values.
+///
+/// ```
+/// let c = pte_ptn::PtnCaps::default();
+/// assert_eq!((c.max_program, c.max_json_depth, c.max_dim), (1 << 30, 64, (1 << 31) - 1));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PtnCaps {
+    /// Largest `program.ptg`, in bytes (1 GiB).
+    pub max_program: u64,
+    /// Largest `*.json` member, in bytes (64 MiB).
+    pub max_json_member: u64,
+    /// Deepest nesting of arrays and objects in a JSON member or the
+    /// safetensors header (64).
+    pub max_json_depth: usize,
+    /// Highest tensor rank (64).
+    pub max_rank: usize,
+    /// Largest tensor dimension (2^31 - 1: each dimension is below 2^31).
+    pub max_dim: u64,
+    /// Most zip members (2^20).
+    pub max_members: u64,
+    /// Most tensors in `program.safetensors` (2^20).
+    pub max_tensors: u64,
+    /// Most aliases in `aliases.json` (2^20).
+    pub max_aliases: u64,
+    /// Largest package: its length and its members' declared sizes (2^40 bytes).
+    pub max_package: u64,
+    /// Most constant bytes: the end of the safetensors data (2^40).
+    pub max_constant_bytes: u64,
+}
+
+impl Default for PtnCaps {
+    fn default() -> Self {
+        PtnCaps {
+            max_program: 1 << 30,
+            max_json_member: 64 << 20,
+            max_json_depth: 64,
+            max_rank: 64,
+            max_dim: (1 << 31) - 1,
+            max_members: 1 << 20,
+            max_tensors: 1 << 20,
+            max_aliases: 1 << 20,
+            max_package: 1 << 40,
+            max_constant_bytes: 1 << 40,
+        }
+    }
+}
+
+impl PtnCaps {
+    /// No caps.
+    ///
+    /// ```
+    /// assert_eq!(pte_ptn::PtnCaps::unlimited().max_rank, usize::MAX);
+    /// ```
+    pub fn unlimited() -> Self {
+        PtnCaps {
+            max_program: u64::MAX,
+            max_json_member: u64::MAX,
+            max_json_depth: usize::MAX,
+            max_rank: usize::MAX,
+            max_dim: u64::MAX,
+            max_members: u64::MAX,
+            max_tensors: u64::MAX,
+            max_aliases: u64::MAX,
+            max_package: u64::MAX,
+            max_constant_bytes: u64::MAX,
+        }
+    }
 }
 
 impl Default for PtnLimits {
@@ -57,6 +134,7 @@ impl Default for PtnLimits {
             max_key_len: 4096,
             max_aliases_size: 64 << 20,
             flatbuffer: Limits::default(),
+            caps: PtnCaps::default(),
         }
     }
 }
@@ -79,6 +157,7 @@ impl PtnLimits {
             max_key_len: usize::MAX,
             max_aliases_size: usize::MAX,
             flatbuffer: Limits::unlimited(),
+            caps: PtnCaps::unlimited(),
         }
     }
 }

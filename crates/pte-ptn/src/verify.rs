@@ -9,6 +9,7 @@ use crate::program::program_findings;
 use crate::read::assemble;
 use crate::{PtnLimits, ALIASES_MEMBER, PROGRAM_MEMBER, SAFETENSORS_MEMBER};
 
+mod caps;
 pub mod rules;
 
 pub use rules::CATALOGUE;
@@ -41,6 +42,7 @@ fn violation(rule: Rule, e: &Error) -> Violation {
 /// ```
 pub fn verify_ptn_bytes(bytes: &[u8], limits: &PtnLimits) -> Report {
     let mut report = Report::default();
+    caps::declared(bytes, &limits.caps, &mut report);
     let members = match read_members(bytes, limits) {
         Ok(m) => m,
         Err(e) => {
@@ -48,6 +50,7 @@ pub fn verify_ptn_bytes(bytes: &[u8], limits: &PtnLimits) -> Report {
             return report;
         }
     };
+    caps::content(&members, &limits.caps, limits.max_safetensors_header, &mut report);
     let ptn = match assemble(members, limits) {
         Ok(p) => p,
         Err(e) => {

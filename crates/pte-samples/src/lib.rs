@@ -65,7 +65,7 @@ pub use index::{FORMAT_TAG, INDEX_VERSION};
 pub use limits::SampleLimits;
 pub use model::{Call, Sample, SampleSet, Tensor, Tolerance, Value, DEFAULT_TOLERANCE, WARN_TOLERANCE};
 pub use names::{check_name, MAX_NAME_LEN};
-pub use process::{run_bounded, ProcessRunner, STDERR_LINE_MAX, STDERR_TAIL_LINES};
+pub use process::{ProcessRunner, STDERR_LINE_MAX, STDERR_TAIL_LINES};
 pub use protocol::{MAX_HEADER_LEN, PROTOCOL, PROTOCOL_VERSION};
 pub use pte_schema::ErrorKind;
 pub use read::{check_sidecar, list_sets, parse_set, read_samples, read_samples_with, Location};

@@ -24,8 +24,6 @@ pub const STDERR_TAIL_LINES: usize = 20;
 pub const STDERR_LINE_MAX: usize = 500;
 /// How long a runner may take to exit after `bye` before it is killed.
 const EXIT_GRACE: Duration = Duration::from_secs(5);
-/// How long a runner's process group has between `SIGTERM` and `SIGKILL`.
-const KILL_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait looks at the child and at stop signals.
 const POLL: Duration = Duration::from_millis(50);
 /// How much of the runner's output one read takes.
@@ -343,7 +341,10 @@ impl ProcessRunner {
     /// and reaps it.
     fn kill(&mut self) {
         self.stdin = None;
-        stop_group(&mut self.child);
+        let child = &mut self.child;
+        pte_core::process::stop_group(child.id(), || child.try_wait().ok().flatten().is_some());
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     /// Says `bye`, waits a moment for the runner to exit, and stops it if it
@@ -379,67 +380,6 @@ impl Drop for ProcessRunner {
             let _ = self.wait_until(Instant::now().checked_add(EXIT_GRACE));
         }
         self.kill();
-    }
-}
-
-/// Stops a child started in a process group of its own (the process alone
-/// elsewhere): `SIGTERM`, then `SIGKILL` for whatever is left after a short
-/// grace; and reaps it.
-fn stop_group(child: &mut Child) {
-    #[cfg(unix)]
-    {
-        use rustix::process::{kill_process_group, Pid, Signal};
-        let pid = Pid::from_child(child);
-        if child.try_wait().ok().flatten().is_none() {
-            let _ = kill_process_group(pid, Signal::TERM);
-            let deadline = Instant::now().checked_add(KILL_GRACE);
-            while child.try_wait().ok().flatten().is_none() && deadline.is_some_and(|d| Instant::now() < d) {
-                thread::sleep(Duration::from_millis(10));
-            }
-        }
-        // the group outlives its leader while anything it started runs
-        let _ = kill_process_group(pid, Signal::KILL);
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// Runs `cmd` in a process group of its own until it exits or `timeout`
-/// passes (or Ctrl-C or `SIGTERM` arrives); then stops the group, with
-/// whatever it started. `None` when the run was cut short.
-///
-/// ```
-/// # #[cfg(unix)] {
-/// use std::{process::Command, time::Duration};
-/// let ok = pte_samples::run_bounded(&mut Command::new("true"), Duration::from_secs(10))?;
-/// assert!(ok.is_some_and(|s| s.success()));
-/// let cut = pte_samples::run_bounded(Command::new("sleep").arg("10"), Duration::from_millis(100))?;
-/// assert!(cut.is_none());
-/// # }
-/// # Ok::<(), std::io::Error>(())
-/// ```
-pub fn run_bounded(cmd: &mut Command, timeout: Duration) -> std::io::Result<Option<ExitStatus>> {
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::CommandExt;
-        cmd.process_group(0);
-    }
-    // held before the child exists, so no signal can leave it behind
-    let _held = pte_core::hold_stop_signals();
-    let mut child = cmd.spawn()?;
-    let deadline = Instant::now().checked_add(timeout);
-    // short runs are common (a verifier, a parser): look often at first
-    let mut pause = Duration::from_micros(200);
-    loop {
-        if let Some(status) = child.try_wait()? {
-            return Ok(Some(status));
-        }
-        if deadline.is_some_and(|d| Instant::now() >= d) || pte_core::interrupted().is_some() {
-            stop_group(&mut child);
-            return Ok(None);
-        }
-        thread::sleep(pause);
-        pause = pause.saturating_mul(2).min(POLL);
     }
 }
 

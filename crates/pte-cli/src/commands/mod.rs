@@ -2,6 +2,7 @@
 
 pub(crate) mod bpte;
 pub(crate) mod completions;
+pub(crate) mod conformance;
 pub(crate) mod diff;
 pub(crate) mod dump;
 pub(crate) mod dump_exir;
@@ -25,7 +26,7 @@ pub(crate) mod size;
 pub(crate) mod verify;
 pub(crate) mod verify_many;
 
-use crate::cli::{BpteCommand, Command, SamplesCommand};
+use crate::cli::{BpteCommand, Command, ConformanceCommand, SamplesCommand};
 use crate::failure::CmdResult;
 
 pub(crate) fn run(cmd: Command) -> CmdResult {
@@ -83,6 +84,13 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         }
         Command::Internalize { files, .. } => internalize::run(&files),
         Command::Report { files, output, ptd } => report::run(&files, &ptd, &output),
+        Command::Conformance(cmd) => match cmd {
+            ConformanceCommand::List { json } => conformance::list(json),
+            ConformanceCommand::Export { dir, force } => conformance::export(&dir, force),
+            ConformanceCommand::Run { json, timeout, jobs, kind, command } => {
+                conformance::run(&conformance::RunArgs { json, timeout, jobs, kinds: &kind, command: &command })
+            }
+        },
         Command::Ops { files, json, yaml } => ops::run(
             &files,
             match (json, yaml) {

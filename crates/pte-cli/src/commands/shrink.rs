@@ -3,8 +3,10 @@
 
 use std::ffi::{OsStr, OsString};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use pte_core::process::{run_bounded, Ending, Finished};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::paths::Outputs;
@@ -100,11 +102,12 @@ fn command_for(template: &[OsString], path: &Path) -> Option<Command> {
     Some(cmd)
 }
 
-fn describe(status: Option<&std::io::Result<Option<ExitStatus>>>) -> String {
-    match status {
-        Some(Ok(Some(s))) => format!("it exited with {s}"),
-        Some(Ok(None)) => "it ran past --timeout-per-run".into(),
-        Some(Err(e)) => format!("it could not be started: {e}"),
+fn describe(status: Option<&pte_core::Result<Finished>>) -> String {
+    match status.map(|r| r.as_ref().map(|f| f.ending)) {
+        Some(Ok(Ending::Exited(code))) => format!("it exited with status {code}"),
+        Some(Ok(Ending::Signaled(signal))) => format!("it was killed by signal {signal}"),
+        Some(Ok(Ending::TimedOut)) => "it ran past --timeout-per-run".into(),
+        Some(Err(e)) => format!("it could not be run: {e}"),
         None => "it was not run".into(),
     }
 }
@@ -123,11 +126,11 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
         if pte_core::interrupted().is_some() {
             return false;
         }
-        let result = std::fs::write(&candidate, bytes).and_then(|()| match command_for(&a.command, &candidate) {
-            Some(mut cmd) => pte_samples::run_bounded(&mut cmd, per_run),
-            None => Err(std::io::Error::other("no command")),
+        let result = std::fs::write(&candidate, bytes).map_err(pte_core::Error::from).and_then(|()| match command_for(&a.command, &candidate) {
+            Some(mut cmd) => run_bounded(&mut cmd, per_run),
+            None => Err(pte_core::Error::new(pte_core::ErrorKind::InvalidUse, "no command")),
         });
-        let yes = matches!(result, Ok(Some(s)) if s.success());
+        let yes = matches!(result, Ok(Finished { ending: Ending::Exited(0), .. }));
         last = Some(result);
         yes
     };

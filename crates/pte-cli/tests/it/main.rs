@@ -14,6 +14,7 @@
 mod batch_graph;
 mod bpte;
 mod cli;
+mod conformance;
 mod diff;
 mod dump_digests;
 mod escaping;

@@ -1,7 +1,8 @@
 //! The only code of this crate allowed to use `unsafe`: the memory map, the
 //! libc calls that keep a file-size limit from killing a save and turn stop
 //! signals into an error of the save under way, and the one that starts a
-//! save's write-out early.
+//! save's write-out early, and the `wait4` that reaps a child with its peak
+//! memory.
 
 mod mapped;
 pub use mapped::MappedFile;
@@ -14,3 +15,7 @@ pub use signals::{
 
 mod writeback;
 pub use writeback::start_writeback;
+
+mod reap;
+#[cfg(unix)]
+pub(crate) use reap::reap;

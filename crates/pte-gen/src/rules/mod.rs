@@ -10,10 +10,11 @@ mod edits;
 mod ptd;
 mod pte;
 mod ptn;
+mod ptn_limits;
 
 use crate::corruption::Corruption;
 
 /// The classes, in docs/verifier.md order.
 pub(crate) fn rule_classes() -> impl Iterator<Item = &'static Corruption> {
-    [pte::CLASSES, ptd::CLASSES, bpte::CLASSES, ptn::CLASSES].into_iter().flatten()
+    [pte::CLASSES, ptd::CLASSES, bpte::CLASSES, ptn::CLASSES, ptn_limits::CLASSES].into_iter().flatten()
 }

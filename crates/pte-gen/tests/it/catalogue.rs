@@ -108,6 +108,15 @@ const WRITER_ONLY: [Rule; 3] = [
     pte_samples::rules::PTN_SAMPLES_PACKAGE,
 ];
 
+/// Caps no small file can break (tens of megabytes to a terabyte): their
+/// tests in pte-ptn lower the caps instead.
+const TOO_LARGE_TO_BUILD: [Rule; 4] = [
+    pte_ptn::verify::rules::PTN_LIMIT_MEMBERS,
+    pte_ptn::verify::rules::PTN_LIMIT_TENSORS,
+    pte_ptn::verify::rules::PTN_LIMIT_ALIASES,
+    pte_ptn::verify::rules::PTN_LIMIT_PACKAGE_SIZE,
+];
+
 /// Every catalogue of every format crate.
 fn catalogues() -> Vec<pte_file::verify::Catalogue> {
     let mut all = pte_file::verify::CATALOGUES.to_vec();
@@ -128,7 +137,7 @@ fn every_verifier_rule_has_a_class_that_breaks_it() {
         .iter()
         .filter(|c| c.format != pte_file::verify::rules::NEEDS.format)
         .flat_map(|c| c.rules.iter().copied())
-        .filter(|r| !WRITER_ONLY.contains(r))
+        .filter(|r| !WRITER_ONLY.contains(r) && !TOO_LARGE_TO_BUILD.contains(r))
         .collect();
     assert!(rules.len() >= 80, "{} rules", rules.len());
     let missing: Vec<&Rule> = rules.iter().filter(|r| breaking(r.name()).next().is_none()).collect();

@@ -7,3 +7,4 @@ mod catalogue;
 mod generate;
 mod hostile_packages;
 mod shrink;
+mod suite;

@@ -103,5 +103,5 @@ fn every_package_rule_is_catalogued_once_and_well_named() {
         assert!(!r.checks().is_empty(), "{r}");
         assert!(seen.insert(r.name()), "{r} is catalogued twice");
     }
-    assert_eq!(seen.len(), 9);
+    assert_eq!(seen.len(), 20);
 }

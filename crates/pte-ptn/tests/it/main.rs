@@ -10,6 +10,7 @@
     missing_docs
 )]
 
+mod caps;
 mod corpus;
 mod hostile;
 mod roundtrip;
