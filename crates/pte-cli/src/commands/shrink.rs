@@ -104,7 +104,7 @@ fn command_for(template: &[OsString], path: &Path) -> Option<Command> {
 
 fn describe(status: Option<&pte_core::Result<Finished>>) -> String {
     match status.map(|r| r.as_ref().map(|f| f.ending)) {
-        Some(Ok(Ending::Exited(code))) => format!("it exited with status {code}"),
+        Some(Ok(Ending::Exited(code))) => format!("it exited with exit status: {code}"),
         Some(Ok(Ending::Signaled(signal))) => format!("it was killed by signal {signal}"),
         Some(Ok(Ending::TimedOut)) => "it ran past --timeout-per-run".into(),
         Some(Err(e)) => format!("it could not be run: {e}"),
@@ -116,7 +116,8 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
     let per_run = seconds("--timeout-per-run", a.timeout_per_run)?;
     let time = a.time.map(|t| seconds("--time", t)).transpose()?;
     Outputs::new(&[a.input.as_path()], &[a.output.as_path()], false)?;
-    let input = std::fs::read(&a.input).map_err(|e| Failure::bad_input(format!("{}: {e}", a.input.display())))?;
+    // through the one input rule: a FIFO, a directory or a device is refused, never read
+    let input = crate::input::open(&a.input)?.bytes().to_vec();
     let scratch = Scratch::new()?;
     // the candidate keeps the input's name, so tools that look at the extension still can
     let name = a.input.file_name().map_or_else(|| OsString::from("candidate"), OsStr::to_os_string);
@@ -126,10 +127,13 @@ pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
         if pte_core::interrupted().is_some() {
             return false;
         }
-        let result = std::fs::write(&candidate, bytes).map_err(pte_core::Error::from).and_then(|()| match command_for(&a.command, &candidate) {
-            Some(mut cmd) => run_bounded(&mut cmd, per_run),
-            None => Err(pte_core::Error::new(pte_core::ErrorKind::InvalidUse, "no command")),
-        });
+        let result =
+            std::fs::write(&candidate, bytes).map_err(pte_core::Error::from).and_then(|()| {
+                match command_for(&a.command, &candidate) {
+                    Some(mut cmd) => run_bounded(&mut cmd, per_run),
+                    None => Err(pte_core::Error::new(pte_core::ErrorKind::InvalidUse, "no command")),
+                }
+            });
         let yes = matches!(result, Ok(Finished { ending: Ending::Exited(0), .. }));
         last = Some(result);
         yes

@@ -82,6 +82,20 @@ const COMMANDS: &[(&str, &[Case])] = &[
     // gen reads nothing: its output goes below the path under test, which
     // only a directory can hold.
     ("gen", &[]),
+    // the suite is built in; run reads only what its command reads
+    ("conformance list", &[]),
+    ("conformance export", &[]),
+    ("conformance run", &[]),
+    (
+        "shrink",
+        &[Case {
+            args: &["shrink", IN, "-o", "o.pte", "--", "true"],
+            valid: "in.pte",
+            writes: &["o.pte"],
+            // any bytes shrink (a crash input need not be an ExecuTorch file)
+            skip: &["text.pte", "weights.safetensors"],
+        }],
+    ),
     // completions and man read no file; nor does explain (tested in cli.rs).
     ("completions", &[]),
     ("explain", &[]),
