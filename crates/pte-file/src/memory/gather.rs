@@ -141,32 +141,6 @@ impl PlanFacts {
             bases.push(total);
             total = total.saturating_add(chain.instructions().map_or(0, |i| i.len() as u64));
         }
-        let global = |pos: u64| {
-            let chain = usize::try_from(pos >> 32).unwrap_or(usize::MAX);
-            bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(pos & u64::from(u32::MAX)))
-        };
-        let uses = |j: usize| {
-            let first = self.first.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
-            let last = self.last.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
-            (last > 0).then(|| (global(!first), global(last.saturating_sub(1))))
-        };
-        let values = (0..self.kinds.len())
-            .map(|j| {
-                let kind = self.kinds.get(j).map_or(OTHER, |k| k.load(Ordering::Relaxed));
-                let load64 = |v: &[AtomicU64]| v.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
-                let fact = match kind {
-                    LIST => Fact::List,
-                    k if k & PLANNED != 0 => Fact::Planned(PlacedTensor {
-                        memory_id: self.arenas.get(j).map_or(0, |a| a.load(Ordering::Relaxed)),
-                        offset: load64(&self.offsets),
-                        nbytes: load64(&self.nbytes),
-                        state: k & STATE != 0,
-                    }),
-                    _ => Fact::Other,
-                };
-                (fact, uses(j))
-            })
-            .collect();
         let mut views = self.views.into_inner().unwrap_or_default();
         views.sort_unstable_by_key(|v| v.0);
         let loops = self
@@ -179,8 +153,31 @@ impl PlanFacts {
                 Some((base.saturating_add(d), base.saturating_add(i as u64)))
             })
             .collect();
-        Gathered { values, views: views.into_iter().map(|(_, a, b)| (a, b)).collect(), loops, instructions: total }
+        Gathered {
+            facts: Values {
+                kinds: self.kinds,
+                arenas: self.arenas,
+                offsets: self.offsets,
+                nbytes: self.nbytes,
+                first: self.first,
+                last: self.last,
+            },
+            bases,
+            views: views.into_iter().map(|(_, a, b)| (a, b)).collect(),
+            loops,
+            instructions: total,
+        }
     }
+}
+
+/// The per-value facts, read one value at a time.
+struct Values {
+    kinds: Vec<AtomicU32>,
+    arenas: Vec<AtomicU32>,
+    offsets: Vec<AtomicU64>,
+    nbytes: Vec<AtomicU64>,
+    first: Vec<AtomicU64>,
+    last: Vec<AtomicU64>,
 }
 
 /// What a value is to the memory plan.
@@ -192,12 +189,44 @@ pub(crate) enum Fact {
 
 /// The gathered facts of a plan, in instruction numbers across its chains.
 pub(crate) struct Gathered {
-    /// Per value: what it is, and its first and last use.
-    pub(crate) values: Vec<(Fact, Option<(u64, u64)>)>,
+    facts: Values,
+    /// The instruction number of each chain's first instruction.
+    bases: Vec<u64>,
     /// The first and last argument of each view call, in instruction order.
     pub(crate) views: Vec<(Option<i32>, Option<i32>)>,
     /// Backward jumps as `(destination, jump)`.
     pub(crate) loops: Vec<(u64, u64)>,
     /// Instructions across the chains.
     pub(crate) instructions: u64,
+}
+
+impl Gathered {
+    /// Values in the plan.
+    pub(crate) fn len(&self) -> usize {
+        self.facts.kinds.len()
+    }
+
+    /// What value `j` is, and its first and last use.
+    pub(crate) fn value(&self, j: usize) -> (Fact, Option<(u64, u64)>) {
+        let f = &self.facts;
+        let global = |pos: u64| {
+            let chain = usize::try_from(pos >> 32).unwrap_or(usize::MAX);
+            self.bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(pos & u64::from(u32::MAX)))
+        };
+        let load64 = |v: &[AtomicU64]| v.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
+        let last = load64(&f.last);
+        let uses = (last > 0).then(|| (global(!load64(&f.first)), global(last.saturating_sub(1))));
+        let kind = f.kinds.get(j).map_or(OTHER, |k| k.load(Ordering::Relaxed));
+        let fact = match kind {
+            LIST => Fact::List,
+            k if k & PLANNED != 0 => Fact::Planned(PlacedTensor {
+                memory_id: f.arenas.get(j).map_or(0, |a| a.load(Ordering::Relaxed)),
+                offset: load64(&f.offsets),
+                nbytes: load64(&f.nbytes),
+                state: k & STATE != 0,
+            }),
+            _ => Fact::Other,
+        };
+        (fact, uses)
+    }
 }

@@ -300,9 +300,10 @@ pub(crate) fn from_gathered(plan: &PlanView<'_>, p: usize, g: Gathered) -> Walke
         delegates: 0,
         externals: false,
     };
-    let mut slots: Vec<Slot> = Vec::with_capacity(g.values.len());
+    let mut slots: Vec<Slot> = Vec::with_capacity(g.len());
     let mut lists: Vec<ListUse> = vec![];
-    for (j, (fact, used)) in g.values.into_iter().enumerate() {
+    for j in 0..g.len() {
+        let (fact, used) = g.value(j);
         let mut uses = Uses::NONE;
         if let Some((f, l)) = used {
             uses.touch(at32(f));

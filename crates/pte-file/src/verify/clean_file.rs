@@ -241,10 +241,13 @@ impl<'a> Prechecks<'a> {
         // hostile buffer whose plans share one long operator list from
         // paying that per plan (its later plans are left to the full pass).
         let mut budget = region.len().saturating_div(4).saturating_add(KNOWN_OPERATORS);
-        // The memory plan's facts take a few words per value: their budget is
-        // the value offsets the buffer can hold (four bytes each), so plans
-        // sharing one value vector cannot multiply it.
-        let mut values = region.len().saturating_div(4);
+        // The memory plan's facts take 40 bytes per value, allocated before
+        // the buffer is verified: their budget is a value per 32 bytes of
+        // the buffer (a real value takes more: its offset, an EValue table
+        // and what it holds), shared by all plans, so a hostile buffer whose
+        // plans claim one long vector of offsets to one table costs at most
+        // about its own size. Plans past it are walked again after.
+        let mut values = region.len().saturating_div(32);
         let plans = (0..pre.plan_count().min(MAX_PLANS))
             .map_while(|i| {
                 let plan = pre.plan(i)?;
