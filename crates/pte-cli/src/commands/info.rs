@@ -33,7 +33,7 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
         let (report, view) = pte::verify_as_viewed(input.kind, bytes, &[])
             .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
         formats::pte_info::run(file, bytes, json, tensors, view)?;
-        return verdict(file, &report, json);
+        return verdict(&report, json);
     }
     match input.kind {
         FileKind::Ptn => ptn_streamed(file, bytes, json, tensors)?,
@@ -50,13 +50,13 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     // the kind the input was recognised as: a package's zip directory is read once
     let report = pte::verify_as(input.kind, bytes, &[])
         .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
-    verdict(file, &report, json)
+    verdict(&report, json)
 }
 
 /// The verifier's verdict in one line after the summary (`pte verify` has
 /// the findings): a summary alone would look clean on a file the runtime
 /// refuses. An invalid file exits 1, as `pte verify` does.
-fn verdict(file: &Path, report: &pte_core::Report, json: bool) -> CmdResult {
+fn verdict(report: &pte_core::Report, json: bool) -> CmdResult {
     let line = match (report.violations.first(), report.warnings.len()) {
         (None, 0) => "verdict: valid".to_string(),
         (None, w) => format!("verdict: valid, {} (pte verify lists them)", crate::style::count(w as u64, "warning")),

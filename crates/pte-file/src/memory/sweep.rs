@@ -21,21 +21,51 @@ pub const MAX_OVERLAPS: usize = 100;
 /// instruction, then value: the order both sweeps walk. Views are left out:
 /// their bytes are their base's, whose lifetime already covers them.
 pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
-    // sorted as one integer each: buffer, first instruction and value (each
-    // below 2^32), then the tensor's index to find it again
-    let mut keys: Vec<u128> = tensors
-        .iter()
-        .enumerate()
-        .filter(|(_, t)| t.nbytes > 0 && !t.is_view())
-        .filter_map(|(k, t)| {
-            let first = u32::try_from(t.lifetime()?.0).unwrap_or(u32::MAX);
-            let value = u32::try_from(t.value()).unwrap_or(u32::MAX);
-            let k = u32::try_from(k).ok()?;
-            Some(u128::from(t.arena) << 96 | u128::from(first) << 64 | u128::from(value) << 32 | u128::from(k))
-        })
-        .collect();
-    keys.sort_unstable();
-    keys.iter().filter_map(|&key| usize::try_from(key & u128::from(u32::MAX)).ok().and_then(|k| tensors.get(k))).collect()
+    // the tensors are in value order: two stable sorts, by first
+    // instruction and then by buffer, give the order of the three keys
+    let mut order: Vec<&Planned> =
+        tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()).collect();
+    sort_by_instruction(&mut order, |t| t.lifetime().map_or(0, |l| l.0));
+    order.sort_by_key(|t| t.arena);
+    order
+}
+
+/// Sorts `items` by an instruction number, stably: by counting when the
+/// numbers span no more than a few slots per item (as a plan's do: every
+/// tensor is named by some of its instructions), else by comparison. Either
+/// way the work follows the items, not the numbers the file claims.
+pub(crate) fn sort_by_instruction<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    let max = items.iter().map(&key).max().unwrap_or(0);
+    let slots = usize::try_from(max)
+        .ok()
+        .and_then(|m| m.checked_add(2))
+        .filter(|&s| s <= items.len().saturating_mul(4).saturating_add(1024));
+    let Some(slots) = slots else {
+        items.sort_by_key(key);
+        return;
+    };
+    let slot = |t: &T| usize::try_from(key(t)).unwrap_or(0);
+    // starts[k + 1] counts the items of key k, then becomes where key k + 1 starts
+    let mut starts = vec![0usize; slots];
+    for t in items.iter() {
+        if let Some(c) = starts.get_mut(slot(t).saturating_add(1)) {
+            *c = c.saturating_add(1);
+        }
+    }
+    let mut total = 0usize;
+    for c in &mut starts {
+        total = total.saturating_add(*c);
+        *c = total;
+    }
+    let copy = items.to_vec();
+    for t in copy {
+        if let Some(at) = starts.get_mut(slot(&t)) {
+            if let Some(out) = items.get_mut(*at) {
+                *out = t;
+            }
+            *at = at.saturating_add(1);
+        }
+    }
 }
 
 /// The runs of `order` (see [`in_sweep_order`]) that share one buffer id.
@@ -210,9 +240,10 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
     let mut disjoint = Disjoint::Flat(vec![]);
     // (last instruction, start offset) of each tensor; one that has not
     // started yet cannot have ended, so the cursor never passes one early
-    let mut expiry: Vec<(u64, u64)> =
-        group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))).collect();
-    expiry.sort_unstable();
+    let mut expiry: Vec<(u64, u64)> = group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))).collect();
+    // all that end before a tensor starts leave together: their order
+    // among themselves does not matter
+    sort_by_instruction(&mut expiry, |e| e.0);
     let mut expired = 0usize;
     let mut aside: Vec<Live> = vec![];
     for t in group {
