@@ -48,8 +48,8 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
         }
     }
     // the kind the input was recognised as: a package's zip directory is read once
-    let report = pte::verify_as(input.kind, bytes, &[])
-        .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+    let report =
+        pte::verify_as(input.kind, bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
     verdict(&report, json)
 }
 

@@ -339,8 +339,14 @@ pub(crate) fn from_gathered(plan: &PlanView<'_>, p: usize, g: Gathered) -> Walke
         };
         slots.push(slot);
     }
-    let mut walker =
-        Walker { slots: &slots, tensors: &mut w.tensors, lists: &mut lists, bad: &mut w.unattributed, view_ops: &[], p };
+    let mut walker = Walker {
+        slots: &slots,
+        tensors: &mut w.tensors,
+        lists: &mut lists,
+        bad: &mut w.unattributed,
+        view_ops: &[],
+        p,
+    };
     for (first, last) in g.views {
         walker.view(first, last);
     }

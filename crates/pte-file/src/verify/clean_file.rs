@@ -258,7 +258,9 @@ impl<'a> Prechecks<'a> {
                 {
                     values = left;
                     let view_ops = (0..plan.operator_count())
-                        .filter(|&op| plan.operator(op).is_some_and(|(name, _)| name == Some(crate::memory::VIEW_OPERATOR)))
+                        .filter(|&op| {
+                            plan.operator(op).is_some_and(|(name, _)| name == Some(crate::memory::VIEW_OPERATOR))
+                        })
                         .filter_map(|op| i32::try_from(op).ok())
                         .collect();
                     context.facts = Some(PlanFacts::new(context.values, view_ops));

@@ -249,7 +249,8 @@ fn every_use() -> Vec<u8> {
         instructions: Some(instructions),
         stacktrace: None,
     };
-    let view = Instruction { instr_args: Some(InstructionArguments::KernelCall { op_index: 1, args: Some(vec![4, 7, 2]) }) };
+    let view =
+        Instruction { instr_args: Some(InstructionArguments::KernelCall { op_index: 1, args: Some(vec![4, 7, 2]) }) };
     let jump = Instruction {
         instr_args: Some(InstructionArguments::JumpFalseCall { cond_value_index: 7, destination_instruction: 0 }),
     };

@@ -551,7 +551,11 @@ impl<'a> Walk<'a> {
                 checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()))
             }),
             Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, index| {
-                checks.instruction_at(w.plan, [w.chain, index], InstructionRef::from_member(w.member.0, w.member_table()))
+                checks.instruction_at(
+                    w.plan,
+                    [w.chain, index],
+                    InstructionRef::from_member(w.member.0, w.member_table()),
+                )
             }),
             None if std::ptr::eq(sub, &schema::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
                 w.plan = index;
