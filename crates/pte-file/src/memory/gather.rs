@@ -34,19 +34,13 @@ fn packed([chain, index]: [usize; 2]) -> u64 {
     half(chain) << 32 | half(index)
 }
 
+/// `(position, first argument, last argument)` of a view call.
+type ViewCall = (u64, Option<i32>, Option<i32>);
+
 /// The gathered facts of one plan.
 pub(crate) struct PlanFacts {
-    kinds: Vec<AtomicU32>,
-    arenas: Vec<AtomicU32>,
-    offsets: Vec<AtomicU64>,
-    nbytes: Vec<AtomicU64>,
-    /// `!position` of the first use, so that 0 is "unused" and the first use
-    /// is a `fetch_max` too.
-    first: Vec<AtomicU64>,
-    /// `position + 1` of the last use; 0 is "unused".
-    last: Vec<AtomicU64>,
-    /// `(position, first argument, last argument)` of each view call.
-    views: Mutex<Vec<(u64, Option<i32>, Option<i32>)>>,
+    values: Values,
+    views: Mutex<Vec<ViewCall>>,
     /// `(chain, destination, jump index)` of each backward jump.
     loops: Mutex<Vec<(usize, u64, usize)>>,
     /// The operator indices whose calls are views.
@@ -64,18 +58,21 @@ pub(crate) struct PlacedTensor {
 
 impl PlanFacts {
     /// Room for `values` values; `view_ops` are the plan's view operators.
-    /// The caller bounds `values` by the bytes the plan's value vector
-    /// takes (four per value).
+    /// It takes 40 bytes per value, before the buffer is verified: the
+    /// caller bounds `values` by the buffer's size (one per 32 bytes,
+    /// across all plans).
     pub(crate) fn new(values: usize, view_ops: Vec<i32>) -> Self {
         let zeros32 = || (0..values).map(|_| AtomicU32::new(0)).collect::<Vec<_>>();
         let zeros64 = || (0..values).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
         PlanFacts {
-            kinds: zeros32(),
-            arenas: zeros32(),
-            offsets: zeros64(),
-            nbytes: zeros64(),
-            first: zeros64(),
-            last: zeros64(),
+            values: Values {
+                kinds: zeros32(),
+                arenas: zeros32(),
+                offsets: zeros64(),
+                nbytes: zeros64(),
+                first: zeros64(),
+                last: zeros64(),
+            },
             views: Mutex::new(vec![]),
             loops: Mutex::new(vec![]),
             view_ops,
@@ -84,9 +81,12 @@ impl PlanFacts {
 
     /// Records that value `j` is a planned tensor placed as `t`.
     pub(crate) fn tensor(&self, j: usize, t: PlacedTensor) {
-        let (Some(kind), Some(arena), Some(offset), Some(nbytes)) =
-            (self.kinds.get(j), self.arenas.get(j), self.offsets.get(j), self.nbytes.get(j))
-        else {
+        let (Some(kind), Some(arena), Some(offset), Some(nbytes)) = (
+            self.values.kinds.get(j),
+            self.values.arenas.get(j),
+            self.values.offsets.get(j),
+            self.values.nbytes.get(j),
+        ) else {
             return;
         };
         kind.store(if t.state { PLANNED | STATE } else { PLANNED }, Ordering::Relaxed);
@@ -97,7 +97,7 @@ impl PlanFacts {
 
     /// Records that value `j` is a tensor list.
     pub(crate) fn list(&self, j: usize) {
-        if let Some(kind) = self.kinds.get(j) {
+        if let Some(kind) = self.values.kinds.get(j) {
             kind.store(LIST, Ordering::Relaxed);
         }
     }
@@ -107,7 +107,7 @@ impl PlanFacts {
         let pos = packed(at);
         named_values(instruction, |v| {
             let Some(j) = usize::try_from(v).ok() else { return };
-            if let (Some(first), Some(last)) = (self.first.get(j), self.last.get(j)) {
+            if let (Some(first), Some(last)) = (self.values.first.get(j), self.values.last.get(j)) {
                 first.fetch_max(!pos, Ordering::Relaxed);
                 last.fetch_max(pos.saturating_add(1), Ordering::Relaxed);
             }
@@ -128,7 +128,7 @@ impl PlanFacts {
 
     /// The value count the facts were sized for.
     pub(crate) fn values(&self) -> usize {
-        self.kinds.len()
+        self.values.kinds.len()
     }
 
     /// What was gathered, read once the walk is over, in the terms of the
@@ -154,14 +154,7 @@ impl PlanFacts {
             })
             .collect();
         Gathered {
-            facts: Values {
-                kinds: self.kinds,
-                arenas: self.arenas,
-                offsets: self.offsets,
-                nbytes: self.nbytes,
-                first: self.first,
-                last: self.last,
-            },
+            facts: self.values,
             bases,
             views: views.into_iter().map(|(_, a, b)| (a, b)).collect(),
             loops,
@@ -170,13 +163,16 @@ impl PlanFacts {
     }
 }
 
-/// The per-value facts, read one value at a time.
+/// The per-value facts, by value index.
 struct Values {
     kinds: Vec<AtomicU32>,
     arenas: Vec<AtomicU32>,
     offsets: Vec<AtomicU64>,
     nbytes: Vec<AtomicU64>,
+    /// `!position` of the first use, so that 0 is "unused" and the first use
+    /// is a `fetch_max` too.
     first: Vec<AtomicU64>,
+    /// `position + 1` of the last use; 0 is "unused".
     last: Vec<AtomicU64>,
 }
 
