@@ -331,8 +331,24 @@ impl<'a> PteView<'a> {
     /// assert!(PteView::read(b"not a program", SegmentTable::Whole).is_err());
     /// ```
     pub fn read(bytes: &'a [u8], table: SegmentTable) -> Result<Self> {
-        let (header, region) = crate::verify::program_region(bytes)?;
-        let view = ProgramView::new(region, &Limits::default())?;
+        let (_, region) = crate::verify::program_region(bytes)?;
+        Self::read_verified(bytes, ProgramView::new(region, &Limits::default())?, table)
+    }
+
+    /// [`PteView::read`] of a program whose flatbuffer the caller already
+    /// verified within the default limits (the verifier's view,
+    /// [`crate::verify::Verified::view`]), so it is not verified again.
+    ///
+    /// ```
+    /// use pte_file::view::{PteView, SegmentTable};
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// let view = PteView::read_verified(&bytes, *verified.unwrap().view(), SegmentTable::Whole)?;
+    /// assert_eq!(view.program().plan_count(), PteView::read(&bytes, SegmentTable::Whole)?.program().plan_count());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read_verified(bytes: &'a [u8], view: ProgramView<'a>, table: SegmentTable) -> Result<Self> {
+        let (header, _) = crate::verify::program_region(bytes)?;
         let base = header.map_or(0, |h| h.segment_base_offset);
         if !SparsePte::would_read(bytes, &view, &Limits::default()) {
             // the reader names the first problem; it is read only when there is one

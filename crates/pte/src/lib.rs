@@ -46,7 +46,7 @@ pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violati
 pub use pte_file::pack::PackOptions;
 pub use summary::{Summary, SummaryOptions, TensorFacts, TensorRow};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
-pub use verify::{read_strictly, verify, verify_as, DataFile, Unreadable};
+pub use verify::{read_strictly, verify, verify_as, verify_as_viewed, DataFile, Unreadable};
 
 /// Where a [`File`]'s bytes live.
 enum Source<'a> {

@@ -89,6 +89,26 @@ pub fn verify(bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable>
 /// assert!(!r.is_ok());
 /// ```
 pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<Report, Unreadable> {
+    verify_as_viewed(kind, bytes, data).map(|(report, _)| report)
+}
+
+/// [`verify_as`], also returning the program's view when `bytes` are a
+/// `.pte` whose flatbuffer verified, so that a caller reading more of the
+/// program (a summary, `pte_file::view::PteView::read_verified`) does not
+/// verify it again.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let (report, view) = pte::verify_as_viewed(pte_core::FileKind::Pte, &bytes, &[]).unwrap();
+/// assert!(report.is_ok());
+/// assert_eq!(view.unwrap().plan_count(), 1);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn verify_as_viewed<'a>(
+    kind: FileKind,
+    bytes: &'a [u8],
+    data: &[DataFile<'_>],
+) -> Result<(Report, Option<pte_schema::ProgramView<'a>>), Unreadable> {
     if !data.is_empty() && kind != FileKind::Pte {
         return Err(Unreadable::Program(Error::new(
             ErrorKind::InvalidUse,
@@ -122,7 +142,7 @@ pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<
     if report.is_ok() {
         // the needs read the plans through the view the verifier made:
         // nothing is decoded or verified twice
-        if let Some(verified) = verified {
+        if let Some(verified) = &verified {
             if data.is_empty() {
                 report.warnings.extend(verified.external_needs());
             }
@@ -132,7 +152,7 @@ pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<
     if !data.is_empty() {
         link(bytes, data, &mut report)?;
     }
-    Ok(report)
+    Ok((report, verified.map(|v| *v.view())))
 }
 
 /// Whether the strict reader of `kind` reads `bytes`: the error it refuses

@@ -27,8 +27,15 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     let input = Input::open(file)?;
     input.require("info", KINDS)?;
     let bytes = input.bytes();
+    if input.kind == FileKind::Pte {
+        // verified once: the summary reads the program through the
+        // verifier's view
+        let (report, view) = pte::verify_as_viewed(input.kind, bytes, &[])
+            .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+        formats::pte_info::run(file, bytes, json, tensors, view)?;
+        return verdict(&report, json);
+    }
     match input.kind {
-        FileKind::Pte => formats::pte_info::run(file, bytes, json, tensors)?,
         FileKind::Ptn => ptn_streamed(file, bytes, json, tensors)?,
         FileKind::Bpte => formats::bpte::info_streamed(file, bytes, json)?,
         _ => {
@@ -40,16 +47,16 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
             }
         }
     }
-    verdict(file, input.kind, bytes, json)
+    // the kind the input was recognised as: a package's zip directory is read once
+    let report =
+        pte::verify_as(input.kind, bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+    verdict(&report, json)
 }
 
 /// The verifier's verdict in one line after the summary (`pte verify` has
 /// the findings): a summary alone would look clean on a file the runtime
 /// refuses. An invalid file exits 1, as `pte verify` does.
-fn verdict(file: &Path, kind: FileKind, bytes: &[u8], json: bool) -> CmdResult {
-    // the kind the input was recognised as: a package's zip directory is read once
-    let report =
-        pte::verify_as(kind, bytes, &[]).map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
+fn verdict(report: &pte_core::Report, json: bool) -> CmdResult {
     let line = match (report.violations.first(), report.warnings.len()) {
         (None, 0) => "verdict: valid".to_string(),
         (None, w) => format!("verdict: valid, {} (pte verify lists them)", crate::style::count(w as u64, "warning")),

@@ -15,17 +15,29 @@ use serde_json::Value;
 
 use ::pte::{Summary, SummaryOptions};
 use pte_core::FileKind;
-use pte_file::view::{SegmentTable, SubBuffers};
+use pte_file::view::{PteView, SegmentTable, SubBuffers};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats::{inspect, pte};
 use crate::input::require_kind;
 
 /// `pte info FILE` (text or `--json`) for a `.pte`.
-pub(crate) fn run(file: &Path, bytes: &[u8], json: bool, tensors: bool) -> CmdResult {
+/// `verified` is the verifier's view of the program, when it has one: the
+/// program is then not verified again.
+pub(crate) fn run(
+    file: &Path,
+    bytes: &[u8],
+    json: bool,
+    tensors: bool,
+    verified: Option<pte_schema::ProgramView<'_>>,
+) -> CmdResult {
     require_kind(file, bytes, FileKind::Pte)?;
     let options = SummaryOptions { table: SegmentTable::Referenced, tensors, path: Some(file) };
-    let summary = Summary::read(bytes, &options).map_err(at(file))?;
+    let view = match verified {
+        Some(view) => PteView::read_verified(bytes, view, options.table),
+        None => PteView::read(bytes, options.table),
+    };
+    let summary = Summary::new(view.map_err(at(file))?, &options);
     write_stdout(|w| {
         if json {
             serde_json::to_writer_pretty(&mut *w, &summary)?;

@@ -33,6 +33,7 @@
 //! ```
 
 mod estimate;
+pub(crate) mod gather;
 mod sweep;
 mod walk;
 
@@ -42,6 +43,7 @@ use pte_schema::{Limits, PlanView, ProgramView, Result, ValueRef};
 
 pub use estimate::AllocatorParts;
 pub use sweep::MAX_OVERLAPS;
+pub(crate) use walk::VIEW_OPERATOR;
 
 /// The memory plan of every method of a program.
 ///
@@ -325,8 +327,13 @@ pub fn method_memory(view: &ProgramView<'_>, p: usize) -> Option<MethodMemory> {
 
 /// The pairs of live tensors sharing bytes in method `p`, without the rest
 /// of its plan (what the verifier's `memory.overlap` warning needs).
-pub(crate) fn overlaps_of(plan: &PlanView<'_>, p: usize) -> (Vec<Overlap>, bool) {
-    let w = walk::walk(plan, p, false);
+/// With `facts`, what the verifier gathered of the method on its own walk,
+/// the method is not walked again.
+pub(crate) fn overlaps_of(plan: &PlanView<'_>, p: usize, facts: Option<gather::PlanFacts>) -> (Vec<Overlap>, bool) {
+    let w = match facts {
+        Some(f) => walk::from_gathered(plan, p, f.read(plan)),
+        None => walk::walk(plan, p, false),
+    };
     sweep::overlaps(&sweep::in_sweep_order(&w.tensors))
 }
 

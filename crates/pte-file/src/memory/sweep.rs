@@ -5,8 +5,7 @@
 //! up per instruction when its instructions are few for its tensors, else
 //! from sorted changes.
 
-use std::cmp::Reverse;
-use std::collections::{BTreeMap, BinaryHeap};
+use std::collections::BTreeMap;
 
 use super::walk::Planned;
 use super::Overlap;
@@ -22,10 +21,51 @@ pub const MAX_OVERLAPS: usize = 100;
 /// instruction, then value: the order both sweeps walk. Views are left out:
 /// their bytes are their base's, whose lifetime already covers them.
 pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
+    // the tensors are in value order: two stable sorts, by first
+    // instruction and then by buffer, give the order of the three keys
     let mut order: Vec<&Planned> =
         tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()).collect();
-    order.sort_unstable_by_key(|t| (t.arena, t.lifetime().map_or(0, |l| l.0), t.value()));
+    sort_by_instruction(&mut order, |t| t.lifetime().map_or(0, |l| l.0));
+    order.sort_by_key(|t| t.arena);
     order
+}
+
+/// Sorts `items` by an instruction number, stably: by counting when the
+/// numbers span no more than a few slots per item (as a plan's do: every
+/// tensor is named by some of its instructions), else by comparison. Either
+/// way the work follows the items, not the numbers the file claims.
+pub(crate) fn sort_by_instruction<T: Copy>(items: &mut [T], key: impl Fn(&T) -> u64) {
+    let max = items.iter().map(&key).max().unwrap_or(0);
+    let slots = usize::try_from(max)
+        .ok()
+        .and_then(|m| m.checked_add(2))
+        .filter(|&s| s <= items.len().saturating_mul(4).saturating_add(1024));
+    let Some(slots) = slots else {
+        items.sort_by_key(key);
+        return;
+    };
+    let slot = |t: &T| usize::try_from(key(t)).unwrap_or(0);
+    // starts[k + 1] counts the items of key k, then becomes where key k + 1 starts
+    let mut starts = vec![0usize; slots];
+    for t in items.iter() {
+        if let Some(c) = starts.get_mut(slot(t).saturating_add(1)) {
+            *c = c.saturating_add(1);
+        }
+    }
+    let mut total = 0usize;
+    for c in &mut starts {
+        total = total.saturating_add(*c);
+        *c = total;
+    }
+    let copy = items.to_vec();
+    for t in copy {
+        if let Some(at) = starts.get_mut(slot(&t)) {
+            if let Some(out) = items.get_mut(*at) {
+                *out = t;
+            }
+            *at = at.saturating_add(1);
+        }
+    }
 }
 
 /// The runs of `order` (see [`in_sweep_order`]) that share one buffer id.
@@ -123,25 +163,99 @@ pub(crate) fn overlaps(order: &[&Planned]) -> (Vec<Overlap>, bool) {
     (found, false)
 }
 
+/// The live tensors that overlap nothing, by start offset (so disjoint, and
+/// one lookup finds every one a new tensor meets): a sorted vector while
+/// few are live at once (exporters' plans keep a handful), a B-tree once
+/// more are, so the work stays logarithmic whatever the file holds.
+enum Disjoint {
+    Flat(Vec<Live>),
+    Tree(BTreeMap<u64, Live>),
+}
+
+/// Live disjoint tensors a [`Disjoint`] holds in a vector.
+const FLAT_MAX: usize = 64;
+
+impl Disjoint {
+    fn get(&self, start: u64) -> Option<&Live> {
+        match self {
+            Disjoint::Flat(v) => v.binary_search_by_key(&start, |l| l.start).ok().and_then(|k| v.get(k)),
+            Disjoint::Tree(t) => t.get(&start),
+        }
+    }
+
+    fn remove(&mut self, start: u64) {
+        match self {
+            Disjoint::Flat(v) => {
+                if let Ok(k) = v.binary_search_by_key(&start, |l| l.start) {
+                    v.remove(k);
+                }
+            }
+            Disjoint::Tree(t) => {
+                t.remove(&start);
+            }
+        }
+    }
+
+    fn insert(&mut self, x: Live) {
+        match self {
+            Disjoint::Flat(v) if v.len() < FLAT_MAX => match v.binary_search_by_key(&x.start, |l| l.start) {
+                Ok(k) => {
+                    if let Some(slot) = v.get_mut(k) {
+                        *slot = x;
+                    }
+                }
+                Err(k) => v.insert(k, x),
+            },
+            Disjoint::Flat(v) => {
+                let mut t: BTreeMap<u64, Live> = v.drain(..).map(|l| (l.start, l)).collect();
+                t.insert(x.start, x);
+                *self = Disjoint::Tree(t);
+            }
+            Disjoint::Tree(t) => {
+                t.insert(x.start, x);
+            }
+        }
+    }
+
+    /// Those starting before `end`, the last first, while they end after
+    /// `start`, each passed to `meet` until it says stop; whether it did.
+    fn meeting(&self, start: u64, end: u64, meet: impl FnMut(&Live) -> bool) -> bool {
+        match self {
+            Disjoint::Flat(v) => {
+                let below = v.partition_point(|l| l.start < end);
+                v.get(..below).into_iter().flatten().rev().take_while(|y| y.end > start).any(meet)
+            }
+            Disjoint::Tree(t) => t.range(..end).rev().map(|(_, y)| y).take_while(|y| y.end > start).any(meet),
+        }
+    }
+}
+
 /// One buffer's sweep, in order of first instruction. The live tensors
-/// that overlap nothing are kept by start offset, so they are disjoint and
-/// one lookup finds every one a new tensor meets; the few that did overlap
-/// are kept aside and compared one by one. Returns whether it stopped at
+/// that overlap nothing are kept by start offset ([`Disjoint`]); the few
+/// that did overlap are kept aside and compared one by one. A tensor leaves
+/// the disjoint ones after its last instruction: the group sorted by last
+/// instruction says when, read with a cursor. Returns whether it stopped at
 /// [`MAX_OVERLAPS`].
 fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
-    let mut disjoint: BTreeMap<u64, Live> = BTreeMap::new();
-    let mut expiry: BinaryHeap<Reverse<(u64, u64)>> = BinaryHeap::new();
+    let mut disjoint = Disjoint::Flat(vec![]);
+    // (last instruction, start offset) of each tensor; one that has not
+    // started yet cannot have ended, so the cursor never passes one early
+    let mut expiry: Vec<(u64, u64)> = group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))).collect();
+    // all that end before a tensor starts leave together: their order
+    // among themselves does not matter
+    sort_by_instruction(&mut expiry, |e| e.0);
+    let mut expired = 0usize;
     let mut aside: Vec<Live> = vec![];
     for t in group {
         let Some((first, last)) = t.lifetime() else { continue };
         let x = Live { value: t.value(), start: t.offset, end: t.offset.saturating_add(t.nbytes), last };
-        while let Some(&Reverse((l, start))) = expiry.peek() {
+        while let Some(&(l, start)) = expiry.get(expired) {
             if l >= first {
                 break;
             }
-            expiry.pop();
-            if disjoint.get(&start).is_some_and(|d| d.last == l) {
-                disjoint.remove(&start);
+            expired = expired.saturating_add(1);
+            if disjoint.get(start).is_some_and(|d| d.last == l) {
+                disjoint.remove(start);
             }
         }
         aside.retain(|a| a.last >= first);
@@ -156,13 +270,8 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
             });
             found.len() >= MAX_OVERLAPS
         };
-        for (_, y) in disjoint.range(..x.end).rev() {
-            if y.end <= x.start {
-                break;
-            }
-            if meet(y, found) {
-                return true;
-            }
+        if disjoint.meeting(x.start, x.end, |y| meet(y, found)) {
+            return true;
         }
         for y in &aside {
             if y.start < x.end && x.start < y.end && meet(y, found) {
@@ -172,8 +281,7 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
         if met {
             aside.push(x);
         } else {
-            disjoint.insert(x.start, x);
-            expiry.push(Reverse((last, x.start)));
+            disjoint.insert(x);
         }
     }
     false

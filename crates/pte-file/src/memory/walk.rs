@@ -8,6 +8,7 @@
 use pte_schema::{InstructionRef, List, PlanView, TensorShapeDynamism, TensorView, ValueRef};
 
 use super::estimate::Bump;
+use super::gather::{Fact, Gathered};
 use super::{Role, Unattributed};
 
 const NOT_PLANNED: u32 = u32::MAX;
@@ -15,7 +16,7 @@ const NOT_PLANNED: u32 = u32::MAX;
 /// The operator whose output the exporter places on its input's bytes: a
 /// view shares its base's storage, so the two are one allocation whose
 /// lifetime covers both, not two tensors overlapping.
-const VIEW_OPERATOR: &str = "executorch_prim::et_view";
+pub(crate) const VIEW_OPERATOR: &str = "executorch_prim::et_view";
 
 /// An instruction number as the records keep it (a flatbuffer holds fewer
 /// than 2^31 instructions, so nothing saturates in practice).
@@ -273,11 +274,8 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
                 }
                 for (i, instruction) in instructions.enumerate() {
                     walker.instruction(instruction, at, (c, i), w.estimate.as_mut());
-                    if let InstructionRef::JumpFalseCall { destination_instruction: d, .. } = instruction {
-                        let back = u64::try_from(d).ok().filter(|&d| usize::try_from(d).is_ok_and(|d| d < i));
-                        if let Some(d) = back {
-                            w.loops.push((at32(base.saturating_add(d)), at32(at)));
-                        }
+                    if let Some(d) = back_jump(instruction, i) {
+                        w.loops.push((at32(base.saturating_add(d)), at32(at)));
                     }
                     at = at.saturating_add(1);
                 }
@@ -285,7 +283,82 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
         }
     }
     w.instructions = at;
-    walker.io(inputs, "inputs", |u| u.input = true);
+    conclude(w, plan, p, &slots, lists)
+}
+
+/// The walk of method `p` (without the allocator estimate) from what the
+/// verifier gathered of it on its own walk: the same tensors, uses, views
+/// and loops, read from the facts instead of from the program again.
+pub(crate) fn from_gathered(plan: &PlanView<'_>, p: usize, g: Gathered) -> Walked {
+    let mut w = Walked {
+        arenas: vec![],
+        tensors: vec![],
+        instructions: g.instructions,
+        unattributed: vec![],
+        loops: g.loops.iter().map(|&(d, at)| (at32(d), at32(at))).collect(),
+        estimate: None,
+        delegates: 0,
+        externals: false,
+    };
+    let mut slots: Vec<Slot> = Vec::with_capacity(g.len());
+    let mut lists: Vec<ListUse> = vec![];
+    for j in 0..g.len() {
+        let (fact, used) = g.value(j);
+        let mut uses = Uses::NONE;
+        if let Some((f, l)) = used {
+            uses.touch(at32(f));
+            uses.touch(at32(l));
+        }
+        let slot = match fact {
+            Fact::Other => Slot::Other,
+            Fact::List => {
+                let k = u32::try_from(lists.len()).unwrap_or(u32::MAX);
+                lists.push(ListUse { value: j, uses });
+                Slot::List(k)
+            }
+            Fact::Planned(t) => {
+                let planned = u32::try_from(w.tensors.len()).ok().filter(|&k| k != NOT_PLANNED);
+                let value = u32::try_from(j).ok();
+                match planned.zip(value) {
+                    Some((k, value)) => {
+                        w.tensors.push(Planned {
+                            value,
+                            arena: t.memory_id,
+                            offset: t.offset,
+                            nbytes: t.nbytes,
+                            uses,
+                            state: t.state,
+                            view_of: NOT_PLANNED,
+                            life: None,
+                        });
+                        Slot::Tensor { rank: 0, planned: k }
+                    }
+                    None => Slot::Other,
+                }
+            }
+        };
+        slots.push(slot);
+    }
+    let mut walker = Walker {
+        slots: &slots,
+        tensors: &mut w.tensors,
+        lists: &mut lists,
+        bad: &mut w.unattributed,
+        view_ops: &[],
+        p,
+    };
+    for (first, last) in g.views {
+        walker.view(first, last);
+    }
+    conclude(w, plan, p, &slots, lists)
+}
+
+/// What both walks end with: the inputs and outputs marked, each used
+/// tensor list's uses passed to its tensors, and the lifetimes read.
+fn conclude(mut w: Walked, plan: &PlanView<'_>, p: usize, slots: &[Slot], mut lists: Vec<ListUse>) -> Walked {
+    let mut walker =
+        Walker { slots, tensors: &mut w.tensors, lists: &mut lists, bad: &mut w.unattributed, view_ops: &[], p };
+    walker.io(plan.input_list(), "inputs", |u| u.input = true);
     walker.io(plan.output_list(), "outputs", |u| u.output = true);
     // a use of a list is a use of each of its tensors
     for l in lists.iter().filter(|l| l.uses.used() || l.uses.input || l.uses.output) {
@@ -305,6 +378,29 @@ pub(crate) fn walk(plan: &PlanView<'_>, p: usize, estimate: bool) -> Walked {
     }
     w.finish();
     w
+}
+
+/// Calls `f` with each value index `instruction` names.
+pub(crate) fn named_values(instruction: InstructionRef<'_>, mut f: impl FnMut(i32)) {
+    match instruction {
+        InstructionRef::KernelCall { args, .. } | InstructionRef::DelegateCall { args, .. } => {
+            args.iter().flat_map(|l| l.iter()).for_each(f)
+        }
+        InstructionRef::MoveCall { move_from, move_to } => {
+            f(move_from);
+            f(move_to);
+        }
+        InstructionRef::JumpFalseCall { cond_value_index, .. } => f(cond_value_index),
+        InstructionRef::FreeCall { value_index } => f(value_index),
+        InstructionRef::None | InstructionRef::Unknown(_) => {}
+    }
+}
+
+/// Where instruction `i` of a chain jumps back to, when it is a jump to an
+/// earlier instruction of the chain (a loop).
+pub(crate) fn back_jump(instruction: InstructionRef<'_>, i: usize) -> Option<u64> {
+    let InstructionRef::JumpFalseCall { destination_instruction: d, .. } = instruction else { return None };
+    u64::try_from(d).ok().filter(|&d| usize::try_from(d).is_ok_and(|d| d < i))
 }
 
 /// What the instruction walk needs and writes.
@@ -341,19 +437,13 @@ impl Walker<'_> {
         }
     }
 
-    fn touch_all(&mut self, args: Option<List<'_, i32>>, at: u64, ci: (usize, usize)) {
-        for a in args.iter().flat_map(|l| l.iter()) {
-            self.touch(a, at, ci);
-        }
-    }
-
     fn instruction(&mut self, instruction: InstructionRef<'_>, at: u64, ci: (usize, usize), bump: Option<&mut Bump>) {
         match instruction {
             InstructionRef::KernelCall { op_index, args } => {
                 if self.view_ops.contains(&op_index)
                     && let Some(args) = args
                 {
-                    self.view(args);
+                    self.view(args.iter().next(), args.iter().last());
                 }
                 if let (Some(b), Some(args)) = (bump, args) {
                     b.arguments(args.len());
@@ -367,36 +457,30 @@ impl Walker<'_> {
                         b.dim_order(rank);
                     }
                 }
-                self.touch_all(args, at, ci);
             }
             InstructionRef::DelegateCall { args, .. } => {
                 if let (Some(b), Some(args)) = (bump, args) {
                     b.arguments(args.len());
                 }
-                self.touch_all(args, at, ci);
             }
-            InstructionRef::MoveCall { move_from, move_to } => {
-                self.touch(move_from, at, ci);
-                self.touch(move_to, at, ci);
-            }
-            InstructionRef::JumpFalseCall { cond_value_index, .. } => self.touch(cond_value_index, at, ci),
-            InstructionRef::FreeCall { value_index } => self.touch(value_index, at, ci),
             InstructionRef::None | InstructionRef::Unknown(_) => self.bad.push(Unattributed {
                 path: format!("execution_plan[{}].chains[{}].instructions[{}]", self.p, ci.0, ci.1),
                 reason: "has no arguments of a kind the schema declares; lifetimes may be short".into(),
             }),
+            _ => {}
         }
+        named_values(instruction, |v| self.touch(v, at, ci));
     }
 
     /// Records that a view call's output (its last argument) lies on its
     /// input's bytes (its first), when the plan places both at one buffer
     /// and offset; a view of a view is folded into the first base.
-    fn view(&mut self, args: List<'_, i32>) {
+    fn view(&mut self, first: Option<i32>, last: Option<i32>) {
         let planned = |v: Option<i32>| match usize::try_from(v?).ok().and_then(|j| self.slots.get(j)) {
             Some(Slot::Tensor { planned, .. }) if *planned != NOT_PLANNED => Some(*planned),
             _ => None,
         };
-        let (Some(base), Some(out)) = (planned(args.iter().next()), planned(args.iter().last())) else { return };
+        let (Some(base), Some(out)) = (planned(first), planned(last)) else { return };
         let (Some(b), Some(o)) = (self.tensors.get(base as usize), self.tensors.get(out as usize)) else { return };
         if base == out || b.arena != o.arena || b.offset != o.offset || o.nbytes > b.nbytes || o.is_view() {
             return;

@@ -18,6 +18,8 @@ use pte_schema::{
 use pte_segments::ExtendedHeader;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::memory::gather::{PlacedTensor, PlanFacts};
+
 /// What the tensor rules need from the program as a whole.
 struct Context<'a> {
     constant_offsets: Option<List<'a, u64>>,
@@ -215,6 +217,9 @@ struct PlanContext<'a> {
     /// The verdict on each of the first operators (kernel calls far
     /// outnumber operators), a bit set.
     known: [u64; KNOWN_OPERATORS / 64],
+    /// What the memory plan needs of the plan, gathered as it is checked
+    /// (absent past the budget of [`Prechecks::new`]).
+    facts: Option<PlanFacts>,
 }
 
 impl<'a> Prechecks<'a> {
@@ -236,14 +241,41 @@ impl<'a> Prechecks<'a> {
         // hostile buffer whose plans share one long operator list from
         // paying that per plan (its later plans are left to the full pass).
         let mut budget = region.len().saturating_div(4).saturating_add(KNOWN_OPERATORS);
+        // The memory plan's facts take 40 bytes per value, allocated before
+        // the buffer is verified: their budget is a value per 32 bytes of
+        // the buffer (a real value takes more: its offset, an EValue table
+        // and what it holds), shared by all plans, so a hostile buffer whose
+        // plans claim one long vector of offsets to one table costs at most
+        // about its own size. Plans past it are walked again after.
+        let mut values = region.len().saturating_div(32);
         let plans = (0..pre.plan_count().min(MAX_PLANS))
             .map_while(|i| {
                 let plan = pre.plan(i)?;
                 budget = budget.checked_sub(plan.operator_count().min(KNOWN_OPERATORS))?;
-                Some(PlanContext::new(plan))
+                let mut context = PlanContext::new(plan);
+                if plan.operator_count() <= KNOWN_OPERATORS
+                    && let Some(left) = values.checked_sub(context.values)
+                {
+                    values = left;
+                    let view_ops = (0..plan.operator_count())
+                        .filter(|&op| {
+                            plan.operator(op).is_some_and(|(name, _)| name == Some(crate::memory::VIEW_OPERATOR))
+                        })
+                        .filter_map(|op| i32::try_from(op).ok())
+                        .collect();
+                    context.facts = Some(PlanFacts::new(context.values, view_ops));
+                }
+                Some(context)
             })
             .collect();
         Prechecks { program, plans, external: AtomicBool::new(false), off_cpu: AtomicBool::new(false) }
+    }
+
+    /// What the memory plan needs of each plan (by index), gathered while
+    /// the plans were checked: complete only once every value and
+    /// instruction has passed.
+    pub(super) fn into_facts(self) -> Vec<Option<PlanFacts>> {
+        self.plans.into_iter().map(|c| c.facts).collect()
     }
 
     /// What the tensors checked so far need; complete only once every
@@ -252,8 +284,11 @@ impl<'a> Prechecks<'a> {
         TensorNeeds { external: self.external.load(Ordering::Relaxed), off_cpu: self.off_cpu.load(Ordering::Relaxed) }
     }
 
-    fn tensor_ok(&self, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
-        let Some(external) = tensor_clean(t, c.buffer_sizes, &self.program) else { return false };
+    fn tensor_ok(&self, j: usize, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
+        let Some(Clean { external, placed }) = tensor_clean(t, c.buffer_sizes, &self.program) else { return false };
+        if let (Some(facts), Some(placed)) = (&c.facts, placed) {
+            facts.tensor(j, placed);
+        }
         // flags only ever set, by whichever thread sees such a tensor first
         if external && !self.external.load(Ordering::Relaxed) {
             self.external.store(true, Ordering::Relaxed);
@@ -270,19 +305,32 @@ impl ElementChecks for Prechecks<'_> {
         let Some(c) = self.plans.get(plan) else { return false };
         match v {
             ValueRef::None | ValueRef::Unknown(_) => false,
-            ValueRef::Tensor(t) => self.tensor_ok(&t, c),
+            ValueRef::Tensor(t) => self.tensor_ok(j, &t, c),
             ValueRef::String(s) => s.is_some(),
             ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, c.values))),
             ValueRef::DoubleList(items) => items.is_some(),
             ValueRef::BoolList(items) => items.is_some(),
-            ValueRef::TensorList(items) => tensor_list_clean(&c.plan, items, j, false),
-            ValueRef::OptionalTensorList(items) => tensor_list_clean(&c.plan, items, j, true),
+            ValueRef::TensorList(items) | ValueRef::OptionalTensorList(items) => {
+                if let Some(facts) = &c.facts {
+                    facts.list(j);
+                }
+                tensor_list_clean(&c.plan, items, j, matches!(v, ValueRef::OptionalTensorList(_)))
+            }
             ValueRef::Null | ValueRef::Int(_) | ValueRef::Bool(_) | ValueRef::Double(_) => true,
         }
     }
 
     fn instruction(&self, plan: usize, i: InstructionRef<'_>) -> bool {
         self.plans.get(plan).is_some_and(|c| c.instruction_ok(i))
+    }
+
+    fn instruction_at(&self, plan: usize, at: [usize; 2], i: InstructionRef<'_>) -> bool {
+        let Some(c) = self.plans.get(plan) else { return false };
+        let ok = c.instruction_ok(i);
+        if let Some(facts) = c.facts.as_ref().filter(|_| ok) {
+            facts.instruction(at, i);
+        }
+        ok
     }
 }
 
@@ -330,6 +378,7 @@ impl<'a> PlanContext<'a> {
             buffer_sizes: plan.buffer_sizes(),
             delegates: plan.delegate_count(),
             known,
+            facts: None,
         }
     }
 
@@ -386,9 +435,17 @@ fn delegates_clean(p: &ProgramView<'_>, plan: &PlanView<'_>) -> bool {
     true
 }
 
-/// Whether a tensor passes every tensor rule: `Some(external)` when it
-/// does, with whether its data is external.
-fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> Option<bool> {
+/// What [`tensor_clean`] read of a tensor that passes.
+struct Clean {
+    /// Whether its data is external.
+    external: bool,
+    /// Where the memory plan places it, when it is planned.
+    placed: Option<PlacedTensor>,
+}
+
+/// Whether a tensor passes every tensor rule: `Some` when it does, with
+/// what the needs and the memory plan take from it.
+fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &Context<'_>) -> Option<Clean> {
     // each field is read once: this runs for every tensor of the program
     let scalar_type = t.scalar_type();
     let fqn = t.fqn();
@@ -427,6 +484,7 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
     }
     let size_of = |i: usize| buffer_sizes.and_then(|s| s.get(i));
     let idx = t.data_buffer_idx();
+    let mut placed = None;
     if let Some(a) = t.allocation_info() {
         let nbuf = buffer_sizes.map_or(0, |s| s.len()).saturating_sub(1);
         let id = usize::try_from(a.memory_id).unwrap_or(usize::MAX);
@@ -446,6 +504,8 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
                 return None;
             }
         }
+        placed =
+            Some(PlacedTensor { memory_id: a.memory_id, offset: a.offset(), nbytes, state: idx > 0 || fqn.is_some() });
     } else if idx > 0 && !external {
         let i = usize::try_from(idx).unwrap_or(usize::MAX);
         let resolves = match len_of(ctx.constant_offsets) {
@@ -460,5 +520,5 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
             return None;
         }
     }
-    Some(external)
+    Some(Clean { external, placed })
 }

@@ -5,6 +5,8 @@
 use pte_core::Violation;
 use pte_schema::ProgramView;
 
+use crate::memory::gather::PlanFacts;
+
 use super::rules;
 
 /// One warning per pair of planned tensors whose bytes and lifetimes both
@@ -21,9 +23,16 @@ use super::rules;
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn memory_overlaps(program: &ProgramView<'_>) -> Vec<Violation> {
+    overlaps_gathered(program, vec![])
+}
+
+/// [`memory_overlaps`], reading each plan whose facts the verifier's walk
+/// gathered (`facts[p]`) from them rather than walking it again.
+pub(super) fn overlaps_gathered(program: &ProgramView<'_>, mut facts: Vec<Option<PlanFacts>>) -> Vec<Violation> {
     let mut out = vec![];
     for (p, plan) in (0..program.plan_count()).filter_map(|p| Some((p, program.plan(p)?))) {
-        let (found, truncated) = crate::memory::overlaps_of(&plan, p);
+        let gathered = facts.get_mut(p).and_then(Option::take).filter(|f| f.values() == plan.value_count());
+        let (found, truncated) = crate::memory::overlaps_of(&plan, p, gathered);
         let name = plan.name().unwrap_or("");
         for o in &found {
             let [a, b] = o.values;

@@ -127,8 +127,13 @@ fn verify_with<'a>(
         let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
         // what the checks saw of the tensors counts only if every value
         // passed, so it is there exactly when the elements are clean
-        walked.map(|(view, clean)| (view, clean.then(|| elements.tensor_needs())))
+        walked.map(|(view, clean)| (view, clean.then(|| elements.tensor_needs()), elements.into_facts()))
     });
+    let (verified, facts) = match verified {
+        Some(Ok((view, tensors, facts))) => (Some(Ok((view, tensors))), facts),
+        Some(Err(e)) => (Some(Err(e)), vec![]),
+        None => (None, vec![]),
+    };
     if let Some(Ok((view, tensors))) = &verified {
         *view_out = Some(Verified::new(*view, *tensors));
         // Delegate payloads are judged only by the full pass's backend readers.
@@ -146,7 +151,7 @@ fn verify_with<'a>(
                 program::warn_inline_constants(&mut c);
             }
             let mut warnings = c.warnings;
-            warnings.extend(memory_overlaps(view));
+            warnings.extend(memory::overlaps_gathered(view, facts));
             locate(region, &options.limits, &mut warnings);
             return Report { violations, warnings };
         }

@@ -52,4 +52,40 @@ pub trait ElementChecks: Sync {
 
     /// Whether an instruction of plan `plan` (of any of its chains) passes.
     fn instruction(&self, plan: usize, instruction: InstructionRef<'_>) -> bool;
+
+    /// [`ElementChecks::instruction`], told where the instruction is:
+    /// `[chain, index]`, its chain in the plan and its index in that
+    /// chain's instructions. The walk calls this one; a check that needs
+    /// the position (to order what it gathers) overrides it.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use pte_schema::{ElementChecks, InstructionRef, ProgramView, ValueRef};
+    ///
+    /// /// The highest instruction index seen, plus one.
+    /// struct Last(AtomicUsize);
+    /// impl ElementChecks for Last {
+    ///     fn value(&self, _: usize, _: usize, _: ValueRef<'_>) -> bool {
+    ///         true
+    ///     }
+    ///     fn instruction(&self, _: usize, _: InstructionRef<'_>) -> bool {
+    ///         true
+    ///     }
+    ///     fn instruction_at(&self, _: usize, [_, index]: [usize; 2], _: InstructionRef<'_>) -> bool {
+    ///         self.0.fetch_max(index + 1, Ordering::Relaxed);
+    ///         true
+    ///     }
+    /// }
+    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let last = Last(AtomicUsize::new(0));
+    /// let (view, passed) = ProgramView::with_checks(&b, &Default::default(), &last)?;
+    /// assert!(passed);
+    /// let chain = view.plan(0).unwrap().chains().unwrap().next().unwrap();
+    /// assert_eq!(last.0.load(Ordering::Relaxed), chain.instructions().unwrap().len());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn instruction_at(&self, plan: usize, at: [usize; 2], instruction: InstructionRef<'_>) -> bool {
+        let _ = at;
+        self.instruction(plan, instruction)
+    }
 }

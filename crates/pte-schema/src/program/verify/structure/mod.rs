@@ -185,6 +185,7 @@ fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn 
         may_split: true,
         checks,
         plan: 0,
+        chain: 0,
         member: (0, None),
         vtables: [None; schema::TABLE_TYPES],
     };
@@ -225,6 +226,8 @@ pub(crate) struct Walk<'a> {
     checks: Option<&'a dyn ElementChecks>,
     /// The plan whose values and instructions are being walked.
     plan: usize,
+    /// The chain (of that plan) whose instructions are being walked.
+    chain: usize,
     /// The tag of the union the walk passed last (0: none) and the table
     /// of the union member it entered last: after an `EValue` or
     /// `Instruction`, its own (no member reaches another, as a test holds),
@@ -547,11 +550,19 @@ impl<'a> Walk<'a> {
             Some((checks, Checked::Values)) => self.checked_each(start, end, first, walk, |w, index| {
                 checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()))
             }),
-            Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, _| {
-                checks.instruction(w.plan, InstructionRef::from_member(w.member.0, w.member_table()))
+            Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, index| {
+                checks.instruction_at(
+                    w.plan,
+                    [w.chain, index],
+                    InstructionRef::from_member(w.member.0, w.member_table()),
+                )
             }),
             None if std::ptr::eq(sub, &schema::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
                 w.plan = index;
+                walk(w, t)
+            }),
+            None if std::ptr::eq(sub, &schema::CHAIN) => self.each(start, end, first, |w, t, index| {
+                w.chain = index;
                 walk(w, t)
             }),
             None => self.each(start, end, first, |w, t, _| walk(w, t)),
