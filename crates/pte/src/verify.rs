@@ -127,6 +127,7 @@ pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<
                 report.warnings.extend(verified.external_needs());
             }
             report.warnings.extend(verified.device_needs());
+            report.warnings.extend(pte_file::verify::operator_needs(verified.view()));
         }
     }
     if !data.is_empty() {

@@ -81,8 +81,9 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
         }
         Command::Internalize { files, .. } => internalize::run(&files),
-        Command::Report { files, output, ptd } => report::run(&files, &ptd, &output),
-        Command::Ops { files, json, yaml } => ops::run(
+        Command::Report { files, output, ptd, samples_check } => report::run(&files, &ptd, &samples_check, &output),
+        Command::Ops { files, json, runtime: Some(version), .. } => ops::lacking(&files, &version, json),
+        Command::Ops { files, json, yaml, .. } => ops::run(
             &files,
             match (json, yaml) {
                 (true, _) => ops::Form::Json,

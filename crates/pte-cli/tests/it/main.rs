@@ -28,6 +28,7 @@ mod inspect;
 mod library_saves;
 mod lossless;
 mod man_and_help;
+mod matrix;
 mod memory;
 mod ops;
 mod pack;
