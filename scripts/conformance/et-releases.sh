@@ -14,7 +14,7 @@
 # one call recorded from the stock 1.5.1 runtime, imported as set `io` with
 # the format's default tolerance (atol 1e-8, rtol 1e-5); each .bpte's test
 # cases; each .ptn's sidecar (decoder_samples: recorded from eager PyTorch).
-# Set KEEP=DIR to keep each check's JSON.
+# Set KEEP=DIR to keep each check's JSON, PTE=BINARY to use a built pte.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -gt 0 ] || set -- "1.0.0=$root/../.venv-et100" "1.3.1=$root/../.venv-et131" "1.5.1=$root/../.venv-executorch"
@@ -28,8 +28,8 @@ for spec in "$@"; do
   fi
 done
 if [ ${#releases[@]} -eq 0 ]; then echo "skipped: no release venv"; exit 0; fi
-cargo build -q -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
-pte="$root/target/debug/pte"
+pte=${PTE:-$root/target/debug/pte}
+[ -n "${PTE:-}" ] || cargo build -q -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 work=${KEEP:-$(mktemp -d)}
 mkdir -p "$work"
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT

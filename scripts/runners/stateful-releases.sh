@@ -13,6 +13,7 @@
 #     default: 1.0.0=../.venv-et100 1.3.1=../.venv-et131 1.5.1=../.venv-executorch
 #     (scripts/runners/install-releases.sh makes them; each needs executorch
 #     and pte_rs). Absent venvs are skipped; with none the script exits 0.
+#     PTE=BINARY uses a built pte instead of building one.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 [ $# -gt 0 ] || set -- "1.0.0=$root/../.venv-et100" "1.3.1=$root/../.venv-et131" "1.5.1=$root/../.venv-executorch"
@@ -28,7 +29,7 @@ for spec in "$@"; do
 done
 if [ -z "$first" ]; then echo "skipped: no release venv"; exit 0; fi
 pte=${PTE:-$root/target/debug/pte}
-[ -x "$pte" ] || cargo build -q -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
+[ -n "${PTE:-}" ] || cargo build -q -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 # The 1.0.0 exporter runs `flatc` from PATH (or FLATC_EXECUTABLE) although
 # its wheel ships one: point it there.

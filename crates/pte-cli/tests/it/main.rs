@@ -39,6 +39,7 @@ mod refusals;
 mod regressions;
 mod report;
 mod runners;
+mod runtimes;
 mod samples;
 mod samples_corpus;
 mod save_races;

@@ -128,3 +128,31 @@ fn runner_options_that_make_no_matrix_are_refused() {
         .unwrap();
     assert_eq!(both.status.code(), Some(2), "`--runner` and `-- CMD` together: {}", err(&both));
 }
+
+#[test]
+fn the_report_draws_a_checks_matrix() {
+    let dir = sums_dir();
+    let o = matrix(dir.path(), &["--json"], &[("old", ""), ("new", "--nan-at 2")]);
+    assert_eq!(o.status.code(), Some(1));
+    let check = dir.path().join("check.json");
+    std::fs::write(&check, &o.stdout).unwrap();
+    let page = dir.path().join("report.html");
+    let add = crate::support::corpus("add/model.pte");
+    let r = Command::new(PTE)
+        .args(["report", s(&add), "--samples-check", s(&check), "-o", s(&page)])
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(0), "{}", err(&r));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(r#"<section id="samples-check""#), "{html}");
+    assert!(html.contains(r#"<th scope="col">forward/sums</th>"#));
+    assert!(html.contains(r#"<td class="passed">passed</td>"#));
+    assert!(html.contains(r#"<td class="mismatch">mismatch (1 failure)<br><small>forward/sums sample 0 (&quot;run 0&quot;) call 1: output 0"#), "{html}");
+    // without --samples-check there is no such section; a file that is no check's JSON is refused
+    let r = Command::new(PTE).args(["report", s(&add), "-o", s(&page)]).output().unwrap();
+    assert_eq!(r.status.code(), Some(0));
+    assert!(!std::fs::read_to_string(&page).unwrap().contains("samples-check"));
+    let r = Command::new(PTE).args(["report", s(&add), "--samples-check", s(&add), "-o", s(&page)]).output().unwrap();
+    assert_eq!(r.status.code(), Some(2));
+    assert!(err(&r).contains("not the JSON of `pte samples check --json`"), "{}", err(&r));
+}
