@@ -184,7 +184,10 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
                 println!("{file}: ExecuTorch {version} registers every operator it calls");
                 continue;
             }
-            println!("{file}: ExecuTorch {version} lacks {} (load_method: OperatorMissing 0x14):", style::count(missing.len() as u64, "operator"));
+            println!(
+                "{file}: ExecuTorch {version} lacks {} (load_method: OperatorMissing 0x14):",
+                style::count(missing.len() as u64, "operator")
+            );
             for op in missing {
                 let by: Vec<&str> =
                     op["registered_by"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
@@ -193,7 +196,11 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
                     style::text(op["operator"].as_str().unwrap_or_default()),
                     style::quoted_of(&op["method"]),
                     style::count(op["calls"].as_u64().unwrap_or_default(), "call"),
-                    if by.is_empty() { "no release with data registers it".to_string() } else { format!("registered by {}", by.join(", ")) }
+                    if by.is_empty() {
+                        "no release with data registers it".to_string()
+                    } else {
+                        format!("registered by {}", by.join(", "))
+                    }
                 );
             }
         }

@@ -138,10 +138,7 @@ fn the_report_draws_a_checks_matrix() {
     std::fs::write(&check, &o.stdout).unwrap();
     let page = dir.path().join("report.html");
     let add = crate::support::corpus("add/model.pte");
-    let r = Command::new(PTE)
-        .args(["report", s(&add), "--samples-check", s(&check), "-o", s(&page)])
-        .output()
-        .unwrap();
+    let r = Command::new(PTE).args(["report", s(&add), "--samples-check", s(&check), "-o", s(&page)]).output().unwrap();
     assert_eq!(r.status.code(), Some(0), "{}", err(&r));
     let html = std::fs::read_to_string(&page).unwrap();
     assert!(html.contains(r#"<section id="samples-check""#), "{html}");

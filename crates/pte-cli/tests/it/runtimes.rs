@@ -33,7 +33,10 @@ fn verify_warns_on_an_operator_the_stock_runtime_does_not_register() {
     assert_eq!(o.status.code(), Some(0), "a warning, not a violation: {}{}", stdout(&o), stderr(&o));
     let text = format!("{}{}", stdout(&o), stderr(&o));
     assert!(text.contains("needs.operator"), "{text}");
-    assert!(text.contains("calls my_ops::fancy.out, which the stock runtime of ExecuTorch 1.5.1 does not register"), "{text}");
+    assert!(
+        text.contains("calls my_ops::fancy.out, which the stock runtime of ExecuTorch 1.5.1 does not register"),
+        "{text}"
+    );
     assert!(text.contains("OperatorMissing (0x14)") && text.contains("no release with data registers it"), "{text}");
     let o = pte(&["verify", "--deny-warnings", s(&custom)]);
     assert_eq!(o.status.code(), Some(1));
@@ -53,7 +56,10 @@ fn ops_runtime_names_what_a_release_lacks() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("ExecuTorch 1.0.0 lacks 1 operator (load_method: OperatorMissing 0x14):"), "{text}");
-    assert!(text.contains("  aten::grid_sampler_2d.out (method \"forward\", 1 call; registered by 1.3.1, 1.5.1)"), "{text}");
+    assert!(
+        text.contains("  aten::grid_sampler_2d.out (method \"forward\", 1 call; registered by 1.3.1, 1.5.1)"),
+        "{text}"
+    );
     let o = pte(&["ops", "--runtime", "1.5.1", s(&newer)]);
     assert_eq!(o.status.code(), Some(0));
     assert!(stdout(&o).ends_with("ExecuTorch 1.5.1 registers every operator it calls\n"), "{}", stdout(&o));
@@ -63,7 +69,10 @@ fn ops_runtime_names_what_a_release_lacks() {
     let j: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(j["runtime"], "1.0.0");
     let missing = &j["files"][0]["missing"][0];
-    assert_eq!((missing["operator"].as_str(), missing["method"].as_str()), (Some("aten::grid_sampler_2d.out"), Some("forward")));
+    assert_eq!(
+        (missing["operator"].as_str(), missing["method"].as_str()),
+        (Some("aten::grid_sampler_2d.out"), Some("forward"))
+    );
     assert_eq!(missing["registered_by"], serde_json::json!(["1.3.1", "1.5.1"]));
     assert_eq!(j["files"][1]["missing"], serde_json::json!([]));
 

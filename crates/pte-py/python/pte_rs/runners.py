@@ -63,11 +63,17 @@ class _ModuleProgram:
         except ImportError as e:
             raise _Unsupported(f"{release} cannot load a .ptd: no pybindings ({e})") from e
         load = getattr(portable_lib, "_load_for_executorch", None)
-        if load is None or not _takes(load, "data_path"):
+        try:
+            # a pybind11 function shows no signature: a keyword it lacks is a TypeError
+            self._module = None if load is None else load(path, data_path=ptd, program_verification=verification)
+        except TypeError as e:
+            if "data_path" not in str(e) and "incompatible function arguments" not in str(e):
+                raise
+            load = None
+        if load is None:
             raise _Unsupported(f"{release} cannot load a .ptd with a program: neither Runtime.load_program nor "
                                "_load_for_executorch takes data_path; bring the data into the program with "
                                "`pte internalize PROGRAM.pte DATA.ptd OUT.pte`")
-        self._module = load(path, data_path=ptd, program_verification=verification)
         self.method_names = set(self._module.method_names())
 
     def load_method(self, name: str) -> _ModuleMethod:

@@ -61,7 +61,8 @@ pub(super) fn section(checks: &[SamplesCheck<'_>]) -> String {
                 s.push_str("</tr>");
                 for name in j["order"].as_array().into_iter().flatten().map(text) {
                     let runtime = text(&j["runners"][name]["runner"]);
-                    let _ = write!(s, "<tr><th scope=\"row\">{}<br><small>{}</small></th>", escape(name), escape(runtime));
+                    let _ =
+                        write!(s, "<tr><th scope=\"row\">{}<br><small>{}</small></th>", escape(name), escape(runtime));
                     for set in &sets {
                         let at = rows.iter().find(|r| {
                             text(&r["runner"]) == name && format!("{}/{}", text(&r["method"]), text(&r["set"])) == *set
