@@ -31,24 +31,25 @@ pub struct NamedReport {
 ///
 /// ```
 /// use pte_samples::*;
+/// /// A running sum, answered with an offset (0: right, else wrong).
 /// #[derive(Default)]
-/// struct Sum(i64);
+/// struct Sum { state: i64, offset: i64 }
 /// impl Engine for Sum {
-///     fn fresh(&mut self) -> RunResult<()> { self.0 = 0; Ok(()) }
+///     fn fresh(&mut self) -> RunResult<()> { self.state = 0; Ok(()) }
 ///     fn execute(&mut self, _: &str, inputs: &[Value<'_>]) -> RunResult<Vec<Value<'static>>> {
 ///         let Some(Value::Int(x)) = inputs.first() else { return Err("want one int".into()) };
-///         self.0 += x;
-///         Ok(vec![Value::Int(self.0)])
+///         self.state += x;
+///         Ok(vec![Value::Int(self.state + self.offset)])
 ///     }
 /// }
 /// let call = |x, sum| Call { inputs: vec![Value::Int(x)], outputs: vec![Value::Int(sum)], tolerance: None };
 /// let mut set = SampleSet::new("forward", "sums");
 /// set.samples.push(Sample { calls: vec![call(1, 1), call(2, 3)], ..Default::default() });
-/// let (mut a, mut b) = (Sum::default(), Sum(10));
+/// let (mut a, mut b) = (Sum::default(), Sum { offset: 10, ..Default::default() });
 /// let matrix = Matrix::check(&[set], vec![("good".into(), &mut a as &mut dyn Engine), ("bad".into(), &mut b)]);
 /// assert_eq!(matrix.verdict(), Outcome::Mismatch);
 /// assert_eq!(matrix.cell(0, 0), Cell::Passed);
-/// assert!(matches!(matrix.cell(1, 0), Cell::Mismatch { failures: 1, .. }));
+/// assert!(matches!(matrix.cell(1, 0), Cell::Mismatch { failures: 2, .. }));
 /// ```
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Matrix {
