@@ -178,8 +178,8 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
         println!("{}", json!({"runtime": version, "files": rows}));
     } else {
         for row in &rows {
-            let file = row["file"].as_str().unwrap_or_default();
-            let missing = row["missing"].as_array().map(Vec::as_slice).unwrap_or_default();
+            let file = field(row, "file").as_str().unwrap_or_default();
+            let missing = field(row, "missing").as_array().map(Vec::as_slice).unwrap_or_default();
             if missing.is_empty() {
                 println!("{file}: ExecuTorch {version} registers every operator it calls");
                 continue;
@@ -190,12 +190,12 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
             );
             for op in missing {
                 let by: Vec<&str> =
-                    op["registered_by"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                    field(op, "registered_by").as_array().into_iter().flatten().filter_map(Value::as_str).collect();
                 println!(
                     "  {} (method {}, {}; {})",
-                    style::text(op["operator"].as_str().unwrap_or_default()),
-                    style::quoted_of(&op["method"]),
-                    style::count(op["calls"].as_u64().unwrap_or_default(), "call"),
+                    style::text(field(op, "operator").as_str().unwrap_or_default()),
+                    style::quoted_of(field(op, "method")),
+                    style::count(field(op, "calls").as_u64().unwrap_or_default(), "call"),
                     if by.is_empty() {
                         "no release with data registers it".to_string()
                     } else {
@@ -212,6 +212,11 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
         return Err(Failure::invalid(String::new()));
     }
     Ok(())
+}
+
+/// `v[key]`, or null.
+fn field<'v>(v: &'v Value, key: &str) -> &'v Value {
+    v.get(key).unwrap_or(&Value::Null)
 }
 
 fn format_name(kind: FileKind) -> &'static str {

@@ -246,7 +246,7 @@ fn named_runner(spec: &str) -> Result<(String, Vec<std::ffi::OsString>), Failure
     if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
         return Err(bad("the name must be a word before `=`"));
     }
-    let argv = words(command).map_err(|e| bad(e))?;
+    let argv = words(command).map_err(&bad)?;
     if argv.is_empty() {
         return Err(bad("no command after `=`"));
     }

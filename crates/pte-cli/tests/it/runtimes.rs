@@ -13,8 +13,8 @@ use crate::support::{corpus, corpus_files, s, stderr, stdout, PTE};
 fn calling(dir: &Path, name: &str, overload: &str) -> std::path::PathBuf {
     let bytes = edited_add(|p| {
         let op = &mut p.execution_plan.as_mut().unwrap()[0].operators.as_mut().unwrap()[0];
-        op.name = Some(name.to_string().into());
-        op.overload = Some(overload.to_string().into());
+        op.name = Some(name.to_string());
+        op.overload = Some(overload.to_string());
     });
     let path = dir.join(format!("{name}.{overload}.pte").replace("::", "_"));
     std::fs::write(&path, bytes).unwrap();

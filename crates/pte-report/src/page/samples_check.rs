@@ -24,19 +24,24 @@ pub struct SamplesCheck<'a> {
     pub json: &'a Value,
 }
 
+/// `v[key]`, or null: the JSON is read as given, never trusted to hold a field.
+fn field<'v>(v: &'v Value, key: &str) -> &'v Value {
+    v.get(key).unwrap_or(&Value::Null)
+}
+
 fn text(v: &Value) -> &str {
     v.as_str().unwrap_or_default()
 }
 
 fn cell(row: &Value) -> String {
-    let status = text(&row["status"]);
+    let status = text(field(row, "status"));
     let label = match status {
         "passed" => "passed".to_string(),
-        "mismatch" => format!("mismatch ({})", counted(row["failures"].as_u64().unwrap_or(0), "failure")),
+        "mismatch" => format!("mismatch ({})", counted(field(row, "failures").as_u64().unwrap_or(0), "failure")),
         "runner_failed" => "runner failed".to_string(),
         _ => "not run".to_string(),
     };
-    let worst = row["worst"]["message"].as_str().map(|m| format!("<br><small>{}</small>", escape(m)));
+    let worst = field(field(row, "worst"), "message").as_str().map(|m| format!("<br><small>{}</small>", escape(m)));
     format!("<td class=\"{}\">{}{}</td>", escape(status), escape(&label), worst.unwrap_or_default())
 }
 
@@ -50,22 +55,23 @@ pub(super) fn section(checks: &[SamplesCheck<'_>]) -> String {
     );
     for c in checks {
         let j = c.json;
-        let _ = write!(s, "<h3>{}: {}</h3>", escape(c.name), escape(text(&j["verdict"])));
-        match j["table"].as_array() {
+        let _ = write!(s, "<h3>{}: {}</h3>", escape(c.name), escape(text(field(j, "verdict"))));
+        match field(j, "table").as_array() {
             Some(rows) => {
-                let sets: Vec<&str> = j["sets"].as_array().into_iter().flatten().map(text).collect();
+                let sets: Vec<&str> = field(j, "sets").as_array().into_iter().flatten().map(text).collect();
                 s.push_str("<div class=\"scroll\"><table class=\"samples-matrix\"><caption>Runner × set</caption><tr><th scope=\"col\">runner</th>");
                 for set in &sets {
                     let _ = write!(s, "<th scope=\"col\">{}</th>", escape(set));
                 }
                 s.push_str("</tr>");
-                for name in j["order"].as_array().into_iter().flatten().map(text) {
-                    let runtime = text(&j["runners"][name]["runner"]);
+                for name in field(j, "order").as_array().into_iter().flatten().map(text) {
+                    let runtime = text(field(field(field(j, "runners"), name), "runner"));
                     let _ =
                         write!(s, "<tr><th scope=\"row\">{}<br><small>{}</small></th>", escape(name), escape(runtime));
                     for set in &sets {
                         let at = rows.iter().find(|r| {
-                            text(&r["runner"]) == name && format!("{}/{}", text(&r["method"]), text(&r["set"])) == *set
+                            text(field(r, "runner")) == name
+                                && format!("{}/{}", text(field(r, "method")), text(field(r, "set"))) == *set
                         });
                         s.push_str(&at.map_or_else(|| "<td>-</td>".to_string(), cell));
                     }
@@ -77,16 +83,16 @@ pub(super) fn section(checks: &[SamplesCheck<'_>]) -> String {
                 let _ = write!(
                     s,
                     "<p>Runner {}: {}, {}, {}.</p>",
-                    escape(j["runner"].as_str().unwrap_or("unnamed")),
-                    counted(j["sets"].as_u64().unwrap_or(0), "set"),
-                    counted(j["samples"].as_u64().unwrap_or(0), "sample"),
-                    counted(j["calls"].as_u64().unwrap_or(0), "call")
+                    escape(field(j, "runner").as_str().unwrap_or("unnamed")),
+                    counted(field(j, "sets").as_u64().unwrap_or(0), "set"),
+                    counted(field(j, "samples").as_u64().unwrap_or(0), "sample"),
+                    counted(field(j, "calls").as_u64().unwrap_or(0), "call")
                 );
-                let failures = j["failures"].as_array().map(Vec::as_slice).unwrap_or_default();
+                let failures = field(j, "failures").as_array().map(Vec::as_slice).unwrap_or_default();
                 if !failures.is_empty() {
                     s.push_str("<ul>");
                     for f in failures {
-                        let _ = write!(s, "<li>{}</li>", escape(text(&f["message"])));
+                        let _ = write!(s, "<li>{}</li>", escape(text(field(f, "message"))));
                     }
                     s.push_str("</ul>");
                 }
