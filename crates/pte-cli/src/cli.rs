@@ -100,6 +100,10 @@ pub(crate) enum Command {
         /// Print the selected-operators YAML of the union (.pte and .bpte files).
         #[arg(long)]
         yaml: bool,
+        /// List the operators each program calls that the stock runtime of this
+        /// ExecuTorch release does not register (exit 1 when there are any).
+        #[arg(long, value_name = "VERSION", conflicts_with = "yaml")]
+        runtime: Option<String>,
     },
     /// Where the bytes go: every byte of the file attributed once (headers, program,
     /// padding, segments, constants, named data, delegate blobs and their constants).
@@ -251,6 +255,9 @@ pub(crate) enum Command {
         /// Tensor data that the programs' EXTERNAL tensors resolve against (repeatable).
         #[arg(long = "ptd")]
         ptd: Vec<PathBuf>,
+        /// The JSON of `pte samples check --json` (one runner or a matrix of them), shown as a samples section (repeatable).
+        #[arg(long = "samples-check", value_name = "CHECK.json")]
+        samples_check: Vec<PathBuf>,
     },
     /// Show a program's memory plan: planned buffers, each planned tensor's place and lifetime, peaks, overlaps.
     ///
@@ -370,6 +377,10 @@ pub(crate) struct CheckArgs {
     /// The runner's command line, after `--`.
     #[arg(last = true, value_name = "CMD")]
     pub(crate) runner: Vec<std::ffi::OsString>,
+    /// A named runner, NAME=COMMAND (COMMAND split at spaces; quotes group, a backslash escapes);
+    /// repeat it to check every set through every runner in one table.
+    #[arg(long = "runner", value_name = "NAME=COMMAND", conflicts_with_all = ["actual", "runner"])]
+    pub(crate) named_runners: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -395,11 +406,12 @@ pub(crate) enum SamplesCommand {
         json: bool,
     },
     /// Replay the recorded calls through a runner (`-- CMD [ARG]...`, speaking the
-    /// pte-runner protocol of docs/samples.md), or compare them with actual outputs
-    /// another runtime stored (`--actual`). Exit 0 all match, 1 a mismatch, 2 the
+    /// pte-runner protocol of docs/samples.md) or several (`--runner NAME=COMMAND`,
+    /// repeated: one table runner x set), or compare them with actual outputs
+    /// another runtime stored (`--actual`). Exit 0 all match, 1 a mismatch, 2 a
     /// runner failed or bad input.
     #[command(
-        override_usage = "pte samples check SOURCE [OPTIONS] -- CMD [ARG]...\n       pte samples check SOURCE [OPTIONS] --actual ACTUAL.safetensors"
+        override_usage = "pte samples check SOURCE [OPTIONS] -- CMD [ARG]...\n       pte samples check SOURCE [OPTIONS] --runner NAME=COMMAND [--runner NAME=COMMAND]...\n       pte samples check SOURCE [OPTIONS] --actual ACTUAL.safetensors"
     )]
     Check(CheckArgs),
     /// Add the set in DIR (index.json + data.safetensors) to the package, atomically.

@@ -39,6 +39,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
+    m.add_function(wrap_pyfunction!(samples::check_samples_matrix, m)?)?;
     m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
     m.add_function(wrap_pyfunction!(kinds::selected_operators, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;

@@ -269,3 +269,36 @@ pub(crate) fn check_samples<'py>(
     }
     Ok(report.to_json().to_string())
 }
+
+/// A runner for [`check_samples_matrix`]: its name in the matrix, then what
+/// [`check_samples`] takes (`fresh`, `call`, `methods`, the runner's own name).
+type NamedRunner<'py> = (String, Bound<'py, PyAny>, Bound<'py, PyAny>, Option<Vec<String>>, Option<String>);
+
+/// Checks the samples at `source` through every runner in turn, exactly as
+/// `pte samples check --runner NAME=CMD ...` does; returns the matrix's JSON.
+/// An interrupt in one runner stops the check and is raised.
+#[pyfunction]
+#[pyo3(signature = (source, runners, method=None, set=None))]
+pub(crate) fn check_samples_matrix<'py>(
+    py: Python<'py>,
+    source: PathBuf,
+    runners: Vec<NamedRunner<'py>>,
+    method: Option<String>,
+    set: Option<String>,
+) -> PyResult<String> {
+    let selection = pte_samples::Selection { method, set };
+    let matrix = pte_samples::with_source_sets(&source, &selection, |sets| -> PyResult<pte_samples::Matrix> {
+        let mut matrix = pte_samples::Matrix::of_sets(sets);
+        for (label, fresh, call, methods, name) in runners {
+            let mut engine = PyEngine { py, fresh, call, methods, name, interrupt: None };
+            let report = pte_samples::check(sets, &mut engine);
+            if let Some(e) = engine.interrupt.take() {
+                return Err(e);
+            }
+            matrix.runners.push(pte_samples::NamedReport { name: label, report });
+        }
+        Ok(matrix)
+    })
+    .map_err(|e| samples_err(e, None))??;
+    Ok(matrix.to_json().to_string())
+}

@@ -220,3 +220,41 @@ def test_the_stock_runtime_in_process_agrees_with_its_call_path(tmp_path):
     method = Runtime.get().load_program(program).load_method("forward")
     bare = S.verify(tmp_path, InProcess(lambda m, inputs: method.execute(inputs), name=slow["runner"])).to_json()
     assert bare == slow
+def test_several_runners_give_the_matrix(sums):
+    m = S.verify(sums, {"old": Sum(), "new": Sum(offset=1.0)})
+    assert isinstance(m, S.MatrixReport)
+    assert (m.verdict, m.passed, m.exit_code, m.order, m.sets) == ("mismatch", False, 1, ["old", "new"],
+                                                                   ["forward/sums"])
+    assert list(m.runners) == ["old", "new"]
+    assert m.runners["old"].verdict == "passed" and m.runners["new"].verdict == "mismatch"
+    rows = {r["runner"]: r for r in m.table}
+    assert rows["old"]["status"] == "passed" and rows["old"]["worst"] is None
+    worst = rows["new"]["worst"]
+    assert rows["new"]["status"] == "mismatch" and rows["new"]["failures"] == len(m.runners["new"].failures)
+    assert (worst["set"], worst["output"], worst["expected"] + 1.0) == ("sums", 0, worst["actual"])
+    # a list of pairs is the same; one runner alone keeps the one report
+    pairs = S.verify(sums, [("old", Sum()), ("new", Sum(offset=1.0))])
+    assert pairs.to_json() == m.to_json()
+    assert isinstance(S.verify(sums, Sum()), S.CheckReport)
+
+
+def test_several_runners_need_distinct_names(sums):
+    with pytest.raises(ValueError, match="must differ"):
+        S.verify(sums, [("a", Sum()), ("a", Sum())])
+    with pytest.raises(TypeError, match="non-empty str"):
+        S.verify(sums, {1: Sum()})
+    with pytest.raises(TypeError, match="pairs"):
+        S.verify(sums, [Sum()])
+
+
+@pytest.mark.skipif(not PTE, reason="PTE_BIN is not set (scripts/dev/py-tests.sh sets it)")
+def test_python_and_cli_matrices_agree(sums):
+    cli = subprocess.run([PTE, "samples", "check", str(sums), "--json", "--runner", f"old={DEMO}",
+                          "--runner", f"new={DEMO} --offset 1"], capture_output=True, text=True)
+    expected = json.loads(cli.stdout)
+    got = S.verify(sums, {"old": Sum(), "new": Sum(offset=1.0)}).to_json()
+    assert cli.returncode == 1
+    for report in (expected, got):
+        for r in report["runners"].values():
+            r.pop("runner")
+    assert got == expected

@@ -38,4 +38,4 @@ pub mod payload;
 pub mod stats;
 pub mod treemap;
 
-pub use page::{report, FileSummary, Page, Source};
+pub use page::{report, report_with_checks, FileSummary, Page, SamplesCheck, Source};

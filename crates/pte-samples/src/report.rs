@@ -273,7 +273,7 @@ impl CallResult {
 }
 
 impl Failure {
-    fn to_json(&self) -> Json {
+    pub(crate) fn to_json(&self) -> Json {
         let mut j = json!({
             "method": self.method, "set": self.set, "sample": self.sample, "sample_name": self.sample_name,
             "call": self.call, "atol": self.tolerance.atol, "rtol": self.tolerance.rtol,

@@ -127,16 +127,16 @@ fn explain_code(e: RuntimeError, as_json: bool) -> CmdResult {
     println!("{e}: {}", e.means);
     if by_stage.is_empty() {
         println!("no verifier rule leads to it: it comes from the runtime build or the inputs, not from the file");
-        if e == pte_core::errors::OPERATOR_MISSING {
-            println!(
-                "the operators a program calls: pte ops FILE; the list a selective build reads: pte ops --yaml FILE"
-            );
-        }
     } else {
         println!("rules that detect a file the runtime would refuse with it:");
         for (stage, name, checks) in by_stage {
             println!("  {name} (at {}): {checks}", stage.name());
         }
+    }
+    if e == pte_core::errors::OPERATOR_MISSING {
+        println!(
+            "the operators a program calls: pte ops FILE; those a release's stock kernels lack: pte ops --runtime VERSION FILE; the list a selective build reads: pte ops --yaml FILE"
+        );
     }
     if !causes.is_empty() {
         println!("causes when a method runs, in how it is called rather than in the file:");

@@ -83,7 +83,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
             externalize::run(&input, &output, &data, keys.as_deref(), name_constants.as_deref())
         }
         Command::Internalize { files, .. } => internalize::run(&files),
-        Command::Report { files, output, ptd } => report::run(&files, &ptd, &output),
+        Command::Report { files, output, ptd, samples_check } => report::run(&files, &ptd, &samples_check, &output),
         Command::Conformance(cmd) => match cmd {
             ConformanceCommand::List { json } => conformance::list(json),
             ConformanceCommand::Export { dir, force } => conformance::export(&dir, force),
@@ -91,7 +91,8 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
                 conformance::run(&conformance::RunArgs { json, timeout, jobs, kinds: &kind, command: &command })
             }
         },
-        Command::Ops { files, json, yaml } => ops::run(
+        Command::Ops { files, json, runtime: Some(version), .. } => ops::lacking(&files, &version, json),
+        Command::Ops { files, json, yaml, .. } => ops::run(
             &files,
             match (json, yaml) {
                 (true, _) => ops::Form::Json,

@@ -134,6 +134,91 @@ fn read(path: &Path) -> Result<Read, Failure> {
     Ok(Read { kind: input.kind, ops })
 }
 
+/// `pte ops --runtime VERSION`: per program, the operators it calls that the
+/// release's stock runtime does not register, with the releases that do.
+pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdResult {
+    use pte_file::operators::runtimes;
+    let Some(release) = runtimes::release(version) else {
+        let known: Vec<&str> = runtimes::RELEASES.iter().map(|r| r.version).collect();
+        return Err(Failure::bad_input(format!(
+            "--runtime {}: no operator data for that release (known: {})",
+            style::quoted(version),
+            known.join(", ")
+        )));
+    };
+    let sources = collect(paths)?;
+    let files: Vec<PathBuf> = sources.iter().map(|s| s.path.clone()).collect();
+    let results = batch::map(&files, "ops", read);
+    let (mut failed, mut any) = (false, false);
+    let mut rows = vec![];
+    for (s, r) in sources.iter().zip(&results) {
+        let file = s.path.display().to_string();
+        let r = match r {
+            Ok(r) if r.kind == FileKind::Ptn => continue, // a native graph runs no ExecuTorch kernels
+            Ok(r) => r,
+            Err(e) => {
+                failed = true;
+                eprintln!("pte: {}", e.shown());
+                continue;
+            }
+        };
+        let mut missing = vec![];
+        for m in &r.ops.methods {
+            for op in m.operators.iter().filter(|o| o.calls > 0 && !release.registers(&o.full_name())) {
+                missing.push(json!({
+                    "operator": op.full_name(), "method": m.name, "calls": op.calls,
+                    "registered_by": runtimes::registering(&op.full_name()),
+                }));
+            }
+        }
+        any |= !missing.is_empty();
+        rows.push(json!({"file": file, "missing": missing}));
+    }
+    if as_json {
+        println!("{}", json!({"runtime": version, "files": rows}));
+    } else {
+        for row in &rows {
+            let file = field(row, "file").as_str().unwrap_or_default();
+            let missing = field(row, "missing").as_array().map(Vec::as_slice).unwrap_or_default();
+            if missing.is_empty() {
+                println!("{file}: ExecuTorch {version} registers every operator it calls");
+                continue;
+            }
+            println!(
+                "{file}: ExecuTorch {version} lacks {} (load_method: OperatorMissing 0x14):",
+                style::count(missing.len() as u64, "operator")
+            );
+            for op in missing {
+                let by: Vec<&str> =
+                    field(op, "registered_by").as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                println!(
+                    "  {} (method {}, {}; {})",
+                    style::text(field(op, "operator").as_str().unwrap_or_default()),
+                    style::quoted_of(field(op, "method")),
+                    style::count(field(op, "calls").as_u64().unwrap_or_default(), "call"),
+                    if by.is_empty() {
+                        "no release with data registers it".to_string()
+                    } else {
+                        format!("registered by {}", by.join(", "))
+                    }
+                );
+            }
+        }
+    }
+    if failed {
+        return batch::worst(Some(Exit::BadInput));
+    }
+    if any {
+        return Err(Failure::invalid(String::new()));
+    }
+    Ok(())
+}
+
+/// `v[key]`, or null.
+fn field<'v>(v: &'v Value, key: &str) -> &'v Value {
+    v.get(key).unwrap_or(&Value::Null)
+}
+
 fn format_name(kind: FileKind) -> &'static str {
     match kind {
         FileKind::Bpte => "bpte",

@@ -15,7 +15,7 @@ use crate::input::{looks_like_damaged_program, open, require_kind, Input};
 
 const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
 
-pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], output: &Path) -> CmdResult {
+pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], checks: &[PathBuf], output: &Path) -> CmdResult {
     let inputs = files.iter().map(|f| Input::open(f)).collect::<Result<Vec<_>, _>>()?;
     for i in &inputs {
         // a program whose identifier was damaged still gets a page saying so
@@ -36,7 +36,23 @@ pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], output: &Path) -> CmdResu
         names.iter().zip(&inputs).map(|(name, i)| pte_report::Source { name, bytes: i.bytes() }).collect();
     let data: Vec<pte_report::Source<'_>> =
         data_names.iter().zip(&maps).map(|(name, m)| pte_report::Source { name, bytes: m.bytes() }).collect();
-    let page = pte_report::report(&sources, &data);
+    let mut check_json = vec![];
+    for c in checks {
+        let map = open(c)?;
+        let json: serde_json::Value = serde_json::from_slice(map.bytes()).map_err(|e| {
+            Failure::bad_input(format!("{}: not the JSON of `pte samples check --json`: {e}", c.display()))
+        })?;
+        if !json.get("verdict").is_some_and(serde_json::Value::is_string) {
+            return Err(Failure::bad_input(format!(
+                "{}: not the JSON of `pte samples check --json` (it has no verdict)",
+                c.display()
+            )));
+        }
+        check_json.push((c.display().to_string(), json));
+    }
+    let checks: Vec<pte_report::SamplesCheck<'_>> =
+        check_json.iter().map(|(name, json)| pte_report::SamplesCheck { name, json }).collect();
+    let page = pte_report::report_with_checks(&sources, &data, &checks);
     if output == Path::new("-") {
         let mut out = std::io::stdout().lock();
         if out.write_all(page.html.as_bytes()).and_then(|()| out.flush()).is_err() {

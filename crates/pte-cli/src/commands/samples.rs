@@ -7,7 +7,7 @@ use pte_core::style::count;
 use serde_json::{json, Value as Json};
 
 use pte_ptn::PtnFile;
-use pte_samples::{CheckReport, Level, Outcome, ProcessRunner, SampleLimits, SampleSet, Value};
+use pte_samples::{CheckReport, Level, Matrix, NamedReport, Outcome, ProcessRunner, SampleLimits, SampleSet, Value};
 
 use pte_core::folder::OutputFolder;
 use pte_core::FileKind;
@@ -15,6 +15,7 @@ use pte_core::FileKind;
 use crate::cli::CheckArgs;
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, require_kind};
+use crate::style;
 
 fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
     require_kind(path, bytes, FileKind::Ptn)?;
@@ -139,6 +140,9 @@ fn show_set(file: &Path, s: &SampleSet<'_>, as_json: bool) -> CmdResult {
 
 pub(crate) fn check(args: &CheckArgs) -> CmdResult {
     let selection = pte_samples::Selection { method: args.method.clone(), set: args.set.clone() };
+    if !args.named_runners.is_empty() {
+        return check_matrix(args, &selection);
+    }
     let report = match (&args.actual, args.runner.is_empty()) {
         (Some(actual), true) => {
             let actual_map = open(actual)?;
@@ -151,10 +155,7 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
             pte_samples::with_source_sets(&args.file, &selection, |sets| pte_samples::check_actual(sets, &tensors))
         }
         (None, false) => {
-            if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 1e9) {
-                return Err(Failure::bad_input(format!("--timeout {} is not a number of seconds", args.timeout)));
-            }
-            let timeout = std::time::Duration::from_secs_f64(args.timeout);
+            let timeout = timeout_of(args)?;
             pte_samples::with_source_sets(&args.file, &selection, |sets| run_check(sets, &args.runner, timeout))
         }
         _ => {
@@ -164,19 +165,142 @@ pub(crate) fn check(args: &CheckArgs) -> CmdResult {
         }
     }
     .map_err(at(&args.file))?;
-    if let Some(sig) = pte_core::interrupted() {
-        return Err(Failure::bad_input(format!("interrupted by signal {sig}; the runner was stopped")));
-    }
+    stopped()?;
     print_report(&report, args.json)?;
-    match report.verdict() {
+    let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
+    verdict_exit(report.verdict(), first.map(ToString::to_string))
+}
+
+/// `--timeout` as a duration, refused when it is no number of seconds.
+fn timeout_of(args: &CheckArgs) -> Result<std::time::Duration, Failure> {
+    if !(args.timeout.is_finite() && args.timeout > 0.0 && args.timeout <= 1e9) {
+        return Err(Failure::bad_input(format!("--timeout {} is not a number of seconds", args.timeout)));
+    }
+    Ok(std::time::Duration::from_secs_f64(args.timeout))
+}
+
+/// The exit for a signal that stopped the check.
+fn stopped() -> CmdResult {
+    match pte_core::interrupted() {
+        Some(sig) => Err(Failure::bad_input(format!("interrupted by signal {sig}; the runner was stopped"))),
+        None => Ok(()),
+    }
+}
+
+/// The exit status of a verdict: 0, 1, or 2 with the first runner failure.
+fn verdict_exit(verdict: Outcome, runner_failure: Option<String>) -> CmdResult {
+    match verdict {
         Outcome::Passed => Ok(()),
         Outcome::Mismatch => Err(Failure::invalid(String::new())),
-        Outcome::RunnerFailed => {
-            let first = report.failures.iter().find(|f| f.problem.is_runner_failure());
-            // a runner's last stderr lines follow the failure, each on its own
-            Err(Failure::bad_input(first.map(ToString::to_string).unwrap_or_default()).multiline())
+        // a runner's last stderr lines follow the failure, each on its own
+        Outcome::RunnerFailed => Err(Failure::bad_input(runner_failure.unwrap_or_default()).multiline()),
+    }
+}
+
+/// `--runner NAME=COMMAND ...`: every set through every runner in turn, one
+/// table runner x set, `--json` every report under its runner's name.
+fn check_matrix(args: &CheckArgs, selection: &pte_samples::Selection) -> CmdResult {
+    let mut runners: Vec<(String, Vec<std::ffi::OsString>)> = vec![];
+    for spec in &args.named_runners {
+        let (name, command) = named_runner(spec)?;
+        if runners.iter().any(|(n, _)| *n == name) {
+            return Err(Failure::bad_input(format!("--runner {}: the name is given twice", style::quoted(&name))));
+        }
+        runners.push((name, command));
+    }
+    let timeout = timeout_of(args)?;
+    let matrix = pte_samples::with_source_sets(&args.file, selection, |sets| {
+        let mut matrix = Matrix::of_sets(sets);
+        for (name, command) in &runners {
+            if pte_core::interrupted().is_some() {
+                break;
+            }
+            matrix.runners.push(NamedReport { name: name.clone(), report: run_check(sets, command, timeout) });
+        }
+        matrix
+    })
+    .map_err(at(&args.file))?;
+    stopped()?;
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&matrix.to_json())?);
+    } else {
+        for r in &matrix.runners {
+            if let Some(runner) = &r.report.runner {
+                println!("runner {}: {}", style::text(&r.name), style::text(runner));
+            }
+        }
+        println!("{}", style::text_lines(&matrix.to_string()));
+    }
+    let first = matrix.runners.iter().find_map(|r| {
+        let f = r.report.failures.iter().find(|f| f.problem.is_runner_failure())?;
+        Some(format!("runner {}: {f}", r.name))
+    });
+    verdict_exit(matrix.verdict(), first)
+}
+
+/// `NAME=COMMAND` of `--runner`: the name before the first `=`, the command
+/// after it split into words (see [`words`]).
+fn named_runner(spec: &str) -> Result<(String, Vec<std::ffi::OsString>), Failure> {
+    let bad = |why: &str| Failure::bad_input(format!("--runner {}: {why}", style::quoted(spec)));
+    let (name, command) = spec.split_once('=').ok_or_else(|| bad("give NAME=COMMAND"))?;
+    if name.is_empty() || name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(bad("the name must be a word before `=`"));
+    }
+    let argv = words(command).map_err(&bad)?;
+    if argv.is_empty() {
+        return Err(bad("no command after `=`"));
+    }
+    Ok((name.to_string(), argv.into_iter().map(Into::into).collect()))
+}
+
+/// A command line split into words as a POSIX shell splits it, without
+/// expanding anything: blanks separate words, `'...'` keeps everything,
+/// `"..."` keeps everything but `\"` and `\\`, a backslash outside quotes
+/// keeps the next character.
+fn words(line: &str) -> Result<Vec<String>, &'static str> {
+    let mut out = vec![];
+    let mut word: Option<String> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            c if c.is_whitespace() => out.extend(word.take()),
+            '\'' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => w.push(c),
+                        None => return Err("a single quote is not closed"),
+                    }
+                }
+            }
+            '"' => {
+                let w = word.get_or_insert_with(String::new);
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => match chars.next() {
+                            Some(c @ ('"' | '\\')) => w.push(c),
+                            Some(c) => {
+                                w.push('\\');
+                                w.push(c);
+                            }
+                            None => return Err("a double quote is not closed"),
+                        },
+                        Some(c) => w.push(c),
+                        None => return Err("a double quote is not closed"),
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some(c) => word.get_or_insert_with(String::new).push(c),
+                None => return Err("a backslash ends the command"),
+            },
+            c => word.get_or_insert_with(String::new).push(c),
         }
     }
+    out.extend(word);
+    Ok(out)
 }
 
 /// Starts the runner, checks every set through it and says goodbye; a runner
@@ -311,4 +435,17 @@ pub(crate) fn import_io(io: &Path, method: &str, set: &str, dir: &Path, force: b
     });
     let enc = pte_samples::encode_set(&s, &SampleLimits::default()).map_err(at(io))?;
     write_set(&OutputFolder::open(dir, force)?, None, &enc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::words;
+
+    #[test]
+    fn commands_split_as_a_shell_splits_them() {
+        assert_eq!(words("python -m pte_rs.runner m.pte").unwrap(), ["python", "-m", "pte_rs.runner", "m.pte"]);
+        assert_eq!(words(r#"  a 'b c' "d \"e\" \\ \n" f\ g ''"#).unwrap(), ["a", "b c", r#"d "e" \ \n"#, "f g", ""]);
+        assert_eq!(words("").unwrap(), Vec::<String>::new());
+        assert!(words("'open").is_err() && words("\"open").is_err() && words("end\\").is_err());
+    }
 }

@@ -20,7 +20,10 @@ fn a_code_is_explained_by_number_or_name() {
     );
     assert!(j["rules"].as_array().unwrap().iter().any(|r| r["rule"] == "program.named_data_segments"));
     let missing = out(&pte(&["explain", "OperatorMissing"]));
-    assert!(missing.contains("no verifier rule leads to it") && missing.contains("pte ops"), "{missing}");
+    assert!(
+        missing.contains("  needs.operator (at load_method):") && missing.contains("pte ops --runtime VERSION FILE"),
+        "{missing}"
+    );
 }
 
 #[test]

@@ -162,7 +162,7 @@ fn files_without_operators_are_refused_by_name() {
 }
 
 /// The add program with its first instruction's arguments replaced by `edit`.
-fn edited_add(edit: impl FnOnce(&mut pte_schema::Program<'_>)) -> Vec<u8> {
+pub(crate) fn edited_add(edit: impl FnOnce(&mut pte_schema::Program<'_>)) -> Vec<u8> {
     let bytes = std::fs::read(corpus("add/model.pte")).unwrap();
     let mut pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
     edit(&mut pte.program);

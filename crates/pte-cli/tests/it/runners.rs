@@ -13,7 +13,7 @@ use serde_json::Value as Json;
 use crate::support::{demo_runner, f32s, s, stderr as err, stdout as out, PTE};
 
 /// What `forward` of the demo returns after `xs`: the running sum and the count.
-fn sums_set(tweak: impl Fn(usize, usize, &mut Vec<f32>)) -> SampleSet<'static> {
+pub(crate) fn sums_set(tweak: impl Fn(usize, usize, &mut Vec<f32>)) -> SampleSet<'static> {
     let steps: [[f32; 2]; 3] = [[1.0, 2.0], [0.5, 0.25], [-1.0, 4.0]];
     let mut set = SampleSet::new("forward", "sums");
     for si in 0..2 {
@@ -35,7 +35,7 @@ fn sums_set(tweak: impl Fn(usize, usize, &mut Vec<f32>)) -> SampleSet<'static> {
     set
 }
 
-fn write_set(dir: &Path, set: &SampleSet<'_>) -> PathBuf {
+pub(crate) fn write_set(dir: &Path, set: &SampleSet<'_>) -> PathBuf {
     let enc = encode_set(set, &SampleLimits::default()).unwrap();
     let d = dir.join(&set.method).join(&set.name);
     std::fs::create_dir_all(&d).unwrap();
@@ -54,7 +54,7 @@ fn json_of(o: &Output) -> Json {
     serde_json::from_str(&out(o)).unwrap_or_else(|e| panic!("{e}: {}", out(o)))
 }
 
-fn sums_dir() -> tempfile::TempDir {
+pub(crate) fn sums_dir() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     write_set(dir.path(), &sums_set(|_, _, _| {}));
     dir

@@ -30,6 +30,7 @@
 //! # Ok::<(), pte_file::Error>(())
 //! ```
 
+pub mod runtimes;
 mod yaml;
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -122,6 +122,52 @@ pub fn external_needs(program: &ProgramView<'_>) -> Vec<Violation> {
     }]
 }
 
+/// One warning per operator a method calls that the stock runtime of
+/// release [`STOCK`](crate::operators::runtimes::STOCK) does not register
+/// (`OperatorMissing` at `load_method`), naming the releases that do.
+///
+/// ```
+/// let mut p = pte_schema::Program::default();
+/// p.execution_plan = Some(vec![pte_schema::ExecutionPlan {
+///     name: Some("forward".into()),
+///     operators: Some(vec![pte_schema::Operator { name: Some("my_ops::fancy".into()), overload: Some("out".into()) }]),
+///     chains: Some(vec![pte_schema::Chain {
+///         instructions: Some(vec![pte_schema::Instruction {
+///             instr_args: Some(pte_schema::InstructionArguments::KernelCall { op_index: 0, args: Some(vec![]) }),
+///         }]),
+///         ..Default::default()
+///     }]),
+///     ..Default::default()
+/// }]);
+/// let bytes = pte_schema::encode_program(&p, &Default::default())?;
+/// let w = pte_file::verify::operator_needs(&pte_schema::ProgramView::new(&bytes, &Default::default())?);
+/// assert_eq!(w[0].rule, "needs.operator");
+/// assert!(w[0].message.contains("my_ops::fancy.out") && w[0].message.contains("OperatorMissing (0x14)"));
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn operator_needs(program: &ProgramView<'_>) -> Vec<Violation> {
+    use crate::operators::runtimes::{missing, registering, STOCK};
+    let mut out = vec![];
+    for (method, name) in missing(program, STOCK).unwrap_or_default() {
+        let by = registering(&name);
+        let others = if by.is_empty() {
+            "no release with data registers it (a custom kernel)".to_string()
+        } else {
+            format!("registered by ExecuTorch {}", by.join(", "))
+        };
+        out.push(Violation {
+            rule: rules::NEEDS_OPERATOR,
+            path: format!("method {method:?}"),
+            offset: None,
+            message: format!(
+                "method {method:?} calls {name}, which the stock runtime of ExecuTorch {STOCK} does not register: \
+                 load_method fails with OperatorMissing (0x14) unless a kernel is linked in; {others}"
+            ),
+        });
+    }
+    out
+}
+
 /// One warning per planned buffer (`non_const_buffer_device`) and per
 /// tensor placed on a device other than the CPU, read through the views.
 ///

@@ -238,6 +238,8 @@ pub const BPTE_TENSOR: Rule = Rule::new("bpte.tensor", "each tensor matches the 
 
 /// The `needs.external_data` rule.
 pub const NEEDS_EXTERNAL_DATA: Rule = Rule::new("needs.external_data", "the program has EXTERNAL tensors and no `--ptd` was given: every key is listed. With the right `--ptd` the `link.*` rules check them instead and the warning is gone").refused_with(errors::INVALID_STATE, Stage::LoadMethod);
+/// The `needs.operator` rule.
+pub const NEEDS_OPERATOR: Rule = Rule::new("needs.operator", "a method calls an operator the stock runtime of the newest release with data (`pte ops --runtime VERSION` for another) does not register: a custom kernel must be linked in. The warning names the releases that do register it (data: `crates/pte-file/data/operators-<release>.txt`)").refused_with(errors::OPERATOR_MISSING, Stage::LoadMethod);
 /// The `needs.device` rule.
 pub const NEEDS_DEVICE: Rule = Rule::new("needs.device", "a planned buffer (`non_const_buffer_device`) or a tensor (`extra_tensor_info.device_type`) is on a device other than the CPU; a CPU-only runtime cannot allocate it");
 
@@ -347,8 +349,8 @@ pub const NEEDS: Catalogue = Catalogue {
     format: "What a program needs from outside",
     intro: "A sound program may still not load in a stock CPU runtime given nothing else. \
 `pte verify PROGRAM.pte` reports these as warnings (exit 0; exit 1 with `--deny-warnings`), naming \
-the keys and buffers (library: `pte_file::verify::external_needs`, `device_needs`).",
-    rules: &[NEEDS_EXTERNAL_DATA, NEEDS_DEVICE],
+the keys, buffers and operators (library: `pte_file::verify::external_needs`, `device_needs`, `operator_needs`).",
+    rules: &[NEEDS_EXTERNAL_DATA, NEEDS_DEVICE, NEEDS_OPERATOR],
 };
 
 /// Every catalogue of this crate, in documentation order.

@@ -82,6 +82,15 @@ def check_samples(
     """Checks the samples at ``source`` through ``fresh()`` / ``call(method, tagged_inputs)``;
     the report as JSON (used by pte_rs.samples.verify)."""
 
+def check_samples_matrix(
+    source: str,
+    runners: List[Tuple[str, Any, Any, Optional[List[str]], Optional[str]]],
+    method: Optional[str] = None,
+    set: Optional[str] = None,
+) -> str:
+    """Checks the samples at ``source`` through every ``(label, fresh, call, methods, name)``
+    runner in turn; the matrix as JSON (used by pte_rs.samples.verify)."""
+
 def internalize(pte: str, ptds: List[str], out: str) -> int:
     """Internalizes EXTERNAL tensors."""
 

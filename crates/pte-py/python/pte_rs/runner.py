@@ -43,6 +43,7 @@ import sys
 import traceback
 from typing import Any, BinaryIO, Dict, List, Optional, Sequence, Tuple
 
+from . import PteError
 from ._protocol import (PROTOCOL, VERSION, ProtocolError, StreamError, decode_safetensors, decode_values,
                         encode_safetensors, encode_values, read_message, to_torch, write_message)
 
@@ -149,7 +150,10 @@ def serve(engine: Any, instream: BinaryIO, outstream: BinaryIO) -> int:
         except ProtocolError as e:
             reply, data = {"ok": False, "error": f"malformed request: {e}"}, b""
         except Exception as e:  # the engine's failure, reported to the caller
-            traceback.print_exc(file=sys.stderr)
+            if isinstance(e, PteError):  # said in our words already: one line, no traceback
+                print(f"pte_rs.runner: {e}", file=sys.stderr)
+            else:
+                traceback.print_exc(file=sys.stderr)
             reply, data = {"ok": False, "error": _describe(e)}, b""
         try:
             write_message(outstream, reply, data)

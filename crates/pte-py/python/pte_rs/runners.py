@@ -9,6 +9,7 @@ without it, constructing one raises :class:`ExecuTorchNotInstalled`.
 
 from __future__ import annotations
 
+import inspect
 import os
 from typing import Any, Callable, List, Optional, Sequence, Union
 
@@ -28,6 +29,57 @@ class ExecuTorchNotInstalled(RuntimeError, ImportError):
 
     A :class:`RuntimeError` and an :class:`ImportError`.
     """
+
+
+def _takes(f: Any, keyword: str) -> bool:
+    """Whether the callable ``f`` accepts the keyword argument ``keyword``."""
+    try:
+        params = inspect.signature(f).parameters.values()
+    except (TypeError, ValueError):  # a builtin without a signature
+        return False
+    return any(p.name == keyword or p.kind is p.VAR_KEYWORD for p in params)
+
+
+class _Unsupported(RuntimeError):
+    """What the installed release cannot do, said in one line."""
+
+
+class _ModuleMethod:
+    """A method of a bindings module, as ``Program.load_method`` returns one."""
+
+    def __init__(self, module: Any, name: str) -> None:
+        self._module, self._name = module, name
+
+    def execute(self, inputs: Sequence[Any]) -> List[Any]:
+        return list(self._module.run_method(self._name, tuple(inputs)))
+
+
+class _ModuleProgram:
+    """A program with a ``.ptd`` in a release whose ``Runtime.load_program``
+    takes no data file (1.0 to 1.4): the bindings' ``_load_for_executorch``
+    does. The module holds its loaded methods, so a fresh state is a new one."""
+
+    def __init__(self, path: str, ptd: str, verification: Any, release: str) -> None:
+        try:
+            from executorch.extension.pybindings import portable_lib
+        except ImportError as e:
+            raise _Unsupported(f"{release} cannot load a .ptd: no pybindings ({e})") from e
+        load = getattr(portable_lib, "_load_for_executorch", None)
+        try:
+            # a pybind11 function shows no signature: a keyword it lacks is a TypeError
+            self._module = None if load is None else load(path, data_path=ptd, program_verification=verification)
+        except TypeError as e:
+            if "data_path" not in str(e) and "incompatible function arguments" not in str(e):
+                raise
+            load = None
+        if load is None:
+            raise _Unsupported(f"{release} cannot load a .ptd with a program: neither Runtime.load_program nor "
+                               "_load_for_executorch takes data_path; bring the data into the program with "
+                               "`pte internalize PROGRAM.pte DATA.ptd OUT.pte`")
+        self.method_names = set(self._module.method_names())
+
+    def load_method(self, name: str) -> _ModuleMethod:
+        return _ModuleMethod(self._module, name)
 
 
 def _to_runtime(v: Any) -> Any:
@@ -76,10 +128,17 @@ class InProcess:
 class ExecuTorch:
     """A ``.pte`` program in ExecuTorch's Python runtime, as a runner engine.
 
-    ``ptd``: the ``.pte``'s external data file (executorch 1.5.1's
-    ``Runtime.load_program`` takes one, as ``data_path``; bring several into the
+    ``ptd``: the ``.pte``'s external data file (one: bring several into the
     program first with ``pte internalize``). ``verification``: ``"internal"``
     (the runtime's default, ``Verification.InternalConsistency``) or ``"minimal"``.
+
+    Releases: works with executorch 1.0.0 through 1.5.x, choosing by feature
+    what the installed release offers. A program alone loads through
+    ``Runtime.load_program(path)`` in every release; with a ``.ptd``, through
+    ``load_program(..., data_path=...)`` where it takes one (1.5 on), else
+    through the bindings' ``_load_for_executorch(path, data_path=...)`` (1.0
+    to 1.4). A release offering neither is refused in one line naming the
+    release (:func:`pte_rs.PteError`, kind ``"runtime"``).
 
     State: a loaded method keeps its mutable buffers (KV caches, counters)
     from call to call. :meth:`fresh` gives the initial state by loading the
@@ -139,7 +198,13 @@ class ExecuTorch:
 
     def _load(self) -> Any:
         try:
-            return self._runtime.load_program(self.path, verification=self._verification, data_path=self.ptd)
+            if self.ptd is None:
+                return self._runtime.load_program(self.path, verification=self._verification)
+            if _takes(self._runtime.load_program, "data_path"):
+                return self._runtime.load_program(self.path, verification=self._verification, data_path=self.ptd)
+            return _ModuleProgram(self.path, self.ptd, self._verification, self.name)
+        except _Unsupported as e:  # said in one line, with no runtime error to quote
+            raise _error(f"{self.path}: {e}", "runtime") from None
         except Exception as e:  # the runtime's refusal, in its words
             raise _error(f"{self.path}: the runtime refused to load the program: {type(e).__name__}: {e}",
                          "runtime") from e

@@ -23,7 +23,7 @@ from ._protocol import DTYPES, _is_torch_tensor, as_value, dtype_code, torch_as_
 from .runners import InProcess
 from .recording import read_set, record, write_set
 
-__all__ = ["verify", "record", "read_set", "write_set", "CheckReport"]
+__all__ = ["verify", "record", "read_set", "write_set", "CheckReport", "MatrixReport"]
 
 
 def _count(n: int, noun: str) -> str:
@@ -116,6 +116,44 @@ def _to_tagged(v: Any) -> Tuple[str, Any]:
     return ("tensor", _tensor_to(v))
 
 
+@dataclass(frozen=True)
+class MatrixReport:
+    """Several runners checked on the same sets; the fields of
+    ``pte samples check --runner NAME=CMD ... --json``.
+
+    ``runners`` maps each runner's name to its :class:`CheckReport`, in the
+    order given (also ``order``); ``sets`` names the sets (``method/set``);
+    ``table`` holds one dict per runner and set: ``runner``, ``method``,
+    ``set``, ``status`` (``passed``, ``mismatch``, ``runner_failed``,
+    ``not_run``), ``failures`` and ``worst`` (the worst failure, as in
+    :attr:`CheckReport.failures`, or None). ``verdict`` is the worst runner's.
+    """
+
+    verdict: str
+    passed: bool
+    order: List[str]
+    sets: List[str]
+    runners: Dict[str, CheckReport]
+    table: List[Dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """What ``pte samples check`` exits with for this verdict: 0, 1 or 2."""
+        return {"passed": 0, "mismatch": 1}.get(self.verdict, 2)
+
+    def to_json(self) -> Dict[str, Any]:
+        """The matrix as the CLI's JSON object."""
+        j = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        j["runners"] = {n: r.to_json() for n, r in self.runners.items()}
+        return j
+
+    def __str__(self) -> str:
+        lines = [f"{row['runner']} {row['method']}/{row['set']}: {row['status']}"
+                 + (f", worst: {row['worst']['message']}" if row.get("worst") else "") for row in self.table]
+        lines.append(f"{_count(len(self.order), 'runner')}, {_count(len(self.sets), 'set')}: {self.verdict}")
+        return "\n".join(lines)
+
+
 #: What the native check needs of one runner: fresh(), call(method, tagged inputs) -> tagged
 #: outputs, its methods (or None) and its name (or None).
 Engine = Tuple[Callable[[], Any], Callable[[str, List[Tuple[str, Any]]], List[Tuple[str, Any]]],
@@ -174,8 +212,29 @@ def _in_process_call(runner: "InProcess") -> Callable[[str, List[Tuple[str, Any]
     return call
 
 
+def _named_runners(runners: Any) -> Optional[List[Tuple[str, Any]]]:
+    """The ``(name, runner)`` pairs of a dict or a list of pairs; None for one runner."""
+    if isinstance(runners, dict):
+        pairs = list(runners.items())
+    elif isinstance(runners, (list, tuple)) and not callable(getattr(runners, "call", None)):
+        pairs = []
+        for p in runners:
+            if not (isinstance(p, (list, tuple)) and len(p) == 2):
+                raise TypeError(f"several runners are (name, runner) pairs, not {type(p).__name__}")
+            pairs.append((p[0], p[1]))
+    else:
+        return None
+    names = [n for n, _ in pairs]
+    for n in names:
+        if not isinstance(n, str) or not n:
+            raise TypeError(f"a runner's name must be a non-empty str, not {n!r}")
+    if len(set(names)) != len(names):
+        raise ValueError(f"runner names must differ: {names}")
+    return pairs
+
+
 def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optional[str] = None,
-           set: Optional[str] = None) -> CheckReport:  # noqa: A002 - the set's name, as in the CLI
+           set: Optional[str] = None) -> Union[CheckReport, MatrixReport]:  # noqa: A002 - as in the CLI
     """Replays the samples at ``source`` through ``runner`` and checks every output.
 
     ``runner`` needs ``fresh()`` (drop all state) and ``call(method, inputs)``
@@ -185,13 +244,24 @@ def verify(source: Union[str, "os.PathLike[str]"], runner: Any, *, method: Optio
     whose ``in_process()`` returns one, as :class:`pte_rs.runners.ExecuTorch`
     does) is called without any conversion in between: each input tensor is
     one copy of the recorded bytes, handed to its ``execute`` as a torch
-    tensor (or numpy array), and its outputs are read as they come. An exception the runner raises ends the check with
-    verdict ``runner_failed``, its type and message in the failure
+    tensor (or numpy array), and its outputs are read as they come. An
+    exception the runner raises ends the check with verdict
+    ``runner_failed``, its type and message in the failure
     (``KeyboardInterrupt`` and ``SystemExit`` propagate instead); a runner
     without ``fresh`` and ``call`` raises :class:`TypeError`. Raises
     :class:`pte_rs.PteError` when ``source`` holds no samples to check.
+
+    Several runners, as a dict ``{name: runner}`` or a list of ``(name,
+    runner)`` pairs, are checked in turn on the same sets and give a
+    :class:`MatrixReport` (``pte samples check --runner NAME=CMD ...``);
+    names must be distinct non-empty strings (``TypeError``, ``ValueError``).
     """
+    named = _named_runners(runner)
+    if named is not None:
+        args = [(n, *_engine(r)) for n, r in named]
+        j = json.loads(_native.check_samples_matrix(_path(source), args, method, set))
+        j["runners"] = {n: CheckReport(**j["runners"][n]) for n in j["order"]}
+        return MatrixReport(**j)
     fresh, call, known, name = _engine(runner)
     raw = _native.check_samples(_path(source), fresh, call, known, name, method, set)
     return CheckReport(**json.loads(raw))
-

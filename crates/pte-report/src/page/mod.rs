@@ -12,6 +12,7 @@ mod extras;
 mod file;
 mod graphs;
 mod memory;
+mod samples_check;
 mod sizes;
 mod summary;
 mod tensors;
@@ -22,6 +23,7 @@ use std::fmt::Write as _;
 use pte_core::FileKind;
 
 use crate::html::escape;
+pub use samples_check::SamplesCheck;
 
 /// One input of the page: how the page names it and its bytes.
 ///
@@ -140,6 +142,31 @@ impl Page {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn report(files: &[Source<'_>], data: &[Source<'_>]) -> Page {
+    report_with_checks(files, data, &[])
+}
+
+/// [`report`] with a section of samples checks: the JSON of `pte samples
+/// check --json` (one runner's report, or a matrix of several), drawn as
+/// its table runner × set.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let json = serde_json::json!({
+///     "verdict": "mismatch", "order": ["old", "new"], "sets": ["forward/s"],
+///     "runners": {"old": {"runner": "et 1.0.0"}, "new": {"runner": "et 1.5.1"}},
+///     "table": [
+///         {"runner": "old", "method": "forward", "set": "s", "status": "passed", "failures": 0, "worst": null},
+///         {"runner": "new", "method": "forward", "set": "s", "status": "mismatch", "failures": 1,
+///          "worst": {"message": "forward/s sample 0 call 1: output 0: 1 element outside tolerance"}},
+///     ],
+/// });
+/// let checks = [pte_report::SamplesCheck { name: "check.json", json: &json }];
+/// let page = pte_report::report_with_checks(&[pte_report::Source { name: "add.pte", bytes: &bytes }], &[], &checks);
+/// assert!(page.html.contains(r#"<section id="samples-check""#));
+/// assert!(page.html.contains("sample 0 call 1: output 0"));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn report_with_checks(files: &[Source<'_>], data: &[Source<'_>], checks: &[SamplesCheck<'_>]) -> Page {
     let names: Vec<&str> = files.iter().map(Source::file_name).collect();
     let mut html = String::with_capacity(1 << 16);
     let _ = write!(
@@ -169,6 +196,7 @@ pub fn report(files: &[Source<'_>], data: &[Source<'_>]) -> Page {
     if files.len() > 1 {
         html.push_str(&compare::section(files, &summaries, &mut unreadable));
     }
+    html.push_str(&samples_check::section(checks));
     let _ = write!(
         html,
         "</main>\n<footer><p>Written by pte {} from the files alone; nothing on this page is loaded from elsewhere.</p></footer>\n<script>{}</script>\n</body>\n</html>\n",
