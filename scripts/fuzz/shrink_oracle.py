@@ -5,6 +5,8 @@ forked child, so a crash kills only the child and a run costs milliseconds.
     python shrink_oracle.py serve SOCKET [TIMEOUT_S]   # venv python
     python shrink_oracle.py ask SOCKET MODE EXPECTED PATH
     python shrink_oracle.py what SOCKET MODE PATH
+    python shrink_oracle.py judge SOCKET MODE PATH
+
 
 MODE is `et` (Runtime.load_program with InternalConsistency, then every
 method's load_method, as scripts/conformance/et_load_worker.py does) or
@@ -12,7 +14,10 @@ method's load_method, as scripts/conformance/et_load_worker.py does) or
 `exception TYPE at FILE:LINE` (where it was raised, as
 scripts/fuzz/harness/exir_deserialize.py tells findings apart) or
 `timeout`; `ask` exits 0 when it equals EXPECTED (the same parser failing
-the same way), 1 otherwise.
+the same way), 1 otherwise. `judge` answers as the parser would for `pte
+conformance run` (scripts/conformance/external-parsers.sh): exit 0 when it
+accepts, 1 when it raises, killed by the same signal when it crashed, and
+still running (for the run's timeout to call a hang) when it hung.
 """
 
 import os
@@ -112,6 +117,16 @@ if __name__ == "__main__":
         serve(sys.argv[2], float(sys.argv[3]) if len(sys.argv) > 3 else 20.0)
     elif cmd == "what":
         print(ask(sys.argv[2], sys.argv[3], sys.argv[4]))
+    elif cmd == "judge":
+        answer = ask(sys.argv[2], sys.argv[3], sys.argv[4])
+        if answer.startswith("signal "):
+            sig = int(answer.split()[1])
+            signal.signal(sig, signal.SIG_DFL)
+            os.kill(os.getpid(), sig)
+        elif answer == "timeout":
+            signal.pause()
+        print(answer, file=sys.stderr)
+        sys.exit(0 if answer == "ok" else 1)
     elif cmd == "quit":
         c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         c.connect(sys.argv[2])

@@ -32,6 +32,10 @@ struct Context<'a> {
     max_key_len: usize,
 }
 
+/// The most values whose memory-plan facts the verifier's walk gathers
+/// (40 bytes each, about 10 MiB): larger plans are walked again instead.
+const MAX_GATHERED_VALUES: usize = 1 << 18;
+
 /// Operators whose verdict is kept in a bit set while checking kernel calls.
 const KNOWN_OPERATORS: usize = 4096;
 
@@ -246,8 +250,11 @@ impl<'a> Prechecks<'a> {
         // the buffer (a real value takes more: its offset, an EValue table
         // and what it holds), shared by all plans, so a hostile buffer whose
         // plans claim one long vector of offsets to one table costs at most
-        // about its own size. Plans past it are walked again after.
-        let mut values = region.len().saturating_div(32);
+        // about its own size, and never more than MAX_GATHERED_VALUES in
+        // all, so that verifying a huge program (a million constant values)
+        // holds no table per value: such plans are walked again after, as
+        // plans past the budget are.
+        let mut values = region.len().saturating_div(32).min(MAX_GATHERED_VALUES);
         let plans = (0..pre.plan_count().min(MAX_PLANS))
             .map_while(|i| {
                 let plan = pre.plan(i)?;
