@@ -118,6 +118,20 @@ def _error(message: str, kind: str = "malformed") -> PteError:
     return e
 
 
+def _numpy_max_dims() -> int:
+    """The most dimensions this numpy can give an array (32 before numpy 2, 64 since)."""
+    for n in (64, 32):
+        try:
+            np.empty((1,) * n, dtype=np.uint8)
+            return n
+        except ValueError:
+            continue
+    return 32
+
+
+#: A stated rank above this cannot become a numpy array: refused as a PteError, never numpy's ValueError.
+_MAX_DIMS = _numpy_max_dims()
+
 #: numpy-style dtype names of BFLOAT16 (numpy has none: stored as uint16 words).
 _BF16_CODES = ("BF16", "BFLOAT16")
 
@@ -142,6 +156,8 @@ def _layout(name: str, size: int, dtype: Optional[str], shape: Optional[Sequence
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)) or int(d) < 0:
             raise _error(f"tensor {name!r}: sizes {list(shape)} are not all non-negative integers")
         dims.append(int(d))
+    if len(dims) > _MAX_DIMS:
+        raise _error(f"tensor {name!r}: {len(dims)} dimensions, more than numpy's limit of {_MAX_DIMS}", "unsupported")
     count = 1
     for d in dims:
         count *= d
