@@ -503,11 +503,12 @@ enum PteStatus pte_bytes(const struct PteHandle *handle,
                          const uint8_t **data,
                          size_t *len);
 
-// `pte info --json`'s summary of a `.pte` (the same text, without the
-// final newline): a new string in `*out` the caller frees with
-// `pte_string_free`. The `.ptd` files beside a file opened by path are
-// searched for its EXTERNAL tensors, as `pte info` does. Other kinds are
-// `PTE_STATUS_WRONG_KIND`. Thread-safe.
+// `pte info --json`'s summary of the file, any kind (the same text,
+// without the final newline): a new string in `*out` the caller frees
+// with `pte_string_free`. The `.ptd` files beside a program (or bundle)
+// opened by path are searched for its EXTERNAL tensors, as `pte info`
+// does. A file `pte info` refuses gives the status of its error.
+// Thread-safe.
 //
 // # Safety
 // `handle` is null or a live handle; `out` is null or valid for writing a pointer.

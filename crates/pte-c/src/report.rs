@@ -122,13 +122,10 @@ fn json_fail(e: impl std::fmt::Display) -> Fail {
     Fail::new(PteStatus::Internal, e.to_string())
 }
 
-/// `pte info --json` of a `.pte` (without its trailing newline).
+/// `pte info --json` of any kind (without its trailing newline).
 pub(crate) fn summary(h: &PteHandle) -> Result<String, Fail> {
-    if h.kind() != FileKind::Pte {
-        return Err(Fail::kind("the summary", h.kind()));
-    }
     let options = pte::SummaryOptions { table: SegmentTable::Referenced, tensors: false, path: h.path() };
-    let summary = pte::Summary::read(h.bytes(), &options).map_err(|e| Fail::from(e.within(h.name())))?;
+    let summary = pte::FileSummary::read(h.kind(), h.bytes(), &options).map_err(|e| Fail::from(e.within(h.name())))?;
     serde_json::to_string_pretty(&summary).map_err(json_fail)
 }
 

@@ -62,6 +62,7 @@ pub use build::{NamedEntry, PteParts};
 pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData};
 pub use exir_write::{exir_serialize, ExirFile, ExirNamed, ExirOptions, ExirParts};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
+pub use pack::folder_file::sha256_hex;
 pub use pte::rewrite::{rewrite, LayoutChange};
 pub(crate) use pte::sparse::SparsePte;
 pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};

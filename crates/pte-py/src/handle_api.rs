@@ -157,8 +157,8 @@ impl Handle {
         serde_json::to_string(&report).map_err(|e| invalid(e.to_string()))
     }
 
-    /// The summary of a `.pte`, as JSON text: what `pte info --json` prints.
-    fn pte_summary(&self, py: Python<'_>) -> PyResult<String> {
+    /// The summary of any kind, as JSON text: what `pte info --json` prints.
+    fn summary_json(&self, py: Python<'_>) -> PyResult<String> {
         self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))
     }
 

@@ -20,8 +20,8 @@ pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
     PteFile::from_bytes(bytes).py_err(h.name())
 }
 
-/// The summary of a `.pte`: the object `pte info --json` prints for it
-/// (`pte::Summary`, read in place: no model is decoded). A bundle's
+/// The summary of any kind: the object `pte info --json` prints for it
+/// (`pte::FileSummary`, read in place: no model is decoded). A bundle's
 /// embedded program follows the whole segment table, as the program object
 /// of `pte info --json FILE.bpte` does; the `.ptd` files beside the source
 /// file, when there is one, are searched for EXTERNAL tensors as `pte info`
@@ -31,7 +31,7 @@ pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
 pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<String> {
     let table = if bytes.len() == whole.len() { SegmentTable::Referenced } else { SegmentTable::Whole };
     let options = pte::SummaryOptions { table, tensors: false, path: h.name().map(Path::new) };
-    let summary = pte::Summary::read(bytes, &options).py_err(h.name())?;
+    let summary = pte::FileSummary::read(h.file_kind(), bytes, &options).py_err(h.name())?;
     serde_json::to_string(&summary).map_err(|e| invalid(e.to_string()))
 }
 

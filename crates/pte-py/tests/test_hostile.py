@@ -179,11 +179,11 @@ def _entry_points(f, tmp):
     yield "to_json", f.to_json
     yield "verify", f.verify
     yield "verify_json", f.verify_json
+    yield "summary", f.summary
     for by in (None, "kind", "tensor", "operator", "delegate"):
         yield f"size({by})", lambda by=by: f.size(by, 3)
     found = []
     if isinstance(f, pte_rs.Program):
-        yield "summary", f.summary
         yield "methods", lambda: f.methods
         yield "operators", f.operators
         yield "memory", f.memory

@@ -1,8 +1,9 @@
 """The CLI and the Python package verify through one library call, so their
 verdicts are identical: every rule, path, offset, message, severity and
-runtime answer, on every corpus file and on every catalogue mutant. A
-program's summary is one library type too (``pte::Summary``): Python's
-``summary()`` is what ``pte info --json`` prints."""
+runtime answer, on every corpus file and on every catalogue mutant. The
+summary of every kind is one library type too (``pte::FileSummary``):
+Python's ``summary()`` is what ``pte info --json`` prints, and raises
+``PteError`` where ``pte info`` exits 2."""
 
 import json
 import os
@@ -93,13 +94,39 @@ def cli_info(path):
     return json.loads(r.stdout)
 
 
-@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_summary_is_what_info_prints(path):
-    # one library type (pte::Summary) behind both
-    got = pte_rs.open(path).summary()
+    # one library type (pte::FileSummary) behind both, for every kind
+    f = pte_rs.open(path)
+    got = f.summary()
     assert got == cli_info(path)
-    assert got["format"] == "pte" and got["methods"]
-    assert [m.name for m in pte_rs.open(path).methods] == [m["name"] for m in got["methods"]]
+    assert got["format"] == f.kind
+    if f.kind == "pte":
+        assert got["methods"]
+        assert [m.name for m in f.methods] == [m["name"] for m in got["methods"]]
+
+
+def test_every_catalogue_mutant_gets_the_same_summary(tmp_path):
+    kinds = {"pte": ".pte", "ptd": ".ptd", "ptn": ".ptn", "bpte": ".bpte"}
+    compared = refused = 0
+    for name, kind in classes():
+        src = next((p for p in FILES if p.suffix == kinds.get(kind)), None)
+        if src is None:
+            continue
+        out = tmp_path / f"{name}{kinds[kind]}"
+        if subprocess.run([cli(), "mutate", "--rule", name, str(src), str(out)], capture_output=True).returncode:
+            continue
+        r = subprocess.run([cli(), "info", "--json", str(out)], capture_output=True, text=True)
+        try:
+            got = pte_rs.open(out).summary()
+        except pte_rs.PteError:
+            assert r.returncode == 2, name
+            refused += 1
+        else:
+            assert r.returncode in (0, 1), (name, r.stderr)
+            assert got == json.loads(r.stdout), name
+        compared += 1
+    assert compared >= 90 and refused > 0
 
 
 def test_bundled_program_summary_is_what_info_prints():

@@ -44,7 +44,11 @@ pub use identify::{describe, identify, kind_of, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_file::pack::PackOptions;
-pub use summary::{Summary, SummaryOptions, TensorFacts, TensorRow};
+pub use summary::{
+    BpteSummary, CaseValue, FileSummary, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor, PtnConstant,
+    PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, Summary, SummaryOptions,
+    TensorFacts, TensorRow,
+};
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, verify_as_viewed, DataFile, Unreadable};
 
@@ -148,6 +152,18 @@ impl<'a> File<'a> {
     /// ```
     pub fn identity(&self) -> Identity {
         self.identity
+    }
+
+    /// What `pte info --json` prints for this file ([`FileSummary::read`]).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let s = f.summary(&Default::default())?;
+    /// assert!(matches!(s, pte::FileSummary::Ptd(ref d) if !d.keys.is_empty()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn summary(&self, options: &SummaryOptions<'_>) -> Result<FileSummary<'_>> {
+        FileSummary::read(self.kind(), self.bytes(), options)
     }
 
     /// [`verify`] of this file with `data` files linked (programs only).

@@ -27,9 +27,81 @@ use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRe
 
 use crate::Result;
 
+mod bpte;
+mod ptd;
+mod ptn;
 mod tensor_row;
 
+pub use bpte::{BpteSummary, CaseValue};
+pub use ptd::{PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor};
+pub use ptn::{PtnConstant, PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue};
 pub use tensor_row::{TensorFacts, TensorRow};
+
+/// The summary of any ExecuTorch file: what `pte info --json` prints for
+/// it, one variant per kind. Serialized, each variant is its kind's object
+/// (`format` tells them apart).
+///
+/// ```
+/// let file = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let summary = file.summary(&Default::default())?;
+/// assert!(matches!(summary, pte::FileSummary::Ptn(_)));
+/// assert_eq!(serde_json::to_value(&summary)?["format"], "ptn");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum FileSummary<'a> {
+    /// A `.pte` program.
+    Pte(Summary<'a>),
+    /// A `.ptd` tensor-data file.
+    Ptd(PtdSummary),
+    /// A `.ptn` package.
+    Ptn(PtnSummary),
+    /// A `.bpte` bundled program.
+    Bpte(BpteSummary<'a>),
+}
+
+impl<'a> FileSummary<'a> {
+    /// Summarises `bytes` read as `kind`: a `.pte` with `options`, a
+    /// `.ptd` or `.ptn` with its tensor table when `options.tensors`, a
+    /// `.bpte` with its embedded program following its whole segment table
+    /// and `options.path` searched for `.ptd` files. Fails where the kind's
+    /// reader fails, and for a kind that is no ExecuTorch file.
+    ///
+    /// ```
+    /// use pte_core::FileKind;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let s = pte::FileSummary::read(FileKind::Bpte, &bytes, &Default::default())?;
+    /// assert_eq!(serde_json::to_value(&s)?["format"], "bpte");
+    /// assert!(pte::FileSummary::read(FileKind::Unknown, &bytes, &Default::default()).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn read(kind: FileKind, bytes: &'a [u8], options: &SummaryOptions<'_>) -> Result<Self> {
+        Ok(match kind {
+            FileKind::Pte => FileSummary::Pte(Summary::read(bytes, options)?),
+            FileKind::Ptd => FileSummary::Ptd(PtdSummary::read(bytes, options.tensors)?),
+            FileKind::Ptn => FileSummary::Ptn(PtnSummary::read(bytes, options.tensors)?),
+            FileKind::Bpte => FileSummary::Bpte(BpteSummary::read(bytes, options.path)?),
+            other => {
+                return Err(pte_core::Error::new(
+                    pte_core::ErrorKind::Unsupported,
+                    format!("{other} files have no summary: not an ExecuTorch file"),
+                ));
+            }
+        })
+    }
+}
+
+impl Serialize for FileSummary<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        match self {
+            FileSummary::Pte(x) => x.serialize(s),
+            FileSummary::Ptd(x) => x.serialize(s),
+            FileSummary::Ptn(x) => x.serialize(s),
+            FileSummary::Bpte(x) => x.serialize(s),
+        }
+    }
+}
 
 /// How a [`Summary`] is read.
 ///

@@ -237,11 +237,12 @@ pub unsafe extern "C" fn pte_bytes(handle: *const PteHandle, data: *mut *const u
     })
 }
 
-/// `pte info --json`'s summary of a `.pte` (the same text, without the
-/// final newline): a new string in `*out` the caller frees with
-/// `pte_string_free`. The `.ptd` files beside a file opened by path are
-/// searched for its EXTERNAL tensors, as `pte info` does. Other kinds are
-/// `PTE_STATUS_WRONG_KIND`. Thread-safe.
+/// `pte info --json`'s summary of the file, any kind (the same text,
+/// without the final newline): a new string in `*out` the caller frees
+/// with `pte_string_free`. The `.ptd` files beside a program (or bundle)
+/// opened by path are searched for its EXTERNAL tensors, as `pte info`
+/// does. A file `pte info` refuses gives the status of its error.
+/// Thread-safe.
 ///
 /// # Safety
 /// `handle` is null or a live handle; `out` is null or valid for writing a pointer.

@@ -11,13 +11,13 @@
 use std::io::Write;
 use std::path::Path;
 
-use serde::ser::{Serialize, SerializeSeq, Serializer};
 use serde_json::Value;
 
+use ::pte::{FileSummary, PtnSummary, SummaryOptions};
 use pte_core::FileKind;
-use pte_ptn::PtnFile;
+use pte_file::view::SegmentTable;
 
-use crate::failure::{CmdResult, Failure};
+use crate::failure::{at, CmdResult, Failure};
 use crate::formats::{self, inspect};
 use crate::input::Input;
 
@@ -82,56 +82,26 @@ pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
 }
 
 fn value_of(input: &Input, file: &Path, tensors: bool) -> Result<Value, Failure> {
-    let bytes = input.bytes();
-    let v = match input.kind {
-        FileKind::Ptd => {
-            let ptd = formats::ptd::read_ptd(file, bytes)?;
-            let mut v = formats::ptd::info_json(&ptd, bytes);
-            if tensors {
-                v["tensors"] = inspect::ptd_tensors(&ptd, bytes);
-            }
-            v
-        }
-        FileKind::Bpte => formats::bpte::info_json(file, bytes)?,
-        FileKind::Ptn => {
-            let ptn = formats::ptn::read_ptn(file, bytes)?;
-            let mut v = ptn_summary(&ptn, bytes, tensors);
-            v["other_members"] = ptn.members.iter().map(formats::ptn::member_json).collect();
-            v
-        }
-        _ => formats::pte_info::value(file, bytes, tensors)?,
-    };
-    Ok(v)
+    // a batch reads a program's whole segment table
+    let options = SummaryOptions { table: SegmentTable::Whole, tensors, path: Some(file) };
+    let summary = FileSummary::read(input.kind, input.bytes(), &options).map_err(at(file))?;
+    Ok(serde_json::to_value(&summary)?)
 }
 
-/// A package's summary without its other members (`other_members` null).
-fn ptn_summary(ptn: &PtnFile<'_>, bytes: &[u8], tensors: bool) -> Value {
-    let mut v = formats::ptn::info_json(ptn, bytes);
-    if let Ok(program) = ptn.native_program(&Default::default()) {
-        for (m, sig) in v["methods"].as_array_mut().into_iter().flatten().zip(inspect::ptn_signatures(&program)) {
-            m["signature"] = sig;
-        }
-    }
-    if tensors {
-        v["tensors"] = inspect::ptn_tensors(ptn, bytes);
-    }
-    v
-}
-
-/// A package's `info`, its members printed one by one: a package may hold 65,536.
+/// A package's `info`, its members written one by one: a package may hold 65,536.
 fn ptn_streamed(file: &Path, bytes: &[u8], json: bool, tensors: bool) -> CmdResult {
-    let ptn = formats::ptn::read_ptn(file, bytes)?;
-    let v = ptn_summary(&ptn, bytes, tensors);
-    let members = Members(&ptn.members);
+    let mut summary = PtnSummary::read(bytes, tensors).map_err(at(file))?;
     formats::pte_info::write_stdout(|w| {
         if json {
-            let whole = formats::pte_info::WithRows { summary: &v, key: "other_members", rows: members };
-            serde_json::to_writer_pretty(&mut *w, &whole)?;
+            serde_json::to_writer_pretty(&mut *w, &summary)?;
             return w.write_all(b"\n");
         }
+        // the head drawn from a tree without the members
+        let members = std::mem::take(&mut summary.other_members);
+        let v = serde_json::to_value(&summary)?;
         w.write_all(formats::ptn::info_text(&v).as_bytes())?;
-        for m in &ptn.members {
-            w.write_all(formats::ptn::member_line(&formats::ptn::member_json(m)).as_bytes())?;
+        for m in &members {
+            w.write_all(formats::ptn::member_text(m).as_bytes())?;
         }
         if tensors {
             w.write_all(inspect::tensors_text(&v["tensors"]).as_bytes())?;
@@ -162,18 +132,4 @@ pub(crate) fn text(v: &Value) -> String {
         out.push_str(&inspect::tensors_text(rows));
     }
     out
-}
-
-/// A package's other members as `info --json` lists them, one at a time.
-#[derive(Clone, Copy)]
-struct Members<'m, 'a>(&'m [pte_ptn::Member<'a>]);
-
-impl Serialize for Members<'_, '_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for m in self.0 {
-            seq.serialize_element(&formats::ptn::member_json(m))?;
-        }
-        seq.end()
-    }
 }

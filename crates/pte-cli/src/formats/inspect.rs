@@ -1,65 +1,13 @@
-//! What `info` adds beyond the summary: the tensor tables of `.ptd` and
-//! `.ptn` files (`--tensors`), the text of the tensor table and of the
-//! EXTERNAL keys grouped by data file, device placement of planned buffers,
-//! and `.ptn` method signatures with shapes.
+//! What `info` draws beyond the summary's head: the text of the tensor
+//! table (`--tensors`), of the EXTERNAL keys grouped by data file, of device
+//! placement of planned buffers, and of `.ptn` method signatures.
 
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
-use std::collections::BTreeMap;
-
-use serde_json::{json, Value};
-
-use pte_file::ptd::PtdFile;
-use pte_ptn::PtnFile;
-use pte_schema::native::{NativeProgram, TensorMeta};
-use pte_segments::FlatTensorHeader;
+use serde_json::Value;
 
 use crate::style::{count, dim_range, dtype, dtype_of, pte_shape, shape};
-
-fn enum_name<T: std::fmt::Display>(v: T) -> String {
-    v.to_string()
-}
-
-/// The `.ptd` tensor table as JSON.
-pub(crate) fn ptd_tensors(ptd: &PtdFile<'_>, bytes: &[u8]) -> Value {
-    let base = FlatTensorHeader::parse(bytes).map_or(0, |h| h.segment_base_offset);
-    let Ok(list) = ptd.tensors() else { return json!([]) };
-    list.iter()
-        .map(|t| {
-            let nbytes = t.layout.and_then(|l| l.nbytes());
-            json!({
-                "name": t.key,
-                "dtype": t.layout.map(|l| enum_name(l.scalar_type)),
-                "sizes": t.layout.map(|l| l.sizes.clone()),
-                "dim_order": t.layout.map(|l| l.dim_order.clone()),
-                "nbytes": nbytes,
-                "segment": t.segment_index,
-                "file_range": [base.saturating_add(t.range.start), base.saturating_add(t.range.end)],
-                "stored": t.bytes.len(),
-            })
-        })
-        .collect()
-}
-
-/// The `.ptn` tensor table as JSON.
-pub(crate) fn ptn_tensors(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
-    ptn.tensors()
-        .iter()
-        .map(|t| {
-            json!({
-                "name": t.key,
-                "alias_of": t.alias_of,
-                "dtype": pte_ptn::dtype_code(t.dtype),
-                "sizes": t.shape,
-                "dim_order": t.dim_order,
-                "nbytes": t.bytes.len(),
-                "file_range": t.range_in(bytes).map(|r| [r.start, r.end]),
-                "stored": t.bytes.len(),
-            })
-        })
-        .collect()
-}
 
 /// The tensor table as text, any kind.
 pub(crate) fn tensors_text(rows: &Value) -> String {
@@ -183,34 +131,6 @@ pub(crate) fn devices_text(devices: &Value) -> String {
         ));
     }
     out
-}
-
-fn meta_json(name: &str, meta: Option<&TensorMeta>) -> Value {
-    match meta {
-        Some(m) => json!({
-            "name": name,
-            "dtype": enum_name(m.dtype),
-            "sizes": m.sizes.iter().flatten().map(|d| json!({"min": d.min, "max": d.max})).collect::<Vec<_>>(),
-            "dim_order": m.dim_order,
-        }),
-        None => json!({"name": name, "dtype": null, "sizes": null, "dim_order": null}),
-    }
-}
-
-/// Each `.ptn` method's inputs and outputs with dtype and shape ranges.
-pub(crate) fn ptn_signatures(program: &NativeProgram) -> Vec<Value> {
-    program
-        .methods
-        .iter()
-        .map(|m| {
-            let metas: BTreeMap<&str, &TensorMeta> =
-                m.graph.tensor_values.iter().flatten().map(|t| (t.name.as_str(), &t.meta)).collect();
-            let side = |names: &Option<Vec<String>>| -> Vec<Value> {
-                names.iter().flatten().map(|n| meta_json(n, metas.get(n.as_str()).copied())).collect()
-            };
-            json!({"inputs": side(&m.graph.inputs), "outputs": side(&m.graph.outputs)})
-        })
-        .collect()
 }
 
 /// Text of one `.ptn` method signature.

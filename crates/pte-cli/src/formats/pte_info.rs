@@ -10,14 +10,11 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use serde::ser::{Serialize, SerializeMap, Serializer};
-use serde_json::Value;
-
 use ::pte::{Summary, SummaryOptions};
 use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable, SubBuffers};
 
-use crate::failure::{at, CmdResult, Failure};
+use crate::failure::{at, CmdResult};
 use crate::formats::{inspect, pte};
 use crate::input::require_kind;
 
@@ -47,14 +44,6 @@ pub(crate) fn run(
     })
 }
 
-/// The `info --json` object of a `.pte` read with its whole segment table
-/// (the batch's reading, and a bundle's embedded program's).
-pub(crate) fn value(file: &Path, bytes: &[u8], tensors: bool) -> Result<Value, Failure> {
-    require_kind(file, bytes, FileKind::Pte)?;
-    let options = SummaryOptions { table: SegmentTable::Whole, tensors, path: Some(file) };
-    Ok(serde_json::to_value(Summary::read(bytes, &options).map_err(at(file))?)?)
-}
-
 /// Runs `write` over a buffered standard output; standard output closed
 /// early (`pte info x | head`) ends the process quietly.
 pub(crate) fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'static>>) -> io::Result<()>) -> CmdResult {
@@ -63,29 +52,6 @@ pub(crate) fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'sta
         std::process::exit(0);
     }
     Ok(())
-}
-
-/// The summary with its `key` entry written from `rows`: the same keys in
-/// the same (sorted) order, so the text is what the whole tree gives.
-pub(crate) struct WithRows<'v, R> {
-    pub(crate) summary: &'v Value,
-    pub(crate) key: &'static str,
-    pub(crate) rows: R,
-}
-
-impl<R: Serialize> Serialize for WithRows<'_, R> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let Some(fields) = self.summary.as_object() else { return self.summary.serialize(s) };
-        let mut map = s.serialize_map(Some(fields.len()))?;
-        for (k, x) in fields {
-            if k == self.key {
-                map.serialize_entry(k, &self.rows)?;
-            } else {
-                map.serialize_entry(k, x)?;
-            }
-        }
-        map.end()
-    }
 }
 
 /// `info`'s text of a `.pte`, written as the summary's lists are read.

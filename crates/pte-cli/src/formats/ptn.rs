@@ -1,62 +1,19 @@
-//! `.ptn` support in `info`, `dump`, `verify`, `extract` and `rewrite`.
+//! `.ptn` support in `info`, `dump`, `verify`, `extract` and `rewrite`: the
+//! text of the door's [`::pte::PtnSummary`].
 
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
 use std::path::Path;
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use pte_ptn::PtnFile;
 
 use crate::failure::{at, CmdResult, Failure};
-use crate::files::sha;
 
 pub(crate) fn read_ptn<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
     PtnFile::from_bytes(bytes).map_err(at(path))
-}
-
-pub(crate) fn info_json(ptn: &PtnFile<'_>, bytes: &[u8]) -> Value {
-    let program = ptn.native_program(&Default::default()).ok();
-    let methods: Vec<Value> = program
-        .iter()
-        .flat_map(|p| p.methods.iter())
-        .map(|m| {
-            json!({
-                "name": m.name,
-                "nodes": m.graph.nodes.len(),
-                "inputs": m.graph.inputs.as_ref().map(Vec::len),
-                "outputs": m.graph.outputs.as_ref().map(Vec::len),
-                "constants": m.constants.as_ref().map(Vec::len),
-                "mutable_buffers": m.mutable_buffers.as_ref().map(Vec::len),
-            })
-        })
-        .collect();
-    let constants: Vec<Value> = ptn
-        .constants()
-        .map(|(key, t)| {
-            json!({
-                "key": key,
-                "dtype": pte_ptn::dtype_code(t.dtype),
-                "shape": t.shape,
-                "size": t.data.len(),
-                "sha256": sha(&t.data),
-                "alias_of": ptn.aliases.get(key),
-            })
-        })
-        .collect();
-    json!({
-        "format": "ptn",
-        "file_size": bytes.len(),
-        "program_size": ptn.program.len(),
-        "version": program.as_ref().map(|p| p.version.clone()),
-        "methods": methods,
-        "constants": constants,
-        "aliases": ptn.aliases,
-        "metadata": ptn.metadata,
-        // streamed by the caller (`member_json`): 65,536 members must not be a tree
-        "other_members": null,
-    })
 }
 
 pub(crate) fn info_text(v: &Value) -> String {
@@ -92,14 +49,14 @@ pub(crate) fn info_text(v: &Value) -> String {
     out
 }
 
-/// One entry of `other_members`.
-pub(crate) fn member_json(m: &pte_ptn::Member) -> Value {
-    json!({"name": m.name, "size": m.data.len()})
-}
-
 /// The text line of one `other_members` entry.
 pub(crate) fn member_line(m: &Value) -> String {
     format!("member {} ({} bytes)\n", crate::style::quoted_of(&m["name"]), m["size"])
+}
+
+/// The text line of one member, typed (a package may hold 65,536).
+pub(crate) fn member_text(m: &::pte::PtnMember) -> String {
+    format!("member {} ({} bytes)\n", crate::style::quoted(&m.name), m.size)
 }
 
 pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {

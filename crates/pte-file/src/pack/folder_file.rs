@@ -63,6 +63,15 @@ fn hex(d: &[u8]) -> String {
     d.iter().map(|x| format!("{x:02x}")).collect()
 }
 
+/// SHA-256 of `bytes` in lower-case hex: how manifests and summaries spell a digest.
+///
+/// ```
+/// assert_eq!(&pte_file::sha256_hex(b"")[..8], "e3b0c442");
+/// ```
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    hex(&Sha256::digest(bytes))
+}
+
 /// SHA-256 of the file at `path` (already checked), read in chunks: a
 /// digest never holds the file in memory.
 pub(crate) fn sha_of_file(path: &Path) -> Result<String> {

@@ -27,7 +27,7 @@
 
 mod blobs;
 mod dir;
-mod folder_file;
+pub(crate) mod folder_file;
 mod layout;
 mod manifest;
 mod stored;

@@ -394,6 +394,7 @@ class File:
         self._buf = buf
         #: The path it was opened from, or None for bytes.
         self.path = path
+        self._summary: Optional[Dict[str, Any]] = None
 
     @property
     def kind(self) -> str:
@@ -425,6 +426,26 @@ class File:
     def verify_json(self, ptd: Optional[Sequence[Union[str, "os.PathLike[str]"]]] = None) -> Dict[str, Any]:
         """The document ``pte verify --json`` prints, as plain data."""
         return json.loads(self._h.verify_json([_path(p) for p in (ptd or [])]))
+
+    def summary(self) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this file, as plain data.
+
+        For a program ``{"format": "pte", "file_size", "version", "extended_header",
+        "methods": [{"name", "inputs", "outputs", "values", "instructions", "kernel_calls",
+        "operators", "planned_buffers", "buffer_devices"}], "delegates", "segments",
+        "constants", "mutable_segments", "named_data", "inline_delegate_data",
+        "legacy_constant_buffer", "external_data"}``; for a ``.ptd`` ``{"format": "ptd",
+        "header", "segments", "keys", ...}``; for a ``.ptn`` ``{"format": "ptn", "methods",
+        "constants", "aliases", "metadata", "other_members", ...}``; for a ``.bpte``
+        ``{"format": "bpte", "program", "test_suites", ...}`` (docs/cli.md). Read in place:
+        nothing is decoded whole. Offsets are the file's own (segment offsets from the
+        segment base, constants' in their segment); the zero-copy views carry absolute
+        ones. A bundle's :attr:`Bundle.program` gives the ``program`` object of its summary.
+        Raises :class:`PteError` where ``pte info`` exits 2.
+        """
+        if self._summary is None:
+            self._summary = json.loads(self._h.summary_json())
+        return self._summary
 
     def size(self, by: Optional[str] = None, top: Optional[int] = None) -> Dict[str, Any]:
         """Where the bytes go: the object ``pte size --json`` prints, as plain data.
@@ -461,7 +482,6 @@ class Program(File):
 
     def __init__(self, handle: Any, buf: Any, path: Optional[str]) -> None:
         super().__init__(handle, buf, path)
-        self._summary: Optional[Dict[str, Any]] = None
         # each part read from the file once, when first asked for, apart from the others
         self._parts: Dict[str, Any] = {}
 
@@ -476,23 +496,6 @@ class Program(File):
             return _rows(raw, ("index", "offset", "size", "user")), json.loads(users)
         rows, users = self._part("mutable" if mutable else "constants", read)
         return _Parts(len(rows), lambda j: _constant_from(rows[j], users, self._buf))
-
-    def summary(self) -> Dict[str, Any]:
-        """The summary ``pte info --json`` prints for this program, as plain data.
-
-        ``{"format", "file_size", "version", "extended_header", "methods": [{"name",
-        "inputs", "outputs", "values", "instructions", "kernel_calls", "operators",
-        "planned_buffers", "buffer_devices"}], "delegates", "segments", "constants",
-        "mutable_segments", "named_data", "inline_delegate_data",
-        "legacy_constant_buffer", "external_data"}`` (docs/cli.md). Read in place: the
-        program is not decoded. Offsets are the file's own (segment offsets from the
-        segment base, constants' in their segment); the zero-copy views
-        (:attr:`constants`, :attr:`segments`, ...) carry absolute ones. A bundle's
-        program gives the ``program`` object of ``pte info --json`` on the bundle.
-        """
-        if self._summary is None:
-            self._summary = json.loads(self._h.pte_summary())
-        return self._summary
 
     def program_json(self) -> Dict[str, Any]:
         """The program as flatc-compatible JSON, equal to ``pte dump``'s output."""

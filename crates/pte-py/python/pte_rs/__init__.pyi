@@ -115,14 +115,14 @@ class File:
         program's EXTERNAL tensors to those data files (``pte verify --ptd``)."""
     def verify_json(self, ptd: Optional[Sequence[_Path]] = ...) -> Dict[str, Any]:
         """The document ``pte verify --json`` prints, as plain data."""
+    def summary(self) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this file, any kind (read in place)."""
     def size(self, by: Optional[str] = ..., top: Optional[int] = ...) -> Dict[str, Any]:
         """Where the bytes go (``pte size --json``): parts adding up to ``file_size``."""
 
 class Program(File):
     """A ``.pte`` program."""
 
-    def summary(self) -> Dict[str, Any]:
-        """The summary ``pte info --json`` prints for this program (read in place)."""
     def program_json(self) -> Dict[str, Any]:
         """The program as flatc-compatible JSON (``pte dump``)."""
     @property
