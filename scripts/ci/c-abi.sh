@@ -105,6 +105,15 @@ same_json() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
   fi
 }
 
+# `pte ops --json`'s entry for one file, less its `file` key, written as
+# serde_json writes it (keys sorted, no spaces): what pte_ops_json gives.
+ops_entry() { # FILE
+  "$pte" ops --json "$1" | python3 -c 'import json, sys
+e = json.load(sys.stdin)["files"][0]
+e.pop("file")
+print(json.dumps(e, sort_keys=True, separators=(",", ":"), ensure_ascii=False))'
+}
+
 # The README's compile line, taken from README.md so the two cannot part,
 # run as written in a folder holding inspect.c, against the installed
 # PREFIX; the program must then start with no environment at all.
@@ -152,9 +161,11 @@ for f in "${files[@]}"; do
   check "verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect" "$f" verdict
   check "verdict (static) $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect-static" "$f" verdict
   check "dump $f" same_json "dump $f" "$pte" dump "$f" -- "$bin/inspect" "$f" dump
-  case "$f" in
-    *.pte) check "summary $f" same_json "summary $f" "$pte" info --json "$f" -- "$bin/inspect" "$f" summary ;;
-  esac
+  check "summary $f" same_json "summary $f" "$pte" info --json "$f" -- "$bin/inspect" "$f" summary
+  check "size $f" same_json "size $f" "$pte" size --json "$f" -- "$bin/inspect" "$f" size
+  # a .ptd or .ptn has no plan, a .ptd no operators: both sides print nothing then
+  check "memory $f" same_json "memory $f" "$pte" memory --json "$f" -- "$bin/inspect" "$f" memory
+  check "ops $f" same_json "ops $f" ops_entry "$f" -- "$bin/inspect" "$f" ops
   check "segments $f" "$bin/segments" "$f" >/dev/null
   check "inspect $f" bash -c '"$1" "$2" >/dev/null 2>&1; [ $? -le 1 ]' _ "$bin/inspect" "$f"
 done

@@ -1,9 +1,9 @@
 /*
  * inspect: open a file, print its kind, its verdict (the findings one per
- * line on stderr, `pte verify --json`'s document on stdout) and, for a
- * program, `pte info --json`'s summary.
+ * line on stderr, `pte verify --json`'s document on stdout) and
+ * `pte info --json`'s summary.
  *
- *   inspect FILE [verdict|summary|dump] [DATA.ptd]...
+ *   inspect FILE [verdict|summary|size|memory|ops|dump] [DATA.ptd]...
  *
  * With a second argument only that JSON text is printed (what the CI
  * compares with the pte command); `.ptd` files after it are linked to the
@@ -28,9 +28,12 @@ static int print_json(PteStatus (*make)(const PteHandle *, char **), const PteHa
   return 0;
 }
 
+/* `pte memory --json` of every method. */
+static PteStatus memory_json(const PteHandle *h, char **out) { return pte_memory_json(h, NULL, out); }
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: inspect FILE [verdict|summary|dump] [DATA.ptd]...\n");
+    fprintf(stderr, "usage: inspect FILE [verdict|summary|size|memory|ops|dump] [DATA.ptd]...\n");
     return 2;
   }
   if (pte_abi_version() != PTE_ABI_VERSION) {
@@ -59,6 +62,12 @@ int main(int argc, char **argv) {
   char *json = NULL;
   if (only && strcmp(only, "summary") == 0) {
     rc = print_json(pte_summary_json, h, "summary");
+  } else if (only && strcmp(only, "size") == 0) {
+    rc = print_json(pte_size_json, h, "size");
+  } else if (only && strcmp(only, "memory") == 0) {
+    rc = print_json(memory_json, h, "memory");
+  } else if (only && strcmp(only, "ops") == 0) {
+    rc = print_json(pte_ops_json, h, "ops");
   } else if (only && strcmp(only, "dump") == 0) {
     rc = print_json(pte_dump_json, h, "dump");
   } else {
@@ -91,7 +100,7 @@ int main(int argc, char **argv) {
       }
       pte_report_free(&report);
       rc = valid ? 0 : 1;
-      if (!only && kind == PTE_KIND_PTE && pte_summary_json(h, &json) == PTE_STATUS_OK) {
+      if (!only && pte_summary_json(h, &json) == PTE_STATUS_OK) {
         puts(json);
         pte_string_free(&json);
       }

@@ -339,6 +339,40 @@ typedef struct PteFinding {
 extern "C" {
 #endif // __cplusplus
 
+// `pte size --json`'s report of the file, any kind (the same text,
+// without the final newline): a new string in `*out`, freed with
+// `pte_string_free`. Thread-safe.
+//
+// # Safety
+// `handle` is null or a live handle; `out` is null or valid for writing a pointer.
+enum PteStatus pte_size_json(const struct PteHandle *handle,
+                             char **out);
+
+// `pte memory --json`'s plan of a program, or of the program a bundle
+// holds (the same text, without the final newline), kept to the method
+// named `method` unless `method` is null: a new string in `*out`, freed
+// with `pte_string_free`. A `.ptd` or `.ptn` (no plan) and a method the
+// program lacks are `PTE_STATUS_INVALID_ARGUMENT`, as `pte memory` exits 2
+// on them. Thread-safe.
+//
+// # Safety
+// `handle` is null or a live handle; `method` is null or a NUL-terminated
+// string; `out` is null or valid for writing a pointer.
+enum PteStatus pte_memory_json(const struct PteHandle *handle,
+                               const char *method,
+                               char **out);
+
+// The entry `pte ops --json` lists for the file, without its `file` key:
+// `{"format":…,"methods":[…]}` on one line, as the CLI writes it. A bundle
+// answers for its program, a package for its native graph's calls; a
+// `.ptd` (no operators) is `PTE_STATUS_INVALID_ARGUMENT`. A new string in
+// `*out`, freed with `pte_string_free`. Thread-safe.
+//
+// # Safety
+// `handle` is null or a live handle; `out` is null or valid for writing a pointer.
+enum PteStatus pte_ops_json(const struct PteHandle *handle,
+                            char **out);
+
 // How many segments the stored table lists (`.pte` and `.ptd`; other
 // kinds are `PTE_STATUS_WRONG_KIND`). Thread-safe.
 //
@@ -524,9 +558,9 @@ enum PteStatus pte_summary_json(const struct PteHandle *handle,
 enum PteStatus pte_dump_json(const struct PteHandle *handle,
                              char **out);
 
-// Frees a string this library gave (`pte_summary_json`, `pte_dump_json`,
-// `pte_report_json`) and sets `*s` to null: freeing the same variable
-// twice is harmless. Never `free()` them: they come from Rust's allocator.
+// Frees a string this library gave (`pte_summary_json`, `pte_size_json`,
+// `pte_memory_json`, `pte_ops_json`, `pte_dump_json`, `pte_report_json`)
+// and sets `*s` to null: freeing the same variable twice is harmless. Never `free()` them: they come from Rust's allocator.
 //
 // # Safety
 // `s` is null or valid for reading and writing a pointer, which is null or

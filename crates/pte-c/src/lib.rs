@@ -12,7 +12,9 @@
 //!   per severity (`pte_report_count`), read one by one (rule id,
 //!   severity, field path, byte offset, the runtime's error code) or as
 //!   `pte verify --json`'s text;
-//! * summarised (`pte_summary_json`, `pte info --json`'s text) or dumped
+//! * summarised (`pte_summary_json`, `pte info --json`'s text), sized,
+//!   planned and listed (`pte_size_json`, `pte_memory_json`, `pte_ops_json`:
+//!   `pte size`, `pte memory` and `pte ops` as JSON) or dumped
 //!   (`pte_dump_json`, `pte dump`'s);
 //! * read without copying: segments, constants, named data and delegate
 //!   blobs are pointers into the mapping, valid while the handle lives;
@@ -80,6 +82,7 @@ mod types;
 mod ffi;
 
 pub use error::PteStatus;
+pub use ffi::answers::{pte_memory_json, pte_ops_json, pte_size_json};
 pub use ffi::blobs::{
     pte_constant, pte_constant_count, pte_delegate, pte_delegate_count, pte_named_data, pte_named_data_count,
     pte_named_data_find, pte_segment, pte_segment_count,

@@ -129,34 +129,30 @@ pub(crate) fn summary(h: &PteHandle) -> Result<String, Fail> {
     serde_json::to_string_pretty(&summary).map_err(json_fail)
 }
 
+/// `pte size --json` of any kind (without its trailing newline).
+pub(crate) fn size(h: &PteHandle) -> Result<String, Fail> {
+    let report = pte::size(h.kind(), h.bytes()).map_err(|e| Fail::from(e.within(h.name())))?;
+    serde_json::to_string_pretty(&report).map_err(json_fail)
+}
+
+/// `pte memory --json [--method M]` of a program or a bundle's program
+/// (without its trailing newline).
+pub(crate) fn memory(h: &PteHandle, method: Option<&str>) -> Result<String, Fail> {
+    let plan = pte::memory(h.kind(), h.bytes(), method).map_err(|e| Fail::from(e.within(h.name())))?;
+    serde_json::to_string_pretty(&plan).map_err(json_fail)
+}
+
+/// The entry `pte ops --json` lists for the file, less its `file` key:
+/// `{"format","methods"}` on one line, keys sorted as the CLI's.
+pub(crate) fn operators(h: &PteHandle) -> Result<String, Fail> {
+    let ops = pte::operators(h.kind(), h.bytes()).map_err(|e| Fail::from(e.within(h.name())))?;
+    serde_json::to_value(&ops).map(|v| v.to_string()).map_err(json_fail)
+}
+
 /// `pte dump` of any kind (without its trailing newline).
 pub(crate) fn dump(h: &PteHandle) -> Result<String, Fail> {
-    let bytes = h.bytes();
-    let within = |e: pte_core::Error| Fail::from(e.within(h.name()));
+    let dump = pte::Dump::read(h.kind(), h.bytes()).map_err(|e| Fail::from(e.within(h.name())))?;
     let mut out = Vec::new();
-    match h.kind() {
-        FileKind::Ptd => {
-            let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).map_err(within)?;
-            let v = pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor);
-            serde_json::to_writer_pretty(&mut out, &v).map_err(json_fail)?;
-        }
-        FileKind::Ptn => {
-            // only the container must be sound: a program with broken references still dumps
-            let ptn = pte_ptn::PtnFile::from_bytes_unchecked(bytes).map_err(within)?;
-            let program = ptn.native_program(&Default::default()).map_err(within)?;
-            let v = pte_schema::native::native_program_to_json(&program);
-            serde_json::to_writer_pretty(&mut out, &v).map_err(json_fail)?;
-        }
-        FileKind::Bpte => {
-            let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).map_err(within)?;
-            pte_schema::bundled::write_bundled_program_json(&b, &mut out).map_err(within)?;
-        }
-        _ => {
-            // the stored program only: segment problems must not hide it
-            let (_, region) = pte_file::verify::program_region(bytes).map_err(within)?;
-            let json = pte_schema::ProgramJson::new(region, &Default::default()).map_err(within)?;
-            json.write_pretty(&mut out).map_err(json_fail)?;
-        }
-    }
+    dump.write(&mut out, true).map_err(json_fail)?;
     String::from_utf8(out).map_err(json_fail)
 }

@@ -263,7 +263,7 @@ pub(crate) enum Command {
     ///
     /// Exit 1 when part of the plan cannot be attributed (it is listed).
     Memory {
-        /// The program (.pte).
+        /// The program (.pte), or a bundle (.bpte) for the program it holds.
         file: PathBuf,
         /// Only this method.
         #[arg(long)]

@@ -79,8 +79,8 @@ impl Handle {
     /// calls) of each method, as `pte ops --json` gives them for one file.
     /// Returned as JSON text.
     fn operators_json(&self, py: Python<'_>) -> PyResult<String> {
-        let v = self.with(py, |bytes, _| crate::kinds::operators(self, bytes))?;
-        serde_json::to_string(&v).map_err(|e| invalid(e.to_string()))
+        let ops = self.with(py, |bytes, _| pte::operators(self.kind, bytes).py_err(self.name()))?;
+        serde_json::to_string(&ops).map_err(|e| invalid(e.to_string()))
     }
 
     /// The memory plan of a program, as JSON text: the object `pte memory
@@ -88,31 +88,7 @@ impl Handle {
     /// the program it bundles; other kinds have no plan and raise.
     #[pyo3(signature = (method=None))]
     fn memory_json(&self, py: Python<'_>, method: Option<&str>) -> PyResult<String> {
-        let mut plan = self.with(py, |bytes, _| match self.kind {
-            FileKind::Pte => pte_file::memory::MemoryPlan::from_bytes(bytes, &Default::default()).py_err(self.name()),
-            FileKind::Bpte => {
-                let program = pte_file::bpte::BundledFile::program_in(bytes).py_err(self.name())?;
-                pte_file::memory::MemoryPlan::from_bytes(program, &Default::default())
-                    .map_err(|e| e.within("program"))
-                    .py_err(self.name())
-            }
-            other => Err(invalid(format!(
-                "{}: a {} file has no memory plan; only programs (.pte, or the program in a .bpte) do",
-                self.name().unwrap_or("<bytes>"),
-                kind_name(other)
-            ))),
-        })?;
-        if let Some(name) = method {
-            let names: Vec<String> =
-                plan.methods.iter().map(|m| format!("{:?}", m.name.as_deref().unwrap_or(""))).collect();
-            plan.methods.retain(|m| m.name.as_deref() == Some(name));
-            if plan.methods.is_empty() {
-                return Err(invalid(format!(
-                    "no method {name:?}; the program has {}",
-                    if names.is_empty() { "none".into() } else { names.join(", ") }
-                )));
-            }
-        }
+        let plan = self.with(py, |bytes, _| pte::memory(self.kind, bytes, method).py_err(self.name()))?;
         serde_json::to_string(&plan).map_err(|e| invalid(e.to_string()))
     }
 
@@ -139,13 +115,7 @@ impl Handle {
                 )))
             }
         };
-        let report = self.with(py, |bytes, _| {
-            match self.kind {
-                FileKind::Ptn => pte_ptn::size_report(bytes),
-                _ => pte_file::size::size_report(bytes),
-            }
-            .py_err(self.name())
-        })?;
+        let report = self.with(py, |bytes, _| pte::size(self.kind, bytes).py_err(self.name()))?;
         let report = match by {
             Some(b) => report.grouped(b),
             None => report,

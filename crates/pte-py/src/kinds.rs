@@ -2,7 +2,6 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
-use serde_json::Value;
 
 use pte_core::FileKind;
 
@@ -19,34 +18,9 @@ pub(crate) type PtnEntry<'py> = (String, String, Vec<u64>, Option<u64>, Option<B
 /// What `pte dump` prints for each kind, as compact JSON text. A program
 /// and a bundle are written as they are walked: no JSON tree beside the text.
 pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<String> {
-    let name = h.name();
+    let dump = pte::Dump::read(h.file_kind(), bytes).py_err(h.name())?;
     let mut out = Vec::new();
-    let tree = match h.file_kind() {
-        FileKind::Pte => {
-            let (_, region) = pte_file::verify::program_region(bytes).py_err(name)?;
-            let json = pte_schema::ProgramJson::new(region, &Default::default()).py_err(name)?;
-            json.write_compact(&mut out).map_err(|e| invalid(e.to_string()))?;
-            None
-        }
-        FileKind::Ptd => {
-            let ptd = pte_file::ptd::PtdFile::from_bytes(bytes).py_err(name)?;
-            Some(pte_schema::ptd::flat_tensor_to_json(&ptd.flat_tensor))
-        }
-        FileKind::Ptn => {
-            let ptn = pte_ptn::PtnFile::from_bytes_unchecked(bytes).py_err(name)?;
-            let program = ptn.native_program(&Default::default()).py_err(name)?;
-            Some(pte_schema::native::native_program_to_json(&program))
-        }
-        FileKind::Bpte => {
-            let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).py_err(name)?;
-            pte_schema::bundled::write_bundled_program_json(&b, &mut out).py_err(name)?;
-            None
-        }
-        _ => return Err(not_executorch(h)),
-    };
-    if let Some(v) = tree {
-        serde_json::to_writer(&mut out, &v).map_err(|e| invalid(e.to_string()))?;
-    }
+    dump.write(&mut out, false).map_err(|e| invalid(e.to_string()))?;
     String::from_utf8(out).map_err(|e| invalid(e.to_string()))
 }
 
@@ -128,28 +102,6 @@ pub(crate) fn ptn_tensors<'py>(
         }
     }
     Ok(out)
-}
-
-/// The operators and delegates of each method (`pte ops --json`'s entry of
-/// one file, less `file`): `{format, methods}`.
-pub(crate) fn operators(h: &Handle, bytes: &[u8]) -> PyResult<Value> {
-    let name = h.name();
-    let (format, ops) = match h.file_kind() {
-        FileKind::Pte => ("pte", pte_file::operators::of_program(bytes).py_err(name)?),
-        FileKind::Bpte => ("bpte", pte_file::operators::of_bundle(bytes).py_err(name)?),
-        FileKind::Ptn => {
-            let ptn = pte_ptn::PtnFile::from_bytes(bytes).py_err(name)?;
-            ("ptn", pte_file::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg")).py_err(name)?)
-        }
-        FileKind::Ptd => {
-            return Err(crate::error::to_py(
-                pte_core::Error::new(pte_core::ErrorKind::InvalidUse, "a .ptd holds tensor data only, no operators"),
-                name,
-            ))
-        }
-        _ => return Err(not_executorch(h)),
-    };
-    Ok(serde_json::json!({"format": format, "methods": ops.methods}))
 }
 
 /// The selected-operators YAML of the programs at `paths` (`.pte` or

@@ -180,13 +180,13 @@ def _entry_points(f, tmp):
     yield "verify", f.verify
     yield "verify_json", f.verify_json
     yield "summary", f.summary
+    yield "operators", f.operators
+    yield "memory", f.memory
     for by in (None, "kind", "tensor", "operator", "delegate"):
         yield f"size({by})", lambda by=by: f.size(by, 3)
     found = []
     if isinstance(f, pte_rs.Program):
         yield "methods", lambda: f.methods
-        yield "operators", f.operators
-        yield "memory", f.memory
         yield "to_bytes", f.to_bytes
         yield "save", lambda: f.save(tmp / "out.pte", layout="repack", delegates="inline")
         yield "externalize", lambda: f.externalize(tmp / "e.pte", tmp / "e.ptd", name_constants="c")
@@ -203,10 +203,7 @@ def _entry_points(f, tmp):
     elif isinstance(f, pte_rs.Package):
         yield "tensors", lambda: found.extend(f.tensors.values())
         yield "read_samples", f.read_samples
-        yield "operators", f.operators
     elif isinstance(f, pte_rs.Bundle):
-        yield "operators", f.operators
-        yield "memory", f.memory
         yield "program", lambda: found.append(f.program)
     for x in found:
         if isinstance(x, pte_rs.File):

@@ -30,6 +30,8 @@
 
 #![forbid(unsafe_code)]
 
+mod answers;
+mod dump;
 mod edit;
 mod identify;
 mod pack;
@@ -39,6 +41,8 @@ mod verify;
 
 use std::path::Path;
 
+pub use answers::{memory, operators, size, FileOperators};
+pub use dump::Dump;
 pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
 pub use identify::{describe, identify, kind_of, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
@@ -164,6 +168,39 @@ impl<'a> File<'a> {
     /// ```
     pub fn summary(&self, options: &SummaryOptions<'_>) -> Result<FileSummary<'_>> {
         FileSummary::read(self.kind(), self.bytes(), options)
+    }
+
+    /// Where its bytes go ([`size`]).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert_eq!(f.size()?.file_size, f.bytes().len() as u64);
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn size(&self) -> Result<pte_file::size::SizeReport> {
+        size(self.kind(), self.bytes())
+    }
+
+    /// Its memory plan, or that of the program it bundles ([`memory`]).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// assert_eq!(f.memory(None)?.methods.len(), 1);
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn memory(&self, method: Option<&str>) -> Result<pte_file::memory::MemoryPlan> {
+        memory(self.kind(), self.bytes(), method)
+    }
+
+    /// The operators each method calls ([`operators`]).
+    ///
+    /// ```
+    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// assert_eq!(f.operators()?.format, "bpte");
+    /// # Ok::<(), pte::Error>(())
+    /// ```
+    pub fn operators(&self) -> Result<FileOperators> {
+        operators(self.kind(), self.bytes())
     }
 
     /// [`verify`] of this file with `data` files linked (programs only).

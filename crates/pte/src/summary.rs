@@ -82,12 +82,8 @@ impl<'a> FileSummary<'a> {
             FileKind::Ptd => FileSummary::Ptd(PtdSummary::read(bytes, options.tensors)?),
             FileKind::Ptn => FileSummary::Ptn(PtnSummary::read(bytes, options.tensors)?),
             FileKind::Bpte => FileSummary::Bpte(BpteSummary::read(bytes, options.path)?),
-            other => {
-                return Err(pte_core::Error::new(
-                    pte_core::ErrorKind::Unsupported,
-                    format!("{other} files have no summary: not an ExecuTorch file"),
-                ));
-            }
+            // Unknown's phrase is "not an ExecuTorch file"
+            other => return Err(pte_core::Error::new(pte_core::ErrorKind::Unsupported, other.to_string())),
         })
     }
 }

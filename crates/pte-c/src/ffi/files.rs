@@ -289,9 +289,9 @@ pub unsafe extern "C" fn pte_dump_json(handle: *const PteHandle, out: *mut *mut 
     })
 }
 
-/// Frees a string this library gave (`pte_summary_json`, `pte_dump_json`,
-/// `pte_report_json`) and sets `*s` to null: freeing the same variable
-/// twice is harmless. Never `free()` them: they come from Rust's allocator.
+/// Frees a string this library gave (`pte_summary_json`, `pte_size_json`,
+/// `pte_memory_json`, `pte_ops_json`, `pte_dump_json`, `pte_report_json`)
+/// and sets `*s` to null: freeing the same variable twice is harmless. Never `free()` them: they come from Rust's allocator.
 ///
 /// # Safety
 /// `s` is null or valid for reading and writing a pointer, which is null or

@@ -14,6 +14,7 @@ use std::ptr;
 
 use crate::error::{set_last, Fail, PteStatus};
 
+pub(crate) mod answers;
 pub(crate) mod blobs;
 pub(crate) mod files;
 pub(crate) mod samples;

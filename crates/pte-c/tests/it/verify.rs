@@ -148,6 +148,29 @@ fn summaries_and_dumps_match_the_library() {
         let file = pte::File::from_bytes(&bytes).unwrap();
         let want = serde_json::to_string_pretty(&file.summary(&options).unwrap()).unwrap();
         assert_eq!(take(s), want, "{}", path.display());
+        // size, memory and operators: the door's answers, refusals included
+        let mut j = null_mut();
+        let status = unsafe { pte_size_json(h.0, &mut j) };
+        let want = file.size().map(|r| serde_json::to_string_pretty(&r).unwrap());
+        assert_eq!(status == PteStatus::Ok, want.is_ok(), "{}", path.display());
+        if let Ok(want) = want {
+            assert_eq!(take(j), want, "{}", path.display());
+        }
+        let mut j = null_mut();
+        let status = unsafe { pte_memory_json(h.0, null(), &mut j) };
+        let want = file.memory(None).map(|p| serde_json::to_string_pretty(&p).unwrap());
+        assert_eq!(status == PteStatus::Ok, want.is_ok(), "{}", path.display());
+        match want {
+            Ok(want) => assert_eq!(take(j), want, "{}", path.display()),
+            Err(_) => assert_eq!(status, PteStatus::InvalidArgument, "{}", path.display()),
+        }
+        let mut j = null_mut();
+        let status = unsafe { pte_ops_json(h.0, &mut j) };
+        let want = file.operators().map(|o| serde_json::to_value(&o).unwrap().to_string());
+        assert_eq!(status == PteStatus::Ok, want.is_ok(), "{}", path.display());
+        if let Ok(want) = want {
+            assert_eq!(take(j), want, "{}", path.display());
+        }
         let mut d = null_mut();
         assert_eq!(unsafe { pte_dump_json(h.0, &mut d) }, PteStatus::Ok, "{}: {}", path.display(), last_error());
         let dump: serde_json::Value = serde_json::from_str(&take(d)).unwrap();

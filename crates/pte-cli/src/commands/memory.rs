@@ -8,36 +8,20 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use pte_core::FileKind;
-use pte_file::memory::{MemoryPlan, MethodMemory, Role};
+use pte_file::memory::{MethodMemory, Role};
 
 use crate::failure::{at, CmdResult, Failure};
-use crate::input::{looks_like_damaged_program, Input};
+use crate::input::Input;
 use crate::style;
 
 pub(crate) fn run(file: &Path, method: Option<&str>, json: bool) -> CmdResult {
     let input = Input::open(file)?;
-    if input.kind == FileKind::Bpte {
-        return Err(Failure::bad_input(format!(
-            "{}: a .bpte bundle; `pte bpte unbundle` it and give `pte memory` the program",
-            file.display()
-        )));
+    // a program whose identifier was damaged is planned as a program
+    let kind = ::pte::kind_of(input.bytes());
+    if kind == FileKind::Unknown {
+        input.require("memory", &[FileKind::Pte, FileKind::Bpte])?;
     }
-    if !looks_like_damaged_program(input.bytes()) {
-        input.require("memory", &[FileKind::Pte])?;
-    }
-    let mut plan = MemoryPlan::from_bytes(input.bytes(), &Default::default()).map_err(at(file))?;
-    if let Some(name) = method {
-        let names: Vec<String> =
-            plan.methods.iter().map(|m| format!("{:?}", m.name.as_deref().unwrap_or(""))).collect();
-        plan.methods.retain(|m| m.name.as_deref() == Some(name));
-        if plan.methods.is_empty() {
-            return Err(Failure::bad_input(format!(
-                "{}: no method {name:?}; the program has {}",
-                file.display(),
-                if names.is_empty() { "none".into() } else { names.join(", ") }
-            )));
-        }
-    }
+    let plan = ::pte::memory(kind, input.bytes(), method).map_err(at(file))?;
     if json {
         println!("{}", serde_json::to_string_pretty(&plan)?);
     } else {

@@ -115,23 +115,11 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
 
 fn read(path: &Path) -> Result<Read, Failure> {
     let input = Input::open(path)?;
-    if input.kind == FileKind::Ptd {
-        return Err(Failure::bad_input(format!(
-            "{}: a .ptd holds tensor data only, no operators; list those of the .pte whose EXTERNAL tensors it holds",
-            path.display()
-        )));
+    if input.kind == FileKind::Unknown {
+        input.require("ops", &[FileKind::Pte, FileKind::Bpte, FileKind::Ptn])?;
     }
-    input.require("ops", &[FileKind::Pte, FileKind::Bpte, FileKind::Ptn])?;
-    let bytes = input.bytes();
-    let ops = match input.kind {
-        FileKind::Bpte => pte_file::operators::of_bundle(bytes).map_err(at(path))?,
-        FileKind::Ptn => {
-            let ptn = crate::formats::ptn::read_ptn(path, bytes)?;
-            pte_file::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg")).map_err(at(path))?
-        }
-        _ => pte_file::operators::of_program(bytes).map_err(at(path))?,
-    };
-    Ok(Read { kind: input.kind, ops })
+    let answer = ::pte::operators(input.kind, input.bytes()).map_err(at(path))?;
+    Ok(Read { kind: input.kind, ops: ProgramOperators { methods: answer.methods } })
 }
 
 /// `pte ops --runtime VERSION`: per program, the operators it calls that the

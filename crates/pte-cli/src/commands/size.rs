@@ -30,11 +30,7 @@ pub(crate) fn run(file: &Path, json: bool, top: Option<usize>, by: Option<SizeBy
     let input = Input::open(file)?;
     input.require("size", KINDS)?;
     let bytes = input.bytes();
-    let report = match input.kind {
-        FileKind::Ptn => pte_ptn::size_report(bytes),
-        _ => pte_file::size::size_report(bytes),
-    }
-    .map_err(at(file))?;
+    let report = ::pte::size(input.kind, bytes).map_err(at(file))?;
     let report = match by {
         Some(b) => report.grouped(b.into()),
         None => report,

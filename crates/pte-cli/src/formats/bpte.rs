@@ -131,13 +131,3 @@ pub(crate) fn info_text(v: &Json) -> String {
     out.push_str(&tail_text(v));
     out
 }
-
-pub(crate) fn dump(file: &Path, bytes: &[u8]) -> CmdResult {
-    require_kind(file, bytes, FileKind::Bpte)?;
-    let b = pte_schema::bundled::decode_bundled_program(bytes, &Default::default()).map_err(at(file))?;
-    // written as it is walked: the document grows with the cases and tensors
-    crate::formats::pte_info::write_stdout(|w| {
-        pte_schema::bundled::write_bundled_program_json(&b, &mut *w).map_err(std::io::Error::other)?;
-        w.write_all(b"\n")
-    })
-}

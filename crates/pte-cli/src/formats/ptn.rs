@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use pte_ptn::PtnFile;
 
-use crate::failure::{at, CmdResult, Failure};
+use crate::failure::{at, Failure};
 
 pub(crate) fn read_ptn<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
     PtnFile::from_bytes(bytes).map_err(at(path))
@@ -57,14 +57,4 @@ pub(crate) fn member_line(m: &Value) -> String {
 /// The text line of one member, typed (a package may hold 65,536).
 pub(crate) fn member_text(m: &::pte::PtnMember) -> String {
     format!("member {} ({} bytes)\n", crate::style::quoted(&m.name), m.size)
-}
-
-pub(crate) fn dump(path: &Path, bytes: &[u8]) -> CmdResult {
-    // Only the container must be sound: a program whose references are
-    // broken still dumps.
-    let ptn = PtnFile::from_bytes_unchecked(bytes).map_err(at(path))?;
-    let program = ptn.native_program(&Default::default()).map_err(at(path))?;
-    let v = pte_schema::native::native_program_to_json(&program);
-    println!("{}", serde_json::to_string_pretty(&v)?);
-    Ok(())
 }

@@ -217,9 +217,20 @@ fn method_selects_one_and_the_text_names_every_part() {
     }
     let text = stdout(&pte(&["memory", s(&model("xnnpack_mlp"))]));
     assert!(text.contains("plus what the backends of 1 delegate allocate in init"), "{text}");
-    let o = pte(&["memory", s(&support::corpus("bundled/model.bpte"))]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unbundle"), "{}", stderr(&o));
+    // a bundle answers for the program it holds
+    let bundle = support::corpus("bundled/model.bpte");
+    let o = pte(&["memory", "--json", s(&bundle)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let dir = tempfile::tempdir().unwrap();
+    let program = dir.path().join("p.pte");
+    assert!(pte(&["bpte", "unbundle", s(&bundle), s(&program)]).status.success());
+    assert_eq!(stdout(&o), stdout(&pte(&["memory", "--json", s(&program)])));
+    // a package and a data file have no plan: one line, exit 2
+    for other in [support::corpus("native_ptn/model.ptn"), support::corpus("external/_default_external_constant.ptd")] {
+        let o = pte(&["memory", s(&other)]);
+        assert_eq!(o.status.code(), Some(2));
+        assert!(stderr(&o).contains("no memory plan") && stderr(&o).lines().count() == 1, "{}", stderr(&o));
+    }
 }
 
 #[test]

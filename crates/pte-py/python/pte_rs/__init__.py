@@ -447,6 +447,27 @@ class File:
             self._summary = json.loads(self._h.summary_json())
         return self._summary
 
+    def operators(self) -> Dict[str, Any]:
+        """The operators and delegates each method calls, as ``pte ops --json`` gives
+        them for this file: ``{"format", "methods": [{"name", "operators": [{"name",
+        "overload", "calls", "kernel_keys"}], "delegates": [{"id", "calls"}]}]}``. A
+        bundle answers for the program it holds (``format`` ``"bpte"``); a package for
+        its native graph's calls by target (no kernel keys, no delegates). A ``.ptd``
+        holds no operators: :class:`PteError`, as ``pte ops`` exits 2.
+        """
+        return json.loads(self._h.operators_json())
+
+    def memory(self, method: Optional[str] = None) -> Dict[str, Any]:
+        """The memory plan, as ``pte memory --json`` prints it: ``{"methods": [{"name",
+        "arenas": [{"id", "size", "peak", ...}], "tensors": [{"value", "arena", "offset",
+        "size", "first", "last", ...}], "overlaps", "allocator", ...}]}``. Arena 0, which
+        the runtime reserves, is left out as the runtime leaves it out. A bundle answers
+        for the program it holds; a ``.ptd`` and a ``.ptn`` (whose native program plans
+        no memory) raise :class:`PteError`, as ``pte memory`` exits 2. ``method`` keeps
+        one method and raises :class:`PteError` when the program has no such method.
+        """
+        return json.loads(self._h.memory_json(method))
+
     def size(self, by: Optional[str] = None, top: Optional[int] = None) -> Dict[str, Any]:
         """Where the bytes go: the object ``pte size --json`` prints, as plain data.
 
@@ -549,22 +570,6 @@ class Program(File):
             return Blob(str(i), info["offset"], info["size"], info, self._buf)
         return _Parts(len(rows) if kept is None else len(kept), make)
 
-    def operators(self) -> Dict[str, Any]:
-        """The operators and delegates each method calls, as ``pte ops --json`` gives
-        them for this file: ``{"format", "methods": [{"name", "operators": [{"name",
-        "overload", "calls", "kernel_keys"}], "delegates": [{"id", "calls"}]}]}``.
-        """
-        return json.loads(self._h.operators_json())
-
-    def memory(self, method: Optional[str] = None) -> Dict[str, Any]:
-        """The memory plan, as ``pte memory --json`` prints it: ``{"methods": [{"name",
-        "arenas": [{"id", "size", "peak", ...}], "tensors": [{"value", "arena", "offset",
-        "size", "first", "last", ...}], "overlaps", "allocator", ...}]}``. Arena 0, which
-        the runtime reserves, is left out as the runtime leaves it out. ``method`` keeps
-        one method and raises :class:`PteError` when the program has no such method.
-        """
-        return json.loads(self._h.memory_json(method))
-
     def to_bytes(self, **options: Any) -> bytes:
         """Serializes with layout options (see :meth:`save`)."""
         return self._h.pte_bytes(_options(options))
@@ -626,12 +631,6 @@ class Package(File):
         """The sample sets of the samples sidecar."""
         return [_set_from(d, self._buf) for d in self._h.read_samples()]
 
-    def operators(self) -> Dict[str, Any]:
-        """The operator calls of each method's native graph, by target (subgraphs
-        included), in the shape of :meth:`Program.operators`; no kernel keys and no
-        delegates, a native graph has neither."""
-        return json.loads(self._h.operators_json())
-
 
 class Bundle(File):
     """A ``.bpte`` bundled program: a program plus test suites."""
@@ -640,14 +639,6 @@ class Bundle(File):
     def program(self) -> Program:
         """The embedded program, sharing this bundle's map."""
         return Program(self._h.bpte_program(), self._buf, self.path)
-
-    def memory(self, method: Optional[str] = None) -> Dict[str, Any]:
-        """:meth:`Program.memory` of the embedded program."""
-        return self.program.memory(method)
-
-    def operators(self) -> Dict[str, Any]:
-        """:meth:`Program.operators` of the embedded program, with ``format`` ``"bpte"``."""
-        return json.loads(self._h.operators_json())
 
 
 _CLASSES = {"pte": Program, "ptd": DataFile, "ptn": Package, "bpte": Bundle}

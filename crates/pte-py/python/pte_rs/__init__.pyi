@@ -117,6 +117,12 @@ class File:
         """The document ``pte verify --json`` prints, as plain data."""
     def summary(self) -> Dict[str, Any]:
         """The summary ``pte info --json`` prints for this file, any kind (read in place)."""
+    def operators(self) -> Dict[str, Any]:
+        """``pte ops --json``'s entry for this file: each method's operators and delegates
+        (a package: calls by target). Raises :class:`PteError` for a ``.ptd``."""
+    def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:
+        """The memory plan as ``pte memory --json`` prints it (a bundle: its program's).
+        Raises :class:`PteError` for a ``.ptd`` or ``.ptn``."""
     def size(self, by: Optional[str] = ..., top: Optional[int] = ...) -> Dict[str, Any]:
         """Where the bytes go (``pte size --json``): parts adding up to ``file_size``."""
 
@@ -143,10 +149,6 @@ class Program(File):
     @property
     def segments(self) -> Sequence[Blob]:
         """Raw segments in table order, each made when indexed or iterated (16 bytes a segment until then)."""
-    def operators(self) -> Dict[str, Any]:
-        """Each method's operators (name, overload, calls, kernel_keys) and delegates (id, calls)."""
-    def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:
-        """The memory plan as ``pte memory --json`` prints it (arena 0 left out)."""
     def to_bytes(
         self,
         *,
@@ -197,8 +199,6 @@ class Package(File):
         """Constants as :class:`Tensor` s (arrays zero-copy when stored uncompressed)."""
     def read_samples(self) -> List[SampleSet]:
         """The samples sidecar."""
-    def operators(self) -> Dict[str, Any]:
-        """Each method's operator calls by target (no kernel keys, no delegates)."""
 
 class Bundle(File):
     """A ``.bpte`` bundled program."""
@@ -206,10 +206,6 @@ class Bundle(File):
     @property
     def program(self) -> Program:
         """The embedded program, sharing the bundle's map."""
-    def operators(self) -> Dict[str, Any]:
-        """The embedded program's operators and delegates."""
-    def memory(self, method: Optional[str] = ...) -> Dict[str, Any]:
-        """The embedded program's memory plan."""
 
 @dataclass
 class Call:
