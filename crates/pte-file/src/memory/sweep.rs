@@ -23,10 +23,14 @@ pub const MAX_OVERLAPS: usize = 100;
 pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
     // the tensors are in value order: two stable sorts, by first
     // instruction and then by buffer, give the order of the three keys
-    let mut order: Vec<&Planned> =
-        tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()).collect();
+    // sized for all: a filtered collect would grow (and copy) it step by step
+    let mut order: Vec<&Planned> = Vec::with_capacity(tensors.len());
+    order.extend(tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()));
     sort_by_instruction(&mut order, |t| t.lifetime().map_or(0, |l| l.0));
-    order.sort_by_key(|t| t.arena);
+    // a plan of one buffer (the usual) is already in order
+    if !order.is_sorted_by_key(|t| t.arena) {
+        order.sort_by_key(|t| t.arena);
+    }
     order
 }
 
@@ -240,7 +244,8 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
     let mut disjoint = Disjoint::Flat(vec![]);
     // (last instruction, start offset) of each tensor; one that has not
     // started yet cannot have ended, so the cursor never passes one early
-    let mut expiry: Vec<(u64, u64)> = group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))).collect();
+    let mut expiry: Vec<(u64, u64)> = Vec::with_capacity(group.len());
+    expiry.extend(group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))));
     // all that end before a tensor starts leave together: their order
     // among themselves does not matter
     sort_by_instruction(&mut expiry, |e| e.0);
