@@ -147,7 +147,7 @@ pub fn verify_as_viewed<'a>(
                 report.warnings.extend(verified.external_needs());
             }
             report.warnings.extend(verified.device_needs());
-            report.warnings.extend(pte_file::verify::operator_needs(verified.view()));
+            report.warnings.extend(verified.operator_needs());
         }
     }
     if !data.is_empty() {

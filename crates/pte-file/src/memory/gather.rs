@@ -108,8 +108,15 @@ impl PlanFacts {
         named_values(instruction, |v| {
             let Some(j) = usize::try_from(v).ok() else { return };
             if let (Some(first), Some(last)) = (self.values.first.get(j), self.values.last.get(j)) {
-                first.fetch_max(!pos, Ordering::Relaxed);
-                last.fetch_max(pos.saturating_add(1), Ordering::Relaxed);
+                // each slot only grows: a plain read that finds it at or
+                // above the new value spares the atomic read-modify-write
+                // (a value's later uses rarely move its first use)
+                if first.load(Ordering::Relaxed) < !pos {
+                    first.fetch_max(!pos, Ordering::Relaxed);
+                }
+                if last.load(Ordering::Relaxed) <= pos {
+                    last.fetch_max(pos.saturating_add(1), Ordering::Relaxed);
+                }
             }
         });
         if let InstructionRef::KernelCall { op_index, args: Some(args) } = instruction
@@ -202,18 +209,16 @@ impl Gathered {
         self.facts.kinds.len()
     }
 
-    /// What value `j` is, and its first and last use.
-    pub(crate) fn value(&self, j: usize) -> (Fact, Option<(u64, u64)>) {
+    /// How many values are planned tensors.
+    pub(crate) fn planned(&self) -> usize {
+        self.facts.kinds.iter().filter(|k| k.load(Ordering::Relaxed) & PLANNED != 0).count()
+    }
+
+    /// What value `j` is.
+    pub(crate) fn fact(&self, j: usize) -> Fact {
         let f = &self.facts;
-        let global = |pos: u64| {
-            let chain = usize::try_from(pos >> 32).unwrap_or(usize::MAX);
-            self.bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(pos & u64::from(u32::MAX)))
-        };
         let load64 = |v: &[AtomicU64]| v.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
-        let last = load64(&f.last);
-        let uses = (last > 0).then(|| (global(!load64(&f.first)), global(last.saturating_sub(1))));
-        let kind = f.kinds.get(j).map_or(OTHER, |k| k.load(Ordering::Relaxed));
-        let fact = match kind {
+        match f.kinds.get(j).map_or(OTHER, |k| k.load(Ordering::Relaxed)) {
             LIST => Fact::List,
             k if k & PLANNED != 0 => Fact::Planned(PlacedTensor {
                 memory_id: f.arenas.get(j).map_or(0, |a| a.load(Ordering::Relaxed)),
@@ -222,7 +227,18 @@ impl Gathered {
                 state: k & STATE != 0,
             }),
             _ => Fact::Other,
+        }
+    }
+
+    /// The first and last use of value `j`, if any instruction names it.
+    pub(crate) fn uses(&self, j: usize) -> Option<(u64, u64)> {
+        let f = &self.facts;
+        let global = |pos: u64| {
+            let chain = usize::try_from(pos >> 32).unwrap_or(usize::MAX);
+            self.bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(pos & u64::from(u32::MAX)))
         };
-        (fact, uses)
+        let load64 = |v: &[AtomicU64]| v.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
+        let last = load64(&f.last);
+        (last > 0).then(|| (global(!load64(&f.first)), global(last.saturating_sub(1))))
     }
 }

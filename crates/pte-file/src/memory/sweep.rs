@@ -23,10 +23,14 @@ pub const MAX_OVERLAPS: usize = 100;
 pub(crate) fn in_sweep_order(tensors: &[Planned]) -> Vec<&Planned> {
     // the tensors are in value order: two stable sorts, by first
     // instruction and then by buffer, give the order of the three keys
-    let mut order: Vec<&Planned> =
-        tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()).collect();
+    // sized for all: a filtered collect would grow (and copy) it step by step
+    let mut order: Vec<&Planned> = Vec::with_capacity(tensors.len());
+    order.extend(tensors.iter().filter(|t| t.nbytes > 0 && t.lifetime().is_some() && !t.is_view()));
     sort_by_instruction(&mut order, |t| t.lifetime().map_or(0, |l| l.0));
-    order.sort_by_key(|t| t.arena);
+    // a plan of one buffer (the usual) is already in order
+    if !order.is_sorted_by_key(|t| t.arena) {
+        order.sort_by_key(|t| t.arena);
+    }
     order
 }
 
@@ -163,31 +167,34 @@ pub(crate) fn overlaps(order: &[&Planned]) -> (Vec<Overlap>, bool) {
     (found, false)
 }
 
-/// The live tensors that overlap nothing, by start offset (so disjoint, and
-/// one lookup finds every one a new tensor meets): a sorted vector while
-/// few are live at once (exporters' plans keep a handful), a B-tree once
-/// more are, so the work stays logarithmic whatever the file holds.
+/// The live tensors that overlap nothing, each by its start offset (so
+/// disjoint: sorted by start they are sorted by end too, and the ones a new
+/// tensor meets are those starting before its end and ending after its
+/// start): an unordered vector while few are live at once (exporters'
+/// plans keep a handful, and a scan of a few costs less than keeping them
+/// sorted), a B-tree once more are, so the work stays logarithmic whatever
+/// the file holds.
 enum Disjoint {
-    Flat(Vec<Live>),
+    Few(Vec<Live>),
     Tree(BTreeMap<u64, Live>),
 }
 
 /// Live disjoint tensors a [`Disjoint`] holds in a vector.
-const FLAT_MAX: usize = 64;
+const FEW_MAX: usize = 16;
 
 impl Disjoint {
     fn get(&self, start: u64) -> Option<&Live> {
         match self {
-            Disjoint::Flat(v) => v.binary_search_by_key(&start, |l| l.start).ok().and_then(|k| v.get(k)),
+            Disjoint::Few(v) => v.iter().find(|l| l.start == start),
             Disjoint::Tree(t) => t.get(&start),
         }
     }
 
     fn remove(&mut self, start: u64) {
         match self {
-            Disjoint::Flat(v) => {
-                if let Ok(k) = v.binary_search_by_key(&start, |l| l.start) {
-                    v.remove(k);
+            Disjoint::Few(v) => {
+                if let Some(k) = v.iter().position(|l| l.start == start) {
+                    v.swap_remove(k);
                 }
             }
             Disjoint::Tree(t) => {
@@ -196,17 +203,15 @@ impl Disjoint {
         }
     }
 
-    fn insert(&mut self, x: Live) {
+    /// Adds `x`, replacing one of the same start; past `few_max` held, the
+    /// vector becomes a tree.
+    fn insert(&mut self, x: Live, few_max: usize) {
         match self {
-            Disjoint::Flat(v) if v.len() < FLAT_MAX => match v.binary_search_by_key(&x.start, |l| l.start) {
-                Ok(k) => {
-                    if let Some(slot) = v.get_mut(k) {
-                        *slot = x;
-                    }
-                }
-                Err(k) => v.insert(k, x),
+            Disjoint::Few(v) if v.len() < few_max => match v.iter_mut().find(|l| l.start == x.start) {
+                Some(slot) => *slot = x,
+                None => v.push(x),
             },
-            Disjoint::Flat(v) => {
+            Disjoint::Few(v) => {
                 let mut t: BTreeMap<u64, Live> = v.drain(..).map(|l| (l.start, l)).collect();
                 t.insert(x.start, x);
                 *self = Disjoint::Tree(t);
@@ -217,13 +222,19 @@ impl Disjoint {
         }
     }
 
-    /// Those starting before `end`, the last first, while they end after
-    /// `start`, each passed to `meet` until it says stop; whether it did.
+    /// Those starting before `end` and ending after `start`, the last
+    /// first, each passed to `meet` until it says stop; whether it did.
     fn meeting(&self, start: u64, end: u64, meet: impl FnMut(&Live) -> bool) -> bool {
         match self {
-            Disjoint::Flat(v) => {
-                let below = v.partition_point(|l| l.start < end);
-                v.get(..below).into_iter().flatten().rev().take_while(|y| y.end > start).any(meet)
+            Disjoint::Few(v) => {
+                let meets = |y: &&Live| y.start < end && y.end > start;
+                // the usual answer: none
+                if !v.iter().any(|y| meets(&y)) {
+                    return false;
+                }
+                let mut met: Vec<&Live> = v.iter().filter(meets).collect();
+                met.sort_unstable_by_key(|y| std::cmp::Reverse(y.start));
+                met.into_iter().any(meet)
             }
             Disjoint::Tree(t) => t.range(..end).rev().map(|(_, y)| y).take_while(|y| y.end > start).any(meet),
         }
@@ -237,10 +248,16 @@ impl Disjoint {
 /// instruction says when, read with a cursor. Returns whether it stopped at
 /// [`MAX_OVERLAPS`].
 fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
-    let mut disjoint = Disjoint::Flat(vec![]);
+    sweep_with(arena, group, found, FEW_MAX)
+}
+
+/// [`sweep`], holding at most `few_max` disjoint tensors in a vector.
+fn sweep_with(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>, few_max: usize) -> bool {
+    let mut disjoint = Disjoint::Few(vec![]);
     // (last instruction, start offset) of each tensor; one that has not
     // started yet cannot have ended, so the cursor never passes one early
-    let mut expiry: Vec<(u64, u64)> = group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))).collect();
+    let mut expiry: Vec<(u64, u64)> = Vec::with_capacity(group.len());
+    expiry.extend(group.iter().filter_map(|t| Some((t.lifetime()?.1, t.offset))));
     // all that end before a tensor starts leave together: their order
     // among themselves does not matter
     sort_by_instruction(&mut expiry, |e| e.0);
@@ -258,7 +275,9 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
                 disjoint.remove(start);
             }
         }
-        aside.retain(|a| a.last >= first);
+        if !aside.is_empty() {
+            aside.retain(|a| a.last >= first);
+        }
         let mut met = false;
         let mut meet = |y: &Live, found: &mut Vec<Overlap>| {
             met = true;
@@ -281,7 +300,7 @@ fn sweep(arena: u32, group: &[&Planned], found: &mut Vec<Overlap>) -> bool {
         if met {
             aside.push(x);
         } else {
-            disjoint.insert(x);
+            disjoint.insert(x, few_max);
         }
     }
     false
@@ -315,7 +334,42 @@ mod tests {
         out
     }
 
+    /// An overlap as the sweep reports it: buffer, values, bytes, instructions.
+    type Pair = (u32, [usize; 2], [u64; 2], [u64; 2]);
+
+    /// Every pair the sweeps report, in their order, holding at most
+    /// `few_max` disjoint tensors in a vector; whether they stopped at the cap.
+    fn swept(tensors: &[Planned], few_max: usize) -> (Vec<Pair>, bool) {
+        let order = in_sweep_order(tensors);
+        let mut found = vec![];
+        let mut stopped = false;
+        for (arena, group) in by_arena(&order) {
+            if sweep_with(arena, group, &mut found, few_max) {
+                stopped = true;
+                break;
+            }
+        }
+        (found.iter().map(|o| (o.arena, o.values, o.bytes, o.instructions)).collect(), stopped)
+    }
+
     proptest! {
+        // few live tensors in an unordered vector, or all in a tree: the
+        // same pairs in the same order, the cap at the same place
+        #[test]
+        fn the_vector_and_the_tree_meet_the_same_tensors(
+            spans in prop::collection::vec((0u32..2, 0u32..30, 0u32..8, 0u64..12, 1u64..6), 0..150),
+        ) {
+            let tensors: Vec<Planned> = spans
+                .iter()
+                .enumerate()
+                .map(|(k, &(arena, first, len, offset, bytes))| {
+                    Planned::for_test(k as u32, arena, offset * 4, bytes * 4, Some((first, first + len)))
+                })
+                .collect();
+            prop_assert_eq!(swept(&tensors, FEW_MAX), swept(&tensors, 0));
+            prop_assert_eq!(swept(&tensors, 3), swept(&tensors, 0));
+        }
+
         // `stride` spreads the instructions: small strides take the
         // per-instruction path, large ones the sorted one.
         #[test]

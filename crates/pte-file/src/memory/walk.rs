@@ -302,10 +302,16 @@ pub(crate) fn from_gathered(plan: &PlanView<'_>, p: usize, g: Gathered) -> Walke
     };
     let mut slots: Vec<Slot> = Vec::with_capacity(g.len());
     let mut lists: Vec<ListUse> = vec![];
+    w.tensors.reserve_exact(g.planned());
     for j in 0..g.len() {
-        let (fact, used) = g.value(j);
+        let fact = g.fact(j);
+        if matches!(fact, Fact::Other) {
+            // neither placed nor a list: its uses matter to nothing
+            slots.push(Slot::Other);
+            continue;
+        }
         let mut uses = Uses::NONE;
-        if let Some((f, l)) = used {
+        if let Some((f, l)) = g.uses(j) {
             uses.touch(at32(f));
             uses.touch(at32(l));
         }

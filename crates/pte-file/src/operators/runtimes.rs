@@ -16,7 +16,7 @@
 //! assert_eq!(runtimes::registering("aten::add.out").len(), runtimes::RELEASES.len());
 //! ```
 
-use pte_schema::{InstructionRef, ProgramView};
+use pte_schema::{InstructionRef, PlanView, ProgramView};
 
 /// One release's registered operators.
 #[derive(Clone, Copy, Debug)]
@@ -92,20 +92,35 @@ pub fn registering(name: &str) -> Vec<&'static str> {
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn called(view: &ProgramView<'_>) -> Vec<(String, Vec<String>)> {
-    let mut out = vec![];
-    for plan in (0..view.plan_count()).filter_map(|p| view.plan(p)) {
-        let mut used = vec![false; plan.operator_count()];
-        for chain in plan.chains().into_iter().flatten() {
-            for instruction in chain.instructions().into_iter().flatten() {
-                if let InstructionRef::KernelCall { op_index, .. } = instruction
-                    && let Some(u) = usize::try_from(op_index).ok().and_then(|i| used.get_mut(i))
-                {
-                    *u = true;
-                }
+    called_with(view, |_, plan| called_by(plan))
+}
+
+/// Which operators of `plan` its kernel calls name, by operator index.
+pub(crate) fn called_by(plan: &PlanView<'_>) -> Vec<bool> {
+    let mut used = vec![false; plan.operator_count()];
+    for chain in plan.chains().into_iter().flatten() {
+        for instruction in chain.instructions().into_iter().flatten() {
+            if let InstructionRef::KernelCall { op_index, .. } = instruction
+                && let Some(u) = usize::try_from(op_index).ok().and_then(|i| used.get_mut(i))
+            {
+                *u = true;
             }
         }
+    }
+    used
+}
+
+/// [`called`], told which operators each plan calls by `used(p, plan)`
+/// (by operator index), from its instructions or from what a walk over
+/// them already gathered.
+pub(crate) fn called_with(
+    view: &ProgramView<'_>,
+    mut used: impl FnMut(usize, &PlanView<'_>) -> Vec<bool>,
+) -> Vec<(String, Vec<String>)> {
+    let mut out = vec![];
+    for (p, plan) in (0..view.plan_count()).filter_map(|p| Some((p, view.plan(p)?))) {
         let mut names: Vec<String> = vec![];
-        for (i, _) in used.iter().enumerate().filter(|(_, u)| **u) {
+        for (i, _) in used(p, &plan).iter().enumerate().filter(|(_, u)| **u) {
             let (name, overload) = plan.operator(i).unwrap_or_default();
             let full = super::full_name(name.unwrap_or(""), overload.unwrap_or(""));
             if !names.contains(&full) {
@@ -128,9 +143,16 @@ pub fn called(view: &ProgramView<'_>) -> Vec<(String, Vec<String>)> {
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn missing(view: &ProgramView<'_>, version: &str) -> Option<Vec<(String, String)>> {
+    release(version)?;
+    missing_of(called(view), version)
+}
+
+/// The `(method, name)` pairs of `called` (as [`called`] answers) that
+/// release `version` does not register; `None` without data for it.
+pub(crate) fn missing_of(called: Vec<(String, Vec<String>)>, version: &str) -> Option<Vec<(String, String)>> {
     let release = release(version)?;
     let mut out = vec![];
-    for (method, names) in called(view) {
+    for (method, names) in called {
         out.extend(names.into_iter().filter(|n| !release.registers(n)).map(|n| (method.clone(), n)));
     }
     Some(out)

@@ -16,7 +16,7 @@ use pte_schema::{
     ProgramView, TensorDataLocation, TensorShapeDynamism, TensorView, ValueRef,
 };
 use pte_segments::ExtendedHeader;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use crate::memory::gather::{PlacedTensor, PlanFacts};
 
@@ -224,6 +224,11 @@ struct PlanContext<'a> {
     /// What the memory plan needs of the plan, gathered as it is checked
     /// (absent past the budget of [`Prechecks::new`]).
     facts: Option<PlanFacts>,
+    /// The operators (of the first [`KNOWN_OPERATORS`]) its kernel calls
+    /// name, a bit set gathered as they are checked, for the operator needs.
+    called: [AtomicU64; KNOWN_OPERATORS / 64],
+    /// Whether some kernel call names an operator past the bit set.
+    called_beyond: AtomicBool,
 }
 
 impl<'a> Prechecks<'a> {
@@ -285,6 +290,13 @@ impl<'a> Prechecks<'a> {
         self.plans.into_iter().map(|c| c.facts).collect()
     }
 
+    /// Which operators each plan's kernel calls name, by operator index
+    /// (`None` for a plan that calls one past the bit set): complete only
+    /// once every instruction has passed.
+    pub(super) fn called(&self) -> Vec<Option<Vec<bool>>> {
+        self.plans.iter().map(PlanContext::called).collect()
+    }
+
     /// What the tensors checked so far need; complete only once every
     /// value has passed.
     pub(super) fn tensor_needs(&self) -> TensorNeeds {
@@ -334,8 +346,13 @@ impl ElementChecks for Prechecks<'_> {
     fn instruction_at(&self, plan: usize, at: [usize; 2], i: InstructionRef<'_>) -> bool {
         let Some(c) = self.plans.get(plan) else { return false };
         let ok = c.instruction_ok(i);
-        if let Some(facts) = c.facts.as_ref().filter(|_| ok) {
-            facts.instruction(at, i);
+        if ok {
+            if let InstructionRef::KernelCall { op_index, .. } = i {
+                c.note_call(op_index);
+            }
+            if let Some(facts) = &c.facts {
+                facts.instruction(at, i);
+            }
         }
         ok
     }
@@ -386,7 +403,34 @@ impl<'a> PlanContext<'a> {
             delegates: plan.delegate_count(),
             known,
             facts: None,
+            called: [const { AtomicU64::new(0) }; KNOWN_OPERATORS / 64],
+            called_beyond: AtomicBool::new(false),
         }
+    }
+
+    /// Notes that a kernel call (which passed) names operator `op`.
+    fn note_call(&self, op: i32) {
+        let op = usize::try_from(op).unwrap_or(usize::MAX);
+        match self.called.get(op / 64) {
+            Some(word) => {
+                let bit = 1u64 << (op % 64);
+                // most calls name an operator already noted: read before writing
+                if word.load(Ordering::Relaxed) & bit == 0 {
+                    word.fetch_or(bit, Ordering::Relaxed);
+                }
+            }
+            None => self.called_beyond.store(true, Ordering::Relaxed),
+        }
+    }
+
+    /// The operators noted by [`PlanContext::note_call`], by index.
+    fn called(&self) -> Option<Vec<bool>> {
+        if self.called_beyond.load(Ordering::Relaxed) {
+            return None;
+        }
+        let n = self.plan.operator_count().min(KNOWN_OPERATORS);
+        let bit = |i: usize| self.called.get(i / 64).is_some_and(|w| w.load(Ordering::Relaxed) & (1 << (i % 64)) != 0);
+        Some((0..n).map(bit).collect())
     }
 
     fn kernel_ok(&self, op: usize) -> bool {

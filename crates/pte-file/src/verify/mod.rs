@@ -127,15 +127,18 @@ fn verify_with<'a>(
         let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
         // what the checks saw of the tensors counts only if every value
         // passed, so it is there exactly when the elements are clean
-        walked.map(|(view, clean)| (view, clean.then(|| elements.tensor_needs()), elements.into_facts()))
+        walked.map(|(view, clean)| {
+            let called = if clean { elements.called() } else { vec![] };
+            (view, clean.then(|| elements.tensor_needs()), called, elements.into_facts())
+        })
     });
-    let (verified, facts) = match verified {
-        Some(Ok((view, tensors, facts))) => (Some(Ok((view, tensors))), facts),
-        Some(Err(e)) => (Some(Err(e)), vec![]),
-        None => (None, vec![]),
+    let (verified, called, facts) = match verified {
+        Some(Ok((view, tensors, called, facts))) => (Some(Ok((view, tensors))), called, facts),
+        Some(Err(e)) => (Some(Err(e)), vec![], vec![]),
+        None => (None, vec![], vec![]),
     };
     if let Some(Ok((view, tensors))) = &verified {
-        *view_out = Some(Verified::new(*view, *tensors));
+        *view_out = Some(Verified::new(*view, *tensors, called));
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))

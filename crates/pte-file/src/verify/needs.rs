@@ -23,16 +23,19 @@ use super::rules;
 /// assert!(verified.device_needs().is_empty());
 /// # Ok::<(), std::io::Error>(())
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Verified<'a> {
     view: ProgramView<'a>,
     /// Known when every value was checked and passed.
     tensors: Option<TensorNeeds>,
+    /// Which operators each plan's kernel calls name (by operator index),
+    /// where the verifier saw every instruction of the plan pass.
+    called: Vec<Option<Vec<bool>>>,
 }
 
 impl<'a> Verified<'a> {
-    pub(super) fn new(view: ProgramView<'a>, tensors: Option<TensorNeeds>) -> Self {
-        Verified { view, tensors }
+    pub(super) fn new(view: ProgramView<'a>, tensors: Option<TensorNeeds>, called: Vec<Option<Vec<bool>>>) -> Self {
+        Verified { view, tensors, called }
     }
 
     /// The verified program.
@@ -75,6 +78,26 @@ impl<'a> Verified<'a> {
     /// ```
     pub fn device_needs(&self) -> Vec<Violation> {
         device_needs_of(&self.view, self.tensors.is_none_or(|t| t.off_cpu))
+    }
+
+    /// [`operator_needs`] of the program, reading which operators each
+    /// plan calls from what verification gathered, not from its
+    /// instructions again.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// let verified = verified.unwrap();
+    /// assert_eq!(verified.operator_needs(), pte_file::verify::operator_needs(verified.view()));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn operator_needs(&self) -> Vec<Violation> {
+        use crate::operators::runtimes::{called_by, called_with};
+        let called = called_with(&self.view, |p, plan| match self.called.get(p) {
+            Some(Some(used)) => used.clone(),
+            _ => called_by(plan),
+        });
+        operator_warnings(called)
     }
 }
 
@@ -146,9 +169,15 @@ pub fn external_needs(program: &ProgramView<'_>) -> Vec<Violation> {
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn operator_needs(program: &ProgramView<'_>) -> Vec<Violation> {
-    use crate::operators::runtimes::{missing, registering, STOCK};
+    operator_warnings(crate::operators::runtimes::called(program))
+}
+
+/// The `needs.operator` warnings of `called` (as
+/// [`crate::operators::runtimes::called`] answers).
+fn operator_warnings(called: Vec<(String, Vec<String>)>) -> Vec<Violation> {
+    use crate::operators::runtimes::{missing_of, registering, STOCK};
     let mut out = vec![];
-    for (method, name) in missing(program, STOCK).unwrap_or_default() {
+    for (method, name) in missing_of(called, STOCK).unwrap_or_default() {
         let by = registering(&name);
         let others = if by.is_empty() {
             "no release with data registers it (a custom kernel)".to_string()
