@@ -3,9 +3,8 @@
 //! (`pte::size`, `pte::memory`, `pte::operators`).
 
 use std::ffi::c_char;
-use std::ptr;
 
-use super::{borrow, c_str, give_string, guard, put};
+use super::{c_str, handle_json};
 use crate::error::{Fail, PteStatus};
 use crate::handle::PteHandle;
 
@@ -22,15 +21,8 @@ use crate::handle::PteHandle;
 /// ```
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_size_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
-    guard(|| {
-        // SAFETY: `out` is null or writable, by this function's contract.
-        unsafe { put(out, ptr::null_mut(), "out") }?;
-        // SAFETY: `handle` is null or live, by this function's contract.
-        let h = unsafe { borrow(handle, "handle") }?;
-        let s = crate::report::size(h)?;
-        // SAFETY: as above.
-        unsafe { put(out, give_string(s), "out") }
-    })
+    // SAFETY: `handle` and `out` as this function's contract says.
+    unsafe { handle_json(handle, out, crate::report::size) }
 }
 
 /// `pte memory --json`'s plan of a program, or of the program a bundle
@@ -55,22 +47,19 @@ pub unsafe extern "C" fn pte_memory_json(
     method: *const c_char,
     out: *mut *mut c_char,
 ) -> PteStatus {
-    guard(|| {
-        // SAFETY: `out` is null or writable, by this function's contract.
-        unsafe { put(out, ptr::null_mut(), "out") }?;
-        // SAFETY: `handle` is null or live, by this function's contract.
-        let h = unsafe { borrow(handle, "handle") }?;
-        let method = if method.is_null() {
-            None
-        } else {
-            // SAFETY: not null, and NUL-terminated by this function's contract.
-            let m = unsafe { c_str(method, "method") }?;
-            Some(m.to_str().map_err(|_| Fail::new(PteStatus::InvalidArgument, "method: not UTF-8"))?)
-        };
-        let s = crate::report::memory(h, method)?;
-        // SAFETY: as above.
-        unsafe { put(out, give_string(s), "out") }
-    })
+    // SAFETY: `handle` and `out` as this function's contract says.
+    unsafe {
+        handle_json(handle, out, |h| {
+            let method = if method.is_null() {
+                None
+            } else {
+                // SAFETY: not null, and NUL-terminated by this function's contract.
+                let m = c_str(method, "method")?;
+                Some(m.to_str().map_err(|_| Fail::new(PteStatus::InvalidArgument, "method: not UTF-8"))?)
+            };
+            crate::report::memory(h, method)
+        })
+    }
 }
 
 /// The entry `pte ops --json` lists for the file, without its `file` key:
@@ -88,13 +77,6 @@ pub unsafe extern "C" fn pte_memory_json(
 /// ```
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_ops_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
-    guard(|| {
-        // SAFETY: `out` is null or writable, by this function's contract.
-        unsafe { put(out, ptr::null_mut(), "out") }?;
-        // SAFETY: `handle` is null or live, by this function's contract.
-        let h = unsafe { borrow(handle, "handle") }?;
-        let s = crate::report::operators(h)?;
-        // SAFETY: as above.
-        unsafe { put(out, give_string(s), "out") }
-    })
+    // SAFETY: `handle` and `out` as this function's contract says.
+    unsafe { handle_json(handle, out, crate::report::operators) }
 }

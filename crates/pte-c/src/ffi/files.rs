@@ -3,7 +3,7 @@
 use std::ffi::c_char;
 use std::ptr;
 
-use super::{borrow, bytes, free, free_string, give, give_string, guard, need, put};
+use super::{borrow, bytes, free, free_string, give, guard, handle_json, need, put};
 use crate::error::{last_message, last_status, PteStatus};
 use crate::handle::PteHandle;
 use crate::save::PteLayoutOptions;
@@ -254,15 +254,8 @@ pub unsafe extern "C" fn pte_bytes(handle: *const PteHandle, data: *mut *const u
 /// ```
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_summary_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
-    guard(|| {
-        // SAFETY: `out` is null or writable, by this function's contract.
-        unsafe { put(out, ptr::null_mut(), "out") }?;
-        // SAFETY: `handle` is null or live, by this function's contract.
-        let h = unsafe { borrow(handle, "handle") }?;
-        let s = crate::report::summary(h)?;
-        // SAFETY: as above.
-        unsafe { put(out, give_string(s), "out") }
-    })
+    // SAFETY: `handle` and `out` as this function's contract says.
+    unsafe { handle_json(handle, out, crate::report::summary) }
 }
 
 /// `pte dump`'s JSON of the file, any kind (the same text, without the
@@ -278,15 +271,8 @@ pub unsafe extern "C" fn pte_summary_json(handle: *const PteHandle, out: *mut *m
 /// ```
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn pte_dump_json(handle: *const PteHandle, out: *mut *mut c_char) -> PteStatus {
-    guard(|| {
-        // SAFETY: `out` is null or writable, by this function's contract.
-        unsafe { put(out, ptr::null_mut(), "out") }?;
-        // SAFETY: `handle` is null or live, by this function's contract.
-        let h = unsafe { borrow(handle, "handle") }?;
-        let s = crate::report::dump(h)?;
-        // SAFETY: as above.
-        unsafe { put(out, give_string(s), "out") }
-    })
+    // SAFETY: `handle` and `out` as this function's contract says.
+    unsafe { handle_json(handle, out, crate::report::dump) }
 }
 
 /// Frees a string this library gave (`pte_summary_json`, `pte_size_json`,

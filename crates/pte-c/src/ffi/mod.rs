@@ -179,6 +179,28 @@ fn give_string(s: String) -> *mut c_char {
     crate::error::c_string(&s).into_raw()
 }
 
+/// The body of every entry point that gives one JSON text of a handle
+/// (`pte_summary_json`, `pte_size_json`, ...): `*out` nulled first, the
+/// handle borrowed, `make`'s text given to C.
+///
+/// # Safety
+/// `handle` is null or a live handle; `out` is null or valid for writing a pointer.
+unsafe fn handle_json(
+    handle: *const crate::handle::PteHandle,
+    out: *mut *mut c_char,
+    make: impl FnOnce(&crate::handle::PteHandle) -> Result<String, Fail>,
+) -> PteStatus {
+    guard(|| {
+        // SAFETY: `out` is null or writable, by this function's contract.
+        unsafe { put(out, ptr::null_mut(), "out") }?;
+        // SAFETY: `handle` is null or live, by this function's contract.
+        let h = unsafe { borrow(handle, "handle") }?;
+        let s = make(h)?;
+        // SAFETY: as above.
+        unsafe { put(out, give_string(s), "out") }
+    })
+}
+
 /// Frees a string from [`give_string`] and nulls the caller's pointer.
 ///
 /// # Safety
