@@ -15,7 +15,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" || exit 2
 cargo build -q --release -p pte-cli --example pte-runner-demo --manifest-path "$root/Cargo.toml" || exit 2
-cargo build -q --release -p pte-testkit --features programs,hostile --example hostile --manifest-path "$root/Cargo.toml" || exit 2
+cargo build -q --release -p pte-gen --example hostile --manifest-path "$root/Cargo.toml" || exit 2
 pte="${PTE_BIN:-$root/target/release/pte}"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 "$root/target/release/examples/hostile" "$work/in" >/dev/null || exit 2

@@ -10,4 +10,4 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export MIRIFLAGS="${MIRIFLAGS:--Zmiri-disable-isolation}"
 cargo +nightly miri test -p pte-schema --test it corpus_json::
-cargo +nightly miri test -p pte-file --test it regressions_flatbuffer::
+cargo +nightly miri test -p pte-fuzz-bodies --test it regressions_flatbuffer::

@@ -19,9 +19,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use peak_alloc::PeakAlloc;
+use pte_file::test_programs::{float_tensor as tensor, one_operator_plan as plan, program_heavy};
 use pte_file::{MappedFile, NamedEntry, PteFile, PteParts, WriteOptions};
 use pte_schema::*;
-use pte_testkit::programs::{float_tensor as tensor, one_operator_plan as plan, program_heavy};
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;
@@ -274,7 +274,7 @@ fn bench_adversarial(runs: usize) {
 /// the full pass), dump (streamed and the tree it replaced), rewrite (program
 /// copied as stored, and re-encoded) beside `cp`.
 fn bench_program_heavy_reads(dir: &Path, runs: usize) {
-    let deep = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte");
+    let deep = pte_testkit::corpus("deep_program/model.pte");
     let heavy = dir.join("program-heavy.pte");
     let opts = WriteOptions::default();
     program_heavy(100_000).build(&opts).unwrap().save(&heavy, &opts).unwrap();

@@ -11,7 +11,7 @@ fn main() {
     let out = args.get(1).expect("usage: make_big OUT.pte MIB");
     let mib: usize = args.get(2).map_or(256, |s| s.parse().unwrap());
     let opts = WriteOptions::default();
-    let parts = pte_testkit::programs::one_big_constant(mib << 20);
+    let parts = pte_file::test_programs::one_big_constant(mib << 20);
     let n = parts.build(&opts).unwrap().save(out, &opts).unwrap();
     println!("wrote {out}: {n} bytes");
 }

@@ -13,7 +13,7 @@ fn main() {
     let out = args.get(1).expect("usage: make_program_heavy OUT.pte N");
     let n: usize = args.get(2).map_or(100_000, |s| s.parse().unwrap());
     let opts = WriteOptions::default();
-    let parts = pte_testkit::programs::program_heavy(n);
+    let parts = pte_file::test_programs::program_heavy(n);
     let n = parts.build(&opts).unwrap().save(out, &opts).unwrap();
     println!("wrote {out}: {n} bytes");
 }

@@ -49,6 +49,9 @@ pub mod pack;
 pub mod ptd;
 mod pte;
 pub mod size;
+#[cfg(any(test, feature = "test-programs"))]
+#[doc(hidden)]
+pub mod test_programs;
 pub mod verify;
 pub mod view;
 

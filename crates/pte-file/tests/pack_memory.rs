@@ -40,7 +40,7 @@ impl std::io::Write for Counter {
 
 #[test]
 fn a_grown_delegate_blob_is_held_once_while_packing() {
-    let src = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte")).unwrap();
+    let src = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte")).unwrap();
     let pte = pte_file::PteFile::from_bytes(&src).unwrap();
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("program.json"), program_to_json(&pte.program, JsonBytes::Integers).to_string())

@@ -1,7 +1,7 @@
 //! The bodies of the fuzz targets in `fuzz/`, one function per target and
 //! named after it, so that `fuzz/fuzz_targets/*.rs` are one line each and
 //! `cargo test` runs the same code on stable: this crate's seeded smoke test
-//! of every body (`tests/it`), and the corpus sweeps of the format crates.
+//! of every body, the corpus sweeps and the regression replays (`tests/it`).
 //!
 //! Each body returns normally for any input. A panic is how a body tells
 //! libFuzzer that an invariant broke (our own output not reading back, two

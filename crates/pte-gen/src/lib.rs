@@ -34,6 +34,9 @@ mod payload;
 mod rules;
 pub mod shrink;
 pub mod suite;
+#[cfg(feature = "test-hostile")]
+#[doc(hidden)]
+pub mod test_hostile;
 
 pub use catalogue::CATALOGUE;
 pub use classes::{breaking, classes, find};

@@ -17,7 +17,10 @@
 
 use std::time::{Duration, Instant};
 
-use pte_testkit::graphs::{chain_and_fanout, wide};
+#[path = "../tests/support/graphs.rs"]
+mod graphs;
+
+use graphs::{chain_and_fanout, wide};
 
 fn median(mut v: Vec<Duration>) -> Duration {
     v.sort();

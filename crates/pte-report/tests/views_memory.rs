@@ -21,7 +21,7 @@
 )]
 
 use peak_alloc::PeakAlloc;
-use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
+use pte_file::test_programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;

@@ -110,7 +110,7 @@ fn huge_vector_lengths_are_errors_without_allocation() {
 #[test]
 fn corpus_decoding_stays_within_sixteen_times_the_input() {
     let _guard = measuring();
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     for e in std::fs::read_dir(root).unwrap() {
         let path = e.unwrap().path().join("model.pte");
         let Ok(bytes) = std::fs::read(&path) else { continue };
@@ -123,7 +123,7 @@ fn corpus_decoding_stays_within_sixteen_times_the_input() {
 }
 
 fn corpus_programs() -> Vec<(std::path::PathBuf, Vec<u8>)> {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap() {
         let path = e.unwrap().path().join("model.pte");

@@ -1,10 +1,12 @@
 //! What the workspace's tests, benches and examples share, so that each of
 //! them stops carrying its own copy: where the corpus and the regression
-//! files are, digests as hex, and deterministic inputs built in code (with
-//! the `programs`, `graphs` and `hostile` features).
+//! files are (the one road to them), digests as hex, and seeds.
 //!
 //! Not published: it is only ever a dev-dependency, and its paths point into
-//! this repository.
+//! this repository. It depends on nothing of the workspace, so any crate's
+//! tests can use it; inputs built with a format crate (programs, damaged
+//! copies) are that crate's test features (`pte_file::test_programs`,
+//! `pte_gen::test_hostile`).
 //!
 //! ```
 //! let add = pte_testkit::corpus_bytes("add/model.pte");
@@ -19,13 +21,6 @@
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
-
-#[cfg(feature = "graphs")]
-pub mod graphs;
-#[cfg(feature = "hostile")]
-pub mod hostile;
-#[cfg(feature = "programs")]
-pub mod programs;
 
 /// The repository's root, found from this crate's place in it (the kit is
 /// never packaged, so the path always holds).
@@ -169,6 +164,23 @@ pub fn regressions() -> Vec<PathBuf> {
     }
     out.sort();
     out
+}
+
+/// Every regression file as (its path, its bytes), sorted: the inputs every
+/// reader must refuse without a panic.
+///
+/// ```
+/// let inputs = pte_testkit::regression_inputs();
+/// assert!(inputs.iter().all(|(name, bytes)| name.contains("regressions") && !bytes.is_empty()));
+/// ```
+pub fn regression_inputs() -> Vec<(String, Vec<u8>)> {
+    regressions()
+        .into_iter()
+        .map(|p| {
+            let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+            (p.display().to_string(), bytes)
+        })
+        .collect()
 }
 
 /// Bytes as lower-case hex, two digits each.

@@ -51,7 +51,7 @@ fn the_readme_shows_this_example() {
 #[test]
 fn the_readme_example_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let model = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
+    let model = pte_testkit::corpus("xnnpack_mlp/model.pte");
     std::fs::copy(model, dir.path().join("model.pte")).unwrap();
     std::env::set_current_dir(dir.path()).unwrap();
     readme_example().unwrap();

@@ -11,7 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::arithmetic_side_effects, missing_docs)]
 
 use peak_alloc::PeakAlloc;
-use pte_testkit::programs::{program_heavy, to_bytes};
+use pte_file::test_programs::{program_heavy, to_bytes};
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;

@@ -128,9 +128,9 @@ fn bad_input_exits_2() {
 
 /// `program_heavy(200)` with `change` made to its method.
 fn heavy_changed(change: impl FnOnce(&mut pte_schema::ExecutionPlan)) -> Vec<u8> {
-    let mut parts = pte_testkit::programs::program_heavy(200);
+    let mut parts = pte_file::test_programs::program_heavy(200);
     change(&mut parts.program.execution_plan.as_mut().unwrap()[0]);
-    pte_testkit::programs::to_bytes(&parts)
+    pte_file::test_programs::to_bytes(&parts)
 }
 
 fn instructions(p: &mut pte_schema::ExecutionPlan) -> &mut Option<Vec<pte_schema::Instruction>> {

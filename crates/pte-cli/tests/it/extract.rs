@@ -94,8 +94,8 @@ fn a_program_of_many_constants_is_refused_from_its_views() {
     let dir = tempfile::tempdir().unwrap();
     let x = dir.path().join("x");
     for (name, bytes) in [
-        ("segment.pte", pte_testkit::programs::to_bytes(&pte_testkit::programs::program_heavy(4_000))),
-        ("legacy.pte", pte_testkit::programs::program_heavy_legacy_bytes(4_000)),
+        ("segment.pte", pte_file::test_programs::to_bytes(&pte_file::test_programs::program_heavy(4_000))),
+        ("legacy.pte", pte_file::test_programs::program_heavy_legacy_bytes(4_000)),
     ] {
         let f = dir.path().join(name);
         std::fs::write(&f, bytes).unwrap();

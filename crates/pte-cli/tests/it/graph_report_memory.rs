@@ -7,7 +7,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
+use pte_file::test_programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 /// `pte ARGS` with at most `kib` KiB of address space.
 fn limited(kib: u64, args: &[&Path]) -> Output {

@@ -37,7 +37,6 @@ mod payload;
 mod program_heavy_memory;
 mod readme;
 mod refusals;
-mod regressions;
 mod report;
 mod runners;
 mod runtimes;

@@ -16,10 +16,10 @@ fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/ops")
 }
 
-/// `pte ARGS` run from the crate's folder, so corpus paths are `corpus/...`
+/// `pte ARGS` run from the repository's `tests/`, so corpus paths are `corpus/...`
 /// as they were when the expected files were made.
 fn pte_here(args: &[&str]) -> Output {
-    Command::new(PTE).current_dir(env!("CARGO_MANIFEST_DIR")).args(args).output().unwrap()
+    Command::new(PTE).current_dir(pte_testkit::repo_root().join("tests")).args(args).output().unwrap()
 }
 
 /// The corpus program each expected file was made from (`corpus/add/model.pte`).

@@ -230,17 +230,16 @@ fn the_deep_program_folds_its_drawing_and_stays_whole() {
 #[test]
 fn hostile_files_get_a_page_or_a_one_line_refusal() {
     let dir = tempfile::tempdir().unwrap();
-    let inputs = pte_testkit::hostile::inputs(
-        &[
-            ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
-            ("multi_method/model.pte", pte_gen::FileKind::Pte),
-            ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
-            ("bundled/model.bpte", pte_gen::FileKind::Bpte),
-            ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
-        ],
-        11,
-        12,
-    );
+    let mut inputs = pte_testkit::regression_inputs();
+    for (rel, kind) in [
+        ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
+        ("multi_method/model.pte", pte_gen::FileKind::Pte),
+        ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
+        ("bundled/model.bpte", pte_gen::FileKind::Bpte),
+        ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
+    ] {
+        inputs.extend(pte_gen::test_hostile::damaged(rel, &pte_testkit::corpus_bytes(rel), kind, 11, 12));
+    }
     assert!(inputs.len() > 100, "{} inputs", inputs.len());
     let (mut pages, mut refused) = (0, 0);
     let out = dir.path().join("r.html");

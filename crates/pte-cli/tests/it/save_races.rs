@@ -157,7 +157,7 @@ fn a_concurrent_rewrite_onto_itself_never_drops_a_samples_add() {
 /// A valid program whose one constant is `bytes` long (a multiple of 4).
 fn big_program(path: &Path, bytes: usize) {
     let opts = WriteOptions::default();
-    pte_testkit::programs::one_big_constant(bytes).build(&opts).unwrap().save(path, &opts).unwrap();
+    pte_file::test_programs::one_big_constant(bytes).build(&opts).unwrap().save(path, &opts).unwrap();
 }
 
 /// Whether two files hold the same bytes (compared in chunks, so 100 MiB

@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use pte_file::bpte::BundledFile;
+use pte_file::test_programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 use pte_schema::bundled::BundledValue;
-use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 use crate::support::{corpus_bytes, PTE};
 

@@ -80,7 +80,7 @@ fn the_same_bytes_as_the_decoding_writer() {
 #[test]
 fn a_bare_program_is_copied_as_stored() {
     // no header, no segments, constants inline: the file is its flatbuffer
-    let bytes = pte_testkit::programs::program_heavy_legacy_bytes(100);
+    let bytes = crate::test_programs::program_heavy_legacy_bytes(100);
     let (a, b) = both(&bytes).expect("a bare program is kept");
     assert!(a == b && a == bytes);
     // one its writer laid out otherwise (a flatbuffer 8 bytes longer, as

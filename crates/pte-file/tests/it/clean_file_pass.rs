@@ -3,12 +3,10 @@
 //! pass may only answer "clean" where the full pass finds nothing at all.
 //! Checked on the corpus and on thousands of damaged copies of it.
 
-use std::path::Path;
-
 use pte_file::verify::{verify_bytes, verify_bytes_full};
 
 fn corpus_programs() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(root)
         .unwrap()
         .filter_map(|e| {
@@ -158,7 +156,7 @@ fn remap(p: &mut pte_schema::Program<'_>, map: impl Fn(u32) -> u32) {
 /// them; a broken instruction anywhere must still be found.
 #[test]
 fn instructions_across_many_chains_are_each_checked_once() {
-    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte")).unwrap();
+    let bytes = std::fs::read(pte_testkit::corpus("deep_program/model.pte")).unwrap();
     let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
     let rebuild = |program: &pte_schema::Program<'_>| {
         let fb = pte_schema::encode_program(program, &Default::default()).unwrap();
@@ -234,7 +232,7 @@ fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
     for (name, bytes) in corpus_programs() {
         check(&name, &bytes);
     }
-    let bytes = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/deep_program/model.pte")).unwrap();
+    let bytes = std::fs::read(pte_testkit::corpus("deep_program/model.pte")).unwrap();
     let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
     let values = pte.program.execution_plan.as_ref().unwrap()[0].values.as_ref().unwrap();
     let mut late = values.iter().enumerate().rev().filter_map(|(i, v)| match &v.val {
@@ -282,8 +280,7 @@ fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
 #[test]
 fn legacy_inline_constants_get_the_same_report_either_way() {
     use pte_schema::{Buffer, KernelTypes, SubsegmentOffsets};
-    let bytes =
-        std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/legacy_inline_constants/model.pte")).unwrap();
+    let bytes = std::fs::read(pte_testkit::corpus("legacy_inline_constants/model.pte")).unwrap();
     let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
     let report = verify_bytes(&bytes, &Default::default());
     assert!(report.is_ok());

@@ -1,13 +1,13 @@
 //! Corpus conformance: every real `.pte` reads, its segments match
 //! `truth.json`, and rewriting keeps the layout and every segment byte.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pte_file::{PteFile, WriteOptions};
 use serde_json::Value;
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+    pte_testkit::corpus_dir()
 }
 
 use pte_testkit::sha256_hex as hex;

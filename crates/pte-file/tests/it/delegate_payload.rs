@@ -99,46 +99,6 @@ fn a_registered_reader_replaces_the_builtin_one() {
     assert!(check_payloads(&pte.program, &b, &PayloadRegistry::default(), &Default::default()).is_ok());
 }
 
-/// The payload of the first delegate of a corpus program.
-fn payload(case: &str) -> Vec<u8> {
-    let b = corpus(case);
-    let pte = pte_file::PteFile::from_bytes(&b).unwrap();
-    payloads(&pte.program, &b)[0].bytes.to_vec()
-}
-
-#[test]
-fn fuzz_bodies_survive_every_truncation_and_bit_flip_of_the_corpus_payloads() {
-    for case in ["xnnpack_mlp", "inline_delegate"] {
-        let p = payload(case);
-        for len in 0..=p.len() {
-            pte_fuzz_bodies::xnnpack(&p[..len]);
-        }
-        for bit in 0..p.len() * 8 {
-            let mut m = p.clone();
-            m[bit / 8] ^= 1 << (bit % 8);
-            pte_fuzz_bodies::xnnpack(&m);
-            pte_fuzz_bodies::native_payload(&m);
-        }
-    }
-    let ptn = std::fs::read(format!("{}/corpus/native_ptn/model.ptn", env!("CARGO_MANIFEST_DIR"))).unwrap();
-    let ptg = pte_ptn_free_ptg(&ptn);
-    let c = NativeReader.check(&ptg, &Default::default());
-    assert!(c.issues.is_empty(), "{:?}", c.issues);
-    for len in 0..=ptg.len() {
-        pte_fuzz_bodies::native_payload(&ptg[..len]);
-    }
-}
-
-/// `program.ptg` of a `.ptn` (a stored zip member), without a zip reader:
-/// the NPTG flatbuffer is found by its identifier and runs to the next
-/// zip header.
-fn pte_ptn_free_ptg(ptn: &[u8]) -> Vec<u8> {
-    let id = ptn.windows(4).position(|w| w == b"NPTG").unwrap();
-    let start = id - 4;
-    let end = ptn[start..].windows(4).position(|w| w == b"PK\x03\x04" || w == b"PK\x01\x02").unwrap() + start;
-    ptn[start..end].to_vec()
-}
-
 /// Position of field `slot` of the flatbuffer table at `table`.
 fn field(b: &[u8], table: usize, slot: usize) -> usize {
     let u32_at = |at: usize| u32::from_le_bytes(b[at..at + 4].try_into().unwrap());

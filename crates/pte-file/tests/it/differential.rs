@@ -1,14 +1,12 @@
 //! planus (an independent flatbuffers implementation) and the main path agree
 //! on every corpus program, in both directions: each reads what the other writes.
 
-use std::path::Path;
-
 use pte_file::verify::program_region;
 use pte_schema::{decode_program, encode_program, EncodeOptions, Limits};
 
 #[test]
 fn planus_and_main_reader_decode_the_same_content() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut n = 0;
     for e in std::fs::read_dir(root).unwrap() {
         let path = e.unwrap().path().join("model.pte");

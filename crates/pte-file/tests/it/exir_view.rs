@@ -1,8 +1,6 @@
 //! `exir_program` equals what exir's own deserializer returned for every
 //! corpus program (`truth.json`'s `program_json`).
 
-use std::path::Path;
-
 use pte_schema::{program_to_json, JsonBytes};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
@@ -14,7 +12,7 @@ fn digest(b: &[u8]) -> Value {
 
 #[test]
 fn exir_view_equals_program_json_on_every_corpus_program() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut n = 0;
     for e in std::fs::read_dir(root).unwrap() {
         let dir = e.unwrap().path();

@@ -3,12 +3,12 @@
 //! itself when the layout allows, and options that change the program fall
 //! back to the re-encoding rewrite.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pte_file::{DelegatePlacement, LayoutChange, MappedFile, PteFile, WriteOptions};
 
 fn corpus_programs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out: Vec<PathBuf> =
         std::fs::read_dir(root).unwrap().map(|e| e.unwrap().path().join("model.pte")).filter(|p| p.exists()).collect();
     out.sort();
@@ -46,7 +46,7 @@ fn every_corpus_program_reads_back_the_same_and_most_come_out_identical() {
 #[test]
 fn options_that_change_the_program_re_encode() {
     let dir = tempfile::tempdir().unwrap();
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/xnnpack_mlp/model.pte");
+    let src = pte_testkit::corpus("xnnpack_mlp/model.pte");
     let map = MappedFile::open(&src).unwrap();
     let pte = PteFile::from_map(&map).unwrap();
     let o = WriteOptions::matching(&pte, map.bytes()).with_delegates(DelegatePlacement::Inline);

@@ -3,8 +3,6 @@
 //! verifier passes on the `memory.overlap` warning, and blind mutants of
 //! every corpus program read without a panic into a self-consistent plan.
 
-use std::path::Path;
-
 use pte_file::memory::{MemoryPlan, MAX_OVERLAPS};
 use pte_file::verify::{verify_bytes, verify_bytes_full};
 use pte_file::{PteFile, WriteOptions};
@@ -199,7 +197,7 @@ fn mutants(input: &[u8], count: usize) -> Vec<(String, Vec<u8>)> {
 /// and what it says holds together.
 #[test]
 fn mutants_of_every_corpus_program_give_a_consistent_plan() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut cases: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
     cases.sort();
     let mut read = 0;

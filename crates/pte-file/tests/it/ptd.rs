@@ -2,7 +2,6 @@
 //! the program-to-data link checks.
 
 use std::borrow::Cow;
-use std::path::Path;
 
 use proptest::prelude::*;
 use pte_file::ptd::{PtdEntry, PtdFile, PtdLayout, PtdParts, PtdWriteOptions};
@@ -12,7 +11,7 @@ use pte_schema::ptd::TensorLayout;
 use pte_schema::ScalarType;
 
 fn external(name: &str) -> Vec<u8> {
-    std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external").join(name)).unwrap()
+    std::fs::read(pte_testkit::corpus("external").join(name)).unwrap()
 }
 
 use pte_testkit::sha256_hex as hex;

@@ -408,7 +408,7 @@ fn trailing_empty_segment_is_covered_by_the_data_size() {
 
 #[test]
 fn two_entries_sharing_one_range_are_kept() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte")).unwrap();
+    let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte")).unwrap();
     let s2 = PteFile::from_bytes(&bytes).unwrap().program.segment_table()[2];
     // a new table entry naming exactly the range of segment 2, used by named_data[0]
     let mut y = PteFile::from_bytes(&bytes).unwrap().into_owned();

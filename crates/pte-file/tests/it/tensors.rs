@@ -2,7 +2,7 @@
 //! constant table, EXTERNAL tensors match the `.ptd` beside them, ranges
 //! point at the bytes in the file.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pte_file::ptd::PtdFile;
 use pte_file::{PteFile, TensorStorage};
@@ -10,12 +10,12 @@ use pte_schema::{ScalarType, TensorShapeDynamism};
 use pte_segments::ExtendedHeader;
 
 fn case(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(name)
+    pte_testkit::corpus_dir().join(name)
 }
 
 #[test]
 fn every_stored_tensor_has_its_bytes_at_its_range() {
-    for e in std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")).unwrap() {
+    for e in std::fs::read_dir(pte_testkit::corpus_dir()).unwrap() {
         let p = e.unwrap().path().join("model.pte");
         let Ok(bytes) = std::fs::read(&p) else { continue };
         let pte = PteFile::from_bytes(&bytes).unwrap();

@@ -12,7 +12,7 @@ use pte_file::PteFile;
 /// The corpus programs and damaged copies of them (bytes of the program
 /// overwritten, a few at a time, from a fixed seed).
 fn programs() -> Vec<(PathBuf, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap().flatten() {
         let path = e.path().join("model.pte");

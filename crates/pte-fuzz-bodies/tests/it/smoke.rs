@@ -1,7 +1,7 @@
 //! A seeded, deterministic smoke test of every fuzz body: each runs on a
 //! valid seed that reaches its deepest branch (the rewrite, the comparison),
 //! then on the same mutants every run. A body reports a broken invariant by
-//! panicking, which fails the test; the format crates' sweeps run the same
+//! panicking, which fails the test; the sweeps beside this file run the same
 //! bodies over many more inputs.
 
 use pte_file::bpte::BundledFile;

@@ -9,10 +9,9 @@ use sha2::{Digest, Sha256};
 use pte_fuzz::{cross_over, mutate, mutate_explained, Strategy};
 
 fn corpus() -> Vec<(String, Vec<u8>)> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus");
     let mut out = vec![];
     for dir in ["add", "linear", "multi_method", "mutable_buffer", "xnnpack_mlp", "external", "bundled", "native_ptn"] {
-        for entry in std::fs::read_dir(format!("{root}/{dir}")).unwrap() {
+        for entry in std::fs::read_dir(pte_testkit::corpus(dir)).unwrap() {
             let path = entry.unwrap().path();
             let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
             if ["pte", "ptd", "bpte", "ptn"].contains(&ext) {
@@ -116,8 +115,7 @@ fn cross_overs_are_deterministic_bounded_and_mix_their_parents() {
 fn structure_aware_pte_mutants_mostly_still_read() {
     // Field and segment edits go through the writer: the flatbuffer stays
     // well formed, which is what takes a parser past its first checks.
-    let program =
-        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/corpus/multi_method/model.pte")).unwrap();
+    let program = std::fs::read(pte_testkit::corpus("multi_method/model.pte")).unwrap();
     let (mut field, mut reads) = (0, 0);
     for seed in 0..400 {
         let (out, how) = mutate_explained(&program, 1 << 20, seed);

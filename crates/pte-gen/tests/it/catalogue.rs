@@ -8,7 +8,7 @@ use pte_file::verify::Rule;
 use pte_gen::*;
 
 fn corpus_files(kind: FileKind) -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out = Vec::new();
     let mut dirs: Vec<_> =
         std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).filter(|p| p.is_dir()).collect();
@@ -80,7 +80,7 @@ fn every_class_is_documented() {
 /// The `link.*` rules `pte verify model.pte --ptd data.ptd` reports when
 /// `broken` replaces its side of the corpus pair `external`.
 fn link_rules(kind: FileKind, broken: &[u8]) -> Vec<Rule> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/external");
+    let dir = pte_testkit::corpus("external");
     let pte = std::fs::read(dir.join("model.pte")).unwrap();
     let ptd = std::fs::read(dir.join("_default_external_constant.ptd")).unwrap();
     let (pte, ptd) = match kind {

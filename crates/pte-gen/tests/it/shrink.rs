@@ -7,7 +7,7 @@ use pte_gen::shrink::{shrink, shrink_with_progress, Options, Stop};
 use pte_gen::{judge, FileKind};
 
 fn corpus(rel: &str) -> Vec<u8> {
-    std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)).unwrap()
+    std::fs::read(pte_testkit::corpus_dir().join(rel)).unwrap()
 }
 
 fn operators(b: &[u8]) -> Vec<String> {
@@ -84,11 +84,7 @@ fn an_input_that_is_not_interesting_is_an_error() {
 fn a_flatbuffer_our_reader_refuses_still_shrinks_by_its_offsets() {
     // the constant segment offset of the root table pushed past 2^32: cut
     // everything the walk can without losing that field's reach
-    let input = std::fs::read(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/regressions/overflow/pte-exir-offset-past-u32.pte"
-    ))
-    .unwrap();
+    let input = std::fs::read(pte_testkit::regressions_dir().join("overflow/pte-exir-offset-past-u32.pte")).unwrap();
     let same = judge(FileKind::Pte, &input);
     assert!(same.error.is_some());
     let fails_alike = |b: &[u8]| judge(FileKind::Pte, b) == same;

@@ -14,4 +14,3 @@ mod caps;
 mod corpus;
 mod hostile;
 mod roundtrip;
-mod sweeps;

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{FileSummary, Source};
+use super::context::{FileSummary, Source};
 use crate::html::{counted, escape, float, head_row, row, thousands};
 
 /// Differences listed per pair before the rest are counted.

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use pte_file::view::PteView;
 use serde_json::Value;
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use super::summary::method_name;
 use crate::html::{escape, head_row, row, thousands};
 

@@ -1,59 +1,15 @@
 //! One file's section: its kind read from the bytes, then each part read
 //! on its own, so what cannot be read is said where it would have been.
 
-use std::fmt::Display;
 use std::fmt::Write as _;
 
 use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable};
 
-use super::{delegates, extras, graphs, memory, sizes, summary, tensors, verification, FileSummary, Source};
-use crate::html::{escape, unreadable};
-
-/// The state of one file's section while it is written.
-pub(super) struct Ctx {
-    /// The file's index on the page (the `-K` of every id).
-    pub(super) k: usize,
-    /// What could not be read.
-    pub(super) unreadable: Vec<String>,
-    /// What the tensor statistics may still read.
-    pub(super) budget: crate::stats::Budget,
-}
-
-impl Ctx {
-    /// `<p class="unreadable">` for `what`, recorded.
-    pub(super) fn fail(&mut self, what: &str, why: impl Display) -> String {
-        let why = why.to_string();
-        self.unreadable.push(format!("{what}: {why}"));
-        unreadable(what, &why)
-    }
-}
-
-/// The opening of subsection `name` (`summary` → `id="summary-K"`) with its heading.
-pub(super) fn open(cx: &Ctx, name: &str, title: &str) -> String {
-    format!(
-        "<section class=\"part\" id=\"{name}-{k}\" aria-labelledby=\"{name}-{k}-h\"><h3 id=\"{name}-{k}-h\">{}</h3>",
-        escape(title),
-        k = cx.k
-    )
-}
-
-/// The subsections of a file, in page order; `None` is left out.
-#[derive(Default)]
-pub(super) struct Parts {
-    pub(super) summary: String,
-    pub(super) graphs: Option<String>,
-    pub(super) sizes: Option<String>,
-    pub(super) memory: Option<String>,
-    pub(super) tensors: Option<String>,
-    pub(super) delegates: Option<String>,
-    pub(super) samples: Option<String>,
-    pub(super) tests: Option<String>,
-    pub(super) external: Option<String>,
-    pub(super) methods: usize,
-    pub(super) nodes: usize,
-    pub(super) tensor_rows: usize,
-}
+use super::context::{Ctx, FileSummary, Parts, Source};
+use super::program::program;
+use super::{extras, summary, verification};
+use crate::html::escape;
 
 /// Appends the section of input `k` to `s`; returns what it says in numbers.
 pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'_>]) -> FileSummary {
@@ -135,48 +91,4 @@ pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'
         warnings,
         unreadable: cx.unreadable,
     }
-}
-
-/// The parts of a program: a `.pte`'s, or the one a `.bpte` embeds
-/// (`file` is the whole input, `program` the program's bytes in it, and
-/// `more_parts` the parts of the file outside the program, counted).
-pub(super) fn program(
-    cx: &mut Ctx,
-    file: &[u8],
-    program: &[u8],
-    pte: pte_file::Result<PteView<'_>>,
-    data: &[Source<'_>],
-    more_parts: u64,
-) -> Parts {
-    let mut parts = Parts::default();
-    let pte = match pte {
-        Ok(p) => Some(p),
-        Err(e) => {
-            let note = cx.fail("the program", &e);
-            parts.summary = summary::wrap(cx, &note);
-            None
-        }
-    };
-    if let Some(pte) = &pte {
-        parts.summary = summary::program(cx, program, pte);
-    }
-    let (graphs, methods, nodes) = graphs::program(cx, pte.as_ref());
-    parts.graphs = Some(graphs);
-    parts.methods = methods;
-    parts.nodes = nodes;
-    let counted = pte.as_ref().map_or(0, sizes::program_parts).saturating_add(more_parts);
-    parts.sizes = Some(sizes::section(cx, file, pte::kind_of(file), counted));
-    parts.memory = Some(memory::section(cx, program));
-    // file offsets: a bundle's program starts inside it
-    let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;
-    let (tensors, rows) = tensors::program(cx, pte.as_ref(), file, at);
-    parts.tensors = Some(tensors);
-    parts.tensor_rows = rows;
-    if let Some(pte) = &pte {
-        parts.delegates = delegates::section(cx, pte);
-    }
-    if !data.is_empty() {
-        parts.external = Some(extras::external(cx, pte.as_ref(), data));
-    }
-    parts
 }

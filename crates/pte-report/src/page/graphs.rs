@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 
 use pte_file::view::PteView;
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use crate::graph::{Endpoint, Graph, NodeKind, Sink};
 use crate::html::{escape, thousands};
 

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use pte_file::memory::MemoryPlan;
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};
 
 /// The part for a program's bytes.

@@ -4,14 +4,23 @@
 //!
 //! Each part of a file's section is read on its own: a part that cannot be
 //! read says so in a `<p class="unreadable">` and the others still show.
+//!
+//! The modules import downwards only, never back: `context` (the inputs,
+//! the state of a section being written) is imported by every part; `file`
+//! writes a file's section from the parts, `program` the parts of a program
+//! (which `extras` reuses for the program a bundle embeds), `external` a
+//! program's EXTERNAL tensors.
 
 mod assets;
 mod compare;
+mod context;
 mod delegates;
+mod external;
 mod extras;
 mod file;
 mod graphs;
 mod memory;
+mod program;
 mod samples_check;
 mod sizes;
 mod summary;
@@ -20,86 +29,9 @@ mod verification;
 
 use std::fmt::Write as _;
 
-use pte_core::FileKind;
-
 use crate::html::escape;
+pub use context::{FileSummary, Source};
 pub use samples_check::SamplesCheck;
-
-/// One input of the page: how the page names it and its bytes.
-///
-/// ```
-/// let s = pte_report::Source { name: "model.pte".into(), bytes: b"" };
-/// assert_eq!(s.file_name(), "model.pte");
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Source<'a> {
-    /// The name shown (a path as given on the command line).
-    pub name: &'a str,
-    /// The file's bytes.
-    pub bytes: &'a [u8],
-}
-
-impl Source<'_> {
-    /// The last component of the name (`model.pte` of `dir/model.pte`).
-    ///
-    /// ```
-    /// assert_eq!(pte_report::Source { name: "a/b\\c.ptd", bytes: b"" }.file_name(), "c.ptd");
-    /// ```
-    pub fn file_name(&self) -> &str {
-        self.name.rsplit(['/', '\\']).next().unwrap_or(self.name)
-    }
-}
-
-/// What the page says of one file, in numbers: the counts its section's
-/// `data-` attributes carry and the parts that could not be read.
-///
-/// ```
-/// let f = pte_report::FileSummary::default();
-/// assert!(f.is_clean());
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FileSummary {
-    /// The kind of file, by content.
-    pub kind: FileKind,
-    /// Methods (graph figures).
-    pub methods: usize,
-    /// Graph nodes drawn, over all methods.
-    pub nodes: usize,
-    /// Rows of the tensor table.
-    pub tensors: usize,
-    /// Verifier violations (as `pte verify --json` counts them).
-    pub violations: usize,
-    /// Verifier warnings.
-    pub warnings: usize,
-    /// What could not be read, one line each.
-    pub unreadable: Vec<String>,
-}
-
-impl Default for FileSummary {
-    fn default() -> Self {
-        FileSummary {
-            kind: FileKind::Unknown,
-            methods: 0,
-            nodes: 0,
-            tensors: 0,
-            violations: 0,
-            warnings: 0,
-            unreadable: vec![],
-        }
-    }
-}
-
-impl FileSummary {
-    /// Whether the file was read whole and verified without violation.
-    ///
-    /// ```
-    /// let f = pte_report::FileSummary { violations: 1, ..Default::default() };
-    /// assert!(!f.is_clean());
-    /// ```
-    pub fn is_clean(&self) -> bool {
-        self.violations == 0 && self.unreadable.is_empty()
-    }
-}
 
 /// A finished page and what it says of each file.
 ///

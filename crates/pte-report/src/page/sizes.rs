@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use pte_core::FileKind;
 use pte_segments::size::{By, SizeReport};
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};
 
 /// Rows of the largest-parts table.

@@ -7,7 +7,7 @@ use pte_file::view::PteView;
 use pte_schema::{InstructionRef, List, PlanView, ValueRef};
 use pte_segments::ExtendedHeader;
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use crate::html::{counted, facts, head_row, row, thousands};
 
 /// The summary part holding `body`.

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use pte_file::view::PteView;
 
-use super::file::{open, Ctx};
+use super::context::{open, Ctx};
 use crate::html::{escape, float, head_row, thousands};
 use crate::stats::{Elem, Stats, MAX_ELEMENTS};
 

@@ -7,8 +7,7 @@ use std::fmt::Write as _;
 
 use pte_core::Violation;
 
-use super::file::{open, Ctx};
-use super::Source;
+use super::context::{open, Ctx, Source};
 use crate::html::{escape, head_row, thousands};
 use pte::{verify, DataFile, Unreadable};
 

@@ -2,10 +2,10 @@
 //! cycles, self-loops and out-of-range edges from damaged files), hostile
 //! labels, and a 20,000-node graph.
 
+use crate::graphs::{chain_and_fanout, wide};
 use proptest::prelude::*;
 use pte_report::graph::{Edge, Graph, Node, NodeKind};
 use pte_report::layout::{layout, layout_with, svg, Layout, LayoutOptions, Placed};
-use pte_testkit::graphs::{chain_and_fanout, wide};
 
 const EPS: f64 = 1e-6;
 
@@ -421,4 +421,16 @@ fn a_standalone_svg_file_has_its_prolog_and_namespace() {
     assert_eq!(ids, g.nodes.iter().map(|n| format!("n-{}", n.id)).collect::<Vec<_>>());
     // the page's drawing has neither
     assert!(svg(&g, &layout(&g)).starts_with("<svg "));
+}
+
+#[test]
+fn the_bench_chain_stays_within_its_node_count() {
+    let g = chain_and_fanout(100);
+    assert!(g.nodes.len() <= 100 && g.edges.len() > 60);
+}
+
+#[test]
+fn the_bench_wide_layer_feeds_one_operator() {
+    let g = wide(11);
+    assert_eq!((g.nodes.len(), g.edges.len()), (11, 10));
 }

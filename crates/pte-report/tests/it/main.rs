@@ -9,5 +9,7 @@
     missing_docs
 )]
 
+#[path = "../support/graphs.rs"]
+mod graphs;
 mod layout;
 mod page;

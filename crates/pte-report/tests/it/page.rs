@@ -90,19 +90,18 @@ fn a_missing_or_broken_data_file_is_said_not_hidden() {
 /// not be read said, and no panic.
 #[test]
 fn hostile_inputs_get_a_page_part_by_part() {
-    let mut inputs = pte_testkit::hostile::inputs(
-        &[
-            ("linear/model.pte", pte_gen::FileKind::Pte),
-            ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
-            ("mutable_plain/model.pte", pte_gen::FileKind::Pte),
-            ("multi_method/model.pte", pte_gen::FileKind::Pte),
-            ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
-            ("bundled/model.bpte", pte_gen::FileKind::Bpte),
-            ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
-        ],
-        5,
-        40,
-    );
+    let mut inputs = pte_testkit::regression_inputs();
+    for (rel, kind) in [
+        ("linear/model.pte", pte_gen::FileKind::Pte),
+        ("xnnpack_mlp/model.pte", pte_gen::FileKind::Pte),
+        ("mutable_plain/model.pte", pte_gen::FileKind::Pte),
+        ("multi_method/model.pte", pte_gen::FileKind::Pte),
+        ("external/_default_external_constant.ptd", pte_gen::FileKind::Ptd),
+        ("bundled/model.bpte", pte_gen::FileKind::Bpte),
+        ("native_ptn/model.ptn", pte_gen::FileKind::Ptn),
+    ] {
+        inputs.extend(pte_gen::test_hostile::damaged(rel, &pte_testkit::corpus_bytes(rel), kind, 5, 40));
+    }
     inputs.push(("empty".into(), vec![]));
     inputs.push(("short".into(), b"\x1c\0\0\0ET12".to_vec()));
     assert!(inputs.len() > 300, "{}", inputs.len());
@@ -190,7 +189,7 @@ proptest! {
 /// bytes stored.
 #[test]
 fn a_negative_dimension_gets_a_note_not_statistics() {
-    use pte_testkit::programs::{float_tensor, one_operator_plan, to_bytes};
+    use pte_file::test_programs::{float_tensor, one_operator_plan, to_bytes};
     let mut plan = one_operator_plan(vec![float_tensor(1, vec![-3, 4])], 0);
     plan.operators = Some(vec![]);
     let data: Vec<u8> = (1..=12u8).flat_map(|i| f32::from(i).to_le_bytes()).collect();

@@ -6,7 +6,7 @@ use std::io::Read;
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
+const CORPUS: &str = "native_ptn/model.ptn";
 
 /// Every member's name and stored bytes, read with the `zip` crate (an
 /// independent reader).
@@ -41,7 +41,7 @@ fn set(name: &str, scale: f32) -> SampleSet<'static> {
 
 #[test]
 fn adding_samples_leaves_every_other_member_byte_identical() {
-    let original = std::fs::read(CORPUS).unwrap();
+    let original = pte_testkit::corpus_bytes(CORPUS);
     let before = members(&original);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("model.ptn");
@@ -86,7 +86,7 @@ fn adding_samples_leaves_every_other_member_byte_identical() {
 
 #[test]
 fn a_refused_change_leaves_the_file_alone() {
-    let original = std::fs::read(CORPUS).unwrap();
+    let original = pte_testkit::corpus_bytes(CORPUS);
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("model.ptn");
     std::fs::write(&path, &original).unwrap();

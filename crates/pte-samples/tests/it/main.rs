@@ -20,5 +20,4 @@ mod hostile;
 mod llm;
 mod roundtrip;
 mod signature;
-mod sweeps;
 mod tolerance;

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 use pte_ptn::{Dtype, PtnFile, PtnTensor, SUPPORTED_DTYPES};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
+const CORPUS: &str = "native_ptn/model.ptn";
 
 fn tensor() -> impl Strategy<Value = PtnTensor<'static>> {
     (proptest::sample::select(SUPPORTED_DTYPES.to_vec()), proptest::collection::vec(0u64..4, 0..4)).prop_flat_map(
@@ -111,7 +111,7 @@ proptest! {
         let mut sets = sets;
         sets.sort_by(|a, b| a.name.cmp(&b.name));
         sets.dedup_by(|a, b| a.name == b.name);
-        let bytes = std::fs::read(CORPUS).unwrap();
+        let bytes = pte_testkit::corpus_bytes(CORPUS);
         let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
         write_samples(&mut ptn, &sets).unwrap();
         prop_assert_eq!(&read_samples(&ptn).unwrap(), &sets);
@@ -157,7 +157,7 @@ fn a_stateful_multi_call_sample_keeps_its_order() {
 
 #[test]
 fn tensors_are_borrowed_from_the_package() {
-    let bytes = std::fs::read(CORPUS).unwrap();
+    let bytes = pte_testkit::corpus_bytes(CORPUS);
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     let t = PtnTensor::new(Dtype::U8, vec![4], vec![1u8, 2, 3, 4]).unwrap();
     let mut set = SampleSet::new("forward", "s");

@@ -3,7 +3,7 @@
 use pte_ptn::{Dtype, PtnFile, PtnTensor};
 use pte_samples::*;
 
-const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
+const CORPUS: &str = "native_ptn/model.ptn";
 
 fn tensor(dtype: Dtype, shape: Vec<u64>) -> Value<'static> {
     let mut t = PtnTensor { dtype, shape, data: std::borrow::Cow::Owned(vec![]) };
@@ -19,7 +19,7 @@ fn set_with(inputs: Vec<Value<'static>>, outputs: Vec<Value<'static>>) -> Sample
 
 /// The corpus method declares x: F32 [2, 16] and returns F32 [2, 8].
 fn problems(set: &SampleSet<'_>) -> Vec<Error> {
-    let bytes = std::fs::read(CORPUS).unwrap();
+    let bytes = pte_testkit::corpus_bytes(CORPUS);
     let program = PtnFile::from_bytes(&bytes).unwrap().native_program(&Default::default()).unwrap();
     check_signature(&program, set)
 }
@@ -54,7 +54,7 @@ fn count_dtype_rank_and_static_sizes_are_each_a_signature_error() {
 
 #[test]
 fn check_sidecar_reports_a_stored_set_that_contradicts_the_signature() {
-    let bytes = std::fs::read(CORPUS).unwrap();
+    let bytes = pte_testkit::corpus_bytes(CORPUS);
     let mut ptn = PtnFile::from_bytes(&bytes).unwrap();
     let wrong = set_with(vec![tensor(Dtype::F32, vec![1, 16])], vec![tensor(Dtype::F32, vec![1, 8])]);
     put_set(&mut ptn, &wrong, false).unwrap();

@@ -3,7 +3,7 @@
 use pte_schema::bundled::*;
 
 fn corpus(name: &str) -> Vec<u8> {
-    std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/").to_string() + name).unwrap()
+    std::fs::read(pte_testkit::corpus("bundled").join(name)).unwrap()
 }
 
 fn offset_in(outer: &[u8], inner: &[u8]) -> usize {

@@ -1,14 +1,14 @@
 //! Every corpus program decodes, re-encodes losslessly and dumps to the JSON
 //! exir's own tooling produced (`truth.json`'s `raw_program_json`).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pte_schema::{decode_program, encode_program, program_to_json, EncodeOptions, JsonBytes, Limits};
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 
 fn corpus() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+    pte_testkit::corpus_dir()
 }
 
 fn digest(b: &[u8]) -> Value {

@@ -3,13 +3,11 @@
 //! corpus program and on damaged copies of them, and refused with the same
 //! error where the decoder refuses.
 
-use std::path::Path;
-
 use pte_schema::{decode_program, program_to_json, JsonBytes, Limits, ProgramJson};
 
 /// Every corpus program's flatbuffer region (up to the eh00 program_size).
 fn regions() -> Vec<(String, Vec<u8>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap() {
         let dir = e.unwrap().path();

@@ -15,7 +15,7 @@ fn data(name: &str) -> PathBuf {
 
 /// `program.ptg` of the corpus package: the first, stored, zip member.
 fn corpus_ptg() -> Vec<u8> {
-    let zip = std::fs::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/native_ptn/model.ptn")).unwrap();
+    let zip = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn")).unwrap();
     assert_eq!(&zip[..4], b"PK\x03\x04");
     let u16_at = |o: usize| u16::from_le_bytes([zip[o], zip[o + 1]]) as usize;
     let size = u32::from_le_bytes(zip[18..22].try_into().unwrap()) as usize;

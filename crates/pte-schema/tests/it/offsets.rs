@@ -6,7 +6,7 @@
 use pte_schema::{bundled::decode_bundled_program, decode_program, ptd::decode_flat_tensor, ErrorKind, Limits};
 
 fn corpus(path: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(pte_testkit::corpus(path)).unwrap()
 }
 
 fn u32_at(b: &[u8], at: usize) -> usize {

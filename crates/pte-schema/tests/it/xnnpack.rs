@@ -6,7 +6,7 @@ use pte_schema::xnnpack::*;
 use pte_schema::{ErrorKind, Limits};
 
 fn corpus(case: &str) -> Vec<u8> {
-    std::fs::read(format!("{}/corpus/{case}/model.pte", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    std::fs::read(pte_testkit::model(case)).unwrap()
 }
 
 /// The `xnnpack_mlp` payload: the delegate segment at 1536, 1184 bytes.

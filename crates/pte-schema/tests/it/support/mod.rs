@@ -4,7 +4,7 @@
 
 /// Every corpus program: (name, its flatbuffer region).
 pub fn corpus_programs() -> Vec<(String, Vec<u8>)> {
-    let root = format!("{}/corpus", env!("CARGO_MANIFEST_DIR"));
+    let root = pte_testkit::corpus_dir();
     let mut out = vec![];
     let mut dirs: Vec<_> = std::fs::read_dir(&root).unwrap().map(|e| e.unwrap().path()).collect();
     dirs.sort();

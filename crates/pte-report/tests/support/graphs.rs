@@ -1,5 +1,7 @@
 //! Dataflow graphs for the layout tests and the layout bench: the same
-//! shapes, so that what the bench times is what the tests check.
+//! shapes, so that what the bench times is what the tests check. One file
+//! that both include (`#[path]`): only this crate's tests use it, so it needs
+//! no feature and no public API. Its checks are in `tests/it/layout.rs`.
 
 use pte_report::graph::{Edge, Graph, Node, NodeKind};
 
@@ -7,11 +9,6 @@ use pte_report::graph::{Edge, Graph, Node, NodeKind};
 /// operators (each second one with a weight), a residual edge every seventh
 /// operator, the second input (a mask) read every fortieth, and outputs
 /// from the end and the middle of the chain.
-///
-/// ```
-/// let g = pte_testkit::graphs::chain_and_fanout(100);
-/// assert!(g.nodes.len() <= 100 && g.edges.len() > 60);
-/// ```
 pub fn chain_and_fanout(nodes: usize) -> Graph {
     let mut g = Graph { name: "forward".into(), ..Default::default() };
     let add = |g: &mut Graph, kind: NodeKind, label: String| {
@@ -51,11 +48,6 @@ pub fn chain_and_fanout(nodes: usize) -> Graph {
 
 /// `nodes - 1` constants read by one operator, the last node: a single
 /// very wide layer.
-///
-/// ```
-/// let g = pte_testkit::graphs::wide(11);
-/// assert_eq!((g.nodes.len(), g.edges.len()), (11, 10));
-/// ```
 pub fn wide(nodes: usize) -> Graph {
     let mut g = Graph { name: "wide".into(), ..Default::default() };
     let op = nodes.saturating_sub(1);

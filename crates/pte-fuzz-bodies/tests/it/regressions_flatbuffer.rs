@@ -4,27 +4,14 @@
 //! Small on purpose: `scripts/fuzz/miri.sh` runs this file under Miri, where
 //! `pte-schema`'s fenced `unsafe` (the flatc-generated accessors, the
 //! unchecked root and the aligned vector writer) meets hostile bytes. The full replay over every kind, with
-//! the "must be refused" check, is `crates/pte-cli/tests/it/regressions.rs`.
+//! the "must be refused" check, is `tests/it/regressions.rs`.
 
-use std::path::{Path, PathBuf};
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
-}
+use std::path::PathBuf;
 
 fn flatbuffer_regressions() -> Vec<PathBuf> {
-    let mut files = vec![];
-    for class in ["out-of-bounds", "overflow", "out-of-memory", "hang"] {
-        for e in std::fs::read_dir(root().join("regressions").join(class)).unwrap() {
-            let p = e.unwrap().path();
-            let kind = p.extension().and_then(|x| x.to_str()).unwrap_or("");
-            if matches!(kind, "pte" | "bpte" | "ptd") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
+    let flatbuffer =
+        |p: &PathBuf| p.extension().and_then(|x| x.to_str()).is_some_and(|k| matches!(k, "pte" | "bpte" | "ptd"));
+    pte_testkit::regressions().into_iter().filter(flatbuffer).collect()
 }
 
 fn replay(bytes: &[u8]) {
@@ -61,7 +48,7 @@ fn flatbuffer_regressions_are_refused_without_undefined_behaviour() {
 /// (the aligned writer) and read it again.
 #[test]
 fn a_valid_program_round_trips_through_the_pte_body() {
-    let bytes = std::fs::read(root().join("corpus/add/model.pte")).unwrap();
+    let bytes = pte_testkit::model_bytes("add");
     assert!(pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok());
     replay(&bytes);
 }

@@ -1,5 +1,5 @@
 //! Writes the resource-hostile inputs `scripts/bench/hostile-bench.sh` measures:
-//! `cargo run --release -p pte-testkit --example hostile -- OUT_DIR`
+//! `cargo run --release -p pte-gen --example hostile -- OUT_DIR`
 //!
 //! * `member-3gib.ptn`: `program.safetensors` deflated, inflating to 3 GiB (about 3 MB);
 //! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
@@ -16,18 +16,17 @@
 
 use std::path::PathBuf;
 
+use pte_file::test_programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 use pte_gen::hostile::{pte_shared_segments, ptn_many_members, ptn_with_members, Payload};
-use pte_testkit::programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
 
 const GIB: u64 = 1 << 30;
 
 fn main() {
     let out = PathBuf::from(std::env::args().nth(1).expect("usage: hostile OUT_DIR"));
     std::fs::create_dir_all(&out).unwrap();
-    let root = pte_testkit::corpus_dir();
-    let ptn = std::fs::read(root.join("native_ptn/model.ptn")).unwrap();
-    let pte = std::fs::read(root.join("linear/model.pte")).unwrap();
-    let bundle = std::fs::read(root.join("bundled/model.bpte")).unwrap();
+    let ptn = pte_testkit::corpus_bytes("native_ptn/model.ptn");
+    let pte = pte_testkit::corpus_bytes("linear/model.pte");
+    let bundle = pte_testkit::corpus_bytes("bundled/model.bpte");
     let bundle = pte_file::bpte::BundledFile::from_bytes(&bundle).unwrap();
     let mut suites = bundle.suites().to_vec();
     let suite = suites.first_mut().unwrap();

@@ -2,10 +2,18 @@
 //! benches and the example writers that measure or limit by shape: one large
 //! constant (segment-heavy) or very many values and instructions
 //! (program-heavy). The numbers in docs/performance.md come from these.
+//!
+//! Unstable and test-only, never for users: built with the `test-programs`
+//! feature (and in this crate's own unit tests), hidden from the docs. Here
+//! rather than in `pte-testkit`, so the kit stays below every format crate.
+
+// Test support: the shapes are small fixed numbers a caller picks, and a
+// program that cannot be written is a broken test, best answered by a panic.
+#![allow(clippy::unwrap_used, clippy::arithmetic_side_effects)]
 
 use std::borrow::Cow;
 
-use pte_file::{ConstantPlacement, PteParts, WriteOptions};
+use crate::{ConstantPlacement, PteFile, PteParts, WriteOptions};
 use pte_schema::{
     Buffer, Chain, EValue, ExecutionPlan, Instruction, InstructionArguments, KernelTypes, Operator, Program,
     ScalarType, Tensor,
@@ -15,7 +23,7 @@ use pte_schema::{
 /// `sizes`.
 ///
 /// ```
-/// let v = pte_testkit::programs::float_tensor(1, vec![2, 3]);
+/// let v = pte_file::test_programs::float_tensor(1, vec![2, 3]);
 /// assert!(matches!(v.val, Some(pte_schema::KernelTypes::Tensor(_))));
 /// ```
 pub fn float_tensor(idx: u32, sizes: Vec<i32>) -> EValue {
@@ -36,7 +44,7 @@ pub fn float_tensor(idx: u32, sizes: Vec<i32>) -> EValue {
 /// output value 0.
 ///
 /// ```
-/// use pte_testkit::programs::{float_tensor, one_operator_plan};
+/// use pte_file::test_programs::{float_tensor, one_operator_plan};
 /// let plan = one_operator_plan(vec![float_tensor(0, vec![1])], 3);
 /// assert_eq!(plan.chains.unwrap()[0].instructions.as_ref().unwrap().len(), 3);
 /// ```
@@ -72,7 +80,7 @@ pub fn one_operator_plan(values: Vec<EValue>, instructions: usize) -> ExecutionP
 /// docs/performance.md.
 ///
 /// ```
-/// let parts = pte_testkit::programs::program_heavy(10);
+/// let parts = pte_file::test_programs::program_heavy(10);
 /// assert_eq!(parts.constants.len(), 6);
 /// ```
 pub fn program_heavy(n: usize) -> PteParts<'static> {
@@ -101,7 +109,7 @@ pub fn program_heavy(n: usize) -> PteParts<'static> {
 /// program is all of it.
 ///
 /// ```
-/// let bytes = pte_testkit::programs::program_heavy_legacy_bytes(10);
+/// let bytes = pte_file::test_programs::program_heavy_legacy_bytes(10);
 /// let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
 /// assert_eq!(pte.program.constant_buffer.as_ref().map(Vec::len), Some(6));
 /// assert!(pte.segments.is_empty());
@@ -112,16 +120,14 @@ pub fn program_heavy_legacy_bytes(n: usize) -> Vec<u8> {
     program.constant_buffer = Some(parts.constants.into_iter().map(|c| Buffer { storage: Some(c) }).collect());
     program.constant_segment = None;
     program.segments = Some(vec![]);
-    pte_file::PteFile::new(program, vec![])
-        .to_bytes(&WriteOptions::default().with_constants(ConstantPlacement::Keep))
-        .unwrap()
+    PteFile::new(program, vec![]).to_bytes(&WriteOptions::default().with_constants(ConstantPlacement::Keep)).unwrap()
 }
 
 /// The segment-heavy shape: a program with no instructions whose one float
 /// constant is `bytes` long (a multiple of 4), filled with `i % 251`.
 ///
 /// ```
-/// let parts = pte_testkit::programs::one_big_constant(1024);
+/// let parts = pte_file::test_programs::one_big_constant(1024);
 /// assert_eq!(parts.constants[1].len(), 1024);
 /// ```
 pub fn one_big_constant(bytes: usize) -> PteParts<'static> {
@@ -139,7 +145,7 @@ pub fn one_big_constant(bytes: usize) -> PteParts<'static> {
 /// `parts` as the bytes of a `.pte` file with the default layout.
 ///
 /// ```
-/// let bytes = pte_testkit::programs::to_bytes(&pte_testkit::programs::program_heavy(4));
+/// let bytes = pte_file::test_programs::to_bytes(&pte_file::test_programs::program_heavy(4));
 /// assert_eq!(&bytes[4..8], b"ET12");
 /// ```
 pub fn to_bytes(parts: &PteParts<'_>) -> Vec<u8> {
