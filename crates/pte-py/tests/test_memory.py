@@ -61,4 +61,5 @@ def test_data_file_has_no_memory_plan():
     if not ptds:
         pytest.skip("no .ptd in the corpus")
     f = pte_rs.open(ptds[0])
-    assert not hasattr(f, "memory")
+    with pytest.raises(pte_rs.PteError, match="no memory plan"):
+        f.memory()

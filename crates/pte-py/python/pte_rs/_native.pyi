@@ -36,8 +36,8 @@ class Handle:
         """JSON text equal to ``pte verify --json``, ``ptd`` linked as ``--ptd`` links them."""
     def size_json(self, by: Optional[str] = ..., top: Optional[int] = ...) -> str:
         """JSON text equal to ``pte size --json``."""
-    def pte_summary(self) -> str:
-        """JSON text equal to ``pte info --json`` of the program."""
+    def summary_json(self) -> str:
+        """JSON text equal to ``pte info --json`` of the file, any kind."""
     def pte_buffers(self, mutable: bool = ...) -> Tuple[bytes, str]:
         """Constant (or mutable) buffers: packed u64 rows (index, offset, size, user) and the users' JSON."""
     def pte_named(self) -> Tuple[List[str], bytes]:
