@@ -258,3 +258,36 @@ def test_python_and_cli_matrices_agree(sums):
         for r in report["runners"].values():
             r.pop("runner")
     assert got == expected
+
+
+def test_a_subclass_that_overrides_call_is_driven_through_it(sums):
+    # an engine offering in_process() whose subclass changes what a call does (the
+    # forgetful runner: state dropped before each call) must not be run around its call
+    from pte_rs.runner import _in_process
+    from pte_rs.runners import in_process_of
+
+    class Offering:
+        name = "offering"
+
+        def __init__(self):
+            self.state, self.execute = sum_execute([])
+
+        def fresh(self):
+            self.state.fresh()
+
+        def call(self, method, inputs):
+            return self.state.call(method, inputs)
+
+        def in_process(self):
+            return InProcess(self.execute, self.state.fresh, name=self.name, tensors="numpy")
+
+    class Forgetting(Offering):
+        def call(self, method, inputs):
+            self.state.fresh()
+            return super().call(method, inputs)
+
+    assert in_process_of(Offering()) is not None
+    assert in_process_of(Forgetting()) is None and _in_process(Forgetting()) is None
+    assert S.verify(sums, Offering()).verdict == "passed"
+    # through its call, the dropped state shows: the check fails as the forgetful runner must
+    assert S.verify(sums, Forgetting()).verdict == "mismatch"

@@ -68,8 +68,9 @@ def _in_process(engine: Any) -> Any:
         return engine.__dict__["_pte_rs_in_process"]
     except (AttributeError, KeyError):
         pass
-    maker = getattr(engine, "in_process", None)
-    fast = maker() if callable(maker) else None
+    from .runners import in_process_of  # numpy only: safe after claim_stdio
+
+    fast = in_process_of(engine)
     try:
         engine.__dict__["_pte_rs_in_process"] = fast
     except AttributeError:  # no instance dict: asked again next time

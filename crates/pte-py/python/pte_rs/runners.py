@@ -90,6 +90,32 @@ def _to_runtime(v: Any) -> Any:
     return v
 
 
+def in_process_of(engine: Any) -> Optional["InProcess"]:
+    """The :class:`InProcess` form an engine offers (its ``in_process()``), or None.
+
+    Only where that form stands for the engine's own ``call`` and ``fresh``: a subclass
+    that overrides either (say, to reload the program before every call) changes what a
+    call does, so it is driven through its methods, not around them. The one rule the
+    runner (``python -m pte_rs.runner``) and :func:`pte_rs.samples.verify` follow.
+    """
+    if isinstance(engine, InProcess):
+        return engine
+    maker = getattr(engine, "in_process", None)
+    if not callable(maker):
+        return None
+    mro = type(engine).__mro__
+
+    def depth(name: str) -> int:
+        # how far up the class chain `name` is defined (the MRO's length when nowhere)
+        return next((i for i, k in enumerate(mro) if name in vars(k)), len(mro))
+
+    offered = depth("in_process")
+    if depth("call") < offered or depth("fresh") < offered:
+        return None
+    fast = maker()
+    return fast if isinstance(fast, InProcess) else None
+
+
 class InProcess:
     """A runtime in this process, for :func:`pte_rs.samples.verify`: its ``execute`` is called
     with tensors made straight from the recorded bytes and its outputs are read as returned,

@@ -20,7 +20,7 @@ import numpy as np
 
 from . import _layout, _native, _path, _view
 from ._protocol import DTYPES, _is_torch_tensor, as_value, dtype_code, torch_as_numpy
-from .runners import InProcess
+from .runners import InProcess, in_process_of
 from .recording import read_set, record, write_set
 
 __all__ = ["verify", "record", "read_set", "write_set", "CheckReport", "MatrixReport"]
@@ -165,9 +165,7 @@ def _engine(runner: Any) -> Engine:
     :class:`pte_rs.runners.InProcess` (or an object whose ``in_process()`` gives one, such as
     :class:`pte_rs.runners.ExecuTorch`) gets its inputs as tensors straight from the samples'
     bytes; any other object with ``fresh()`` and ``call()`` gets numpy arrays and scalars."""
-    maker = getattr(runner, "in_process", None)
-    if not isinstance(runner, InProcess) and callable(maker):
-        runner = maker()
+    runner = in_process_of(runner) or runner
     if isinstance(runner, InProcess):
         return runner.fresh, _in_process_call(runner), runner.methods, runner.name
     for needed in ("fresh", "call"):
