@@ -642,7 +642,8 @@ mod tests {
     #[test]
     fn the_largest_tensor_of_a_reply_takes_the_payload_buffer() {
         let small = PtnTensor::new(Dtype::I64, vec![1], 7i64.to_le_bytes().to_vec()).unwrap();
-        let big = PtnTensor::new(Dtype::U8, vec![1000], (0..1000).map(|i| i as u8).collect()).unwrap();
+        let big =
+            PtnTensor::new(Dtype::U8, vec![1000], (0..1000u32).map(|i| (i % 251) as u8).collect::<Vec<u8>>()).unwrap();
         let sent = vec![Value::Tensor(small), Value::Int(3), Value::Tensor(big)];
         let (docs, payload) = encode_values(&sent, "out").unwrap();
         let kept = payload.as_ptr();
