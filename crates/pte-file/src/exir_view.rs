@@ -4,7 +4,8 @@
 use std::borrow::Cow;
 
 use pte_schema::{
-    BackendDelegateDataReference, BackendDelegateInlineData, Buffer, DataLocation, Error, ErrorKind, Program, Result,
+    BackendDelegateDataReference, BackendDelegateInlineData, Buffer, DataLocation, DataSegment, Error, ErrorKind,
+    ExirFold, Program, ProgramJson, Result,
 };
 use pte_segments::ExtendedHeader;
 
@@ -124,8 +125,72 @@ fn split<'a>(offsets: &[u64], data: &'a [u8]) -> Vec<&'a [u8]> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn exir_restore<'a>(program: &mut Program<'a>, segment_data: &'a [u8]) -> Result<ExirData<'a>> {
-    let mut segments: Vec<&'a [u8]> = vec![];
-    for (i, seg) in program.segment_table().iter().enumerate() {
+    let delegates = program
+        .execution_plan
+        .iter()
+        .flatten()
+        .enumerate()
+        .flat_map(|(p, plan)| plan.delegates.iter().flatten().enumerate().map(move |(d, x)| (p, d, x.processed)));
+    let constant = program.constant_segment.as_ref().map(|c| (c.segment_index, c.offsets.as_deref().unwrap_or(&[])));
+    let mutable: Option<Vec<(u32, &[u64])>> = program
+        .mutable_data_segments
+        .as_deref()
+        .map(|m| m.iter().map(|s| (s.segment_index, s.offsets.as_deref().unwrap_or(&[]))).collect());
+    let stored = Stored {
+        segments: program.segment_table(),
+        inline_count: program.backend_delegate_data.as_ref().map_or(0, Vec::len),
+        constant,
+        mutable: mutable.as_deref(),
+    };
+    let named = program.named_data.iter().flatten().map(|e| (e.key.as_deref(), e.segment_index));
+    let (fold, data) = fold(&stored, delegates, named, segment_data)?;
+
+    let inline = program.backend_delegate_data.get_or_insert_with(Vec::new);
+    inline.extend(fold.delegate_blobs.iter().map(|&b| BackendDelegateInlineData { data: Some(Cow::Borrowed(b)) }));
+    let delegates = program.execution_plan.iter_mut().flatten().flat_map(|p| p.delegates.iter_mut().flatten());
+    for (delegate, new) in delegates.zip(&fold.delegate_refs) {
+        if let (Some(processed), Some(index)) = (delegate.processed.as_mut(), *new) {
+            *processed = BackendDelegateDataReference { location: DataLocation::INLINE, index };
+        }
+    }
+    if let (Some(pieces), Some(cs)) = (fold.constant_pieces, program.constant_segment.as_mut()) {
+        program.constant_buffer =
+            Some(pieces.into_iter().map(|b| Buffer { storage: Some(Cow::Borrowed(b)) }).collect());
+        cs.segment_index = 0;
+        cs.offsets = Some(vec![]);
+    }
+    if fold.drop_mutable {
+        program.mutable_data_segments = None;
+    }
+    program.named_data = Some(vec![]);
+    program.segments = Some(vec![]);
+    Ok(data)
+}
+
+/// What exir's restore reads of a program, from the decoded model or from
+/// a view alike.
+struct Stored<'s> {
+    segments: &'s [DataSegment],
+    /// Entries of `backend_delegate_data` (0 when absent).
+    inline_count: usize,
+    /// `constant_segment` as `(segment_index, offsets)`.
+    constant: Option<(u32, &'s [u64])>,
+    /// `mutable_data_segments` as `(segment_index, offsets)` each.
+    mutable: Option<&'s [(u32, &'s [u64])]>,
+}
+
+/// exir's `_restore_segments`, decided once for both forms: what moves
+/// where ([`ExirFold`]) and what is handed out ([`ExirData`]), or exir's
+/// error. `delegates` lists `(plan, delegate, processed)` of every
+/// delegate, plans then delegates in order.
+fn fold<'a, 'k>(
+    stored: &Stored<'_>,
+    delegates: impl Iterator<Item = (usize, usize, Option<BackendDelegateDataReference>)>,
+    named: impl Iterator<Item = (Option<&'k str>, u32)>,
+    segment_data: &'a [u8],
+) -> Result<(ExirFold<'a>, ExirData<'a>)> {
+    let mut segments: Vec<&'a [u8]> = Vec::with_capacity(stored.segments.len());
+    for (i, seg) in stored.segments.iter().enumerate() {
         match seg.offset.checked_add(seg.size).filter(|&e| e <= segment_data.len() as u64) {
             Some(end) => segments.push(py_slice(segment_data, seg.offset, end)),
             None => {
@@ -140,24 +205,29 @@ pub fn exir_restore<'a>(program: &mut Program<'a>, segment_data: &'a [u8]) -> Re
     }
     let n = segments.len();
 
-    let inline = program.backend_delegate_data.get_or_insert_with(Vec::new);
-    for (p, plan) in program.execution_plan.iter_mut().flatten().enumerate() {
-        for (d, delegate) in plan.delegates.iter_mut().flatten().enumerate() {
-            let Some(processed) = delegate.processed.as_mut() else { continue };
-            if processed.location == DataLocation::INLINE {
-                continue;
+    let mut fold = ExirFold::default();
+    for (p, d, processed) in delegates {
+        let new = match processed {
+            None => None,
+            Some(r) if r.location == DataLocation::INLINE => None,
+            Some(r) if r.location != DataLocation::SEGMENT => {
+                return Err(bad(format!("Plan {p} delegate {d} has data location {}", r.location.0)));
             }
-            if processed.location != DataLocation::SEGMENT {
-                return Err(bad(format!("Plan {p} delegate {d} has data location {}", processed.location.0)));
+            Some(r) => {
+                let index = r.index;
+                let Some(&blob) = usize::try_from(index).ok().and_then(|i| segments.get(i)) else {
+                    return Err(bad(format!("Plan {p} delegate {d} segment index {index} >= num segments {n}")));
+                };
+                let data_index = stored
+                    .inline_count
+                    .checked_add(fold.delegate_blobs.len())
+                    .and_then(|i| u32::try_from(i).ok())
+                    .ok_or_else(|| bad("too many delegates".into()))?;
+                fold.delegate_blobs.push(blob);
+                Some(data_index)
             }
-            let index = processed.index;
-            let Some(&blob) = usize::try_from(index).ok().and_then(|i| segments.get(i)) else {
-                return Err(bad(format!("Plan {p} delegate {d} segment index {index} >= num segments {n}")));
-            };
-            let data_index = u32::try_from(inline.len()).map_err(|_| bad("too many delegates".into()))?;
-            inline.push(BackendDelegateInlineData { data: Some(Cow::Borrowed(blob)) });
-            *processed = BackendDelegateDataReference { location: DataLocation::INLINE, index: data_index };
-        }
+        };
+        fold.delegate_refs.push(new);
     }
 
     let segment_at = |index: u32, what: &str| -> Result<&'a [u8]> {
@@ -168,38 +238,94 @@ pub fn exir_restore<'a>(program: &mut Program<'a>, segment_data: &'a [u8]) -> Re
             .ok_or_else(|| bad(format!("{what} segment index {index} >= num segments {n}")))
     };
 
-    if let Some(cs) = program.constant_segment.as_mut() {
-        let offsets = cs.offsets.as_deref().unwrap_or(&[]);
-        if !offsets.is_empty() {
-            let data = segment_at(cs.segment_index, "Constant")?;
-            program.constant_buffer =
-                Some(split(offsets, data).into_iter().map(|b| Buffer { storage: Some(Cow::Borrowed(b)) }).collect());
-            cs.segment_index = 0;
-            cs.offsets = Some(vec![]);
-        }
+    if let Some((index, offsets)) = stored.constant.filter(|(_, o)| !o.is_empty()) {
+        fold.constant_pieces = Some(split(offsets, segment_at(index, "Constant")?));
     }
 
-    let mut mutable = None;
-    if let Some(ms) = program.mutable_data_segments.as_deref().filter(|m| !m.is_empty()) {
-        let [m] = ms else {
+    let mut data = ExirData::default();
+    if let Some(ms) = stored.mutable.filter(|m| !m.is_empty()) {
+        let [(index, offsets)] = ms else {
             return Err(bad("Can't handle more than 1 mutable data segment.".into()));
         };
-        let data = segment_at(m.segment_index, "Mutable data")?;
-        mutable = Some(split(m.offsets.as_deref().unwrap_or(&[]), data));
-        program.mutable_data_segments = None;
+        data.mutable = Some(split(offsets, segment_at(*index, "Mutable data")?));
+        fold.drop_mutable = true;
     }
 
-    let mut named = None;
-    if let Some(entries) = program.named_data.as_deref().filter(|v| !v.is_empty()) {
-        let mut out = Vec::with_capacity(entries.len());
-        for e in entries {
-            out.push((e.key.clone(), segment_at(e.segment_index, "Named data")?));
+    let mut entries = named.peekable();
+    if entries.peek().is_some() {
+        let mut out = Vec::new();
+        for (key, index) in entries {
+            out.push((key.map(str::to_string), segment_at(index, "Named data")?));
         }
-        named = Some(out);
+        data.named = Some(out);
     }
-    program.named_data = Some(vec![]);
-    program.segments = Some(vec![]);
-    Ok(ExirData { mutable, named })
+    Ok((fold, data))
+}
+
+/// A `.pte` as exir's `deserialize_pte_binary` returns its program (what
+/// [`exir_program`] builds), read in place and written as JSON from the
+/// file's views: the JSON of [`exir_program`]'s program, byte for byte,
+/// without decoding it (`pte dump --exir` of a program of a million values
+/// holds its segment table and one slice per folded constant, not the model).
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let mut streamed = vec![];
+/// pte_file::ExirJson::new(&bytes)?.write_pretty(&mut streamed)?;
+/// let program = pte_file::exir_program(&bytes)?;
+/// let tree = pte_schema::program_to_json(&program, pte_schema::JsonBytes::Integers);
+/// assert_eq!(streamed, serde_json::to_vec_pretty(&tree)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct ExirJson<'a> {
+    json: ProgramJson<'a>,
+    /// `None` for a file without a segment base (returned as stored).
+    fold: Option<ExirFold<'a>>,
+}
+
+impl<'a> ExirJson<'a> {
+    /// Reads and checks `bytes` as [`exir_program`] does, failing where it
+    /// fails with the same error.
+    pub fn new(bytes: &'a [u8]) -> Result<Self> {
+        let (header, region) = program_region(bytes)?;
+        let json = ProgramJson::new(region, &Default::default())?;
+        let base = header.map_or(0, |h: ExtendedHeader| h.segment_base_offset);
+        if base == 0 {
+            return Ok(ExirJson { json, fold: None });
+        }
+        let data = usize::try_from(base)
+            .ok()
+            .and_then(|b| bytes.get(b..))
+            .ok_or_else(|| bad("segment base past the end".into()))?;
+        let view = json.view();
+        let table: Vec<DataSegment> = view.segments().collect();
+        let constant = view.constant_offsets().map(|(i, o)| (i, o.map(|o| o.iter().collect::<Vec<u64>>())));
+        let mutable: Option<Vec<(u32, Vec<u64>)>> = view
+            .mutable_offsets()
+            .map(|m| m.map(|(i, o)| (i, o.map(|o| o.iter().collect()).unwrap_or_default())).collect());
+        let mutable_slices: Option<Vec<(u32, &[u64])>> =
+            mutable.as_ref().map(|m| m.iter().map(|(i, o)| (*i, o.as_slice())).collect());
+        let stored = Stored {
+            segments: &table,
+            inline_count: view.inline_delegate_count().unwrap_or(0),
+            constant: constant.as_ref().map(|(i, o)| (*i, o.as_deref().unwrap_or(&[]))),
+            mutable: mutable_slices.as_deref(),
+        };
+        let delegates =
+            (0..view.plan_count()).filter_map(|p| view.plan(p).map(|plan| (p, plan))).flat_map(|(p, plan)| {
+                plan.delegates().into_iter().flatten().enumerate().map(move |(d, x)| (p, d, x.processed()))
+            });
+        let (fold, _) = fold(&stored, delegates, view.named_data(), data)?;
+        Ok(ExirJson { json, fold: Some(fold) })
+    }
+
+    /// Writes the pretty-printed JSON (two-space indent, no final newline).
+    pub fn write_pretty<W: std::io::Write>(&self, w: W) -> std::io::Result<()> {
+        match &self.fold {
+            Some(fold) => self.json.write_pretty_folded(w, fold),
+            None => self.json.write_pretty(w),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -62,7 +62,7 @@ pub use ptd::external;
 
 pub use access::{ConstantRef, DelegateBlob, NamedBlob};
 pub use build::{NamedEntry, PteParts};
-pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData};
+pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData, ExirJson};
 pub use exir_write::{exir_serialize, ExirFile, ExirNamed, ExirOptions, ExirParts};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
 pub use pack::folder_file::sha256_hex;

@@ -3,6 +3,8 @@
 //!
 //! * `member-3gib.ptn`: `program.safetensors` deflated, inflating to 3 GiB (about 3 MB);
 //! * `member-3gib-lying.ptn`: the same stream, headers claiming 1 KiB;
+//! * `member-100mb.ptn`: `program.safetensors` deflated, honestly declaring
+//!   the 96 MiB it inflates to (about 100 KB): under the old 256 MiB bound;
 //! * `index-1gib.ptn`: a samples `index.json` inflating to 1 GiB (about 1 MB);
 //! * `members-65536.ptn`: 65,536 members (the default limit);
 //! * `segments-1m.pte`: 1,000,000 segment entries sharing one range (about 28 MB);
@@ -37,6 +39,17 @@ fn main() {
     let files: Vec<(&str, Vec<u8>)> = vec![
         ("member-3gib.ptn", ptn_with_members(&ptn, &[("program.safetensors".into(), bomb(3 * GIB))]).unwrap()),
         ("member-3gib-lying.ptn", ptn_with_members(&ptn, &[("program.safetensors".into(), bomb(1024))]).unwrap()),
+        (
+            "member-100mb.ptn",
+            ptn_with_members(
+                &ptn,
+                &[(
+                    "program.safetensors".into(),
+                    Payload::Bomb { inflated: 100_000_000, declared: 100_000_000, fill: 0 },
+                )],
+            )
+            .unwrap(),
+        ),
         (
             "index-1gib.ptn",
             ptn_with_members(

@@ -46,7 +46,7 @@ mod write;
 
 use std::collections::BTreeMap;
 
-pub use limits::{PtnCaps, PtnLimits};
+pub use limits::{PtnCaps, PtnLimits, MAX_INFLATED};
 pub use members::{check_member_name, Member};
 pub use program::{check_program, Finding, ProgramCheck};
 pub use pte_schema::{Bytes, Error, ErrorKind, MappedFile, Result};

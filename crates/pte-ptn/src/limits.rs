@@ -2,6 +2,22 @@
 
 use pte_schema::Limits;
 
+/// The most bytes a package's deflated members may inflate to, each and in
+/// all, by default ([`PtnLimits::max_inflated_size`],
+/// [`PtnLimits::max_total_inflated`]). Inflated bytes are held whole beside
+/// the mapped input (the program and safetensors parsers read one slice),
+/// so they count against every command's budget of 64 MiB plus twice the
+/// input; `diff` holds two packages, so two of these and the command's own
+/// work fit in 64 MiB. Nothing needs more: upstream's C++ reader serves
+/// stored members only (rule `ptn.stored`), exir writes them stored, and a
+/// stored member of any size is read in place.
+///
+/// ```
+/// assert_eq!(pte_ptn::MAX_INFLATED, 16 << 20);
+/// assert_eq!(pte_ptn::PtnLimits::default().max_total_inflated, pte_ptn::MAX_INFLATED);
+/// ```
+pub const MAX_INFLATED: u64 = 16 << 20;
+
 /// Bounds on what reading a `.ptn` may cost. Stored members are borrowed, so
 /// their size is bounded by the input itself; the limits cap what a reader
 /// would otherwise allocate from declared numbers (decompressed sizes, the
@@ -125,9 +141,9 @@ impl Default for PtnLimits {
             max_members: 65_536,
             max_member_name: 4096,
             // exir stores members; deflate is tolerated, not a way to make
-            // a small file cost gigabytes
-            max_inflated_size: 256 << 20,
-            max_total_inflated: 256 << 20,
+            // a small file cost more than the budget
+            max_inflated_size: MAX_INFLATED,
+            max_total_inflated: MAX_INFLATED,
             max_json_member: 64 << 20,
             max_safetensors_header: 100_000_000,
             max_tensors: 1_000_000,

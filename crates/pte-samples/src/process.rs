@@ -3,6 +3,7 @@
 //! reply awaited at most the per-call timeout, and the process (with what it
 //! started, on Unix) stopped however the check ends.
 
+use std::borrow::Cow;
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{self, BufRead, IoSlice, Read, Write};
@@ -558,10 +559,7 @@ impl Engine for ProcessRunner {
         let reply = self.request(header, &payload, &what);
         self.budget = NO_BUDGET;
         let (reply, data) = reply?;
-        match decode_values(reply.outputs, "outputs", &data) {
-            Ok(values) => Ok(values.into_iter().map(Value::into_owned).collect()),
-            Err(why) => Err(self.fail(format!("the runner's outputs do not read: {why}"))),
-        }
+        owned_outputs(reply.outputs, data).map_err(|why| self.fail(format!("the runner's outputs do not read: {why}")))
     }
 
     fn expect_outputs(&mut self, recorded: &[Value<'_>]) {
@@ -577,6 +575,49 @@ impl Engine for ProcessRunner {
     }
 }
 
+/// A reply's outputs read against its payload and made owned, the largest
+/// tensor keeping the payload's buffer (see [`keep_largest`]).
+fn owned_outputs(docs: Option<Vec<crate::index::ValueDoc>>, mut data: Vec<u8>) -> Result<Vec<Value<'static>>, String> {
+    let (mut values, kept) = {
+        let mut values = decode_values(docs, "outputs", &data)?;
+        let kept = keep_largest(&mut values, &data);
+        (values.into_iter().map(Value::into_owned).collect::<Vec<_>>(), kept)
+    };
+    if let Some((slot, range)) = kept {
+        let len = range.len();
+        data.copy_within(range, 0);
+        data.truncate(len);
+        if let Some(Value::Tensor(t)) = values.get_mut(slot) {
+            t.data = Cow::Owned(data);
+        }
+    }
+    Ok(values)
+}
+
+/// The largest tensor of `values` read from `payload`, left empty: its
+/// index and its bytes' range in `payload`, which then becomes its data, so
+/// an honest reply (one big output, typically) is held once rather than
+/// copied when it is made owned. The other values are small beside it.
+fn keep_largest(values: &mut [Value<'_>], payload: &[u8]) -> Option<(usize, std::ops::Range<usize>)> {
+    let range_of = |t: &[u8]| {
+        let start = t.as_ptr().addr().checked_sub(payload.as_ptr().addr())?;
+        let end = start.checked_add(t.len())?;
+        (end <= payload.len()).then_some(start..end)
+    };
+    let (slot, range) = values
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| match v {
+            Value::Tensor(t) if matches!(t.data, Cow::Borrowed(_)) => Some((i, range_of(&t.data)?)),
+            _ => None,
+        })
+        .max_by_key(|(_, r)| r.len())?;
+    if let Some(Value::Tensor(t)) = values.get_mut(slot) {
+        t.data = Cow::Owned(Vec::new());
+    }
+    Some((slot, range))
+}
+
 /// The bytes of tensors a runner may return for `recorded`: the recorded
 /// tensors' bytes, and 8 for each scalar (a runtime may return it as a 0-d
 /// tensor).
@@ -590,4 +631,25 @@ fn output_budget(recorded: &[Value<'_>]) -> u64 {
             _ => 8,
         })
         .fold(0, u64::saturating_add)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::indexing_slicing)]
+mod tests {
+    use super::*;
+    use pte_ptn::{Dtype, PtnTensor};
+
+    #[test]
+    fn the_largest_tensor_of_a_reply_takes_the_payload_buffer() {
+        let small = PtnTensor::new(Dtype::I64, vec![1], 7i64.to_le_bytes().to_vec()).unwrap();
+        let big =
+            PtnTensor::new(Dtype::U8, vec![1000], (0..1000u32).map(|i| (i % 251) as u8).collect::<Vec<u8>>()).unwrap();
+        let sent = vec![Value::Tensor(small), Value::Int(3), Value::Tensor(big)];
+        let (docs, payload) = encode_values(&sent, "out").unwrap();
+        let kept = payload.as_ptr();
+        let owned = owned_outputs(Some(docs), payload).unwrap();
+        assert_eq!(owned, sent);
+        // the payload's buffer, not a copy of it
+        assert!(matches!(&owned[2], Value::Tensor(t) if t.data.as_ptr() == kept));
+    }
 }

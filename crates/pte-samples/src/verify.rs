@@ -310,11 +310,12 @@ fn run_call(
     Ok(())
 }
 
-/// An actual 0-d tensor where a scalar was recorded, as that scalar.
-fn as_scalar<'a>(expected: &Value<'_>, actual: &Value<'a>) -> Value<'a> {
+/// An actual 0-d tensor where a scalar was recorded, as that scalar; any
+/// other value as it is (borrowed: an output may be the size of the model).
+fn as_scalar<'v, 'a>(expected: &Value<'_>, actual: &'v Value<'a>) -> std::borrow::Cow<'v, Value<'a>> {
     match actual {
-        Value::Tensor(t) if t.shape.is_empty() => as_value(expected, t),
-        other => other.clone(),
+        Value::Tensor(t) if t.shape.is_empty() => std::borrow::Cow::Owned(as_value(expected, t)),
+        other => std::borrow::Cow::Borrowed(other),
     }
 }
 

@@ -53,7 +53,7 @@ pub use program::codec::encode::{
     encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT,
 };
 pub use program::json::read::{flat_tensor_from_json, program_from_json};
-pub use program::json::stream::ProgramJson;
+pub use program::json::stream::{ExirFold, ProgramJson};
 pub use program::json::write::{program_to_json, JsonBytes};
 pub use program::model::*;
 pub use program::verify::checks::ElementChecks;

@@ -66,8 +66,31 @@ fn an_index_json_declaring_1_gib_or_past_the_metadata_bound_is_refused_before_in
 }
 
 #[test]
+fn a_member_inflating_to_100_mb_is_refused_at_the_cap_and_still_breaks_ptn_stored() {
+    // declared honestly: under the old 256 MiB bound this was inflated and held
+    let size = 100_000_000;
+    let bytes = ptn_with_members(&base(), &[("program.safetensors".into(), bomb(size, size))]).unwrap();
+    assert!((bytes.len() as u64) < MIB, "{} bytes", bytes.len());
+    let e = refused(&bytes);
+    assert_eq!(e.kind(), ErrorKind::LimitExceeded, "{e}");
+    assert_eq!(e.path(), "program.safetensors", "{e}");
+    assert!(e.message().contains(&pte_ptn::MAX_INFLATED.to_string()), "{e}");
+    let report = pte_ptn::verify::verify_ptn_bytes(&bytes, &PtnLimits::default());
+    let rules: Vec<_> = report.violations.iter().map(|v| v.rule.name()).collect();
+    assert!(rules.contains(&"ptn.stored"), "{rules:?}");
+}
+
+#[test]
+fn a_member_at_the_cap_is_inflated_and_one_mebibyte_more_is_refused() {
+    for (size, read) in [(pte_ptn::MAX_INFLATED, true), (pte_ptn::MAX_INFLATED + MIB, false)] {
+        let bytes = ptn_with_members(&base(), &[("notes/blob.bin".into(), bomb(size, size))]).unwrap();
+        assert_eq!(PtnFile::from_bytes(&bytes).is_ok(), read, "{size}");
+    }
+}
+
+#[test]
 fn the_sum_of_declared_sizes_has_its_own_bound() {
-    let each = 200 * MIB;
+    let each = pte_ptn::MAX_INFLATED * 3 / 4;
     let extra = [("a.bin".to_string(), bomb(each, each)), ("b.bin".to_string(), bomb(each, each))];
     let bytes = ptn_with_members(&base(), &extra).unwrap();
     let e = refused(&bytes);

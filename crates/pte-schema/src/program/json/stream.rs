@@ -4,6 +4,7 @@
 //! program's size. Keys come out sorted, as `serde_json`'s map orders them,
 //! so the pretty form is byte-identical to `to_string_pretty` of the tree.
 
+use std::cell::Cell;
 use std::io;
 
 use flatbuffers::{Follow, ForwardsUOffset, Vector};
@@ -12,7 +13,9 @@ use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::program::codec::decode::decode_program;
-use crate::program::verify::verify_root;
+use crate::program::verify::structure::Findings;
+use crate::program::verify::verify_root_found;
+use crate::program::view::ProgramView;
 use pte_core::Result;
 
 /// A verified program, ready to be written as JSON.
@@ -31,6 +34,38 @@ use pte_core::Result;
 #[derive(Clone, Copy)]
 pub struct ProgramJson<'a> {
     root: et::Program<'a>,
+    found: Findings,
+}
+
+/// Segment data folded into a program's JSON the way exir's
+/// `deserialize_pte_binary` folds it into the program (what to fold is
+/// decided by `pte_file::exir_restore`'s rules; this only says it): blobs
+/// appended to `backend_delegate_data`, delegates pointed at them, the
+/// constant segment's pieces as `constant_buffer`, `mutable_data_segments`
+/// dropped, `named_data` and `segments` emptied.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
+/// let mut out = vec![];
+/// json.write_pretty_folded(&mut out, &pte_schema::ExirFold::default())?;
+/// assert!(String::from_utf8(out)?.contains("\"segments\": []"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExirFold<'a> {
+    /// Blobs appended to `backend_delegate_data` (an absent vector becomes
+    /// one), in order.
+    pub delegate_blobs: Vec<&'a [u8]>,
+    /// For each delegate, plans then delegates in order: the index of the
+    /// INLINE blob its `processed` reference now names, or `None` to keep
+    /// the stored reference.
+    pub delegate_refs: Vec<Option<u32>>,
+    /// The pieces replacing `constant_buffer`, with `constant_segment` then
+    /// at segment 0 with no offsets; `None` keeps both as stored.
+    pub constant_pieces: Option<Vec<&'a [u8]>>,
+    /// Whether `mutable_data_segments` is dropped (written `null`).
+    pub drop_mutable: bool,
 }
 
 impl<'a> ProgramJson<'a> {
@@ -43,12 +78,42 @@ impl<'a> ProgramJson<'a> {
     /// assert!(pte_schema::ProgramJson::new(b"not a program", &Default::default()).is_err());
     /// ```
     pub fn new(buf: &'a [u8], limits: &Limits) -> Result<Self> {
-        let root = verify_root(buf, limits)?;
+        let (root, found) = verify_root_found(buf, limits, None)?;
         if !decodable(root, limits) {
             // the decoder names the problem; it cannot succeed here
             decode_program(buf, limits)?;
         }
-        Ok(ProgramJson { root })
+        Ok(ProgramJson { root, found })
+    }
+
+    /// The verified program as a view (verified once, read both ways).
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
+    /// assert_eq!(json.view().plan_count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn view(&self) -> ProgramView<'a> {
+        ProgramView::from_verified(self.root, self.found)
+    }
+
+    /// Writes the pretty-printed JSON of the program with `fold` applied:
+    /// byte-identical to [`ProgramJson::write_pretty`] of the folded program
+    /// encoded again, without building it.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
+    /// let mut out = vec![];
+    /// json.write_pretty_folded(&mut out, &pte_schema::ExirFold { drop_mutable: true, ..Default::default() })?;
+    /// assert!(String::from_utf8(out)?.contains("\"mutable_data_segments\": null"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_pretty_folded<W: io::Write>(&self, w: W, fold: &ExirFold<'_>) -> io::Result<()> {
+        let next = Cell::new(0);
+        let folded = Folded { root: self.root, fold, next: &next };
+        serde_json::to_writer_pretty(w, &Json(folded)).map_err(io::Error::from)
     }
 
     /// Writes the pretty-printed JSON (two-space indent, no final newline).
@@ -191,6 +256,147 @@ impl Serialize for Double {
     }
 }
 
+/// The program with an [`ExirFold`] applied; `next` counts the delegates
+/// written, to find each one's entry of `delegate_refs`.
+#[derive(Clone, Copy)]
+struct Folded<'a, 'f> {
+    root: et::Program<'a>,
+    fold: &'f ExirFold<'f>,
+    next: &'f Cell<usize>,
+}
+
+impl Fields for Folded<'_, '_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        let (p, fold) = (self.root, self.fold);
+        m.serialize_entry("backend_delegate_data", &Appended(p.backend_delegate_data(), &fold.delegate_blobs))?;
+        match &fold.constant_pieces {
+            Some(pieces) => {
+                m.serialize_entry("constant_buffer", &Pieces(pieces))?;
+                m.serialize_entry("constant_segment", &Json(FirstSegment))?;
+            }
+            None => {
+                m.serialize_entry("constant_buffer", &Tables(p.constant_buffer()))?;
+                m.serialize_entry("constant_segment", &p.constant_segment().map(Json))?;
+            }
+        }
+        m.serialize_entry("execution_plan", &FoldedPlans(self))?;
+        if fold.drop_mutable {
+            m.serialize_entry("mutable_data_segments", &None::<()>)?;
+        } else {
+            m.serialize_entry("mutable_data_segments", &Tables(p.mutable_data_segments()))?;
+        }
+        m.serialize_entry("named_data", &[] as &[u8])?;
+        m.serialize_entry("segments", &[] as &[u8])?;
+        m.serialize_entry("version", &p.version())
+    }
+}
+
+/// The stored inline blobs, then the appended ones.
+struct Appended<'a, 'f>(Option<Vector<'a, ForwardsUOffset<et::BackendDelegateInlineData<'a>>>>, &'f [&'f [u8]]);
+
+impl Serialize for Appended<'_, '_> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        let stored = self.0.map_or(0, |v| v.len());
+        let mut seq = s.serialize_seq(Some(stored.saturating_add(self.1.len())))?;
+        for x in self.0.iter().flat_map(|v| v.iter()) {
+            seq.serialize_element(&Json(x))?;
+        }
+        for &blob in self.1 {
+            seq.serialize_element(&Json(Blob("data", blob)))?;
+        }
+        seq.end()
+    }
+}
+
+/// Bytes as a one-field table (`{"data": [...]}`, `{"storage": [...]}`).
+#[derive(Clone, Copy)]
+struct Blob<'f>(&'static str, &'f [u8]);
+
+impl Fields for Blob<'_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry(self.0, self.1)
+    }
+}
+
+/// The constant segment's pieces as `constant_buffer`.
+struct Pieces<'f>(&'f [&'f [u8]]);
+
+impl Serialize for Pieces<'_> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for &piece in self.0 {
+            seq.serialize_element(&Json(Blob("storage", piece)))?;
+        }
+        seq.end()
+    }
+}
+
+/// `constant_segment` once its pieces are folded in: segment 0, no offsets.
+#[derive(Clone, Copy)]
+struct FirstSegment;
+
+impl Fields for FirstSegment {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("offsets", &[] as &[u64])?;
+        m.serialize_entry("segment_index", &0u32)
+    }
+}
+
+/// The plans, their delegates' references folded.
+struct FoldedPlans<'a, 'f>(Folded<'a, 'f>);
+
+impl Serialize for FoldedPlans<'_, '_> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        let f = self.0;
+        seq(s, f.root.execution_plan(), |plan| Json(FoldedPlan(plan, f)))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct FoldedPlan<'a, 'f>(et::ExecutionPlan<'a>, Folded<'a, 'f>);
+
+impl Fields for FoldedPlan<'_, '_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        let f = self.1;
+        plan_entries(self.0, m, &FoldedDelegates(self.0.delegates(), f))
+    }
+}
+
+struct FoldedDelegates<'a, 'f>(Option<Vector<'a, ForwardsUOffset<et::BackendDelegate<'a>>>>, Folded<'a, 'f>);
+
+impl Serialize for FoldedDelegates<'_, '_> {
+    fn serialize<Z: Serializer>(&self, s: Z) -> std::result::Result<Z::Ok, Z::Error> {
+        let f = self.1;
+        seq(s, self.0, |d| Json(FoldedDelegate(d, f)))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct FoldedDelegate<'a, 'f>(et::BackendDelegate<'a>, Folded<'a, 'f>);
+
+impl Fields for FoldedDelegate<'_, '_> {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        let (d, f) = (self.0, self.1);
+        let n = f.next.get();
+        f.next.set(n.saturating_add(1));
+        match f.fold.delegate_refs.get(n).copied().flatten() {
+            Some(index) => delegate_entries(d, m, &Some(Json(InlineRef(index)))),
+            None => delegate_entries(d, m, &d.processed().map(Json)),
+        }
+    }
+}
+
+/// A reference to inline blob `index` (location INLINE, 0).
+#[derive(Clone, Copy)]
+struct InlineRef(u32);
+
+impl Fields for InlineRef {
+    fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
+        m.serialize_entry("index", &self.0)?;
+        m.serialize_entry("location", &et::DataLocation::INLINE.0)
+    }
+}
+
 impl Fields for et::Program<'_> {
     fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
         m.serialize_entry("backend_delegate_data", &Tables(self.backend_delegate_data()))?;
@@ -239,17 +445,22 @@ impl Fields for et::DataSegment<'_> {
 
 impl Fields for et::ExecutionPlan<'_> {
     fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
-        m.serialize_entry("chains", &Tables(self.chains()))?;
-        m.serialize_entry("container_meta_type", &self.container_meta_type().map(Json))?;
-        m.serialize_entry("delegates", &Tables(self.delegates()))?;
-        m.serialize_entry("inputs", &Scalars(self.inputs()))?;
-        m.serialize_entry("name", &self.name())?;
-        m.serialize_entry("non_const_buffer_device", &Tables(self.non_const_buffer_device()))?;
-        m.serialize_entry("non_const_buffer_sizes", &Scalars(self.non_const_buffer_sizes()))?;
-        m.serialize_entry("operators", &Tables(self.operators()))?;
-        m.serialize_entry("outputs", &Scalars(self.outputs()))?;
-        m.serialize_entry("values", &Tables(self.values()))
+        plan_entries(self, m, &Tables(self.delegates()))
     }
+}
+
+/// A plan's fields, its delegates as `delegates` writes them.
+fn plan_entries<M: SerializeMap>(plan: et::ExecutionPlan<'_>, m: &mut M, delegates: &impl Serialize) -> Done<M> {
+    m.serialize_entry("chains", &Tables(plan.chains()))?;
+    m.serialize_entry("container_meta_type", &plan.container_meta_type().map(Json))?;
+    m.serialize_entry("delegates", delegates)?;
+    m.serialize_entry("inputs", &Scalars(plan.inputs()))?;
+    m.serialize_entry("name", &plan.name())?;
+    m.serialize_entry("non_const_buffer_device", &Tables(plan.non_const_buffer_device()))?;
+    m.serialize_entry("non_const_buffer_sizes", &Scalars(plan.non_const_buffer_sizes()))?;
+    m.serialize_entry("operators", &Tables(plan.operators()))?;
+    m.serialize_entry("outputs", &Scalars(plan.outputs()))?;
+    m.serialize_entry("values", &Tables(plan.values()))
 }
 
 impl Fields for et::ContainerMetadata<'_> {
@@ -276,10 +487,15 @@ impl Fields for et::Operator<'_> {
 
 impl Fields for et::BackendDelegate<'_> {
     fn entries<M: SerializeMap>(self, m: &mut M) -> Done<M> {
-        m.serialize_entry("compile_specs", &Tables(self.compile_specs()))?;
-        m.serialize_entry("id", &self.id())?;
-        m.serialize_entry("processed", &self.processed().map(Json))
+        delegate_entries(self, m, &self.processed().map(Json))
     }
+}
+
+/// A delegate's fields, its reference as `processed` writes it.
+fn delegate_entries<M: SerializeMap>(d: et::BackendDelegate<'_>, m: &mut M, processed: &impl Serialize) -> Done<M> {
+    m.serialize_entry("compile_specs", &Tables(d.compile_specs()))?;
+    m.serialize_entry("id", &d.id())?;
+    m.serialize_entry("processed", processed)
 }
 
 impl Fields for et::BackendDelegateDataReference<'_> {

@@ -51,6 +51,11 @@ impl<'a> ProgramView<'a> {
         Ok(ProgramView { root, found })
     }
 
+    /// A view of a root verified elsewhere (`ProgramJson`).
+    pub(crate) fn from_verified(root: et::Program<'a>, found: Findings) -> Self {
+        ProgramView { root, found }
+    }
+
     /// [`ProgramView::new`], running `checks` on every value and instruction
     /// as the verification passes it; also returns whether all of them
     /// passed (see [`ElementChecks`]).
