@@ -24,13 +24,6 @@ pub(crate) fn dump(h: &Handle, bytes: &[u8]) -> PyResult<String> {
     String::from_utf8(out).map_err(|e| invalid(e.to_string()))
 }
 
-fn not_executorch(h: &Handle) -> PyErr {
-    crate::error::to_py(
-        pte_core::Error::new(pte_core::ErrorKind::Malformed, "not an ExecuTorch file (.pte, .ptd, .ptn or .bpte)"),
-        h.name(),
-    )
-}
-
 /// `pte verify --json`'s document for the file, with `ptd` data files
 /// linked: the same door (`pte::verify`) the CLI goes through.
 pub(crate) fn verify(h: &Handle, bytes: &[u8], ptd: &[std::path::PathBuf]) -> PyResult<String> {
