@@ -42,6 +42,8 @@ pub(crate) struct Graph {
     starts: BTreeSet<usize>,
     /// The vtable slots naming a field (their positions).
     slots: Vec<usize>,
+    /// Every table found and its vtable: (table, vtable).
+    tables: Vec<(usize, usize)>,
 }
 
 /// A table at `t` whose vtable lies in the buffer: (vtable, vtable size, table size).
@@ -79,6 +81,7 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
         }
         let Some((vt, vt_size, size)) = table(b, t) else { continue };
         g.refs.push(Ref::Vtable(t));
+        g.tables.push((t, vt));
         g.starts.extend([t, vt].into_iter().filter(|&p| p >= from));
         let end = t.saturating_add(size);
         for slot in (4..vt_size).step_by(2).filter_map(|i| vt.checked_add(i)) {
@@ -113,6 +116,7 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
     }
     g.slots.sort_unstable();
     g.slots.dedup();
+    g.tables.sort_unstable();
     g
 }
 
@@ -148,6 +152,39 @@ pub(crate) fn cut(b: &[u8], g: &Graph, cut: std::ops::Range<usize>, header: &[us
                 put(&mut out, new_t, &i32::try_from(s).ok()?.to_le_bytes())?;
             }
         }
+    }
+    // a cut inside a table moves the fields after it nearer the table's
+    // start: their vtable slots (and the table's size) follow, when every
+    // table sharing the vtable agrees on the new values
+    let mut slots: std::collections::BTreeMap<usize, u16> = std::collections::BTreeMap::new();
+    for &(t, vt) in &g.tables {
+        let (Some(new_vt), Some(_)) = (map(vt), map(t)) else { continue };
+        let Some((_, vt_size, size)) = table(b, t) else { continue };
+        let mut want = |pos: usize, v: u16| -> Option<()> {
+            match slots.insert(pos, v) {
+                Some(old) if old != v => None,
+                _ => Some(()),
+            }
+        };
+        if t < cut.start && t.saturating_add(size) > cut.start {
+            let inside = t.saturating_add(size).min(cut.end).saturating_sub(cut.start);
+            want(new_vt.checked_add(2)?, u16::try_from(size.checked_sub(inside)?).ok()?)?;
+        }
+        for i in (4..vt_size).step_by(2) {
+            let o = usize::from(u16_at(b, vt.checked_add(i)?)?);
+            let at = t.checked_add(o)?;
+            let new_o = if o < 4 || t >= cut.start || at < cut.start {
+                o
+            } else if at >= cut.end {
+                o.checked_sub(k)?
+            } else {
+                0
+            };
+            want(new_vt.checked_add(i)?, u16::try_from(new_o).ok()?)?;
+        }
+    }
+    for (pos, v) in slots {
+        put(&mut out, pos, &v.to_le_bytes())?;
     }
     for &at in header {
         let v = b.get(at..at.checked_add(8)?).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)?;
@@ -229,9 +266,144 @@ pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
             let g = walk(&inner, from);
             lens.put(best, &cut(&inner, &g, span, &header)?)
         });
+        progress |= alias(s, lens);
+        progress |= share_vtables(s, lens);
+        progress |= words(s, lens);
         any |= progress;
         if !progress || s.stop.is_some() {
             return any;
         }
     }
+}
+
+/// The flatbuffer's 4-byte words (after its header) cut by delta debugging,
+/// every offset, vtable slot and table size across a cut moved with it:
+/// padding, fields no vtable names any more, and parts of objects the
+/// predicate does not need. True on progress.
+fn words(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    let span = |inner: &[u8]| {
+        let (from, end, _) = frame(inner);
+        let base = from.checked_add(3).map_or(from, |x| x & !3);
+        (base, end.saturating_sub(base) / 4)
+    };
+    let Some((_, n)) = lens.get(&s.best).map(|inner| span(&inner)) else { return false };
+    s.reduce(n, 1, |best, r| {
+        let inner = lens.get(best)?;
+        let (base, _) = span(&inner);
+        let cut_at = base.checked_add(r.start.checked_mul(4)?)?..base.checked_add(r.end.checked_mul(4)?)?;
+        let (from, _, header) = frame(&inner);
+        let g = walk(&inner, from);
+        lens.put(best, &cut(&inner, &g, cut_at, &header)?)
+    })
+}
+
+/// Fields of one table that name the same object take one field: the later
+/// slot is pointed at the earlier field, so the word it used is free for
+/// [`words`] to cut. True on progress.
+fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (slot to change, the value to give it)
+    let pairs = |inner: &[u8]| -> Vec<(usize, u16)> {
+        let (from, _, _) = frame(inner);
+        let g = walk(inner, from);
+        let mut out = Vec::new();
+        for &(t, vt) in &g.tables {
+            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+            let mut fields: Vec<(usize, u16, usize)> = Vec::new();
+            for i in (4..vt_size).step_by(2) {
+                let Some(slot) = vt.checked_add(i) else { continue };
+                let Some(o) = u16_at(inner, slot).filter(|&o| o >= 4) else { continue };
+                let Some(to) = t.checked_add(usize::from(o)).and_then(|at| follow(inner, at)) else { continue };
+                match fields.iter().find(|f| f.2 == to && f.1 != o) {
+                    Some(&(_, first, _)) => out.push((slot, first)),
+                    None => fields.push((slot, o, to)),
+                }
+            }
+        }
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| pairs(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(slot, v) = pairs(&inner).get(i)?;
+            put(&mut inner, slot, &v.to_le_bytes())?;
+            // the freed word goes in the same candidate: the same length
+            // alone would not count as smaller
+            let (from, _, header) = frame(&inner);
+            let g = walk(&inner, from);
+            let freed = freed_word(&inner, &g)?;
+            lens.put(&s.best, &cut(&inner, &g, freed, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
+/// The first 4-byte word inside a table (after its vtable offset) that no
+/// slot of its vtable names.
+fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
+    for &(t, vt) in &g.tables {
+        let Some((_, vt_size, size)) = table(b, t) else { continue };
+        let used: Vec<usize> =
+            (4..vt_size).step_by(2).filter_map(|i| u16_at(b, vt.checked_add(i)?)).map(usize::from).collect();
+        let free = (4..size).step_by(4).find(|w| !used.iter().any(|&o| o >= 4 && o < w + 4 && w < &(o + 4)));
+        if let Some(w) = free {
+            let at = t.checked_add(w)?;
+            return Some(at..at.checked_add(4)?);
+        }
+    }
+    None
+}
+
+/// A table's vtable replaced by the same slots found elsewhere in the
+/// buffer (another vtable, or any bytes that read alike; the table size a
+/// reader never needs is not compared), the vtable left unused cut in the
+/// same candidate. True on progress.
+fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (table, the place its vtable could be)
+    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
+        let (from, end, _) = frame(inner);
+        let g = walk(inner, from);
+        let mut out = Vec::new();
+        for &(t, vt) in &g.tables {
+            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+            let Some(want) = inner.get(vt..vt.saturating_add(vt_size)) else { continue };
+            let fits = |p: usize| {
+                p != vt
+                    && inner.get(p..p.saturating_add(2)) == want.get(..2)
+                    && inner.get(p.saturating_add(4)..p.saturating_add(vt_size)) == want.get(4..)
+            };
+            if let Some(p) = (0..end).step_by(2).find(|&p| fits(p)) {
+                out.push((t, p));
+            }
+        }
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(t, p) = moves(&inner).get(i)?;
+            let (_, vt_size, _) = table(&inner, t)?;
+            let soffset_old = i64::from(u32_at(&inner, t)? as i32);
+            let old = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset_old)?).ok()?;
+            let soffset = i32::try_from(i64::try_from(t).ok()?.checked_sub(i64::try_from(p).ok()?)?).ok()?;
+            put(&mut inner, t, &soffset.to_le_bytes())?;
+            let (from, _, header) = frame(&inner);
+            let g = walk(&inner, from);
+            // the old vtable's words cut, when nothing starts in them any more
+            let lo = old & !3;
+            let hi = old.checked_add(vt_size)?.checked_add(3)? & !3;
+            if g.starts.range(lo..hi).next().is_some() || g.tables.iter().any(|&(_, v)| (lo..hi).contains(&v)) {
+                return None;
+            }
+            lens.put(&s.best, &cut(&inner, &g, lo..hi, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
 }
