@@ -154,12 +154,14 @@ pub fn shrink_with_progress(
 /// Coarse byte deletion, then structure, flatbuffer and byte passes until
 /// none helps, then zeroing.
 fn structured(s: &mut Search<'_>) {
-    // what plain delta debugging finds in its first, cheap rounds (chunks
-    // down to a 32nd of the file, under 64 runs) is found here too: some
-    // predicates hold on a torn buffer that no structural move reaches
+    // plain delta debugging first, for its first runs: some predicates hold
+    // on a torn buffer no structural move reaches, and when its pass ends
+    // within them the structural search starts where `--bytes-only` ends,
+    // so it can only do better in the same runs
     s.phase = "bytes";
-    let n = s.best.len();
-    delete(s, (n / 32).max(1));
+    s.capped(BYTES_FIRST, |s| {
+        delete(s, 1);
+    });
     loop {
         let before = s.best.len();
         s.phase = "structure";
@@ -193,6 +195,10 @@ fn structured(s: &mut Search<'_>) {
     s.phase = "zero";
     zero(s);
 }
+
+/// Predicate runs the structural search gives plain delta debugging before
+/// its own moves.
+const BYTES_FIRST: u64 = 256;
 
 /// A view of part of a file: what the moves edit, and how the edited part
 /// goes back into the file.

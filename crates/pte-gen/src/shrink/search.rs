@@ -91,6 +91,19 @@ impl<'p> Search<'p> {
         self.stop.is_none()
     }
 
+    /// Runs `f` with at most `runs` more predicate runs; the search goes on
+    /// afterwards under its own budgets.
+    pub(crate) fn capped(&mut self, runs: u64, f: impl FnOnce(&mut Self)) {
+        let own = self.max_runs;
+        let cap = self.runs.saturating_add(runs);
+        self.max_runs = Some(own.map_or(cap, |m| m.min(cap)));
+        f(self);
+        self.max_runs = own;
+        if self.stop == Some(Stop::Runs) && own.is_none_or(|m| self.runs < m) {
+            self.stop = None;
+        }
+    }
+
     /// Removes chunks of a list of `len` items, the whole list first, then
     /// halves, quarters, down to `min_chunk` items (delta debugging's
     /// chunk deletion). `make(best, range)` builds the candidate with the
@@ -130,4 +143,22 @@ pub(crate) fn without<T: Clone>(v: &[T], r: Range<usize>) -> Option<Vec<T>> {
     let head = v.get(..r.start)?;
     let tail = v.get(r.end..)?;
     Some([head, tail].concat())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capped_pass_stops_within_its_runs_and_the_search_goes_on() {
+        let mut yes = |_: &[u8]| false;
+        let mut quiet = |_: &Progress| {};
+        let mut s = Search::new((0..64).collect(), Some(100), None, &mut yes, &mut quiet);
+        s.capped(10, |s| {
+            s.reduce(64, 1, without);
+        });
+        assert_eq!((s.runs, s.stop), (10, None));
+        s.reduce(64, 1, without);
+        assert_eq!((s.runs, s.stop), (100, Some(Stop::Runs)));
+    }
 }
