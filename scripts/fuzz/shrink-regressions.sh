@@ -28,18 +28,23 @@ until grep -q READY "$work/server.log" 2>/dev/null; do
   sleep 1
 done
 py="$venv/bin/python"
-# file and parser; the predicate is "fails as it fails on the original"
+# file and parser; the predicate is "fails as it fails on the original".
+# A third field keeps the result under that name instead of NAME.min.pte;
+# suite/ names a file of `pte conformance export`.
 cases=(
   "out-of-bounds/pte-delegate-inline-table-absent.pte et"
   "overflow/pte-exir-offset-past-u32.pte exir"
   "out-of-bounds/pte-root-offset-past-end.pte exir"
   "out-of-bounds/pte-vtable-before-start.pte exir"
   "overflow/pte-segment-base-plus-size-wraps.pte exir"
+  "suite/invalid.pte.missing-method-name.pte et out-of-bounds/pte-plan-name-absent-stock-abort.pte"
 )
+"$PTE" conformance export "$work/suite" >/dev/null || exit 2
 one() {
-  local rel=$1 mode=$2 name
+  local rel=$1 mode=$2 keep=${3:-} name
   name=$(basename "$rel" .pte)
   local in="$root/tests/regressions/$rel" d="$work/$name"
+  [[ "$rel" == suite/* ]] && in="$work/$rel"
   mkdir -p "$d"
   local want; want=$("$py" "$oracle" what "$sock" "$mode" "$in")
   local pred=(-- "$py" "$oracle" ask "$sock" "$mode" "$want" "{}")
@@ -54,7 +59,7 @@ one() {
   echo "| \`$rel\` | $mode: $want | $before | $after ($(( (before - after) * 100 / before ))% smaller) | $bytes | $runs | $same | $still |" >"$d/row"
   # the regression replay picks a reader by the identifier: keep what has one
   if [ -n "${KEEP:-}" ] && [ "$(dd if="$d/a.pte" bs=1 skip=4 count=4 2>/dev/null)" = ET12 ]; then
-    cp "$d/a.pte" "${in%.pte}.min.pte"
+    if [ -n "$keep" ]; then cp "$d/a.pte" "$root/tests/regressions/$keep"; else cp "$d/a.pte" "${in%.pte}.min.pte"; fi
   fi
 }
 pids=()

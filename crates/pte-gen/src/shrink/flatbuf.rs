@@ -351,7 +351,10 @@ fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
         let used: Vec<usize> =
             (4..vt_size).step_by(2).filter_map(|i| u16_at(b, vt.checked_add(i)?)).map(usize::from).collect();
         let last = used.iter().copied().filter(|&o| o >= 4).max().map_or(4, |o| o.saturating_add(4));
-        let free = (4..last).step_by(4).find(|w| !used.iter().any(|&o| o >= 4 && o < w + 4 && w < &(o + 4)));
+        // a word overlaps a field when each starts before the other ends
+        let free = (4..last)
+            .step_by(4)
+            .find(|&w| !used.iter().any(|&o| o >= 4 && o < w.saturating_add(4) && w < o.saturating_add(4)));
         if let Some(w) = free {
             let at = t.checked_add(w)?;
             return Some(at..at.checked_add(4)?);
@@ -419,11 +422,7 @@ mod tests {
     /// these moves: table sizes zeroed, every plan field but one pointing at
     /// one empty vector through its own word.
     fn reproducer() -> Vec<u8> {
-        std::fs::read(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/shrink-segv-177.pte"
-        ))
-        .unwrap()
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shrink-segv-177.pte")).unwrap()
     }
 
     fn program(b: &[u8]) -> pte_schema::Program<'_> {
