@@ -7,10 +7,15 @@
 //! named data and constants dropped; lists, strings, tensors and delegate
 //! payloads, XNNPACK's included, shortened; a bundle's test cases and
 //! program; a `.ptd`'s entries; a package's tensors and members) and every
-//! candidate is written by our writers, so it still reads. A flatbuffer our
-//! reader refuses is edited without its schema: fields dropped and
-//! stretches between tables cut with the offsets across them moved. Bytes
-//! come last: chunks deleted (delta debugging), then zeroed.
+//! candidate is written by our writers, so it still reads. Any flatbuffer
+//! (one our reader refuses, and then every program the structural moves
+//! leave) is also edited without its schema: fields dropped, fields naming
+//! one object sharing a word, vtables replaced by alike bytes elsewhere,
+//! stretches between tables and single words cut, with the offsets, vtable
+//! slots and table sizes across a cut moved. Bytes come first, for a few
+//! hundred runs of plain delta debugging (some predicates hold on a torn
+//! buffer no structural move reaches), and last: chunks deleted, then
+//! zeroed.
 //!
 //! The search is deterministic: the same input and predicate give the same
 //! result. Budgets on predicate runs and time stop it early with the best
