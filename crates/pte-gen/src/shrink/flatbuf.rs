@@ -269,6 +269,7 @@ pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
             lens.put(best, &cut(&inner, &g, span, &header)?)
         });
         progress |= alias(s, lens);
+        progress |= retarget(s, lens);
         progress |= share_vtables(s, lens);
         progress |= words(s, lens);
         any |= progress;
@@ -289,7 +290,8 @@ fn words(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
         (base, end.saturating_sub(base) / 4)
     };
     let Some((_, n)) = lens.get(&s.best).map(|inner| span(&inner)) else { return false };
-    s.reduce(n, 1, |best, r| {
+    // a large buffer is cut coarsely: word by word would cost runs by the ten thousand
+    s.reduce(n, (n / 1024).max(1), |best, r| {
         let inner = lens.get(best)?;
         let (base, _) = span(&inner);
         let cut_at = base.checked_add(r.start.checked_mul(4)?)?..base.checked_add(r.end.checked_mul(4)?)?;
@@ -326,6 +328,9 @@ fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     let Some(n) = lens.get(&s.best).map(|inner| pairs(&inner).len()) else { return false };
     let mut progress = false;
     for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
         let c = lens.get(&s.best).and_then(|mut inner| {
             let &(slot, v) = pairs(&inner).get(i)?;
             put(&mut inner, slot, &v.to_le_bytes())?;
@@ -335,6 +340,61 @@ fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
             let g = walk(&inner, from);
             let freed = freed_word(&inner, &g)?;
             lens.put(&s.best, &cut(&inner, &g, freed, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
+/// A field or vector element naming a vector or string pointed at another
+/// vector or string further on (an empty vector for a list the predicate
+/// does not need filled, one string for two), the object no longer named
+/// cut in the same candidate. True on progress.
+fn retarget(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (where the offset is, the object it could name instead)
+    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
+        let (from, _, _) = frame(inner);
+        let g = walk(inner, from);
+        let structural: HashSet<usize> = g.tables.iter().flat_map(|&(t, v)| [t, v]).collect();
+        let leaves: Vec<usize> = g.starts.iter().copied().filter(|p| !structural.contains(p)).collect();
+        let mut out = Vec::new();
+        for r in &g.refs {
+            let Ref::Forward(at) = *r else { continue };
+            let Some(x) = follow_raw(inner, at).filter(|x| leaves.contains(x)) else { continue };
+            // the first alike object (as many items), and the first empty one
+            let len = |p: usize| u32_at(inner, p);
+            let later = || leaves.iter().copied().filter(|&y| y > at && y != x);
+            out.extend(later().find(|&y| len(y) == len(x)).map(|y| (at, y)));
+            out.extend(later().find(|&y| len(y) == Some(0) && len(x) != Some(0)).map(|y| (at, y)));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(at, y) = moves(&inner).get(i)?;
+            let x = follow_raw(&inner, at)?;
+            put(&mut inner, at, &u32::try_from(y.checked_sub(at)?).ok()?.to_le_bytes())?;
+            let (from, end, header) = frame(&inner);
+            let g = walk(&inner, from);
+            if g.starts.contains(&x)
+                || g.refs.iter().any(|r| matches!(*r, Ref::Forward(a) if follow_raw(&inner, a) == Some(x)))
+            {
+                return lens.put(&s.best, &inner);
+            }
+            let e = g.starts.range(x.checked_add(1)?..).next().copied().unwrap_or(end);
+            if !e.checked_sub(x)?.is_multiple_of(4) || g.starts.range(x..e).next().is_some() {
+                return None;
+            }
+            lens.put(&s.best, &cut(&inner, &g, x..e, &header)?)
         });
         if let Some(c) = c {
             progress |= s.offer(c);
@@ -390,6 +450,9 @@ fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
     let mut progress = false;
     for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
         let c = lens.get(&s.best).and_then(|mut inner| {
             let &(t, p) = moves(&inner).get(i)?;
             let (_, vt_size, _) = table(&inner, t)?;
