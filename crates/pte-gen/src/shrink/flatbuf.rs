@@ -73,8 +73,13 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
     let mut g = Graph::default();
     let mut seen = HashSet::new();
     let mut work = Vec::new();
-    if let Some(root) = follow(b, 0).filter(|&r| table(b, r).is_some()) {
+    // the root offset moves with cuts even when it names no valid table (a
+    // reproducer of a bad vtable offset is such a root)
+    if let Some(root) = follow(b, 0) {
         g.refs.push(Ref::Forward(0));
+        if root >= from {
+            g.starts.insert(root);
+        }
         work.push(root);
     }
     while let Some(t) = work.pop() {
@@ -490,6 +495,18 @@ mod tests {
 
     fn program(b: &[u8]) -> pte_schema::Program<'_> {
         pte_file::PteFile::from_bytes(b).unwrap().program
+    }
+
+    #[test]
+    fn a_root_without_a_valid_table_still_moves_with_a_cut() {
+        // exir's reproducer of a vtable before the buffer's start: the root
+        // table at 60 says its vtable is 61 bytes before it
+        let mut b = vec![0u8; 64];
+        b[0] = 60;
+        b[60] = 61;
+        let g = walk(&b, 8);
+        let out = cut(&b, &g, 8..60, &[]).unwrap();
+        assert_eq!(out, [8, 0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0]);
     }
 
     #[test]
