@@ -61,7 +61,7 @@ one() {
   before=$(stat -c %s "$in"); after=$(stat -c %s "$d/a.pte"); bytes=$(stat -c %s "$d/c.pte")
   echo "| \`$rel\` | $mode: $want | $before | $after ($(( (before - after) * 100 / before ))% smaller) | $bytes | $runs | $same | $still |" >"$d/row"
   # the regression replay picks a reader by the identifier: keep what has one
-  if [ -n "${KEEP:-}" ] && [ "$(dd if="$d/a.pte" bs=1 skip=4 count=4 2>/dev/null)" = ET12 ]; then
+  if [ -n "${KEEP:-}" ] && [ "$(dd if="$d/a.pte" bs=1 skip=4 count=4 2>/dev/null | tr -d "\\0")" = ET12 ]; then
     if [ -n "$keep" ]; then cp "$d/a.pte" "$root/tests/regressions/$keep"; else cp "$d/a.pte" "${in%.pte}.min.pte"; fi
   fi
 }
@@ -74,7 +74,8 @@ for c in "${cases[@]}"; do
   # two at a time: the machine has few cores
   if [ ${#pids[@]} -ge "${JOBS:-2}" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
 done
-wait
+# only the cases: a bare wait would wait for the oracle server too
+wait "${pids[@]}"
 echo "| file | parser: failure | bytes | after structural | after --bytes-only (same runs) | runs | twice the same | result's answer |"
 echo "|---|---|---:|---:|---:|---:|---|---|"
 for c in "${cases[@]}"; do
