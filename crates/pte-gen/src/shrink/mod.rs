@@ -162,7 +162,8 @@ fn structured(s: &mut Search<'_>) {
     // plain delta debugging first, for its first runs: some predicates hold
     // on a torn buffer no structural move reaches, and when its pass ends
     // within them the structural search starts where `--bytes-only` ends,
-    // so it can only do better in the same runs
+    // so it can only do better in the same runs (a pass cut short is
+    // undone: its torn half-way file would hide the structure)
     s.phase = "bytes";
     s.capped(BYTES_FIRST, |s| {
         delete(s, 1);
