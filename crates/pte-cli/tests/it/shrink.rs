@@ -96,7 +96,22 @@ fn max_runs_stops_with_the_best_so_far() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("small.pte");
     let input = corpus("add/model.pte");
-    let o = pte(&["shrink", input.to_str().unwrap(), "-o", out.to_str().unwrap(), "--max-runs", "6", "--", "true"]);
+    // interesting while over 100 bytes: `true` alone lets the first byte
+    // pass empty the file in two runs
+    let o = pte(&[
+        "shrink",
+        input.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+        "--max-runs",
+        "6",
+        "--",
+        "sh",
+        "-c",
+        "test $(wc -c < \"$1\") -gt 100",
+        "sh",
+        "{}",
+    ]);
     let (stdout, stderr) = text(&o);
     assert!(o.status.success(), "{stderr}");
     assert!(stdout.contains(", 6 runs, ") && stdout.contains("(stopped at --max-runs)"), "{stdout}");

@@ -42,6 +42,8 @@ pub(crate) struct Graph {
     starts: BTreeSet<usize>,
     /// The vtable slots naming a field (their positions).
     slots: Vec<usize>,
+    /// Every table found and its vtable: (table, vtable).
+    tables: Vec<(usize, usize)>,
 }
 
 /// A table at `t` whose vtable lies in the buffer: (vtable, vtable size, table size).
@@ -53,8 +55,10 @@ fn table(b: &[u8], t: usize) -> Option<(usize, usize, usize)> {
     let vt = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset)?).ok()?;
     let vt_size = usize::from(u16_at(b, vt)?);
     let size = usize::from(u16_at(b, vt.checked_add(2)?)?);
-    let fits = vt_size >= 4 && vt_size.is_multiple_of(2) && vt.checked_add(vt_size)? <= b.len() && size >= 4;
-    (fits && t.checked_add(size)? <= b.len()).then_some((vt, vt_size, size))
+    // the table size is not checked: flatbuffers' verifier does not read it
+    // (a shrink that zeroed it still reproduced), only each field's bounds
+    let fits = vt_size >= 4 && vt_size.is_multiple_of(2) && vt.checked_add(vt_size)? <= b.len();
+    fits.then_some((vt, vt_size, size))
 }
 
 /// Where a forward offset stored at `at` points, when inside the buffer.
@@ -69,18 +73,24 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
     let mut g = Graph::default();
     let mut seen = HashSet::new();
     let mut work = Vec::new();
-    if let Some(root) = follow(b, 0).filter(|&r| table(b, r).is_some()) {
+    // the root offset moves with cuts even when it names no valid table (a
+    // reproducer of a bad vtable offset is such a root)
+    if let Some(root) = follow(b, 0) {
         g.refs.push(Ref::Forward(0));
+        if root >= from {
+            g.starts.insert(root);
+        }
         work.push(root);
     }
     while let Some(t) = work.pop() {
         if !seen.insert(t) || seen.len() > MAX_TABLES {
             continue;
         }
-        let Some((vt, vt_size, size)) = table(b, t) else { continue };
+        let Some((vt, vt_size, _)) = table(b, t) else { continue };
         g.refs.push(Ref::Vtable(t));
+        g.tables.push((t, vt));
         g.starts.extend([t, vt].into_iter().filter(|&p| p >= from));
-        let end = t.saturating_add(size);
+        let end = b.len();
         for slot in (4..vt_size).step_by(2).filter_map(|i| vt.checked_add(i)) {
             let Some(o) = u16_at(b, slot).map(usize::from).filter(|&o| o >= 4) else { continue };
             g.slots.push(slot);
@@ -113,6 +123,7 @@ pub(crate) fn walk(b: &[u8], from: usize) -> Graph {
     }
     g.slots.sort_unstable();
     g.slots.dedup();
+    g.tables.sort_unstable();
     g
 }
 
@@ -148,6 +159,39 @@ pub(crate) fn cut(b: &[u8], g: &Graph, cut: std::ops::Range<usize>, header: &[us
                 put(&mut out, new_t, &i32::try_from(s).ok()?.to_le_bytes())?;
             }
         }
+    }
+    // a cut inside a table moves the fields after it nearer the table's
+    // start: their vtable slots (and the table's size) follow, when every
+    // table sharing the vtable agrees on the new values
+    let mut slots: std::collections::BTreeMap<usize, u16> = std::collections::BTreeMap::new();
+    for &(t, vt) in &g.tables {
+        let (Some(new_vt), Some(_)) = (map(vt), map(t)) else { continue };
+        let Some((_, vt_size, size)) = table(b, t) else { continue };
+        let mut want = |pos: usize, v: u16| -> Option<()> {
+            match slots.insert(pos, v) {
+                Some(old) if old != v => None,
+                _ => Some(()),
+            }
+        };
+        if t < cut.start && t.saturating_add(size) > cut.start {
+            let inside = t.saturating_add(size).min(cut.end).saturating_sub(cut.start);
+            want(new_vt.checked_add(2)?, u16::try_from(size.checked_sub(inside)?).ok()?)?;
+        }
+        for i in (4..vt_size).step_by(2) {
+            let o = usize::from(u16_at(b, vt.checked_add(i)?)?);
+            let at = t.checked_add(o)?;
+            let new_o = if o < 4 || t >= cut.start || at < cut.start {
+                o
+            } else if at >= cut.end {
+                o.checked_sub(k)?
+            } else {
+                0
+            };
+            want(new_vt.checked_add(i)?, u16::try_from(new_o).ok()?)?;
+        }
+    }
+    for (pos, v) in slots {
+        put(&mut out, pos, &v.to_le_bytes())?;
     }
     for &at in header {
         let v = b.get(at..at.checked_add(8)?).and_then(|w| <[u8; 8]>::try_from(w).ok()).map(u64::from_le_bytes)?;
@@ -229,9 +273,270 @@ pub(crate) fn pass(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
             let g = walk(&inner, from);
             lens.put(best, &cut(&inner, &g, span, &header)?)
         });
+        progress |= alias(s, lens);
+        progress |= retarget(s, lens);
+        progress |= share_vtables(s, lens);
+        progress |= words(s, lens);
         any |= progress;
         if !progress || s.stop.is_some() {
             return any;
         }
+    }
+}
+
+/// The flatbuffer's 4-byte words (after its header) cut by delta debugging,
+/// every offset, vtable slot and table size across a cut moved with it:
+/// padding, fields no vtable names any more, and parts of objects the
+/// predicate does not need. True on progress.
+fn words(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    let span = |inner: &[u8]| {
+        let (from, end, _) = frame(inner);
+        let base = from.checked_add(3).map_or(from, |x| x & !3);
+        (base, end.saturating_sub(base) / 4)
+    };
+    let Some((_, n)) = lens.get(&s.best).map(|inner| span(&inner)) else { return false };
+    // a large buffer is cut coarsely: word by word would cost runs by the ten thousand
+    s.reduce(n, (n / 1024).max(1), |best, r| {
+        let inner = lens.get(best)?;
+        let (base, _) = span(&inner);
+        let cut_at = base.checked_add(r.start.checked_mul(4)?)?..base.checked_add(r.end.checked_mul(4)?)?;
+        let (from, _, header) = frame(&inner);
+        let g = walk(&inner, from);
+        lens.put(best, &cut(&inner, &g, cut_at, &header)?)
+    })
+}
+
+/// Fields of one table that name the same object take one field: the later
+/// slot is pointed at the earlier field, so the word it used is free for
+/// [`words`] to cut. True on progress.
+fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (slot to change, the value to give it)
+    let pairs = |inner: &[u8]| -> Vec<(usize, u16)> {
+        let (from, _, _) = frame(inner);
+        let g = walk(inner, from);
+        let mut out = Vec::new();
+        for &(t, vt) in &g.tables {
+            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+            let mut fields: Vec<(usize, u16, usize)> = Vec::new();
+            for i in (4..vt_size).step_by(2) {
+                let Some(slot) = vt.checked_add(i) else { continue };
+                let Some(o) = u16_at(inner, slot).filter(|&o| o >= 4) else { continue };
+                let Some(to) = t.checked_add(usize::from(o)).and_then(|at| follow(inner, at)) else { continue };
+                match fields.iter().find(|f| f.2 == to && f.1 != o) {
+                    Some(&(_, first, _)) => out.push((slot, first)),
+                    None => fields.push((slot, o, to)),
+                }
+            }
+        }
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| pairs(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(slot, v) = pairs(&inner).get(i)?;
+            put(&mut inner, slot, &v.to_le_bytes())?;
+            // the freed word goes in the same candidate: the same length
+            // alone would not count as smaller
+            let (from, _, header) = frame(&inner);
+            let g = walk(&inner, from);
+            let freed = freed_word(&inner, &g)?;
+            lens.put(&s.best, &cut(&inner, &g, freed, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
+/// A field or vector element naming a vector or string pointed at another
+/// vector or string further on (an empty vector for a list the predicate
+/// does not need filled, one string for two), the object no longer named
+/// cut in the same candidate. True on progress.
+fn retarget(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (where the offset is, the object it could name instead)
+    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
+        let (from, _, _) = frame(inner);
+        let g = walk(inner, from);
+        let structural: HashSet<usize> = g.tables.iter().flat_map(|&(t, v)| [t, v]).collect();
+        let leaves: Vec<usize> = g.starts.iter().copied().filter(|p| !structural.contains(p)).collect();
+        let mut out = Vec::new();
+        for r in &g.refs {
+            let Ref::Forward(at) = *r else { continue };
+            let Some(x) = follow_raw(inner, at).filter(|x| leaves.contains(x)) else { continue };
+            // the first alike object (as many items), and the first empty one
+            let len = |p: usize| u32_at(inner, p);
+            let later = || leaves.iter().copied().filter(|&y| y > at && y != x);
+            out.extend(later().find(|&y| len(y) == len(x)).map(|y| (at, y)));
+            out.extend(later().find(|&y| len(y) == Some(0) && len(x) != Some(0)).map(|y| (at, y)));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(at, y) = moves(&inner).get(i)?;
+            let x = follow_raw(&inner, at)?;
+            put(&mut inner, at, &u32::try_from(y.checked_sub(at)?).ok()?.to_le_bytes())?;
+            let (from, end, header) = frame(&inner);
+            let g = walk(&inner, from);
+            if g.starts.contains(&x)
+                || g.refs.iter().any(|r| matches!(*r, Ref::Forward(a) if follow_raw(&inner, a) == Some(x)))
+            {
+                return lens.put(&s.best, &inner);
+            }
+            let e = g.starts.range(x.checked_add(1)?..).next().copied().unwrap_or(end);
+            if !e.checked_sub(x)?.is_multiple_of(4) || g.starts.range(x..e).next().is_some() {
+                return None;
+            }
+            lens.put(&s.best, &cut(&inner, &g, x..e, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
+/// The first 4-byte word inside a table (after its vtable offset) that no
+/// slot of its vtable names.
+fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
+    for &(t, vt) in &g.tables {
+        let Some((_, vt_size, _)) = table(b, t) else { continue };
+        let used: Vec<usize> =
+            (4..vt_size).step_by(2).filter_map(|i| u16_at(b, vt.checked_add(i)?)).map(usize::from).collect();
+        let last = used.iter().copied().filter(|&o| o >= 4).max().map_or(4, |o| o.saturating_add(4));
+        // a word overlaps a field when each starts before the other ends
+        let free = (4..last)
+            .step_by(4)
+            .find(|&w| !used.iter().any(|&o| o >= 4 && o < w.saturating_add(4) && w < o.saturating_add(4)));
+        if let Some(w) = free {
+            let at = t.checked_add(w)?;
+            return Some(at..at.checked_add(4)?);
+        }
+    }
+    None
+}
+
+/// A table's vtable replaced by the same slots found elsewhere in the
+/// buffer (another vtable, or any bytes that read alike; the table size a
+/// reader never needs is not compared), the vtable left unused cut in the
+/// same candidate. True on progress.
+fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
+    // (table, the place its vtable could be)
+    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
+        let (from, end, _) = frame(inner);
+        let g = walk(inner, from);
+        let mut out = Vec::new();
+        for &(t, vt) in &g.tables {
+            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+            let Some(want) = inner.get(vt..vt.saturating_add(vt_size)) else { continue };
+            let fits = |p: usize| {
+                p != vt
+                    && inner.get(p..p.saturating_add(2)) == want.get(..2)
+                    && inner.get(p.saturating_add(4)..p.saturating_add(vt_size)) == want.get(4..)
+            };
+            if let Some(p) = (0..end).step_by(2).find(|&p| fits(p)) {
+                out.push((t, p));
+            }
+        }
+        out
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
+        let c = lens.get(&s.best).and_then(|mut inner| {
+            let &(t, p) = moves(&inner).get(i)?;
+            let (_, vt_size, _) = table(&inner, t)?;
+            let soffset_old = i64::from(u32_at(&inner, t)? as i32);
+            let old = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset_old)?).ok()?;
+            let soffset = i32::try_from(i64::try_from(t).ok()?.checked_sub(i64::try_from(p).ok()?)?).ok()?;
+            put(&mut inner, t, &soffset.to_le_bytes())?;
+            let (from, _, header) = frame(&inner);
+            let g = walk(&inner, from);
+            // the old vtable's words cut, when nothing starts in them any more
+            let lo = old & !3;
+            let hi = old.checked_add(vt_size)?.checked_add(3)? & !3;
+            if g.starts.range(lo..hi).next().is_some() || g.tables.iter().any(|&(_, v)| (lo..hi).contains(&v)) {
+                return None;
+            }
+            lens.put(&s.best, &cut(&inner, &g, lo..hi, &header)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stock runtime's SEGV as the structural shrink left it before
+    /// these moves: table sizes zeroed, every plan field but one pointing at
+    /// one empty vector through its own word.
+    fn reproducer() -> Vec<u8> {
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/shrink-segv-177.pte")).unwrap()
+    }
+
+    fn program(b: &[u8]) -> pte_schema::Program<'_> {
+        pte_file::PteFile::from_bytes(b).unwrap().program
+    }
+
+    #[test]
+    fn a_root_without_a_valid_table_still_moves_with_a_cut() {
+        // exir's reproducer of a vtable before the buffer's start: the root
+        // table at 60 says its vtable is 61 bytes before it
+        let mut b = vec![0u8; 64];
+        b[0] = 60;
+        b[60] = 61;
+        let g = walk(&b, 8);
+        let out = cut(&b, &g, 8..60, &[]).unwrap();
+        assert_eq!(out, [8, 0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0]);
+    }
+
+    #[test]
+    fn tables_with_a_zero_size_are_walked() {
+        let b = reproducer();
+        let g = walk(&b, 8);
+        // program, constant segment, plan, delegate
+        assert_eq!(g.tables.len(), 4, "{:?}", g.tables);
+    }
+
+    #[test]
+    fn a_cut_inside_a_table_moves_the_slots_after_it() {
+        let b = reproducer();
+        let g = walk(&b, 8);
+        // the plan table's unused word between its sizes and name fields
+        let free = freed_word(&b, &g).unwrap();
+        let out = cut(&b, &g, free, &[]).unwrap();
+        assert_eq!(out.len() + 4, b.len());
+        assert_eq!(program(&out), program(&b));
+    }
+
+    #[test]
+    fn fields_naming_one_object_share_a_word() {
+        let b = reproducer();
+        let mut reads = |c: &[u8]| pte_file::PteFile::from_bytes(c).is_ok();
+        let mut quiet = |_: &super::super::Progress| {};
+        let mut s = Search::new(b.clone(), None, None, &mut reads, &mut quiet);
+        assert!(alias(&mut s, &super::super::Whole));
+        // name, values, inputs and outputs: three words saved, the same program
+        assert!(s.best.len() + 12 <= b.len(), "{} of {}", s.best.len(), b.len());
+        assert_eq!(program(&s.best), program(&b));
     }
 }

@@ -7,10 +7,15 @@
 //! named data and constants dropped; lists, strings, tensors and delegate
 //! payloads, XNNPACK's included, shortened; a bundle's test cases and
 //! program; a `.ptd`'s entries; a package's tensors and members) and every
-//! candidate is written by our writers, so it still reads. A flatbuffer our
-//! reader refuses is edited without its schema: fields dropped and
-//! stretches between tables cut with the offsets across them moved. Bytes
-//! come last: chunks deleted (delta debugging), then zeroed.
+//! candidate is written by our writers, so it still reads. Any flatbuffer
+//! (one our reader refuses, and then every program the structural moves
+//! leave) is also edited without its schema: fields dropped, fields naming
+//! one object sharing a word, vtables replaced by alike bytes elsewhere,
+//! stretches between tables and single words cut, with the offsets, vtable
+//! slots and table sizes across a cut moved. Bytes come first, for a few
+//! hundred runs of plain delta debugging (some predicates hold on a torn
+//! buffer no structural move reaches), and last: chunks deleted, then
+//! zeroed.
 //!
 //! The search is deterministic: the same input and predicate give the same
 //! result. Budgets on predicate runs and time stop it early with the best
@@ -151,8 +156,18 @@ pub fn shrink_with_progress(
     Ok(Shrunk { bytes: s.best, runs: s.runs, stopped: s.stop })
 }
 
-/// Structure, flatbuffer and byte passes until none helps, then zeroing.
+/// Coarse byte deletion, then structure, flatbuffer and byte passes until
+/// none helps, then zeroing.
 fn structured(s: &mut Search<'_>) {
+    // plain delta debugging first, for its first runs: some predicates hold
+    // on a torn buffer no structural move reaches, and when its pass ends
+    // within them the structural search starts where `--bytes-only` ends,
+    // so it can only do better in the same runs (a pass cut short is
+    // undone: its torn half-way file would hide the structure)
+    s.phase = "bytes";
+    s.capped(BYTES_FIRST, |s| {
+        delete(s, 1);
+    });
     loop {
         let before = s.best.len();
         s.phase = "structure";
@@ -186,6 +201,10 @@ fn structured(s: &mut Search<'_>) {
     s.phase = "zero";
     zero(s);
 }
+
+/// Predicate runs the structural search gives plain delta debugging before
+/// its own moves.
+const BYTES_FIRST: u64 = 256;
 
 /// A view of part of a file: what the moves edit, and how the edited part
 /// goes back into the file.

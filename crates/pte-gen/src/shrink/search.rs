@@ -91,6 +91,26 @@ impl<'p> Search<'p> {
         self.stop.is_none()
     }
 
+    /// Runs `f` with at most `runs` more predicate runs; the search goes on
+    /// afterwards under its own budgets. When the cap (not the search's own
+    /// budget) cut `f` short, the best file goes back to what it was before:
+    /// a pass stopped halfway can leave a torn file the structural moves no
+    /// longer read. True when `f` ran to its end.
+    pub(crate) fn capped(&mut self, runs: u64, f: impl FnOnce(&mut Self)) -> bool {
+        let own = self.max_runs;
+        let before = self.best.clone();
+        let cap = self.runs.saturating_add(runs);
+        self.max_runs = Some(own.map_or(cap, |m| m.min(cap)));
+        f(self);
+        self.max_runs = own;
+        if self.stop == Some(Stop::Runs) && own.is_none_or(|m| self.runs < m) {
+            self.stop = None;
+            self.best = before;
+            return false;
+        }
+        true
+    }
+
     /// Removes chunks of a list of `len` items, the whole list first, then
     /// halves, quarters, down to `min_chunk` items (delta debugging's
     /// chunk deletion). `make(best, range)` builds the candidate with the
@@ -130,4 +150,30 @@ pub(crate) fn without<T: Clone>(v: &[T], r: Range<usize>) -> Option<Vec<T>> {
     let head = v.get(..r.start)?;
     let tail = v.get(r.end..)?;
     Some([head, tail].concat())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capped_pass_stops_within_its_runs_and_the_search_goes_on() {
+        let mut yes = |_: &[u8]| false;
+        let mut quiet = |_: &Progress| {};
+        let mut s = Search::new((0..64).collect(), Some(100), None, &mut yes, &mut quiet);
+        let mut takes_one = |b: &[u8]| b.len() == 32 && b.first() == Some(&0);
+        let mut quiet = |_: &Progress| {};
+        let mut cut_short = Search::new((0..64).collect(), Some(100), None, &mut takes_one, &mut quiet);
+        // the pass halves the list once, then the cap stops it: back to the input
+        assert!(!cut_short.capped(5, |s| {
+            s.reduce(64, 1, without);
+        }));
+        assert_eq!((cut_short.runs, cut_short.best.len()), (5, 64));
+        assert!(!s.capped(10, |s| {
+            s.reduce(64, 1, without);
+        }));
+        assert_eq!((s.runs, s.stop), (10, None));
+        s.reduce(64, 1, without);
+        assert_eq!((s.runs, s.stop), (100, Some(Stop::Runs)));
+    }
 }

@@ -125,3 +125,40 @@ fn a_ptd_drops_entries() {
     let out = shrink(&ptd, &Options::default(), reads).unwrap();
     assert!(reads(&out.bytes) && out.bytes.len() < ptd.len() / 2, "{} of {}", out.bytes.len(), ptd.len());
 }
+
+/// What the stock runtime reads on its way to the null read in
+/// `BackendDelegate::Init` (docs/fuzzing.md): the identifier, a constant
+/// segment with one offset, a plan with a name, values, inputs, outputs and
+/// planned sizes, and an `XnnpackBackend` delegate without its data.
+fn reaches_the_delegate_crash(b: &[u8]) -> bool {
+    let Ok(pte) = pte_file::PteFile::from_bytes(b) else { return false };
+    let p = &pte.program;
+    let one_offset = p.constant_segment.as_ref().and_then(|c| c.offsets.as_ref()).is_some_and(|o| o.len() == 1);
+    let Some(plan) = p.execution_plan.as_ref().and_then(|v| v.first()) else { return false };
+    let fields = plan.name.is_some()
+        && plan.values.is_some()
+        && plan.inputs.is_some()
+        && plan.outputs.is_some()
+        && plan.non_const_buffer_sizes.as_ref().is_some_and(|s| !s.is_empty());
+    let delegate = plan.delegates.as_ref().and_then(|d| d.first()).is_some_and(|d| {
+        d.id.as_deref() == Some("XnnpackBackend") && (d.processed.is_none() || p.backend_delegate_data.is_none())
+    });
+    b.get(4..8) == Some(b"ET12") && one_offset && fields && delegate
+}
+
+#[test]
+fn the_delegate_crash_shrinks_past_the_writers_layout() {
+    let input = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/regressions/out-of-bounds/pte-delegate-inline-table-absent.pte"
+    ))
+    .unwrap();
+    assert!(reaches_the_delegate_crash(&input));
+    let a = shrink(&input, &Options::default(), reaches_the_delegate_crash).unwrap();
+    assert!(reaches_the_delegate_crash(&a.bytes));
+    // our writer's layout of those fields, zeroed and cut, stopped at 177
+    // bytes; shared words, vtables and cuts inside tables go further
+    eprintln!("delegate crash: {} bytes in {} runs", a.bytes.len(), a.runs);
+    assert!(a.bytes.len() <= 140, "{} bytes", a.bytes.len());
+    assert_eq!(a, shrink(&input, &Options::default(), reaches_the_delegate_crash).unwrap());
+}
