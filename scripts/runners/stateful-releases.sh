@@ -94,5 +94,15 @@ for r in "${runners[@]}"; do
   done
 done
 args=(); for r in "${runners[@]}"; do args+=(--runner "${r%%=*}=${r#*=}/bin/python -m pte_rs.runner $work/model.pte"); done
+# every release at once (a matrix): good exits 0 naming each runner, bad exits 1
+for set in good bad; do
+  "$pte" samples check --json "$work/$set" "${args[@]}" >"$work/matrix-$set.json" 2>/dev/null
+  code=$?
+  want=0; [ $set = good ] || want=1
+  named=$(python3 -c 'import json, sys; print(" ".join(json.load(open(sys.argv[1]))["order"]))' \
+    "$work/matrix-$set.json" 2>/dev/null)
+  echo "matrix $set: exit $code (want $want), runners named: ${named:-none}"
+  [ $code = $want ] && [ -n "$named" ] || status=1
+done
 "$pte" samples check "$work/bad" "${args[@]}" 2>/dev/null | grep -v "^FAIL"
 exit $status
