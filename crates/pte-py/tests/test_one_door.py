@@ -106,9 +106,9 @@ def test_summary_is_what_info_prints(path):
         assert [m.name for m in f.methods] == [m["name"] for m in got["methods"]]
 
 
-def test_every_catalogue_mutant_gets_the_same_summary(tmp_path):
+def _mutants(tmp_path):
+    """(class name, path) of one mutant per catalogue class, of the first corpus file of its kind."""
     kinds = {"pte": ".pte", "ptd": ".ptd", "ptn": ".ptn", "bpte": ".bpte"}
-    compared = refused = 0
     for name, kind in classes():
         src = next((p for p in FILES if p.suffix == kinds.get(kind)), None)
         if src is None:
@@ -116,6 +116,12 @@ def test_every_catalogue_mutant_gets_the_same_summary(tmp_path):
         out = tmp_path / f"{name}{kinds[kind]}"
         if subprocess.run([cli(), "mutate", "--rule", name, str(src), str(out)], capture_output=True).returncode:
             continue
+        yield name, out
+
+
+def test_every_catalogue_mutant_gets_the_same_summary(tmp_path):
+    compared = refused = 0
+    for name, out in _mutants(tmp_path):
         r = subprocess.run([cli(), "info", "--json", str(out)], capture_output=True, text=True)
         try:
             got = pte_rs.open(out).summary()
@@ -169,15 +175,8 @@ def test_size_memory_operators_are_what_the_cli_prints(path):
 
 
 def test_every_catalogue_mutant_gets_the_same_answers(tmp_path):
-    kinds = {"pte": ".pte", "ptd": ".ptd", "ptn": ".ptn", "bpte": ".bpte"}
     compared = 0
-    for name, kind in classes():
-        src = next((p for p in FILES if p.suffix == kinds.get(kind)), None)
-        if src is None:
-            continue
-        out = tmp_path / f"{name}{kinds[kind]}"
-        if subprocess.run([cli(), "mutate", "--rule", name, str(src), str(out)], capture_output=True).returncode:
-            continue
+    for _, out in _mutants(tmp_path):
         try:
             pte_rs.open(out)
         except pte_rs.PteError:

@@ -10,7 +10,7 @@ use pte_file::bpte::BundledFile;
 use pte_file::view::SegmentTable;
 use pte_schema::bundled::{BundledValue, BundledView, CaseView, Side, SuiteView};
 
-use crate::summary::{Summary, SummaryOptions};
+use crate::summary::{Seq, Summary, SummaryOptions};
 use crate::Result;
 
 /// The summary of a `.bpte`; serialized, the object `pte info --json`
@@ -264,23 +264,9 @@ impl Serialize for CaseJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let side = |side| move || self.0.values(side).into_iter().flatten().map(ValueJson);
         let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("expected_outputs", &Rows(side(Side::ExpectedOutputs)))?;
-        m.serialize_entry("inputs", &Rows(side(Side::Inputs)))?;
+        m.serialize_entry("expected_outputs", &Seq(side(Side::ExpectedOutputs)))?;
+        m.serialize_entry("inputs", &Seq(side(Side::Inputs)))?;
         m.end()
-    }
-}
-
-/// A list written from a fresh iterator.
-struct Rows<F>(F);
-
-impl<F, I> Serialize for Rows<F>
-where
-    F: Fn() -> I,
-    I: Iterator,
-    I::Item: Serialize,
-{
-    fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        s.collect_seq((self.0)())
     }
 }
 
@@ -300,7 +286,7 @@ struct SuiteJson<'a>(SuiteView<'a>);
 impl Serialize for SuiteJson<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
         let mut m = s.serialize_map(Some(2))?;
-        m.serialize_entry("cases", &Rows(|| self.0.cases().map(CaseJson)))?;
+        m.serialize_entry("cases", &Seq(|| self.0.cases().map(CaseJson)))?;
         m.serialize_entry("method", &self.0.method_name())?;
         m.end()
     }
