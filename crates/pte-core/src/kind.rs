@@ -19,22 +19,74 @@ pub enum FileKind {
 }
 
 impl FileKind {
-    /// Recognises a file from its bytes (at least the first eight).
+    /// Whether `bytes` carry this kind's mark: the identifier at byte 4
+    /// (`ET12`, `FT01`, `BP08`), or a zip's signature for a `.ptn`. A format
+    /// crate checks its own input with it; which kind a file *is* is
+    /// `pte::identify`'s answer (a zip may be a checkpoint, a program may
+    /// have a damaged identifier).
     ///
     /// ```
     /// use pte_core::FileKind;
-    /// assert_eq!(FileKind::detect(b"\x1c\0\0\0ET12rest"), FileKind::Pte);
-    /// assert_eq!(FileKind::detect(b"PK\x03\x04...."), FileKind::Ptn);
-    /// assert_eq!(FileKind::detect(b"hello"), FileKind::Unknown);
+    /// assert!(FileKind::Pte.marks(b"\x1c\0\0\0ET12rest"));
+    /// assert!(FileKind::Ptn.marks(b"PK\x03\x04...."));
+    /// assert!(!FileKind::Ptd.marks(b"\x1c\0\0\0ET12rest"));
+    /// assert!(!FileKind::Unknown.marks(b"hello"));
     /// ```
-    pub fn detect(bytes: &[u8]) -> FileKind {
-        match bytes.get(4..8) {
-            Some(b"ET12") => FileKind::Pte,
-            Some(b"FT01") => FileKind::Ptd,
-            Some(b"BP08") => FileKind::Bpte,
-            _ if bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06") => FileKind::Ptn,
-            _ => FileKind::Unknown,
+    pub fn marks(self, bytes: &[u8]) -> bool {
+        let id = bytes.get(4..8);
+        match self {
+            FileKind::Pte => id == Some(b"ET12"),
+            FileKind::Ptd => id == Some(b"FT01"),
+            FileKind::Bpte => id == Some(b"BP08"),
+            FileKind::Ptn => bytes.starts_with(b"PK\x03\x04") || bytes.starts_with(b"PK\x05\x06"),
+            FileKind::Unknown => false,
         }
+    }
+
+    /// A `.pte` program (a damaged one included, when asked of
+    /// `pte::kind_of`).
+    ///
+    /// ```
+    /// assert!(pte_core::FileKind::Pte.is_pte() && !pte_core::FileKind::Bpte.is_pte());
+    /// ```
+    pub fn is_pte(self) -> bool {
+        self == FileKind::Pte
+    }
+
+    /// A `.ptd` tensor-data file.
+    ///
+    /// ```
+    /// assert!(pte_core::FileKind::Ptd.is_ptd());
+    /// ```
+    pub fn is_ptd(self) -> bool {
+        self == FileKind::Ptd
+    }
+
+    /// A `.bpte` bundled program.
+    ///
+    /// ```
+    /// assert!(pte_core::FileKind::Bpte.is_bpte());
+    /// ```
+    pub fn is_bpte(self) -> bool {
+        self == FileKind::Bpte
+    }
+
+    /// A `.ptn` package.
+    ///
+    /// ```
+    /// assert!(pte_core::FileKind::Ptn.is_ptn());
+    /// ```
+    pub fn is_ptn(self) -> bool {
+        self == FileKind::Ptn
+    }
+
+    /// One of the four ExecuTorch kinds (not [`FileKind::Unknown`]).
+    ///
+    /// ```
+    /// assert!(pte_core::FileKind::Ptd.is_known() && !pte_core::FileKind::Unknown.is_known());
+    /// ```
+    pub fn is_known(self) -> bool {
+        self != FileKind::Unknown
     }
 
     /// The usual file extension, without the dot (`None` for unknown files).
@@ -69,3 +121,4 @@ impl fmt::Display for FileKind {
         })
     }
 }
+

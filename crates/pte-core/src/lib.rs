@@ -17,7 +17,8 @@
 //! * [`Report`], [`Violation`] and [`Rule`]: what every verifier returns, and
 //!   the typed rule catalogue each format declares;
 //! * [`LeBytes`]: bounds-checked little-endian header fields;
-//! * [`FileKind`]: recognising a file by content;
+//! * [`FileKind`]: the kinds, and each one's mark (which kind a file is,
+//!   `pte::identify` decides);
 //! * [`share`]: a long check's chunks taken in turn by two cores.
 //!
 //! It knows nothing of flatbuffers or zip: the schemas live in `pte-schema`,
@@ -28,7 +29,7 @@
 //! let path = dir.path().join("model.pte");
 //! pte_core::write_atomically(&path, |w| Ok(w.write_all(b"\x1c\0\0\0ET12")?))?;
 //! let map = pte_core::MappedFile::open(&path)?;
-//! assert_eq!(pte_core::FileKind::detect(map.bytes()), pte_core::FileKind::Pte);
+//! assert!(pte_core::FileKind::Pte.marks(map.bytes()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

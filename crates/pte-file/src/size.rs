@@ -47,14 +47,18 @@ use crate::read::program_region;
 /// # Ok::<(), pte_file::Error>(())
 /// ```
 pub fn size_report(bytes: &[u8]) -> Result<SizeReport> {
-    match FileKind::detect(bytes) {
-        FileKind::Pte => Ok(pte_partition(bytes)?.finish("pte")),
-        FileKind::Ptd => Ok(ptd_partition(bytes)?.finish("ptd")),
-        FileKind::Bpte => Ok(bpte_partition(bytes)?.finish("bpte")),
-        other => Err(Error::new(
+    if FileKind::Pte.marks(bytes) {
+        Ok(pte_partition(bytes)?.finish("pte"))
+    } else if FileKind::Ptd.marks(bytes) {
+        Ok(ptd_partition(bytes)?.finish("ptd"))
+    } else if FileKind::Bpte.marks(bytes) {
+        Ok(bpte_partition(bytes)?.finish("bpte"))
+    } else {
+        let other = if FileKind::Ptn.marks(bytes) { FileKind::Ptn } else { FileKind::Unknown };
+        Err(Error::new(
             ErrorKind::Unsupported,
             format!("{other}: size reads .pte, .ptd and .bpte files (pte_ptn::size_report reads .ptn packages)"),
-        )),
+        ))
     }
 }
 

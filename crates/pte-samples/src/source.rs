@@ -62,23 +62,24 @@ pub fn with_source_sets<T>(path: &Path, selection: &Selection, f: impl FnOnce(&[
         return select(sets, selection, &shown).map(|s| f(&s));
     }
     let map = open(path)?;
-    match FileKind::detect(map.bytes()) {
-        FileKind::Bpte => {
-            let bundle =
-                BundledFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
-            let sets = bundled_sets(&bundle, None).map_err(located)?;
-            select(sets, selection, &shown).map(|s| f(&s))
-        }
-        FileKind::Ptn => {
-            let ptn = PtnFile::from_bytes(map.bytes()).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
-            let sets = read_samples(&ptn).map_err(located)?;
-            select(sets, selection, &shown).map(|s| f(&s))
-        }
-        other => Err(located(Error::new(
-            SampleRule::InvalidUse,
-            format!("{other} holds no samples: give a .ptn, a .bpte or a folder of sets"),
-        ))),
+    let bytes = map.bytes();
+    if FileKind::Bpte.marks(bytes) {
+        let bundle = BundledFile::from_bytes(bytes).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
+        let sets = bundled_sets(&bundle, None).map_err(located)?;
+        return select(sets, selection, &shown).map(|s| f(&s));
     }
+    // a program's or tensor file's identifier wins over a zip signature
+    let sampleless = [FileKind::Pte, FileKind::Ptd].into_iter().find(|k| k.marks(bytes));
+    if sampleless.is_none() && FileKind::Ptn.marks(bytes) {
+        let ptn = PtnFile::from_bytes(bytes).map_err(|e| located(Error::wrap(SampleRule::Package, e)))?;
+        let sets = read_samples(&ptn).map_err(located)?;
+        return select(sets, selection, &shown).map(|s| f(&s));
+    }
+    let other = sampleless.unwrap_or(FileKind::Unknown);
+    Err(located(Error::new(
+        SampleRule::InvalidUse,
+        format!("{other} holds no samples: give a .ptn, a .bpte or a folder of sets"),
+    )))
 }
 
 fn open(path: &Path) -> Result<MappedFile> {

@@ -12,6 +12,24 @@ use pte_file::size::SizeReport;
 
 use crate::Result;
 
+/// The kinds [`memory`] answers for, in the order messages list them.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// assert!(pte::MEMORY_KINDS.contains(&pte::kind_of(&bytes)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub const MEMORY_KINDS: [FileKind; 2] = [FileKind::Pte, FileKind::Bpte];
+
+/// The kinds [`operators`] answers for, in the order messages list them.
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// assert!(pte::OPERATOR_KINDS.contains(&pte::kind_of(&bytes)));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub const OPERATOR_KINDS: [FileKind; 3] = [FileKind::Pte, FileKind::Bpte, FileKind::Ptn];
+
 fn not_executorch(kind: FileKind) -> Error {
     // Unknown's phrase is "not an ExecuTorch file"
     Error::new(ErrorKind::Unsupported, kind.to_string())
@@ -133,4 +151,23 @@ pub fn operators(kind: FileKind, bytes: &[u8]) -> Result<FileOperators> {
         other => return Err(not_executorch(other)),
     };
     Ok(FileOperators { format, methods: ops.methods })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lists say which kinds answer: each kind outside one is refused
+    /// by its answer, whatever its bytes.
+    #[test]
+    fn the_lists_name_the_kinds_that_answer() {
+        for kind in crate::KINDS {
+            if !MEMORY_KINDS.contains(&kind) {
+                assert!(memory(kind, b"", None).is_err_and(|e| e.kind() == ErrorKind::InvalidUse), "{kind}");
+            }
+            if !OPERATOR_KINDS.contains(&kind) {
+                assert!(operators(kind, b"").is_err_and(|e| e.kind() == ErrorKind::InvalidUse), "{kind}");
+            }
+        }
+    }
 }

@@ -8,6 +8,13 @@ use std::io::Cursor;
 
 use pte_core::FileKind;
 
+/// The four kinds the door opens, in the order messages list them.
+///
+/// ```
+/// assert_eq!(pte::KINDS.map(|k| k.extension()), [Some("pte"), Some("ptd"), Some("ptn"), Some("bpte")]);
+/// ```
+pub const KINDS: [FileKind; 4] = [FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
+
 /// The members only a `.ptn` package holds: a zip with any of them is
 /// judged as a package (a damaged one, if others are missing).
 const PACKAGE_MEMBERS: [&str; 3] = [pte_ptn::PROGRAM_MEMBER, pte_ptn::SAFETENSORS_MEMBER, pte_ptn::ALIASES_MEMBER];
@@ -83,6 +90,23 @@ impl Identity {
 }
 
 impl Identity {
+    /// The kind the content names: its own for an ExecuTorch file,
+    /// [`FileKind::Unknown`] for a program whose identifier was damaged (it
+    /// names none) and for a foreign file. What a frontend dispatches its
+    /// commands on, a damaged program going to the verifier.
+    ///
+    /// ```
+    /// use pte_core::FileKind;
+    /// assert_eq!(pte::Identity::ExecuTorch(FileKind::Ptd).named_kind(), FileKind::Ptd);
+    /// assert_eq!(pte::Identity::DamagedProgram.named_kind(), FileKind::Unknown);
+    /// ```
+    pub fn named_kind(self) -> FileKind {
+        match self {
+            Identity::ExecuTorch(k) => k,
+            Identity::DamagedProgram | Identity::Foreign(_) => FileKind::Unknown,
+        }
+    }
+
     /// The kind [`verify_as`](crate::verify_as) judges the file as: its own,
     /// [`FileKind::Unknown`] for a damaged program (judged as a program
     /// whose identifier is broken), `None` for a foreign file.
@@ -120,7 +144,10 @@ impl fmt::Display for Identity {
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn identify(bytes: &[u8]) -> Identity {
-    match FileKind::detect(bytes) {
+    // an identifier at byte 4 wins over a zip signature at byte 0
+    let by_mark = [FileKind::Pte, FileKind::Ptd, FileKind::Bpte, FileKind::Ptn];
+    let marked = by_mark.into_iter().find(|k| k.marks(bytes)).unwrap_or(FileKind::Unknown);
+    match marked {
         FileKind::Ptn => zip_identity(bytes),
         FileKind::Unknown if bytes.len() < 8 => Identity::Foreign(Foreign::TooShort),
         FileKind::Unknown if looks_like_safetensors(bytes) => Identity::Foreign(Foreign::Safetensors),

@@ -41,10 +41,10 @@ mod verify;
 
 use std::path::Path;
 
-pub use answers::{memory, operators, size, FileOperators};
+pub use answers::{memory, operators, size, FileOperators, MEMORY_KINDS, OPERATOR_KINDS};
 pub use dump::Dump;
 pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
-pub use identify::{describe, identify, kind_of, Foreign, Identity};
+pub use identify::{describe, identify, kind_of, Foreign, Identity, KINDS};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_file::pack::PackOptions;
