@@ -24,10 +24,7 @@ impl Input {
     /// Wraps a map made elsewhere (under an edit lock).
     pub(crate) fn from_map(path: &Path, map: MappedFile) -> Input {
         // a zip that is not a package (a checkpoint) is of no kind
-        let kind = match pte::identify(map.bytes()) {
-            pte::Identity::ExecuTorch(k) => k,
-            _ => FileKind::Unknown,
-        };
+        let kind = pte::identify(map.bytes()).named_kind();
         Input { path: path.to_path_buf(), map, kind }
     }
 
@@ -58,6 +55,12 @@ pub(crate) fn open(path: &Path) -> Result<MappedFile, Failure> {
 /// library's one naming ([`pte::describe`]), shared with the Python package.
 pub(crate) fn describe(bytes: &[u8]) -> String {
     pte::describe(bytes)
+}
+
+/// The door's kinds ([`pte::KINDS`]) of which `takes` holds, in its order:
+/// what a command that is not one of the door's answers takes.
+pub(crate) fn kinds_where(takes: impl Fn(FileKind) -> bool) -> Vec<FileKind> {
+    pte::KINDS.into_iter().filter(|k| takes(*k)).collect()
 }
 
 fn list(kinds: &[FileKind]) -> String {

@@ -121,4 +121,3 @@ impl fmt::Display for FileKind {
         })
     }
 }
-

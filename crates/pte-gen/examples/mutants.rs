@@ -98,7 +98,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 .any(|v| matches!(&v.val, Some(pte_schema::KernelTypes::Tensor(t)) if t.is_external()))
         });
         let mut mutants: Vec<(String, Vec<u8>)> = vec![("original".into(), bytes.clone())];
-        for c in pte_gen::CATALOGUE.iter().filter(|c| c.input == pte_gen::FileKind::Pte) {
+        for c in pte_gen::CATALOGUE.iter().filter(|c| c.input.is_pte()) {
             if let Ok(m) = c.apply(&bytes) {
                 mutants.push((c.name.to_string(), m));
             }

@@ -61,7 +61,7 @@ pub fn judge(kind: FileKind, bytes: &[u8]) -> Judgement {
     let error = match (pte::read_strictly(kind, bytes), kind) {
         (Err(e), _) => Some(e.kind()),
         // the samples sidecar is a layer of its own, with its own reader
-        (Ok(()), FileKind::Ptn) => {
+        (Ok(()), k) if k.is_ptn() => {
             pte_ptn::PtnFile::from_bytes(bytes).ok().and_then(|p| pte_samples::read_samples(&p).err().map(|e| e.kind()))
         }
         (Ok(()), _) => None,

@@ -6,10 +6,13 @@ use pte_core::FileKind;
 /// Refuses an input that is not of kind `want` (another kind, or no
 /// recognisable identifier at all): a class edits offsets of its own format.
 pub(crate) fn require(want: FileKind, input: &[u8]) -> Result<(), String> {
-    match pte::kind_of(input) {
-        got if got == want => Ok(()),
-        FileKind::Unknown => Err(format!("the class takes {want} but the input is no ExecuTorch file")),
-        got => Err(format!("the class takes {want} but the input is {got}")),
+    let got = pte::kind_of(input);
+    if got == want {
+        Ok(())
+    } else if !got.is_known() {
+        Err(format!("the class takes {want} but the input is no ExecuTorch file"))
+    } else {
+        Err(format!("the class takes {want} but the input is {got}"))
     }
 }
 

@@ -306,8 +306,7 @@ pub fn suite() -> Suite {
             left_out.push((class.name, "it applies to no built-in corpus file".to_string()));
             continue;
         };
-        let runtime =
-            (class.input == FileKind::Pte).then(|| class.rule.refusal().map(RuntimeAnswer::Refuses)).flatten();
+        let runtime = class.input.is_pte().then(|| class.rule.refusal().map(RuntimeAnswer::Refuses)).flatten();
         let name = format!("invalid.{}", class.name);
         let source = format!("valid.{}.{}", ext(base.kind), base.name);
         cases.push(case(name, class.input, bytes, Some(class), &source, class.what, runtime));

@@ -2,8 +2,6 @@
 
 use std::path::Path;
 
-use pte_core::FileKind;
-
 use crate::failure::{at, CmdResult};
 use crate::input::Input;
 
@@ -12,8 +10,8 @@ pub(crate) fn run(file: &Path, exir: bool) -> CmdResult {
     if exir {
         return super::dump_exir::dump(file, input.bytes());
     }
-    if input.kind == FileKind::Unknown {
-        input.require("dump", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte])?;
+    if !input.kind.is_known() {
+        input.require("dump", &::pte::KINDS)?;
     }
     let dump = ::pte::Dump::read(input.kind, input.bytes()).map_err(at(file))?;
     crate::stream::to_stdout(|w| dump.write(w, true))

@@ -11,7 +11,7 @@ use pte_file::pack::{file_safe, Entry, EntryKind, Manifest, ManifestFormat, PtdB
 
 use crate::extract_out::{Count, Extraction};
 use crate::failure::{at, CmdResult};
-use crate::input::{require_kind, Input};
+use crate::input::{kinds_where, require_kind, Input};
 
 /// How `pte extract` writes: into an empty (or, forced, any) directory, at
 /// most `max_files` files.
@@ -25,18 +25,18 @@ pub(crate) struct Target<'d> {
 pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     let _progress = crate::progress::Progress::spinner("extract");
     let input = Input::open(file)?;
-    if input.kind == FileKind::Bpte {
+    if input.kind.is_bpte() {
         // no folder form packs back into a bundle's bytes; say where to go
         return Err(crate::failure::Failure::bad_input(format!(
             "{}: a .bpte bundled program has no extract folder; `pte bpte unbundle` takes out its program (byte for byte) and its test cases as samples, and `pte bpte bundle` makes a bundle of them",
             file.display()
         )));
     }
-    input.require("extract", &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn])?;
-    if input.kind == FileKind::Ptn {
+    input.require("extract", &kinds_where(|k| !k.is_bpte()))?;
+    if input.kind.is_ptn() {
         return extract_ptn(file, input.bytes(), target);
     }
-    if input.kind == FileKind::Ptd {
+    if input.kind.is_ptd() {
         return extract_ptd(file, input.bytes(), target);
     }
     // the segment table is walked in place: a million entries cost no heap

@@ -15,7 +15,6 @@
 use std::io::Write;
 use std::path::Path;
 
-use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable};
 use pte_report::graph::{walk_native, walk_plan_view, Graph, Sink};
 use pte_schema::PlanView;
@@ -23,7 +22,7 @@ use pte_schema::PlanView;
 use crate::cli::GraphFormat;
 use crate::dataflow::{write, Syntax};
 use crate::failure::{at, CmdResult, Failure};
-use crate::input::Input;
+use crate::input::{kinds_where, Input};
 
 pub(crate) fn run(
     file: &Path,
@@ -33,38 +32,31 @@ pub(crate) fn run(
     svg: bool,
 ) -> CmdResult {
     let input = Input::open(file)?;
-    if input.kind == FileKind::Ptd {
+    if input.kind.is_ptd() {
         return Err(Failure::bad_input(format!(
             "{}: a .ptd holds tensor data only, no program to draw; graph the .pte whose EXTERNAL tensors it holds",
             file.display()
         )));
     }
-    input.require("graph", &[FileKind::Pte, FileKind::Ptn, FileKind::Bpte])?;
+    // every kind that carries a program
+    input.require("graph", &kinds_where(|k| !k.is_ptd()))?;
     let bytes = input.bytes();
     let syntax = match format {
         GraphFormat::Dot => Syntax::Dot,
         GraphFormat::Mermaid => Syntax::Mermaid,
     };
     let emit = |walk: &dyn Fn(&mut dyn Sink)| emit(syntax, svg, output, walk);
-    match input.kind {
-        FileKind::Ptn => {
-            let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
-            let program = ptn.native_program(&Default::default()).map_err(at(file))?;
-            let m = pick(file, &program.methods, |m| Some(&m.name), method)?;
-            emit(&|sink| walk_native(m, sink))
-        }
-        FileKind::Bpte => {
-            // the embedded program read in place, as a .pte is, the cases not decoded
-            let program = crate::formats::bpte::program(file, bytes)?;
-            let pte = PteView::read(program, SegmentTable::Whole).map_err(at(file))?;
-            plan_graph(file, &pte, method, emit)
-        }
-        _ => {
-            // read in place: nothing is held per value but where it was made
-            let pte = PteView::read(bytes, SegmentTable::Whole).map_err(at(file))?;
-            plan_graph(file, &pte, method, emit)
-        }
+    if input.kind.is_ptn() {
+        let ptn = crate::formats::ptn::read_ptn(file, bytes)?;
+        let program = ptn.native_program(&Default::default()).map_err(at(file))?;
+        let m = pick(file, &program.methods, |m| Some(&m.name), method)?;
+        return emit(&|sink| walk_native(m, sink));
     }
+    // a bundle's embedded program read in place, as a .pte is, the cases not decoded
+    let program = if input.kind.is_bpte() { crate::formats::bpte::program(file, bytes)? } else { bytes };
+    // read in place: nothing is held per value but where it was made
+    let pte = PteView::read(program, SegmentTable::Whole).map_err(at(file))?;
+    plan_graph(file, &pte, method, emit)
 }
 
 fn plan_graph(

@@ -14,20 +14,17 @@ use std::path::Path;
 use serde_json::Value;
 
 use ::pte::{FileSummary, PtnSummary, SummaryOptions};
-use pte_core::FileKind;
 use pte_file::view::SegmentTable;
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats::{self, inspect};
 use crate::input::Input;
 
-const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
-
 pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
     let input = Input::open(file)?;
-    input.require("info", KINDS)?;
+    input.require("info", &pte::KINDS)?;
     let bytes = input.bytes();
-    if input.kind == FileKind::Pte {
+    if input.kind.is_pte() {
         // verified once: the summary reads the program through the
         // verifier's view
         let (report, view) = pte::verify_as_viewed(input.kind, bytes, &[])
@@ -35,16 +32,16 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
         formats::pte_info::run(file, bytes, json, tensors, view)?;
         return verdict(&report, json);
     }
-    match input.kind {
-        FileKind::Ptn => ptn_streamed(file, bytes, json, tensors)?,
-        FileKind::Bpte => formats::bpte::info_streamed(file, bytes, json)?,
-        _ => {
-            let v = value_of(&input, file, tensors)?;
-            if json {
-                println!("{}", serde_json::to_string_pretty(&v)?);
-            } else {
-                print!("{}", text(&v));
-            }
+    if input.kind.is_ptn() {
+        ptn_streamed(file, bytes, json, tensors)?;
+    } else if input.kind.is_bpte() {
+        formats::bpte::info_streamed(file, bytes, json)?;
+    } else {
+        let v = value_of(&input, file, tensors)?;
+        if json {
+            println!("{}", serde_json::to_string_pretty(&v)?);
+        } else {
+            print!("{}", text(&v));
         }
     }
     // the kind the input was recognised as: a package's zip directory is read once
@@ -77,7 +74,7 @@ fn verdict(report: &pte_core::Report, json: bool) -> CmdResult {
 /// The `info --json` object of one file (with the tensor table when `tensors`).
 pub(crate) fn value(file: &Path, tensors: bool) -> Result<Value, Failure> {
     let input = Input::open(file)?;
-    input.require("info", KINDS)?;
+    input.require("info", &pte::KINDS)?;
     value_of(&input, file, tensors)
 }
 

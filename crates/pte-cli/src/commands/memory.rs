@@ -7,7 +7,6 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pte_core::FileKind;
 use pte_file::memory::{MethodMemory, Role};
 
 use crate::failure::{at, CmdResult, Failure};
@@ -18,8 +17,8 @@ pub(crate) fn run(file: &Path, method: Option<&str>, json: bool) -> CmdResult {
     let input = Input::open(file)?;
     // a program whose identifier was damaged is planned as a program
     let kind = ::pte::kind_of(input.bytes());
-    if kind == FileKind::Unknown {
-        input.require("memory", &[FileKind::Pte, FileKind::Bpte])?;
+    if !kind.is_known() {
+        input.require("memory", &::pte::MEMORY_KINDS)?;
     }
     let plan = ::pte::memory(kind, input.bytes(), method).map_err(at(file))?;
     if json {

@@ -38,9 +38,11 @@ struct Source {
     named: bool,
 }
 
-/// One file's operators and its kind.
+/// One file's operators, the kind it was read as, and that kind's name
+/// (the door's).
 struct Read {
     kind: FileKind,
+    format: &'static str,
     ops: ProgramOperators,
 }
 
@@ -56,7 +58,7 @@ pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
     let mut failed = false;
     for (s, r) in sources.iter().zip(&results) {
         match r {
-            Ok(r) if r.kind != FileKind::Ptn => union.add(&s.path.display().to_string(), &r.ops),
+            Ok(r) if !r.kind.is_ptn() => union.add(&s.path.display().to_string(), &r.ops),
             Ok(_) if form == Form::Yaml && s.named => {
                 return Err(Failure::bad_input(format!(
                     "{}: a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file; `pte ops {}` lists its operator calls",
@@ -78,7 +80,7 @@ pub(crate) fn run(paths: &[PathBuf], form: Form) -> CmdResult {
                     "no selected-operators file written: it would miss the operators of the files above",
                 ));
             }
-            for s in sources.iter().zip(&results).filter(|(_, r)| matches!(r, Ok(r) if r.kind == FileKind::Ptn)) {
+            for s in sources.iter().zip(&results).filter(|(_, r)| matches!(r, Ok(r) if r.kind.is_ptn())) {
                 eprintln!(
                     "pte: note: {}: a .ptn's native graph runs no ExecuTorch kernels; left out",
                     s.0.path.display()
@@ -101,7 +103,7 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
     for p in paths {
         if p.is_dir() {
             for f in batch::collect(std::slice::from_ref(p))? {
-                let ptd = pte_core::MappedFile::open(&f).is_ok_and(|m| pte::kind_of(m.bytes()) == FileKind::Ptd);
+                let ptd = pte_core::MappedFile::open(&f).is_ok_and(|m| pte::kind_of(m.bytes()).is_ptd());
                 if !ptd {
                     out.push(Source { path: f, named: false });
                 }
@@ -115,11 +117,11 @@ fn collect(paths: &[PathBuf]) -> Result<Vec<Source>, Failure> {
 
 fn read(path: &Path) -> Result<Read, Failure> {
     let input = Input::open(path)?;
-    if input.kind == FileKind::Unknown {
-        input.require("ops", &[FileKind::Pte, FileKind::Bpte, FileKind::Ptn])?;
+    if !input.kind.is_known() {
+        input.require("ops", &::pte::OPERATOR_KINDS)?;
     }
     let answer = ::pte::operators(input.kind, input.bytes()).map_err(at(path))?;
-    Ok(Read { kind: input.kind, ops: ProgramOperators { methods: answer.methods } })
+    Ok(Read { kind: input.kind, format: answer.format, ops: ProgramOperators { methods: answer.methods } })
 }
 
 /// `pte ops --runtime VERSION`: per program, the operators it calls that the
@@ -142,7 +144,7 @@ pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdRes
     for (s, r) in sources.iter().zip(&results) {
         let file = s.path.display().to_string();
         let r = match r {
-            Ok(r) if r.kind == FileKind::Ptn => continue, // a native graph runs no ExecuTorch kernels
+            Ok(r) if r.kind.is_ptn() => continue, // a native graph runs no ExecuTorch kernels
             Ok(r) => r,
             Err(e) => {
                 failed = true;
@@ -207,18 +209,10 @@ fn field<'v>(v: &'v Value, key: &str) -> &'v Value {
     v.get(key).unwrap_or(&Value::Null)
 }
 
-fn format_name(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Bpte => "bpte",
-        FileKind::Ptn => "ptn",
-        _ => "pte",
-    }
-}
-
 fn file_json(path: &Path, r: &Result<Read, Failure>) -> Value {
     let file = path.display().to_string();
     match r {
-        Ok(r) => json!({"file": file, "format": format_name(r.kind), "methods": r.ops.methods}),
+        Ok(r) => json!({"file": file, "format": r.format, "methods": r.ops.methods}),
         Err(e) => json!({"file": file, "error": e.to_string()}),
     }
 }
@@ -231,7 +225,7 @@ fn text(sources: &[Source], results: &[Result<Read, Failure>], union: &OperatorU
         }
         match r {
             Ok(r) => {
-                if r.kind == FileKind::Ptn {
+                if r.kind.is_ptn() {
                     println!("native graph: operator calls by target (no kernels, so no kernel signatures)");
                 }
                 for m in &r.ops.methods {
@@ -243,7 +237,7 @@ fn text(sources: &[Source], results: &[Result<Read, Failure>], union: &OperatorU
         }
     }
     if many {
-        let programs = results.iter().filter(|r| matches!(r, Ok(r) if r.kind != FileKind::Ptn)).count();
+        let programs = results.iter().filter(|r| matches!(r, Ok(r) if !r.kind.is_ptn())).count();
         let unreadable = results.iter().filter(|r| r.is_err()).count();
         let ops: Vec<_> = union.operators().collect();
         let delegates: Vec<_> = union.delegates().collect();

@@ -13,17 +13,15 @@ use pte_core::FileKind;
 use crate::failure::{CmdResult, Failure};
 use crate::input::{looks_like_damaged_program, open, require_kind, Input};
 
-const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
-
 pub(crate) fn run(files: &[PathBuf], ptds: &[PathBuf], checks: &[PathBuf], output: &Path) -> CmdResult {
     let inputs = files.iter().map(|f| Input::open(f)).collect::<Result<Vec<_>, _>>()?;
     for i in &inputs {
         // a program whose identifier was damaged still gets a page saying so
-        if !KINDS.contains(&i.kind) && !looks_like_damaged_program(i.bytes()) {
-            i.require("report", KINDS)?;
+        if !i.kind.is_known() && !looks_like_damaged_program(i.bytes()) {
+            i.require("report", &pte::KINDS)?;
         }
     }
-    if !ptds.is_empty() && !inputs.iter().any(|i| i.kind == FileKind::Pte) {
+    if !ptds.is_empty() && !inputs.iter().any(|i| i.kind.is_pte()) {
         return Err(Failure::bad_input("--ptd resolves the EXTERNAL tensors of a .pte program; no FILE is one"));
     }
     let maps = ptds.iter().map(|p| open(p)).collect::<Result<Vec<_>, _>>()?;

@@ -7,7 +7,7 @@ use pte_core::{FileKind, MappedFile};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats;
-use crate::input::{require_kind, Input};
+use crate::input::{kinds_where, require_kind, Input};
 use crate::layout_args::LayoutArgs;
 use crate::paths::Outputs;
 
@@ -28,9 +28,9 @@ pub(crate) fn run(input_path: &Path, output: &Path, layout: LayoutArgs) -> CmdRe
         }
     };
     let input = Input::from_map(input_path, MappedFile::from_file(source, input_path)?);
-    input.require("rewrite", &[FileKind::Pte, FileKind::Ptn])?;
+    input.require("rewrite", &kinds_where(|k| k.is_pte() || k.is_ptn()))?;
     let bytes = input.bytes();
-    if input.kind == FileKind::Ptn {
+    if input.kind.is_ptn() {
         if !layout.keeps_everything() {
             return Err(Failure::bad_input("alignment options apply to .pte programs only"));
         }

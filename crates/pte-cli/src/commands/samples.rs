@@ -26,7 +26,7 @@ fn read<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtnFile<'a>, Failure> {
 /// (its test cases as one-call samples with the runtime's default tolerance).
 fn with_sets<T>(file: &Path, f: impl FnOnce(&[SampleSet<'_>]) -> Result<T, Failure>) -> Result<T, Failure> {
     let map = open(file)?;
-    if pte::kind_of(map.bytes()) == FileKind::Bpte {
+    if pte::kind_of(map.bytes()).is_bpte() {
         let bundle = crate::formats::bpte::read(file, map.bytes())?;
         let sets = pte_samples::bundled_sets(&bundle, None).map_err(at(file))?;
         return f(&sets);

@@ -5,15 +5,12 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use pte_core::FileKind;
 use pte_file::size::{By, Part, SizeReport};
 
 use crate::cli::SizeBy;
 use crate::failure::{at, CmdResult};
 use crate::formats::pte_info::write_stdout;
 use crate::input::Input;
-
-const KINDS: &[FileKind] = &[FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
 
 impl From<SizeBy> for By {
     fn from(b: SizeBy) -> By {
@@ -28,7 +25,7 @@ impl From<SizeBy> for By {
 
 pub(crate) fn run(file: &Path, json: bool, top: Option<usize>, by: Option<SizeBy>) -> CmdResult {
     let input = Input::open(file)?;
-    input.require("size", KINDS)?;
+    input.require("size", &::pte::KINDS)?;
     let bytes = input.bytes();
     let report = ::pte::size(input.kind, bytes).map_err(at(file))?;
     let report = match by {

@@ -2,8 +2,6 @@
 
 use std::path::{Path, PathBuf};
 
-use pte_core::FileKind;
-
 use pte::{DataFile, Unreadable};
 use pte_core::Report;
 
@@ -21,15 +19,14 @@ pub(crate) fn run(file: &Path, ptds: &[PathBuf], json: bool, deny_warnings: bool
 pub(crate) fn report(file: &Path, ptds: &[PathBuf]) -> Result<Report, Failure> {
     let input = Input::open(file)?;
     let bytes = input.bytes();
-    if !ptds.is_empty() && input.kind != FileKind::Pte {
+    if !ptds.is_empty() && !input.kind.is_pte() {
         return Err(Failure::bad_input("--ptd applies to .pte programs only"));
     }
-    let known = [FileKind::Pte, FileKind::Ptd, FileKind::Ptn, FileKind::Bpte];
     // A program whose identifier was damaged is judged, so the damage is
     // named by its rule; anything else is not an ExecuTorch file at all.
-    if !known.contains(&input.kind) && !looks_like_damaged_program(bytes) {
+    if !input.kind.is_known() && !looks_like_damaged_program(bytes) {
         return Err(input
-            .require("verify", &known)
+            .require("verify", &pte::KINDS)
             .err()
             .unwrap_or_else(|| Failure::bad_input("not an ExecuTorch file")));
     }

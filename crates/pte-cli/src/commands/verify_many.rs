@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::json;
 
-use pte_core::{FileKind, Report, Violation};
+use pte_core::{Report, Violation};
 
 use crate::batch;
 use crate::commands::verify;
@@ -63,7 +63,7 @@ pub(crate) fn run(paths: &[PathBuf], ptds: &[PathBuf], json: bool, deny_warnings
 
 fn check(file: &Path, ptds: &[PathBuf]) -> Result<Outcome, Failure> {
     // --ptd resolves programs; the data files in the same folders are checked on their own
-    let is_pte = pte_core::MappedFile::open(file).is_ok_and(|m| pte::kind_of(m.bytes()) == FileKind::Pte);
+    let is_pte = pte_core::MappedFile::open(file).is_ok_and(|m| pte::kind_of(m.bytes()).is_pte());
     verify::report(file, if is_pte { ptds } else { &[] }).map(Outcome::Checked)
 }
 

@@ -40,7 +40,6 @@ mod search;
 
 use std::time::{Duration, Instant};
 
-use pte_core::FileKind;
 use search::{without, Search};
 
 /// Budgets and mode of a shrink.
@@ -171,22 +170,19 @@ fn structured(s: &mut Search<'_>) {
     loop {
         let before = s.best.len();
         s.phase = "structure";
-        match FileKind::detect(&s.best) {
-            FileKind::Pte => {
-                pte::pass(s, &Whole);
-            }
-            FileKind::Bpte => {
-                other::bpte(s);
-            }
-            FileKind::Ptd => {
-                other::ptd(s);
-            }
-            FileKind::Ptn => {
-                other::ptn(s);
-            }
-            _ => {}
+        // the kind its identifier names (the door's): a program whose
+        // identifier the predicate needs broken has no structure to walk
+        let kind = ::pte::identify(&s.best).named_kind();
+        if kind.is_pte() {
+            pte::pass(s, &Whole);
+        } else if kind.is_bpte() {
+            other::bpte(s);
+        } else if kind.is_ptd() {
+            other::ptd(s);
+        } else if kind.is_ptn() {
+            other::ptn(s);
         }
-        if !matches!(FileKind::detect(&s.best), FileKind::Ptn) {
+        if !::pte::identify(&s.best).named_kind().is_ptn() {
             s.phase = "flatbuffer";
             flatbuf::pass(s, &Whole);
         }
