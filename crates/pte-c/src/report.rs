@@ -3,7 +3,7 @@
 
 use std::ffi::CString;
 
-use pte_core::{FileKind, Report};
+use pte_core::Report;
 use pte_file::view::SegmentTable;
 
 use crate::error::{c_string, Fail, PteStatus};
@@ -104,7 +104,7 @@ impl PteReport {
 
 /// `pte verify FILE [--ptd DATA]...` of `h` with `data` linked.
 pub(crate) fn verify(h: &PteHandle, data: &[&PteHandle]) -> Result<PteReport, Fail> {
-    if !data.is_empty() && h.kind() != FileKind::Pte {
+    if !data.is_empty() && !h.kind().is_pte() {
         return Err(Fail::kind("linking data files", h.kind()));
     }
     let files: Vec<pte::DataFile<'_>> =

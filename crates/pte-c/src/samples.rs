@@ -85,18 +85,16 @@ pub(crate) struct SampleModel {
 
 impl SampleModel {
     pub(crate) fn read(kind: FileKind, bytes: &[u8]) -> Result<SampleModel, Fail> {
-        let sets = match kind {
-            FileKind::Ptn => {
-                let ptn = pte_ptn::PtnFile::from_bytes(bytes)?;
-                let sets = pte_samples::read_samples(&ptn)?;
-                sets.iter().map(|s| set(bytes, s)).collect()
-            }
-            FileKind::Bpte => {
-                let bundle = pte_file::bpte::BundledFile::from_bytes(bytes)?;
-                let sets = pte_samples::bundled_sets(&bundle, None)?;
-                sets.iter().map(|s| set(bytes, s)).collect()
-            }
-            _ => return Err(Fail::kind("samples", kind)),
+        let sets = if kind.is_ptn() {
+            let ptn = pte_ptn::PtnFile::from_bytes(bytes)?;
+            let sets = pte_samples::read_samples(&ptn)?;
+            sets.iter().map(|s| set(bytes, s)).collect()
+        } else if kind.is_bpte() {
+            let bundle = pte_file::bpte::BundledFile::from_bytes(bytes)?;
+            let sets = pte_samples::bundled_sets(&bundle, None)?;
+            sets.iter().map(|s| set(bytes, s)).collect()
+        } else {
+            return Err(Fail::kind("samples", kind));
         };
         Ok(SampleModel { sets })
     }

@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use pte_core::FileKind;
 use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, PteFile, WriteOptions};
 
 use crate::error::{Fail, PteStatus};
@@ -107,23 +106,24 @@ pub(crate) fn save(h: &PteHandle, path: &Path) -> Result<u64, Fail> {
 pub(crate) fn rewrite(h: &PteHandle, path: &Path, options: &PteLayoutOptions) -> Result<u64, Fail> {
     let change = options.change()?;
     let bytes = h.bytes();
-    match h.kind() {
-        FileKind::Ptn => {
-            if !change.is_none() {
-                return Err(Fail::new(PteStatus::InvalidArgument, "layout options apply to .pte programs only"));
-            }
-            let ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
-            Ok(ptn.save(path)?)
+    let kind = h.kind();
+    if kind.is_ptn() {
+        if !change.is_none() {
+            return Err(Fail::new(PteStatus::InvalidArgument, "layout options apply to .pte programs only"));
         }
-        FileKind::Pte => match h.map() {
-            // segment bytes go file to file from the very file mapped
-            Some(map) => Ok(pte_core::write_atomically_file(path, |dst| pte_file::rewrite(map, dst, &change))?),
-            None => {
-                let file = PteFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
-                let options = change.apply(WriteOptions::matching(&file, bytes))?;
-                Ok(file.save(path, &options)?)
-            }
-        },
-        kind => Err(Fail::kind("rewrite", kind)),
+        let ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
+        return Ok(ptn.save(path)?);
+    }
+    if !kind.is_pte() {
+        return Err(Fail::kind("rewrite", kind));
+    }
+    match h.map() {
+        // segment bytes go file to file from the very file mapped
+        Some(map) => Ok(pte_core::write_atomically_file(path, |dst| pte_file::rewrite(map, dst, &change))?),
+        None => {
+            let file = PteFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
+            let options = change.apply(WriteOptions::matching(&file, bytes))?;
+            Ok(file.save(path, &options)?)
+        }
     }
 }

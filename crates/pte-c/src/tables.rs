@@ -77,10 +77,12 @@ fn wrong<T>(what: &str, kind: FileKind) -> Table<T> {
 
 impl Blobs {
     pub(crate) fn read(kind: FileKind, bytes: &[u8]) -> Result<Blobs, Fail> {
-        match kind {
-            FileKind::Pte => Blobs::program(bytes),
-            FileKind::Ptd => Blobs::data_file(bytes),
-            _ => Err(Fail::kind("segments, constants, named data and delegate blobs", kind)),
+        if kind.is_pte() {
+            Blobs::program(bytes)
+        } else if kind.is_ptd() {
+            Blobs::data_file(bytes)
+        } else {
+            Err(Fail::kind("segments, constants, named data and delegate blobs", kind))
         }
     }
 

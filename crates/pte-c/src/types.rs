@@ -34,15 +34,13 @@ pub enum PteKind {
     Bpte = 4,
 }
 
+/// The constant of each of the door's kinds, in [`pte::KINDS`]' order (so
+/// numbered from 1 in it).
+const KNOWN: [PteKind; 4] = [PteKind::Pte, PteKind::Ptd, PteKind::Ptn, PteKind::Bpte];
+
 impl From<FileKind> for PteKind {
     fn from(k: FileKind) -> PteKind {
-        match k {
-            FileKind::Pte => PteKind::Pte,
-            FileKind::Ptd => PteKind::Ptd,
-            FileKind::Ptn => PteKind::Ptn,
-            FileKind::Bpte => PteKind::Bpte,
-            _ => PteKind::Unknown,
-        }
+        pte::KINDS.into_iter().zip(KNOWN).find(|(known, _)| *known == k).map_or(PteKind::Unknown, |(_, c)| c)
     }
 }
 
@@ -294,4 +292,17 @@ pub struct PteTensor {
     pub nbytes: usize,
     /// Whether `data` points into the file itself (stored, not compressed).
     pub in_file: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PteKind;
+
+    /// The values `pte.h` publishes, each kind by its name.
+    #[test]
+    fn each_kind_keeps_its_constant() {
+        let by_name: Vec<_> = pte::KINDS.into_iter().map(|k| (k.extension(), PteKind::from(k) as u32)).collect();
+        assert_eq!(by_name, [(Some("pte"), 1), (Some("ptd"), 2), (Some("ptn"), 3), (Some("bpte"), 4)]);
+        assert_eq!(PteKind::from(pte::kind_of(b"hello, world")), PteKind::Unknown);
+    }
 }

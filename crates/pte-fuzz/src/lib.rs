@@ -88,8 +88,8 @@ pub fn mutate(data: &[u8], max_size: usize, seed: u64) -> Vec<u8> {
 /// ```
 pub fn mutate_explained(data: &[u8], max_size: usize, seed: u64) -> (Vec<u8>, Strategy) {
     let mut rng = Rng::new(mix(seed, data.len()));
-    let kind = FileKind::detect(data);
-    if kind != FileKind::Unknown && rng.below(10) != 0 {
+    let kind = kind_of(data);
+    if kind.is_known() && rng.below(10) != 0 {
         for _ in 0..TRIES {
             if let Some((out, how)) = structured(data, kind, max_size, &mut rng)
                 && out.len() <= max_size
@@ -106,28 +106,36 @@ pub fn mutate_explained(data: &[u8], max_size: usize, seed: u64) -> (Vec<u8>, St
 /// apply to this input.
 fn structured(data: &[u8], kind: FileKind, max_size: usize, rng: &mut Rng) -> Option<(Vec<u8>, Strategy)> {
     let pick = rng.below(100);
-    match kind {
-        FileKind::Pte => match pick {
+    if kind.is_pte() {
+        match pick {
             0..=14 => catalogue(data, kind, rng).map(|b| (b, Strategy::Catalogue)),
             15..=49 => model::field(data, rng).map(|b| (b, Strategy::Field)),
             50..=64 => model::segments(data, rng).map(|b| (b, Strategy::Segments)),
             65..=91 => flatbuf::mutate(data, rng).map(|b| (b, Strategy::Flatbuffer)),
             _ => generated(max_size, rng).map(|b| (b, Strategy::Generated)),
-        },
-        FileKind::Ptd | FileKind::Bpte => match pick {
+        }
+    } else if kind.is_ptd() || kind.is_bpte() {
+        match pick {
             0..=29 => catalogue(data, kind, rng).map(|b| (b, Strategy::Catalogue)),
-            30..=39 if kind == FileKind::Bpte => {
-                model::bundled_program(data, max_size, rng).map(|b| (b, Strategy::Field))
-            }
+            30..=39 if kind.is_bpte() => model::bundled_program(data, max_size, rng).map(|b| (b, Strategy::Field)),
             30..=44 => flatbuf::header(data, rng).map(|b| (b, Strategy::Segments)),
             _ => flatbuf::mutate(data, rng).map(|b| (b, Strategy::Flatbuffer)),
-        },
-        FileKind::Ptn => match pick {
+        }
+    } else if kind.is_ptn() {
+        match pick {
             0..=29 => catalogue(data, kind, rng).map(|b| (b, Strategy::Catalogue)),
             _ => ptn::member(data, max_size, rng).map(|b| (b, Strategy::Member)),
-        },
-        _ => None,
+        }
+    } else {
+        None
     }
+}
+
+/// The kind whose structure the mutators walk: the one the identifier
+/// names (the door's [`pte::identify`]), none for a program whose
+/// identifier a mutation broke (bytes are all it has left).
+fn kind_of(bytes: &[u8]) -> FileKind {
+    pte::identify(bytes).named_kind()
 }
 
 /// A random class of the catalogue for `kind`, applied.
@@ -158,12 +166,14 @@ fn generated(max_size: usize, rng: &mut Rng) -> Option<Vec<u8>> {
 /// ```
 pub fn cross_over(a: &[u8], b: &[u8], max_size: usize, seed: u64) -> Vec<u8> {
     let mut rng = Rng::new(mix(seed, a.len().wrapping_mul(31).wrapping_add(b.len())));
-    let kind = FileKind::detect(a);
-    if kind == FileKind::detect(b) && rng.below(4) != 0 {
-        let child = match kind {
-            FileKind::Pte => cross::programs(a, b, &mut rng),
-            FileKind::Ptn => ptn::cross(a, b, &mut rng),
-            _ => None,
+    let kind = kind_of(a);
+    if kind == kind_of(b) && rng.below(4) != 0 {
+        let child = if kind.is_pte() {
+            cross::programs(a, b, &mut rng)
+        } else if kind.is_ptn() {
+            ptn::cross(a, b, &mut rng)
+        } else {
+            None
         };
         if let Some(child) = child.filter(|c| c.len() <= max_size) {
             return child;
