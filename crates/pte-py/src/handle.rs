@@ -28,15 +28,10 @@ pub struct Handle {
     pub(crate) name: Option<String>,
 }
 
-/// The lower-case name Python sees for a kind.
+/// The lower-case name Python sees for a kind: its extension, `unknown`
+/// for a program whose identifier is damaged.
 pub(crate) fn kind_name(kind: FileKind) -> &'static str {
-    match kind {
-        FileKind::Pte => "pte",
-        FileKind::Ptd => "ptd",
-        FileKind::Ptn => "ptn",
-        FileKind::Bpte => "bpte",
-        _ => "unknown",
-    }
+    kind.extension().unwrap_or("unknown")
 }
 
 /// Offset of `part` inside `whole`, when `part` is a sub-slice of it.

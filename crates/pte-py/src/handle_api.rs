@@ -17,9 +17,8 @@ use crate::handle::{kind_name, Handle, Source};
 /// verify names the damage by its rule, as `pte verify` does.
 fn recognise(bytes: &[u8], name: &str) -> PyResult<FileKind> {
     match pte::identify(bytes) {
-        pte::Identity::ExecuTorch(k) => Ok(k),
-        pte::Identity::DamagedProgram => Ok(FileKind::Unknown),
         pte::Identity::Foreign(_) => Err(crate::error::raise_invalid(format!("{name}: {}", pte::describe(bytes)))),
+        identity => Ok(identity.named_kind()),
     }
 }
 

@@ -3,8 +3,6 @@
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use pte_core::FileKind;
-
 use crate::error::{invalid, IntoPy};
 use crate::handle::{offset_in, Handle};
 
@@ -105,13 +103,16 @@ pub(crate) fn selected_operators(paths: Vec<std::path::PathBuf>) -> PyResult<Str
     for p in &paths {
         let name = p.display().to_string();
         let map = pte_core::MappedFile::open(p).py_err(Some(&name))?;
-        let ops = match pte::kind_of(map.bytes()) {
-            FileKind::Bpte => pte_file::operators::of_bundle(map.bytes()),
-            FileKind::Ptn => Err(pte_core::Error::new(
+        let kind = pte::kind_of(map.bytes());
+        let ops = if kind.is_bpte() {
+            pte_file::operators::of_bundle(map.bytes())
+        } else if kind.is_ptn() {
+            Err(pte_core::Error::new(
                 pte_core::ErrorKind::InvalidUse,
                 "a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file",
-            )),
-            _ => pte_file::operators::of_program(map.bytes()),
+            ))
+        } else {
+            pte_file::operators::of_program(map.bytes())
         }
         .py_err(Some(&name))?;
         union.add(&name, &ops);
