@@ -89,6 +89,8 @@ impl FileSummary {
 pub(super) struct Ctx {
     /// The file's index on the page (the `-K` of every id).
     pub(super) k: usize,
+    /// The kind the file is read as (the door's [`pte::kind_of`]).
+    pub(super) kind: FileKind,
     /// What could not be read.
     pub(super) unreadable: Vec<String>,
     /// What the tensor statistics may still read.

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 
-use pte_core::FileKind;
 use pte_file::bpte::BundledFile;
 use pte_file::ptd::PtdFile;
 use pte_file::view::{PteView, SegmentTable};
@@ -103,7 +102,7 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             let mut parts = Parts { summary: summary::wrap(cx, &note), ..Parts::default() };
             let graphs = cx.fail("the graphs", "the bundle could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &graphs));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Bpte, 0));
+            parts.sizes = Some(sizes::section(cx, bytes, 0));
             let memory = cx.fail("the memory plan", "the bundle could not be read");
             parts.memory = Some(wrap(cx, "memory", "Memory plan", &memory));
             let tensors = cx.fail("the tensors", "the bundle could not be read");
@@ -153,7 +152,7 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     let (graphs, _, _) = graphs::section(cx, &[], "A .ptd holds tensor data only: it has no method to draw.");
     parts.graphs = Some(graphs);
     let keys = ptd.as_ref().map_or(0, |p| p.keys().len() as u64);
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptd, keys));
+    parts.sizes = Some(sizes::section(cx, bytes, keys));
     let ptd = match ptd {
         Ok(p) => p,
         Err(e) => {
@@ -284,7 +283,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             parts.summary = summary::wrap(cx, &note);
             let g = cx.fail("the graphs", "the package could not be read");
             parts.graphs = Some(wrap(cx, "graphs", "Graphs", &g));
-            parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, 0));
+            parts.sizes = Some(sizes::section(cx, bytes, 0));
             let t = cx.fail("the tensors", "the package could not be read");
             parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
             let x = cx.fail("the samples", "the package could not be read");
@@ -337,7 +336,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
     parts.methods = m;
     parts.nodes = n;
     let counted = (ptn.members.len() as u64).saturating_add(ptn.constants().count() as u64);
-    parts.sizes = Some(sizes::section(cx, bytes, FileKind::Ptn, counted));
+    parts.sizes = Some(sizes::section(cx, bytes, counted));
     let list = ptn.tensors();
     let rows = list.iter().map(|t| TensorRow {
         name: match t.alias_of {

@@ -3,7 +3,6 @@
 
 use std::fmt::Write as _;
 
-use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable};
 
 use super::context::{Ctx, FileSummary, Parts, Source};
@@ -15,16 +14,20 @@ use crate::html::escape;
 pub(super) fn section(s: &mut String, k: usize, f: &Source<'_>, data: &[Source<'_>]) -> FileSummary {
     let bytes = f.bytes;
     let kind = pte::kind_of(bytes);
-    let mut cx = Ctx { k, unreadable: vec![], budget: crate::stats::Budget::new(crate::stats::Budget::PAGE) };
+    let mut cx = Ctx { k, kind, unreadable: vec![], budget: crate::stats::Budget::new(crate::stats::Budget::PAGE) };
     // data files resolve programs only; other kinds are reported alone
-    let linked: &[Source<'_>] = if kind == FileKind::Pte { data } else { &[] };
+    let linked: &[Source<'_>] = if kind.is_pte() { data } else { &[] };
     let (verification, violations, warnings) = verification::section(&mut cx, f, linked);
-    let parts = match kind {
-        FileKind::Pte => program(&mut cx, bytes, bytes, PteView::read(bytes, SegmentTable::Whole), linked, 0),
-        FileKind::Bpte => extras::bundle(&mut cx, bytes),
-        FileKind::Ptd => extras::data_file(&mut cx, bytes),
-        FileKind::Ptn => extras::package(&mut cx, bytes),
-        _ => Parts { summary: summary::unknown(&mut cx, bytes), ..Parts::default() },
+    let parts = if kind.is_pte() {
+        program(&mut cx, bytes, bytes, PteView::read(bytes, SegmentTable::Whole), linked, 0)
+    } else if kind.is_bpte() {
+        extras::bundle(&mut cx, bytes)
+    } else if kind.is_ptd() {
+        extras::data_file(&mut cx, bytes)
+    } else if kind.is_ptn() {
+        extras::package(&mut cx, bytes)
+    } else {
+        Parts { summary: summary::unknown(&mut cx, bytes), ..Parts::default() }
     };
     let kind_name = kind.extension().unwrap_or("unknown");
     let parts_len: usize = [

@@ -34,7 +34,7 @@ pub(super) fn program(
     parts.methods = methods;
     parts.nodes = nodes;
     let counted = pte.as_ref().map_or(0, sizes::program_parts).saturating_add(more_parts);
-    parts.sizes = Some(sizes::section(cx, file, pte::kind_of(file), counted));
+    parts.sizes = Some(sizes::section(cx, file, counted));
     parts.memory = Some(memory::section(cx, program));
     // file offsets: a bundle's program starts inside it
     let at = (program.as_ptr() as usize).saturating_sub(file.as_ptr() as usize) as u64;

@@ -7,7 +7,6 @@
 
 use std::fmt::Write as _;
 
-use pte_core::FileKind;
 use pte_segments::size::{By, SizeReport};
 
 use super::context::{open, Ctx};
@@ -44,8 +43,9 @@ fn share(bytes: u64, total: u64) -> String {
     format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
 }
 
-/// The part for a file of `kind` counted to have at least `parts` parts.
-pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind, parts: u64) -> String {
+/// The part for the file (of the section's kind) counted to have at least
+/// `parts` parts.
+pub(super) fn section(cx: &mut Ctx, bytes: &[u8], parts: u64) -> String {
     let mut s = open(cx, "sizes", "Sizes");
     if parts > MAX_PARTS {
         let _ = writeln!(
@@ -57,11 +57,7 @@ pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind, parts: u64) ->
         );
         return s;
     }
-    let report = match kind {
-        FileKind::Ptn => pte_ptn::size_report(bytes),
-        _ => pte_file::size::size_report(bytes),
-    };
-    match report {
+    match pte::size(cx.kind, bytes) {
         Ok(r) => s.push_str(&body(cx, &r)),
         Err(e) => s.push_str(&cx.fail("the size breakdown", e)),
     }
