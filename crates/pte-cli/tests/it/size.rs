@@ -343,11 +343,8 @@ fn damaged_files_get_notes_and_hostile_ones_never_a_panic() {
 
 /// A report whose parts add up, or a typed error.
 fn check_library(bytes: &[u8], what: &str) {
-    let r = match pte_core::FileKind::detect(bytes) {
-        pte_core::FileKind::Ptn => pte_ptn::size_report(bytes),
-        _ => pte_file::size::size_report(bytes),
-    };
-    if let Ok(r) = r {
+    // the door's answer, as `pte size` asks it
+    if let Ok(r) = pte::size(pte::kind_of(bytes), bytes) {
         assert_eq!(r.total(), bytes.len() as u64, "{what}");
         assert!(r.parts.iter().all(|p| p.bytes > 0), "{what}");
         for by in [pte_file::size::By::Kind, pte_file::size::By::Operator] {
