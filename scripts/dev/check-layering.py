@@ -17,8 +17,12 @@ type, a re-export) and a parent reaching into its children are not circles:
 the check is that the parts of each folder stack. `#[cfg(test)]` modules and
 `#[path]` files are left out (tests may reach anywhere).
 
+Kinds: no `FileKind` match (`match` arm, `matches!`, `==`, `let` pattern)
+in a crate that is not the door (`pte`) or beneath it: per-kind dispatch is
+the door's (issue 46).
+
 Reads `cargo metadata --format-version 1 --no-deps` and the sources; exits
-1 with the offending edges and circles, 0 with a one-line count.
+1 with the offending edges, circles and matches, 0 with a one-line count.
 """
 import json
 import os
@@ -212,11 +216,67 @@ def module_problems(meta):
     return bad, count
 
 
+# A question "which kind is it" answered by matching `FileKind` (a `match`
+# arm, `matches!`, `==`/`!=`, a `let` pattern): the door (`pte`) decides
+# per-kind dispatch and the crates beneath it hold the formats; every other
+# crate asks the door (its answers, `pte::KINDS`, `FileKind::is_pte` and its
+# siblings). Naming a kind as a value (a catalogue's input, `require_kind`'s
+# argument) is not a question.
+KIND_MATCH = re.compile(
+    r"[=!]=\s*(?:\w+::)*FileKind::\w+"
+    r"|FileKind::\w+\s*[=!]="
+    r"|FileKind::\w+[\s)]*(?:=>|\|(?!\|)|\bif\b)"
+    r"|matches!\s*\([^;]*?FileKind::"
+    r"|\blet\s+(?:\w+::)*FileKind::"
+)
+
+
+def beneath(meta, top):
+    """`top` and every workspace crate it depends on through normal dependencies."""
+    names = {p["name"] for p in meta["packages"]}
+    deps = {p["name"]: {d["name"] for d in p["dependencies"] if d["name"] in names and not d["kind"]}
+            for p in meta["packages"]}
+    out, todo = set(), [top]
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            todo.extend(deps.get(x, ()))
+    return out
+
+
+def kind_problems(meta):
+    """Each `FileKind` match in a crate above or beside the door."""
+    allowed = beneath(meta, "pte")
+    bad, count = [], 0
+    for p in meta["packages"]:
+        if p["name"] in allowed:
+            continue
+        root = os.path.dirname(p["manifest_path"])
+        for sub in ("src", "tests", "examples", "benches"):
+            for folder, _, files in os.walk(os.path.join(root, sub)):
+                for f in sorted(files):
+                    if not f.endswith(".rs"):
+                        continue
+                    path = os.path.join(folder, f)
+                    count += 1
+                    text = open(path, encoding="utf-8").read()
+                    # comments and strings only: a test module asks the door too
+                    text = re.sub(r"//[^\n]*", "", text)
+                    text = re.sub(r'"(?:\\.|[^"\\])*"', '""', text)
+                    for m in KIND_MATCH.finditer(text):
+                        line = text.count("\n", 0, m.start()) + 1
+                        rel = os.path.relpath(path, os.path.dirname(os.path.dirname(root)))
+                        bad.append((f"{rel}:{line}: {m.group(0).strip()}", "a FileKind match outside the door; ask the door"))
+    return bad, count
+
+
 def main():
     meta = json.loads(subprocess.check_output(["cargo", "metadata", "--format-version", "1", "--no-deps"]))
     crates, edges = crate_problems(meta)
     mods, count = module_problems(meta)
-    found = crates + mods
+    kinds, scanned = kind_problems(meta)
+    found = crates + mods + kinds
     new = [f"{what}: {why}" for what, why in found if what not in KNOWN]
     gone = sorted(KNOWN - {what for what, _ in found})
     if new or gone:
@@ -226,7 +286,7 @@ def main():
         )
     print(
         f"layering: {edges} dependencies between {len(meta['packages'])} crates and {count} modules, "
-        f"none circular but the {len(KNOWN)} known ones"
+        f"none circular but the {len(KNOWN)} known ones; no FileKind match in {scanned} files above the door"
     )
 
 

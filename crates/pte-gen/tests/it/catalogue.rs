@@ -83,10 +83,7 @@ fn link_rules(kind: FileKind, broken: &[u8]) -> Vec<Rule> {
     let dir = pte_testkit::corpus("external");
     let pte = std::fs::read(dir.join("model.pte")).unwrap();
     let ptd = std::fs::read(dir.join("_default_external_constant.ptd")).unwrap();
-    let (pte, ptd) = match kind {
-        FileKind::Pte => (broken, &ptd[..]),
-        _ => (&pte[..], broken),
-    };
+    let (pte, ptd) = if kind.is_pte() { (broken, &ptd[..]) } else { (&pte[..], broken) };
     let program = pte_file::PteFile::from_bytes(pte).unwrap();
     let data = pte_file::ptd::PtdFile::from_bytes(ptd).unwrap();
     let report = pte_file::verify::verify_link(&program.program, &[("data.ptd", &data)]);
