@@ -37,26 +37,30 @@
 
 #![forbid(unsafe_code)]
 
+mod access;
 pub mod bpte;
+mod build;
 pub mod delegate_payload;
 mod exir_view;
 mod exir_write;
-mod keep;
 pub mod memory;
 mod naming;
 pub mod operators;
+mod options;
 pub mod pack;
 pub mod ptd;
-mod pte;
+mod read;
+mod rewrite;
 pub mod size;
+mod sparse;
+mod tensors;
 #[cfg(any(test, feature = "test-programs"))]
 #[doc(hidden)]
 pub mod test_programs;
+mod transform;
 pub mod verify;
 pub mod view;
-
-// The aggregate's modules keep their short crate paths (`crate::read`).
-use pte::{access, build, options, read, transform, write};
+mod write;
 
 pub use ptd::external;
 
@@ -66,9 +70,9 @@ pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData, Exi
 pub use exir_write::{exir_serialize, ExirFile, ExirNamed, ExirOptions, ExirParts};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
 pub use pack::folder_file::sha256_hex;
-pub use pte::rewrite::{rewrite, LayoutChange};
-pub(crate) use pte::sparse::SparsePte;
-pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
+pub use rewrite::{rewrite, LayoutChange};
+pub(crate) use sparse::SparsePte;
+pub use tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use pte_schema::{BackendDelegateInlineData, Error, ErrorKind, Limits, Program, ProgramView, Result};
 
-use super::sparse::SparsePte;
+use crate::sparse::SparsePte;
 use super::stored_program::StoredProgram;
 use crate::read::{program_region, ReadOptions};
 use crate::{PteFile, WriteOptions};
@@ -169,7 +169,7 @@ fn read_without_plans<'a>(bytes: &'a [u8], limits: &Limits) -> Result<Option<Spa
 }
 
 #[cfg(test)]
-#[path = "keep_rewrite_tests.rs"]
+#[path = "undecoded_plans_tests.rs"]
 #[allow(
     clippy::unwrap_used,
     clippy::expect_used,

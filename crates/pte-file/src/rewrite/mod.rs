@@ -3,14 +3,23 @@
 //! change leaves alone is copied as stored (while it is verified, when
 //! nothing changes at all); one it touches is decoded and encoded again.
 
+// The paths a rewrite can take, cheapest first: the stored program copied
+// for a file read whole (`copy_stored`) or read with its table left in place
+// (`table_in_place`), both over `stored_program`; a program read without its
+// plans decoded (`undecoded_plans`); otherwise a full decode and encode.
+mod copy_stored;
+mod stored_program;
+mod table_in_place;
+mod undecoded_plans;
+
 use std::fs::File;
 
 use pte_core::MappedFile;
 use pte_schema::{Error, ErrorKind, Result};
 
-use super::keep_rewrite::KeepRewrite;
 use crate::options::{ConstantPlacement, DelegatePlacement, WriteOptions};
 use crate::PteFile;
+use undecoded_plans::KeepRewrite;
 
 /// What a rewrite changes in a file's stored layout. The default changes
 /// nothing: each field left `None` (or [`DelegatePlacement::Keep`]) keeps

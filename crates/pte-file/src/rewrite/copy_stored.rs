@@ -8,7 +8,7 @@ use std::io::Write;
 
 use pte_schema::Result;
 
-use crate::pte::stored_program::{copy_if_bare, StoredProgram};
+use super::stored_program::{copy_if_bare, StoredProgram};
 use crate::transform::Prepared;
 use crate::write::{copy_from, data_size, write_segments};
 use crate::{PteFile, WriteOptions};

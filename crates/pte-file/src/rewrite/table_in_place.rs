@@ -30,7 +30,7 @@ impl SparsePte<'_> {
     }
 
     /// [`SparsePte::write_keeping_program`]; with `prefilled`, the program
-    /// flatbuffer is in `dst` already ([`super::keep_rewrite::KeepRewrite::read_prefilling`]).
+    /// flatbuffer is in `dst` already ([`super::undecoded_plans::KeepRewrite::read_prefilling`]).
     pub(crate) fn write_keeping(
         &self,
         dst: &std::fs::File,
@@ -149,7 +149,7 @@ enum Order {
 }
 
 #[cfg(test)]
-#[path = "sparse_keep_tests.rs"]
+#[path = "table_in_place_tests.rs"]
 #[allow(
     clippy::unwrap_used,
     clippy::expect_used,
