@@ -70,13 +70,13 @@ pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData, Exi
 pub use exir_write::{exir_serialize, ExirFile, ExirNamed, ExirOptions, ExirParts};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
 pub use pack::folder_file::sha256_hex;
-pub use rewrite::{rewrite, LayoutChange};
-pub(crate) use sparse::SparsePte;
-pub use tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
 pub use read::ReadOptions;
+pub use rewrite::{rewrite, LayoutChange};
+pub(crate) use sparse::SparsePte;
+pub use tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use view::PteView;
 pub use write::splice_flatbuffer;
 

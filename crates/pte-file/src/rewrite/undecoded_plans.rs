@@ -11,9 +11,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use pte_schema::{BackendDelegateInlineData, Error, ErrorKind, Limits, Program, ProgramView, Result};
 
-use crate::sparse::SparsePte;
 use super::stored_program::StoredProgram;
 use crate::read::{program_region, ReadOptions};
+use crate::sparse::SparsePte;
 use crate::{PteFile, WriteOptions};
 
 /// A `.pte` read for [`KeepRewrite::write_keeping_program`].

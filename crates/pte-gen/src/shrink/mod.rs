@@ -35,7 +35,7 @@
 
 mod flatbuf;
 mod other;
-mod pte;
+mod program;
 mod search;
 
 use std::time::{Duration, Instant};
@@ -173,7 +173,7 @@ fn structured(s: &mut Search<'_>) {
         s.phase = "structure";
         match FileKind::detect(&s.best) {
             FileKind::Pte => {
-                pte::pass(s, &Whole);
+                program::pass(s, &Whole);
             }
             FileKind::Bpte => {
                 other::bpte(s);
