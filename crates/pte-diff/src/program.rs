@@ -47,8 +47,8 @@ pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, prefix: &str, out: &mut Vec<
     // the same content stored another way (inline alignment, placement) changes
     // the flatbuffer bytes only
     if out.len() == before {
-        let ra = pte_file::verify::program_region(a).map(|(_, r)| r).unwrap_or(a);
-        let rb = pte_file::verify::program_region(b).map(|(_, r)| r).unwrap_or(b);
+        let ra = pte_file::program_region(a).map(|(_, r)| r).unwrap_or(a);
+        let rb = pte_file::program_region(b).map(|(_, r)| r).unwrap_or(b);
         if ra != rb {
             layout(out, format!("{prefix}program"), "flatbuffer bytes differ, same content".into());
         }

@@ -303,7 +303,16 @@ impl WriteOptions {
 
     /// [`WriteOptions::matching`] from the inline delegate blobs alone (as
     /// borrowed from `bytes`), so that a view of the program answers too.
-    pub(crate) fn matching_inline<'b>(bytes: &[u8], inline: impl Iterator<Item = &'b [u8]>) -> Self {
+    ///
+    /// ```
+    /// use pte_file::WriteOptions;
+    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
+    /// let o = WriteOptions::matching_inline(&bytes, std::iter::empty());
+    /// assert_eq!(o.segment_alignment(), WriteOptions::matching(&pte, &bytes).segment_alignment());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn matching_inline<'b>(bytes: &[u8], inline: impl Iterator<Item = &'b [u8]>) -> Self {
         use pte_segments::align::power_of_two_dividing;
         let mut o = WriteOptions { constants: ConstantPlacement::Keep, ..WriteOptions::default() };
         if let Ok(Some(h)) = pte_segments::ExtendedHeader::parse(bytes)
@@ -325,7 +334,15 @@ impl WriteOptions {
         o
     }
 
-    pub(crate) fn encode_options(&self) -> EncodeOptions {
+    /// The flatbuffer encoder's share of these options (the alignments of
+    /// constant and inline delegate data), for a caller encoding a program
+    /// itself.
+    ///
+    /// ```
+    /// let o = pte_file::WriteOptions::default().encode_options();
+    /// assert_eq!(o.tensor_alignment, pte_file::WriteOptions::default().tensor_alignment());
+    /// ```
+    pub fn encode_options(&self) -> EncodeOptions {
         EncodeOptions { tensor_alignment: self.tensor_alignment, delegate_alignment: self.delegate_alignment }
     }
 }

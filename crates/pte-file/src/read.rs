@@ -29,7 +29,7 @@ pub struct ReadOptions {
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
-/// let (header, region) = pte_file::verify::program_region(&bytes)?;
+/// let (header, region) = pte_file::program_region(&bytes)?;
 /// assert!(header.is_none());
 /// assert_eq!(region.len(), bytes.len());
 /// # Ok::<(), pte_file::Error>(())

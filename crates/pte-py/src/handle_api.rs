@@ -102,7 +102,7 @@ impl Handle {
         by: Option<&str>,
         #[pyo3(from_py_with = opt_int_arg::<usize>)] top: Option<usize>,
     ) -> PyResult<String> {
-        use pte_file::size::By;
+        use pte_analysis::size::By;
         let by = match by {
             None => None,
             Some("kind") => Some(By::Kind),

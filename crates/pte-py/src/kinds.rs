@@ -101,17 +101,17 @@ pub(crate) fn ptn_tensors<'py>(
 /// `.bpte`), each named in `debug_info` as given, as `pte ops --yaml` prints it.
 #[pyfunction]
 pub(crate) fn selected_operators(paths: Vec<std::path::PathBuf>) -> PyResult<String> {
-    let mut union = pte_file::operators::OperatorUnion::default();
+    let mut union = pte_analysis::operators::OperatorUnion::default();
     for p in &paths {
         let name = p.display().to_string();
         let map = pte_core::MappedFile::open(p).py_err(Some(&name))?;
         let ops = match pte::kind_of(map.bytes()) {
-            FileKind::Bpte => pte_file::operators::of_bundle(map.bytes()),
+            FileKind::Bpte => pte_analysis::operators::of_bundle(map.bytes()),
             FileKind::Ptn => Err(pte_core::Error::new(
                 pte_core::ErrorKind::InvalidUse,
                 "a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file",
             )),
-            _ => pte_file::operators::of_program(map.bytes()),
+            _ => pte_analysis::operators::of_program(map.bytes()),
         }
         .py_err(Some(&name))?;
         union.add(&name, &ops);

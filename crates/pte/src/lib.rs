@@ -47,7 +47,7 @@ pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, M
 pub use identify::{describe, identify, kind_of, Foreign, Identity};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
-pub use pte_file::pack::PackOptions;
+pub use pte_pack::PackOptions;
 pub use summary::{
     BpteSummary, CaseValue, FileSummary, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor, PtnConstant,
     PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, Summary, SummaryOptions,
@@ -177,7 +177,7 @@ impl<'a> File<'a> {
     /// assert_eq!(f.size()?.file_size, f.bytes().len() as u64);
     /// # Ok::<(), pte::Error>(())
     /// ```
-    pub fn size(&self) -> Result<pte_file::size::SizeReport> {
+    pub fn size(&self) -> Result<pte_analysis::size::SizeReport> {
         size(self.kind(), self.bytes())
     }
 
@@ -188,7 +188,7 @@ impl<'a> File<'a> {
     /// assert_eq!(f.memory(None)?.methods.len(), 1);
     /// # Ok::<(), pte::Error>(())
     /// ```
-    pub fn memory(&self, method: Option<&str>) -> Result<pte_file::memory::MemoryPlan> {
+    pub fn memory(&self, method: Option<&str>) -> Result<pte_analysis::memory::MemoryPlan> {
         memory(self.kind(), self.bytes(), method)
     }
 

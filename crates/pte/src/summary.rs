@@ -18,8 +18,8 @@ use std::path::Path;
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 use serde_json::{json, Value};
 
+use pte_analysis::delegate_payload::builtin_registry;
 use pte_core::FileKind;
-use pte_file::delegate_payload::builtin_registry;
 use pte_file::ptd::PtdFile;
 use pte_file::view::{EntryKind, PteView, SegmentTable, SubBuffers, TensorUse};
 use pte_file::{tensor_label, Unnamed};
@@ -339,7 +339,7 @@ impl<'a> Summary<'a> {
     /// delegate keeps as named data are listed beside the program's tensors.
     /// None when the named table does not resolve.
     fn named_tensor_rows(&self) -> Vec<TensorRow> {
-        use pte_file::delegate_payload::{builtin_registry, named_tensors_of};
+        use pte_analysis::delegate_payload::{builtin_registry, named_tensors_of};
         let Some(named) = self.view.named_data() else { return vec![] };
         let delegates = self.view.delegates().unwrap_or_default();
         let described =

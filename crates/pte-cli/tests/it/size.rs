@@ -344,13 +344,13 @@ fn damaged_files_get_notes_and_hostile_ones_never_a_panic() {
 /// A report whose parts add up, or a typed error.
 fn check_library(bytes: &[u8], what: &str) {
     let r = match pte_core::FileKind::detect(bytes) {
-        pte_core::FileKind::Ptn => pte_ptn::size_report(bytes),
-        _ => pte_file::size::size_report(bytes),
+        pte_core::FileKind::Ptn => pte_analysis::size::ptn_size_report(bytes),
+        _ => pte_analysis::size::size_report(bytes),
     };
     if let Ok(r) = r {
         assert_eq!(r.total(), bytes.len() as u64, "{what}");
         assert!(r.parts.iter().all(|p| p.bytes > 0), "{what}");
-        for by in [pte_file::size::By::Kind, pte_file::size::By::Operator] {
+        for by in [pte_analysis::size::By::Kind, pte_analysis::size::By::Operator] {
             assert_eq!(r.clone().grouped(by).top(2).total(), bytes.len() as u64, "{what}");
         }
     }

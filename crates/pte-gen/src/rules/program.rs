@@ -2,12 +2,12 @@
 
 use std::borrow::Cow;
 
-use pte_file::verify::rules as pte_rules;
 use pte_file::PteFile;
 use pte_schema::{
     AllocationDetails, BackendDelegate, BackendDelegateDataReference, BackendDelegateInlineData, Buffer, DataLocation,
     DataSegment, EValue, ExtraTensorInfo, KernelTypes, NamedData, Tensor, TensorDataLocation, TensorShapeDynamism,
 };
+use pte_verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;

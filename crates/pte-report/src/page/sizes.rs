@@ -1,5 +1,5 @@
 //! The sizes part: every byte of the file attributed once
-//! (`pte_file::size`, `pte_ptn::size_report`), as a treemap and as tables
+//! (`pte_analysis::size`, `pte_analysis::size::ptn_size_report`), as a treemap and as tables
 //! by kind and of the largest parts. A file of more than [`MAX_PARTS`]
 //! parts, as counted from its tables before anything is attributed, is
 //! not broken down here: the breakdown holds every part at once, and
@@ -7,8 +7,8 @@
 
 use std::fmt::Write as _;
 
+use pte_analysis::size::{By, SizeReport};
 use pte_core::FileKind;
-use pte_segments::size::{By, SizeReport};
 
 use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};
@@ -58,8 +58,8 @@ pub(super) fn section(cx: &mut Ctx, bytes: &[u8], kind: FileKind, parts: u64) ->
         return s;
     }
     let report = match kind {
-        FileKind::Ptn => pte_ptn::size_report(bytes),
-        _ => pte_file::size::size_report(bytes),
+        FileKind::Ptn => pte_analysis::size::ptn_size_report(bytes),
+        _ => pte_analysis::size::size_report(bytes),
     };
     match report {
         Ok(r) => s.push_str(&body(cx, &r)),
