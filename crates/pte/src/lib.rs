@@ -49,9 +49,10 @@ pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_pack::PackOptions;
 pub use summary::{
-    BpteSummary, CaseValue, FileSummary, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor, PtnConstant,
-    PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, Summary, SummaryOptions,
-    TensorFacts, TensorRow,
+    BpteSummary, CaseValue, ConstantRow, DelegateRow, DeviceRow, ExternalGroup, FileSummary, HeaderRow, IoRow,
+    MethodRow, MutableRow, NamedRow, PayloadRow, ProgramHead, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary,
+    PtdTensor, PtnConstant, PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, SegmentRow,
+    Summary, SummaryOptions, TensorFacts, TensorHead, TensorRow,
 };
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, verify_as_viewed, DataFile, Unreadable};

@@ -11,7 +11,8 @@ pub(crate) fn text(v: &Value) -> String {
     let mut s = text_head(v);
     s.push_str(&segments_title(segs.len()));
     for g in &segs {
-        s.push_str(&segment_line(g));
+        let used: Vec<&str> = g["used_by"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+        s.push_str(&segment_line(&g["index"], &g["offset"], &g["size"], &used));
     }
     s.push_str(&text_tail(v));
     s
@@ -22,10 +23,15 @@ pub(crate) fn segments_title(n: usize) -> String {
     format!("segments ({n}):\n")
 }
 
-/// One segment's line, from its `info --json` entry.
-pub(crate) fn segment_line(g: &Value) -> String {
-    let used: Vec<&str> = g["used_by"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-    format!("  [{}] offset {} size {} {}\n", g["index"], g["offset"], g["size"], used.join(" "))
+/// One segment's line: its index, offset, size and users.
+pub(crate) fn segment_line(
+    index: &dyn std::fmt::Display,
+    offset: &dyn std::fmt::Display,
+    size: &dyn std::fmt::Display,
+    used: &[impl AsRef<str>],
+) -> String {
+    let used: Vec<&str> = used.iter().map(AsRef::as_ref).collect();
+    format!("  [{index}] offset {offset} size {size} {}\n", used.join(" "))
 }
 
 /// `info`'s text down to the segment list.
@@ -126,7 +132,7 @@ pub(crate) fn text_tail(v: &Value) -> String {
     let named = v["named_data"].as_array().cloned().unwrap_or_default();
     s.push_str(&named_title(named.len()));
     for n in &named {
-        s.push_str(&named_line(n));
+        s.push_str(&named_line(&style::quoted_of(&n["key"]), &n["segment_index"], &n["size"]));
     }
     s
 }
@@ -146,7 +152,7 @@ pub(crate) fn named_title(n: usize) -> String {
     format!("named data: {n}\n")
 }
 
-/// One named blob's line, from its `info --json` entry.
-pub(crate) fn named_line(n: &Value) -> String {
-    format!("  {} -> segment {} ({} bytes)\n", style::quoted_of(&n["key"]), n["segment_index"], n["size"])
+/// One named blob's line: its key (quoted already), segment and size.
+pub(crate) fn named_line(key: &str, segment: &dyn std::fmt::Display, size: &dyn std::fmt::Display) -> String {
+    format!("  {key} -> segment {segment} ({size} bytes)\n")
 }

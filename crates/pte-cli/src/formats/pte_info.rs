@@ -56,11 +56,12 @@ pub(crate) fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'sta
 
 /// `info`'s text of a `.pte`, written as the summary's lists are read.
 fn write_text(s: &Summary<'_>, w: &mut impl Write) -> io::Result<()> {
-    let fields = s.fields();
-    w.write_all(program::text_head(fields).as_bytes())?;
+    // the head is small; its text is drawn from the JSON the bundle's embedded program also gives
+    let head = serde_json::to_value(s.head()).map_err(io::Error::other)?;
+    w.write_all(program::text_head(&head).as_bytes())?;
     w.write_all(program::segments_title(s.view().program().segment_count()).as_bytes())?;
     for row in s.segment_rows() {
-        w.write_all(program::segment_line(&row).as_bytes())?;
+        w.write_all(program::segment_line(&row.index, &row.offset, &row.size, &row.used_by).as_bytes())?;
     }
     let (n, total) = s
         .constants()
@@ -73,9 +74,9 @@ fn write_text(s: &Summary<'_>, w: &mut impl Write) -> io::Result<()> {
     }
     w.write_all(program::named_title(s.named_rows().count()).as_bytes())?;
     for row in s.named_rows() {
-        w.write_all(program::named_line(&row).as_bytes())?;
+        w.write_all(program::named_line(&crate::style::quoted(row.key), &row.segment_index, &row.size).as_bytes())?;
     }
-    w.write_all(inspect::external_text(&fields["external_data"]).as_bytes())?;
+    w.write_all(inspect::external_text(&head["external_data"]).as_bytes())?;
     if s.has_tensors() {
         inspect::write_tensor_table(w, || s.tensors(false).map(|r| inspect::pte_tensor_cells(&r)))?;
     }
