@@ -11,7 +11,7 @@ set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 mib="${1:-256}"
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" && \
-  cargo build -q --release -p pte-file --examples --manifest-path "$root/Cargo.toml" || exit 2
+  cargo build -q --release -p pte-verify --examples --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 work=$(mktemp -d "${TMPDIR:-/tmp}/pte-answers.XXXXXX"); trap 'rm -rf "$work"' EXIT
 "$root/target/release/examples/make_big" "$work/big.pte" "$mib" >/dev/null

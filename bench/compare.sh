@@ -14,7 +14,7 @@ venv="${1:-$root/../.venv-executorch}"
 sizes="${2-16 256 1024}"
 runs=5
 cargo build -q --release -p pte-cli --manifest-path "$root/Cargo.toml" && \
-  cargo build -q --release -p pte-file --examples --manifest-path "$root/Cargo.toml" || exit 2
+  cargo build -q --release -p pte-verify --examples --manifest-path "$root/Cargo.toml" || exit 2
 pte="$root/target/release/pte"
 work=$(mktemp -d "${TMPDIR:-/tmp}/pte-compare.XXXXXX"); trap 'rm -rf "$work"' EXIT
 median() { # command...: prints the median wall time of $runs runs, seconds

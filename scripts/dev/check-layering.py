@@ -32,16 +32,10 @@ import sys
 
 # What was there when the check came (issue 46), each to be cut: a new edge
 # or circle fails, and so does one of these once gone, so that the list only
-# shrinks. The two self dev-dependencies turn on a test-only feature (the
-# reference verifiers, programs built in code) for the crate's own
-# integration tests, benches and examples, which `cfg(test)` does not reach.
+# shrinks.
 KNOWN = {
-    "pte-file -> pte-file (dev)",
-    "pte-schema -> pte-schema (dev)",
     "pte-schema: crate::fenced, crate::offsets, crate::program, crate::ptd",
     "pte-schema: crate::program::codec, crate::program::verify, crate::program::view",
-    "pte-file: crate::bpte, crate::delegate_payload, crate::verify, crate::view",
-    "pte-file: crate::memory::gather, crate::memory::walk",
     "pte-ptn: crate::program, crate::read, crate::verify",
     "pte-samples: crate::protocol, crate::wire",
     "pte-cli: crate::cli, crate::commands",

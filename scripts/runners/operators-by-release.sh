@@ -2,7 +2,7 @@
 # The operators each ExecuTorch release's stock kernel libraries register, as
 # its wheel reports them (`_get_operator_names()` of the pybindings, the same
 # set `Runtime.get().operator_registry.operator_names` gives), written as
-# crates/pte-file/data/operators-<release>.txt: one `name.overload` a line,
+# crates/pte-analysis/data/operators-<release>.txt: one `name.overload` a line,
 # sorted, after a `#` header naming the release and the torch it ran with.
 # `pte verify` (rule needs.operator) and `pte ops --runtime` read these files,
 # embedded at build time; nothing else is read at run time.
@@ -13,7 +13,7 @@
 #     skipped with a message; exit 0 unless a present venv fails.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-out="$root/crates/pte-file/data"
+out="$root/crates/pte-analysis/data"
 if [ $# -eq 0 ]; then
   set -- "$root/../.venv-executorch" "$root/../.venv-et100" "$root/../.venv-et131"
 fi
@@ -41,6 +41,6 @@ PY
   release=${text%%$'\n'*}
   if ! [[ $release =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]]; then echo "FAIL $venv: release $release"; status=1; continue; fi
   printf '%s\n' "${text#*$'\n'}" >"$out/operators-$release.txt"
-  echo "$release: $(grep -vc '^#' "$out/operators-$release.txt") operators -> crates/pte-file/data/operators-$release.txt"
+  echo "$release: $(grep -vc '^#' "$out/operators-$release.txt") operators -> crates/pte-analysis/data/operators-$release.txt"
 done
 exit $status

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use pte_core::folder::OutputFolder;
 
-use pte_file::pack::{Entry, EntryKind, Manifest, ManifestWriter, StoredBuilder};
+use pte_pack::{Entry, EntryKind, Manifest, ManifestWriter, StoredBuilder};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::files::sha;
@@ -21,7 +21,7 @@ use crate::files::sha;
 pub(crate) const DEFAULT_MAX_FILES: usize = 10_000;
 
 /// The name of the manifest in the output directory.
-const MANIFEST: &str = pte_file::pack::MANIFEST;
+const MANIFEST: &str = pte_pack::MANIFEST;
 /// Where the manifest is streamed before its rename commits the extraction.
 const MANIFEST_PARTIAL: &str = ".manifest.json.partial";
 

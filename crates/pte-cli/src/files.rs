@@ -22,7 +22,7 @@ pub(crate) fn write_file(path: &Path, bytes: &[u8]) -> CmdResult {
 
 /// Lower-case hex SHA-256, as the manifests record it.
 pub(crate) fn sha(b: &[u8]) -> String {
-    pte_file::sha256_hex(b)
+    pte_pack::sha256_hex(b)
 }
 
 /// A writer that passes bytes on and digests them (SHA-256) on the way.

@@ -6,7 +6,7 @@ use pte_core::Catalogue;
 
 /// Every catalogue, in the order the page shows them.
 pub(crate) fn catalogues() -> Vec<Catalogue> {
-    let mut all = pte_file::verify::CATALOGUES.to_vec();
+    let mut all = pte_verify::CATALOGUES.to_vec();
     all.push(pte_ptn::verify::CATALOGUE);
     all.push(pte_samples::CATALOGUE);
     all
@@ -50,7 +50,7 @@ for rules the runtime enforces). `pte explain CODE|NAME|RULE` says what a
 runtime error code means and which rules detect it.
 
 Each format crate declares its rules as typed values (`pte_core::Rule`) in
-public catalogues: `pte_file::verify::CATALOGUES`, `pte_ptn::verify::CATALOGUE`
+public catalogues: `pte_verify::CATALOGUES`, `pte_ptn::verify::CATALOGUE`
 and `pte_samples::CATALOGUE`. This page is generated from them; do not edit it
 by hand (`PTE_BLESS=1 cargo test -p pte-cli verifier_doc` rewrites it).
 ";

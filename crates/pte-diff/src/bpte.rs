@@ -6,7 +6,7 @@ use pte_file::bpte::BundledFile;
 use pte_schema::bundled::{BundledValue, BundledView, CaseView, Side, SuiteView};
 use pte_schema::{Limits, Result, ScalarType, Tensor};
 
-use crate::{pte, side, Category, Difference, Options};
+use crate::{program, side, Category, Difference, Options};
 
 fn name<'a>(s: &SuiteView<'a>) -> &'a str {
     s.method_name().unwrap_or("")
@@ -24,7 +24,7 @@ pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, out: &mut Vec<Difference>) -
     }
     let (pa, pb) = (fa.program().unwrap_or_default(), fb.program().unwrap_or_default());
     if pa != pb {
-        pte::diff(pa, pb, o, "program.", out)?;
+        crate::program::diff(pa, pb, o, "program.", out)?;
     }
     for sa in fa.suites() {
         let path = format!("method_test_suites[{:?}]", name(&sa));
@@ -89,7 +89,7 @@ fn values(
                 }
                 let t =
                     Tensor { scalar_type: ScalarType(ta.scalar_type.0), sizes: ta.sizes.clone(), ..Tensor::default() };
-                pte::tensor_data(p, "tensor", &t, da, db, o, out);
+                program::tensor_data(p, "tensor", &t, da, db, o, out);
             }
             _ if x == y => {}
             _ => out.push(Difference::new(Category::Program, p, format!("{} vs {}", show(&x), show(&y)))),

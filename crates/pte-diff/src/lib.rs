@@ -34,8 +34,8 @@ mod bpte;
 mod elements;
 mod jsondiff;
 mod plan;
+mod program;
 mod ptd;
-mod pte;
 mod ptn;
 mod render;
 
@@ -223,11 +223,11 @@ impl Comparison {
 }
 
 /// The kind of a file, from its content (`pte::identify`), or what it is instead.
-fn kind(which: &str, bytes: &[u8]) -> Result<::pte::FileKind> {
-    match ::pte::identify(bytes) {
-        ::pte::Identity::ExecuTorch(k) => Ok(k),
-        ::pte::Identity::Foreign(what) => Err(Error::new(ErrorKind::Malformed, format!("{which}: {what}"))),
-        ::pte::Identity::DamagedProgram => {
+fn kind(which: &str, bytes: &[u8]) -> Result<pte::FileKind> {
+    match pte::identify(bytes) {
+        pte::Identity::ExecuTorch(k) => Ok(k),
+        pte::Identity::Foreign(what) => Err(Error::new(ErrorKind::Malformed, format!("{which}: {what}"))),
+        pte::Identity::DamagedProgram => {
             Err(Error::new(ErrorKind::Malformed, format!("{which}: not a .pte, .ptd, .bpte or .ptn file")))
         }
     }
@@ -260,12 +260,12 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
     r.bitwise_equal = a == b;
     if r.bitwise_equal {
         // still parsed, so a malformed file is an error even against itself
-        ::pte::read_strictly(::pte::kind_of(a), a)?;
+        pte::read_strictly(pte::kind_of(a), a)?;
         return Ok(r);
     }
     let mut out = Vec::new();
     match ka {
-        "pte" => pte::diff(a, b, options, "", &mut out)?,
+        "pte" => program::diff(a, b, options, "", &mut out)?,
         "ptd" => ptd::diff(a, b, options, &mut out)?,
         "bpte" => bpte::diff(a, b, options, &mut out)?,
         _ => ptn::diff(a, b, options, &mut out)?,

@@ -8,7 +8,7 @@ use pte_schema::ptd::TensorLayout;
 use pte_schema::{Result, Tensor};
 use pte_segments::FlatTensorHeader;
 
-use crate::{pte, side, Category, Difference, Options};
+use crate::{program, side, Category, Difference, Options};
 
 pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, out: &mut Vec<Difference>) -> Result<()> {
     let fa = PtdFile::from_bytes(a).map_err(side("A"))?;
@@ -78,7 +78,7 @@ pub(crate) fn diff(a: &[u8], b: &[u8], o: &Options, out: &mut Vec<Difference>) -
         match la {
             Some(l) => {
                 let t = Tensor { scalar_type: l.scalar_type, sizes: l.sizes.clone(), ..Tensor::default() };
-                pte::tensor_data(path, "tensor", &t, da, db, o, out);
+                program::tensor_data(path, "tensor", &t, da, db, o, out);
             }
             None if da != db => {
                 let n = da.iter().zip(db).filter(|(x, y)| x != y).count();

@@ -9,7 +9,7 @@ use pte_schema::{
 };
 use pte_segments::ExtendedHeader;
 
-use crate::verify::program_region;
+use crate::read::program_region;
 
 fn bad(msg: String) -> Error {
     Error::new(ErrorKind::Malformed, msg)
@@ -51,7 +51,7 @@ pub fn exir_program(bytes: &[u8]) -> Result<Program<'_>> {
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
-/// let (_, region) = pte_file::verify::program_region(&bytes)?;
+/// let (_, region) = pte_file::program_region(&bytes)?;
 /// let mut program = pte_schema::decode_program(region, &Default::default())?;
 /// let base = pte_file::exir_segment_base(&bytes) as usize;
 /// let data = pte_file::exir_restore(&mut program, &bytes[base..])?;
@@ -118,7 +118,7 @@ fn split<'a>(offsets: &[u64], data: &'a [u8]) -> Vec<&'a [u8]> {
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-/// let (_, region) = pte_file::verify::program_region(&bytes)?;
+/// let (_, region) = pte_file::program_region(&bytes)?;
 /// let mut program = pte_schema::decode_program(region, &Default::default())?;
 /// let e = pte_file::exir_restore(&mut program, &[]).unwrap_err();
 /// assert!(e.message().contains("overflows data length 0"), "{e}");

@@ -8,22 +8,24 @@
 //! segments, change the constant or inline alignment, or move delegate blobs
 //! between the flatbuffer and segments.
 //!
-//! The crate is laid out one folder per format, plus the verifier:
+//! The crate reads, writes and transforms the three flatbuffer formats:
 //!
-//! * `pte/`: [`PteFile`], [`WriteOptions`], [`PteParts`] (the program);
+//! * [`PteFile`], [`WriteOptions`], [`PteParts`]: the program, read whole,
+//!   built from parts, written with any layout; [`rewrite`] picks the
+//!   cheapest path for a layout change of a stored file;
 //! * [`ptd`]: `.ptd` tensor-data files, and [`external`], the link between a
 //!   program's EXTERNAL tensors and them (externalize, internalize);
 //! * [`bpte`]: bundled programs, which embed a `.pte`;
-//! * [`verify`]: the load rules of all three;
-//! * [`memory`]: a program's memory plan (buffers, tensors, lifetimes);
-//! * [`operators`]: the operators and delegates each method calls, and the
-//!   selected-operators file of ExecuTorch's selective build;
-//! * [`view`]: [`PteView`], a verified program read in place (no decoded
-//!   model), with the meaning the `PteFile` accessors give its parts.
+//! * [`view`]: [`PteView`], a program read in place (no decoded model), with
+//!   the meaning the `PteFile` accessors give its parts;
+//! * [`rules`]: every load rule of the three formats, named, with the
+//!   runtime's error code.
 //!
 //! It does not own the schemas (`pte-schema`), the header and segment
-//! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), or `.ptn`
-//! packages (`pte-ptn`, a format of its own beside this one).
+//! arithmetic (`pte-segments`), errors, maps and saves (`pte-core`), the
+//! verifier (`pte-verify`), the answers about a file (`pte-analysis`: size,
+//! memory plan, operators, delegate payloads), extract and pack
+//! (`pte-pack`), or `.ptn` packages (`pte-ptn`).
 //!
 //! ```
 //! use pte_file::{PteFile, WriteOptions};
@@ -37,26 +39,25 @@
 
 #![forbid(unsafe_code)]
 
+mod access;
 pub mod bpte;
-pub mod delegate_payload;
+mod build;
 mod exir_view;
 mod exir_write;
-mod keep;
-pub mod memory;
 mod naming;
-pub mod operators;
-pub mod pack;
+mod options;
 pub mod ptd;
-mod pte;
-pub mod size;
+mod read;
+mod rewrite;
+pub mod rules;
+mod sparse;
+mod tensors;
 #[cfg(any(test, feature = "test-programs"))]
 #[doc(hidden)]
 pub mod test_programs;
-pub mod verify;
+mod transform;
 pub mod view;
-
-// The aggregate's modules keep their short crate paths (`crate::read`).
-use pte::{access, build, options, read, transform, write};
+mod write;
 
 pub use ptd::external;
 
@@ -65,14 +66,13 @@ pub use build::{NamedEntry, PteParts};
 pub use exir_view::{exir_program, exir_restore, exir_segment_base, ExirData, ExirJson};
 pub use exir_write::{exir_serialize, ExirFile, ExirNamed, ExirOptions, ExirParts};
 pub use options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions, MAX_SEGMENT_ALIGNMENT};
-pub use pack::folder_file::sha256_hex;
-pub use pte::rewrite::{rewrite, LayoutChange};
-pub(crate) use pte::sparse::SparsePte;
-pub use pte::tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use pte_core::{write_atomically, write_atomically_file, EditLock, LockWait};
 pub use pte_schema::MappedFile;
 pub use pte_schema::{Bytes, Error, ErrorKind, Limits, Result};
-pub use read::ReadOptions;
+pub use read::{program_region, ReadOptions};
+pub use rewrite::{rewrite, LayoutChange};
+pub(crate) use sparse::SparsePte;
+pub use tensors::{tensor_label, TensorEntry, TensorStorage, Unnamed};
 pub use view::PteView;
 pub use write::splice_flatbuffer;
 

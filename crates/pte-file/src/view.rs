@@ -331,24 +331,26 @@ impl<'a> PteView<'a> {
     /// assert!(PteView::read(b"not a program", SegmentTable::Whole).is_err());
     /// ```
     pub fn read(bytes: &'a [u8], table: SegmentTable) -> Result<Self> {
-        let (_, region) = crate::verify::program_region(bytes)?;
+        let (_, region) = crate::read::program_region(bytes)?;
         Self::read_verified(bytes, ProgramView::new(region, &Limits::default())?, table)
     }
 
     /// [`PteView::read`] of a program whose flatbuffer the caller already
-    /// verified within the default limits (the verifier's view,
-    /// [`crate::verify::Verified::view`]), so it is not verified again.
+    /// verified within the default limits (the verifier's view, as
+    /// `pte_verify::Verified::view` gives it), so it is not verified again.
     ///
     /// ```
     /// use pte_file::view::{PteView, SegmentTable};
+    /// use pte_schema::{Limits, ProgramView};
     /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-    /// let (_, verified) = pte_file::verify::verify_bytes_viewed(&bytes, &Default::default());
-    /// let view = PteView::read_verified(&bytes, *verified.unwrap().view(), SegmentTable::Whole)?;
+    /// let (_, region) = pte_file::program_region(&bytes)?;
+    /// let verified = ProgramView::new(region, &Limits::default())?;
+    /// let view = PteView::read_verified(&bytes, verified, SegmentTable::Whole)?;
     /// assert_eq!(view.program().plan_count(), PteView::read(&bytes, SegmentTable::Whole)?.program().plan_count());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn read_verified(bytes: &'a [u8], view: ProgramView<'a>, table: SegmentTable) -> Result<Self> {
-        let (header, _) = crate::verify::program_region(bytes)?;
+        let (header, _) = crate::read::program_region(bytes)?;
         let base = header.map_or(0, |h| h.segment_base_offset);
         if !SparsePte::would_read(bytes, &view, &Limits::default()) {
             // the reader names the first problem; it is read only when there is one
@@ -372,6 +374,29 @@ impl<'a> PteView<'a> {
     /// ```
     pub fn bytes(&self) -> &'a [u8] {
         self.bytes
+    }
+
+    /// What the decoding reader ([`PteFile`](crate::PteFile)'s accessors)
+    /// says of the constant, mutable, named and delegate blobs: the first
+    /// one lying outside its segment, `None` when they all resolve. It reads
+    /// the program again, so ask only of a file already found wanting.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
+    /// assert!(view.blob_error().is_none());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn blob_error(&self) -> Option<pte_schema::Error> {
+        SparsePte::from_bytes(self.bytes)
+            .and_then(|s| {
+                s.file.constants()?;
+                s.file.mutable_segments()?;
+                s.file.named_data()?;
+                s.file.delegate_blobs()?;
+                Ok(())
+            })
+            .err()
     }
 
     /// The verified program, for what the accessors here do not cover.

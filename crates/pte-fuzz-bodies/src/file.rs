@@ -1,7 +1,7 @@
 //! The `.pte`, `.ptd`, `.bpte` and delegate-payload targets, through `pte-file`.
 
 use pte_file::ptd::{PtdFile, PtdLayout, PtdWriteOptions};
-use pte_file::{verify, PteFile, WriteOptions};
+use pte_file::{PteFile, WriteOptions};
 
 /// `.pte`: read, verify, and when it reads, rewrite and read back: the
 /// result must equal the first read.
@@ -10,7 +10,7 @@ use pte_file::{verify, PteFile, WriteOptions};
 /// pte_fuzz_bodies::pte(b"\x00\x01 anything");
 /// ```
 pub fn pte(data: &[u8]) {
-    let _ = verify::verify_bytes(data, &Default::default());
+    let _ = pte_verify::verify_bytes(data, &Default::default());
     if let Ok(p) = PteFile::from_bytes(data) {
         let _ = (p.constants(), p.mutable_segments(), p.named_data(), p.delegate_blobs());
         let _ = pte_schema::program_to_json(&p.program, pte_schema::JsonBytes::Integers);
@@ -32,7 +32,7 @@ pub fn pte(data: &[u8]) {
 /// pte_fuzz_bodies::ptd(b"FH01");
 /// ```
 pub fn ptd(data: &[u8]) {
-    let _ = verify::verify_ptd_bytes(data, &Default::default());
+    let _ = pte_verify::verify_ptd_bytes(data, &Default::default());
     if let Ok(p) = PtdFile::from_bytes(data) {
         let keep = PtdWriteOptions::new(PtdLayout::Keep { segment_alignment: 128 });
         if let Ok(out) = keep.and_then(|o| p.to_bytes(&o)) {
@@ -66,7 +66,7 @@ pub fn headers(data: &[u8]) {
 /// pte_fuzz_bodies::bpte(b"\x08\0\0\0BP08 not really");
 /// ```
 pub fn bpte(data: &[u8]) {
-    let _ = verify::verify_bpte_bytes(data, &Default::default());
+    let _ = pte_verify::verify_bpte_bytes(data, &Default::default());
     let _ = pte_schema::bundled::decode_bundled_program(data, &Default::default())
         .map(|b| pte_schema::bundled::bundled_program_to_json(&b));
     let Ok(b) = pte_file::bpte::BundledFile::from_bytes(data) else { return };
@@ -89,7 +89,7 @@ pub fn bpte(data: &[u8]) {
 /// pte_fuzz_bodies::xnnpack(b"\0\0\0\0XH00\x1e\0");
 /// ```
 pub fn xnnpack(data: &[u8]) {
-    use pte_file::delegate_payload::{PayloadReader, XnnpackReader};
+    use pte_analysis::delegate_payload::{PayloadReader, XnnpackReader};
     use pte_schema::xnnpack::{xnn_graph_to_json, XnnHeader, XnnPayload, XNN_HEADER_SIZE};
     if let Ok(Some(h)) = XnnHeader::parse(data)
         && data.get(4..XNN_HEADER_SIZE) != h.to_bytes().get(4..)
@@ -114,7 +114,7 @@ pub fn xnnpack(data: &[u8]) {
 /// pte_fuzz_bodies::native_payload(b"\x08\0\0\0NPTG");
 /// ```
 pub fn native_payload(data: &[u8]) {
-    use pte_file::delegate_payload::{NativeReader, PayloadReader};
+    use pte_analysis::delegate_payload::{NativeReader, PayloadReader};
     let _ = NativeReader.check(data, &Default::default());
     let _ = NativeReader.summary(data, &Default::default());
     let _ = NativeReader.to_json(data, &Default::default());

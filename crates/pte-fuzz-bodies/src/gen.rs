@@ -1,7 +1,7 @@
 //! The `structured` target: the fuzzer's bytes drive `pte-gen`'s generator
 //! of valid programs.
 
-use pte_file::{verify, PteFile};
+use pte_file::PteFile;
 
 use pte_gen::generate_from;
 
@@ -23,7 +23,7 @@ pub fn structured(data: &[u8]) {
         Ok(b) => b,
         Err(e) => panic!("a generated program does not write: {e}"),
     };
-    let report = verify::verify_bytes(&bytes, &Default::default());
+    let report = pte_verify::verify_bytes(&bytes, &Default::default());
     if let Some(v) = report.violations.iter().chain(&report.warnings).next() {
         panic!("a generated program fails verification: {v}");
     }

@@ -107,7 +107,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         for (mutation, m) in mutants {
             let name = format!("{n:06}-{case}.pte");
             std::fs::write(out.join(&name), &m)?;
-            let report = pte_file::verify::verify_bytes(&m, &Default::default());
+            let report = pte_verify::verify_bytes(&m, &Default::default());
             let rules: Vec<&str> = report.violations.iter().map(|v| v.rule.name()).collect();
             let warnings: Vec<&str> = report.warnings.iter().map(|v| v.rule.name()).collect();
             let line = format!(

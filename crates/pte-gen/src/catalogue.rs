@@ -1,9 +1,9 @@
 //! The named corruption classes.
 
-use pte_file::verify::rules as pte_rules;
 use pte_ptn::verify::rules as ptn_rules;
 use pte_samples::rules as samples_rules;
 use pte_schema::{ErrorKind, InstructionArguments, KernelTypes, ScalarType};
+use pte_verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;

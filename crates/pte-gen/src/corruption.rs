@@ -13,7 +13,7 @@ pub struct Corruption {
     /// Stable name (`pte.root-offset`), as `pte mutate --rule` takes it.
     pub name: &'static str,
     /// The verifier rule `pte verify` names for the result (docs/verifier.md).
-    pub rule: pte_file::verify::Rule,
+    pub rule: pte_verify::Rule,
     /// The kind of file it starts from and produces.
     pub input: FileKind,
     /// What it breaks.

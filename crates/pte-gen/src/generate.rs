@@ -92,7 +92,7 @@ impl Generated {
 /// ```
 /// let a = pte_gen::generate(42)?.to_bytes()?;
 /// assert_eq!(a, pte_gen::generate(42)?.to_bytes()?);
-/// let report = pte_file::verify::verify_bytes(&a, &Default::default());
+/// let report = pte_verify::verify_bytes(&a, &Default::default());
 /// assert!(report.is_ok() && report.warnings.is_empty());
 /// # Ok::<(), pte_file::Error>(())
 /// ```

@@ -1,8 +1,8 @@
 //! What this workspace's readers and verifiers say about a file.
 
 use pte_core::FileKind;
-use pte_file::verify::Rule;
 use pte_schema::ErrorKind;
+use pte_verify::Rule;
 
 /// The verdict on one file: the strict reader's error kind (if it refused)
 /// and every verifier rule broken.
@@ -25,7 +25,7 @@ pub struct Judgement {
 ///
 /// ```
 /// use pte_gen::*;
-/// use pte_file::verify::rules::{FLATBUFFER_IDENTIFIER, SEGMENT_BOUNDS};
+/// use pte_verify::rules::{FLATBUFFER_IDENTIFIER, SEGMENT_BOUNDS};
 /// let j = Judgement { error: Some(ErrorKind::Malformed), rules: vec![FLATBUFFER_IDENTIFIER], warnings: vec![] };
 /// assert!(Expect::Kind(ErrorKind::Malformed).is_met(&j));
 /// assert!(Expect::Rule(FLATBUFFER_IDENTIFIER).is_met(&j));

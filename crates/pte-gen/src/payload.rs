@@ -3,10 +3,10 @@
 //! flatbuffer's tables (field slots as in `schema/xnnpack.fbs`), so the
 //! program around it stays valid.
 
-use pte_file::delegate_payload::payloads;
-use pte_file::verify::rules as pte_rules;
+use pte_analysis::delegate_payload::payloads;
 use pte_file::PteFile;
 use pte_schema::xnnpack::{XnnHeader, XNNPACK_BACKEND_ID};
+use pte_verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;

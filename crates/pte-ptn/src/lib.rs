@@ -11,7 +11,6 @@
 //!   keys, immutable duplicates aliased to the first key, mutable keys never.
 //! * [`PtnFile::write_to`] streams the package a tensor at a time with
 //!   deterministic bytes; [`PtnFile::save`] replaces a file atomically.
-//! * [`size_report`] attributes every byte of a package once (`pte size`).
 //!
 //! It owns the `.ptn` container and what it holds; it does not depend on the
 //! `.pte` crates (`pte-file`), since neither format contains the other, and
@@ -37,7 +36,6 @@ mod members;
 mod program;
 mod read;
 mod safetensors_io;
-mod size;
 mod strict_json;
 mod tensor;
 mod tensors;
@@ -51,7 +49,6 @@ pub use members::{check_member_name, Member};
 pub use program::{check_program, Finding, ProgramCheck};
 pub use pte_schema::{Bytes, Error, ErrorKind, MappedFile, Result};
 pub use safetensors_io::{read_safetensors_member, safetensors_to_bytes};
-pub use size::size_report;
 pub use tensor::{dtype_code, Dtype, PtnTensor, SUPPORTED_DTYPES};
 pub use tensors::TensorEntry;
 

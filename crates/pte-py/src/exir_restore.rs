@@ -39,7 +39,7 @@ pub(crate) fn exir_deserialize<'py>(
 ) -> PyResult<Deserialized<'py>> {
     let classes = Classes::load(schema, compile_spec)?;
     let bytes = data.as_bytes();
-    let (_, region) = pte_file::verify::program_region(bytes).py_err(None)?;
+    let (_, region) = pte_file::program_region(bytes).py_err(None)?;
     let mut program = pte_schema::decode_program(region, &Default::default()).py_err(None)?;
     let base = pte_file::exir_segment_base(bytes);
     let restored = if base == 0 {

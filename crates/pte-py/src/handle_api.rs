@@ -101,7 +101,7 @@ impl Handle {
         by: Option<&str>,
         #[pyo3(from_py_with = opt_int_arg::<usize>)] top: Option<usize>,
     ) -> PyResult<String> {
-        use pte_file::size::By;
+        use pte_analysis::size::By;
         let by = match by {
             None => None,
             Some("kind") => Some(By::Kind),
@@ -128,7 +128,7 @@ impl Handle {
 
     /// The summary of any kind, as JSON text: what `pte info --json` prints.
     fn summary_json(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |bytes, whole| crate::pte::summary(self, bytes, whole))
+        self.with(py, |bytes, whole| crate::program::summary(self, bytes, whole))
     }
 
     /// The constant buffers of a `.pte` (with `mutable`, the mutable
@@ -138,24 +138,24 @@ impl Handle {
     /// text of the tensors the rows number (the first using each buffer).
     #[pyo3(signature = (mutable=false))]
     fn pte_buffers<'py>(&self, py: Python<'py>, mutable: bool) -> PyResult<(Bound<'py, PyBytes>, String)> {
-        self.with(py, |bytes, whole| crate::pte::buffers(py, self, bytes, whole, mutable))
+        self.with(py, |bytes, whole| crate::program::buffers(py, self, bytes, whole, mutable))
     }
 
     /// The named data of a `.pte`: `(keys, rows)`, rows packed as `u64`
     /// triples (segment, absolute offset or 2^64-1, size), one per key.
     fn pte_named<'py>(&self, py: Python<'py>) -> PyResult<(Vec<String>, Bound<'py, PyBytes>)> {
-        self.with(py, |bytes, whole| crate::pte::named(py, self, bytes, whole))
+        self.with(py, |bytes, whole| crate::program::named(py, self, bytes, whole))
     }
 
     /// The delegates' processed blobs of a `.pte` with absolute offsets, as JSON text.
     fn pte_delegates(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |bytes, whole| crate::pte::delegates(self, bytes, whole))
+        self.with(py, |bytes, whole| crate::program::delegates(self, bytes, whole))
     }
 
     /// The segment table of a `.pte`: `u64` pairs (absolute offset or
     /// 2^64-1 when outside the source, size), 16 bytes a segment.
     fn pte_segments<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
-        self.with(py, |bytes, whole| crate::pte::segments(py, self, bytes, whole))
+        self.with(py, |bytes, whole| crate::program::segments(py, self, bytes, whole))
     }
 
     /// Writes this `.pte` to `path` atomically with the given layout options.
@@ -164,18 +164,18 @@ impl Handle {
         &self,
         py: Python<'_>,
         path: std::path::PathBuf,
-        #[pyo3(from_py_with = crate::pte::Options::from_dict)] options: crate::pte::Options,
+        #[pyo3(from_py_with = crate::program::Options::from_dict)] options: crate::program::Options,
     ) -> PyResult<u64> {
-        self.with(py, |bytes, whole| crate::pte::save(self, bytes, bytes.len() == whole.len(), &path, &options))
+        self.with(py, |bytes, whole| crate::program::save(self, bytes, bytes.len() == whole.len(), &path, &options))
     }
 
     /// This `.pte` serialized with the given layout options.
     fn pte_bytes<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = crate::pte::Options::from_dict)] options: crate::pte::Options,
+        #[pyo3(from_py_with = crate::program::Options::from_dict)] options: crate::program::Options,
     ) -> PyResult<Bound<'py, PyBytes>> {
-        let out = self.with(py, |bytes, _| crate::pte::to_bytes(self, bytes, &options))?;
+        let out = self.with(py, |bytes, _| crate::program::to_bytes(self, bytes, &options))?;
         Ok(PyBytes::new(py, &out))
     }
 
@@ -193,7 +193,7 @@ impl Handle {
         name_constants: Option<String>,
     ) -> PyResult<(Vec<String>, Vec<String>)> {
         self.with(py, |bytes, _| {
-            crate::pte::externalize(self, bytes, &pte_path, &ptd_path, keys.as_deref(), name_constants.as_deref())
+            crate::program::externalize(self, bytes, &pte_path, &ptd_path, keys.as_deref(), name_constants.as_deref())
         })
     }
 

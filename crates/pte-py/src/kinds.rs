@@ -99,20 +99,20 @@ pub(crate) fn ptn_tensors<'py>(
 /// `.bpte`), each named in `debug_info` as given, as `pte ops --yaml` prints it.
 #[pyfunction]
 pub(crate) fn selected_operators(paths: Vec<std::path::PathBuf>) -> PyResult<String> {
-    let mut union = pte_file::operators::OperatorUnion::default();
+    let mut union = pte_analysis::operators::OperatorUnion::default();
     for p in &paths {
         let name = p.display().to_string();
         let map = pte_core::MappedFile::open(p).py_err(Some(&name))?;
         let kind = pte::kind_of(map.bytes());
         let ops = if kind.is_bpte() {
-            pte_file::operators::of_bundle(map.bytes())
+            pte_analysis::operators::of_bundle(map.bytes())
         } else if kind.is_ptn() {
             Err(pte_core::Error::new(
                 pte_core::ErrorKind::InvalidUse,
                 "a .ptn package's native graph runs without ExecuTorch kernels, so it has no selected-operators file",
             ))
         } else {
-            pte_file::operators::of_program(map.bytes())
+            pte_analysis::operators::of_program(map.bytes())
         }
         .py_err(Some(&name))?;
         union.add(&name, &ops);

@@ -26,7 +26,7 @@ mod fuzz;
 mod handle;
 mod handle_api;
 mod kinds;
-mod pte;
+mod program;
 mod samples;
 
 use pyo3::prelude::*;
@@ -40,7 +40,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(samples::write_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples, m)?)?;
     m.add_function(wrap_pyfunction!(samples::check_samples_matrix, m)?)?;
-    m.add_function(wrap_pyfunction!(pte::internalize, m)?)?;
+    m.add_function(wrap_pyfunction!(program::internalize, m)?)?;
     m.add_function(wrap_pyfunction!(kinds::selected_operators, m)?)?;
     m.add_function(wrap_pyfunction!(exir_restore::exir_deserialize, m)?)?;
     m.add_function(wrap_pyfunction!(exir_write::exir_serialize, m)?)?;

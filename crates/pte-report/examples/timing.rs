@@ -23,7 +23,7 @@ fn main() {
     let _ = pte::verify(&b, &[]);
     println!("verify {:?}", t.elapsed());
     let t = Instant::now();
-    let m = pte_file::memory::MemoryPlan::from_bytes(&b, &Default::default()).unwrap();
+    let m = pte_analysis::memory::MemoryPlan::from_bytes(&b, &Default::default()).unwrap();
     println!("memory {:?}", t.elapsed());
     let t = Instant::now();
     for mm in &m.methods {
@@ -33,7 +33,7 @@ fn main() {
     }
     println!("memory svg {:?}", t.elapsed());
     let t = Instant::now();
-    let r = pte_file::size::size_report(&b).unwrap();
+    let r = pte_analysis::size::size_report(&b).unwrap();
     println!("size {:?}", t.elapsed());
     let t = Instant::now();
     let _ = pte_report::treemap::svg(&r, "x", "");

@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
 
-use pte_file::memory::{Arena, MethodMemory, PlannedTensor};
+use pte_analysis::memory::{Arena, MethodMemory, PlannedTensor};
 
 use crate::html::{escape, thousands, Coord};
 
@@ -27,11 +27,11 @@ const BOTTOM: f64 = 28.0;
 
 fn role(t: &PlannedTensor) -> &'static str {
     match t.role {
-        pte_file::memory::Role::Input => "input",
-        pte_file::memory::Role::Output => "output",
-        pte_file::memory::Role::InputOutput => "input+output",
-        pte_file::memory::Role::State => "state",
-        pte_file::memory::Role::Intermediate => "intermediate",
+        pte_analysis::memory::Role::Input => "input",
+        pte_analysis::memory::Role::Output => "output",
+        pte_analysis::memory::Role::InputOutput => "input+output",
+        pte_analysis::memory::Role::State => "state",
+        pte_analysis::memory::Role::Intermediate => "intermediate",
     }
 }
 
@@ -40,7 +40,7 @@ fn role(t: &PlannedTensor) -> &'static str {
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_plain/model.pte"))?;
-/// let plan = pte_file::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
+/// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let m = &plan.methods[0];
 /// let svg = pte_report::memory_picture::svg(m, &m.arenas[0]);
 /// assert!(svg.contains("role=\"img\""));

@@ -1,5 +1,5 @@
 //! Delegate payloads in brief, read with the payload reader registered for
-//! the delegate's backend id (`pte_file::delegate_payload`): what `pte info`
+//! the delegate's backend id (`pte_analysis::delegate_payload`): what `pte info`
 //! lists under a delegate and the report shows.
 
 use serde_json::Value;

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use pte_segments::size::SizeReport;
+use pte_analysis::size::SizeReport;
 
 use crate::html::{escape, thousands, Coord};
 use crate::layout::text::{chars_in, cut, ADVANCE, MONOSPACE};
@@ -161,7 +161,7 @@ fn share(bytes: u64, total: u64) -> String {
 ///
 /// ```
 /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-/// let r = pte_file::size::size_report(&bytes)?;
+/// let r = pte_analysis::size::size_report(&bytes)?;
 /// let svg = pte_report::treemap::svg(&r, "sizes of linear", "t0-");
 /// assert!(svg.starts_with("<svg") && svg.contains("<title>sizes of linear</title>"));
 /// assert_eq!(svg.matches("class=\"part\"").count(), r.parts.len());

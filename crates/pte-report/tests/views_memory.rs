@@ -81,23 +81,23 @@ fn check(name: &str, (bytes, changed): (&[u8], &[u8]), in_place: usize, tensors:
     }
     // pte dump, and the program.json of pte extract
     let (_, peak) = peak_of(|| {
-        let (_, region) = pte_file::verify::program_region(bytes).unwrap();
+        let (_, region) = pte_file::program_region(bytes).unwrap();
         let json = pte_schema::ProgramJson::new(region, &Default::default()).unwrap();
         json.write_pretty(&mut Counter(0)).unwrap();
     });
     expect("dump", peak, in_place);
     worst = worst.max(peak);
     // pte memory
-    let (_, peak) = peak_of(|| pte_file::memory::MemoryPlan::from_bytes(bytes, &Default::default()).unwrap());
+    let (_, peak) = peak_of(|| pte_analysis::memory::MemoryPlan::from_bytes(bytes, &Default::default()).unwrap());
     expect("memory", peak, in_place);
     worst = worst.max(peak);
     // pte ops
-    let (_, peak) = peak_of(|| pte_file::operators::of_program(bytes).unwrap());
+    let (_, peak) = peak_of(|| pte_analysis::operators::of_program(bytes).unwrap());
     expect("ops", peak, in_place);
     worst = worst.max(peak);
     // pte size: a part per stored blob, its name a shared pattern and
     // numbers (about 180 bytes each here)
-    let (parts, peak) = peak_of(|| pte_file::size::size_report(bytes).unwrap().parts.len());
+    let (parts, peak) = peak_of(|| pte_analysis::size::size_report(bytes).unwrap().parts.len());
     expect(&format!("size ({parts} parts)"), peak, in_place.max(parts * 256));
     // pte graph: a node per instruction and stored tensor, an edge per
     // tensor flowing, each with its label (about 90 bytes each here; the
@@ -117,7 +117,7 @@ fn check(name: &str, (bytes, changed): (&[u8], &[u8]), in_place: usize, tensors:
     // pte extract's walk: every blob with its entry, the tensor naming it
     // found through an index of a few bytes per constant
     let (blobs, peak) = peak_of(|| {
-        let b = pte_file::pack::PteBlobs::new(bytes).unwrap();
+        let b = pte_pack::PteBlobs::new(bytes).unwrap();
         b.entries().unwrap().filter(|(e, data)| e.size == data.len() as u64).count()
     });
     expect(&format!("extract walk ({blobs} blobs)"), peak, in_place);

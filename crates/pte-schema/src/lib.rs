@@ -58,7 +58,6 @@ pub use program::json::write::{program_to_json, JsonBytes};
 pub use program::model::*;
 pub use program::verify::checks::ElementChecks;
 pub use program::verify::locate::{locate, Locator};
-#[cfg(feature = "test-reference")]
 #[doc(hidden)]
 pub use program::verify::verify_program_reference;
 pub use program::view::items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};

@@ -5,10 +5,9 @@
 //! * [`align`]: checked alignment, padding and lcm arithmetic.
 //! * [`layout`]: where segments and sub-buffers go (exir's rules).
 //! * [`ranges`]: bounds-checked access to a segment's bytes.
-//! * [`size`]: a file's bytes partitioned into named parts (`pte size`).
 //!
 //! It owns header and layout arithmetic only, and depends on nothing but
-//! `pte-core` (and `serde`, with the `serde` feature): it never looks inside
+//! `pte-core`: it never looks inside
 //! a program flatbuffer.
 //!
 //! ```
@@ -25,7 +24,6 @@ mod flat_header;
 mod header;
 pub mod layout;
 pub mod ranges;
-pub mod size;
 
 pub use flat_header::{FlatTensorHeader, FLAT_HEADER_LENGTH, FLAT_HEADER_MAGIC};
 pub use header::{ExtendedHeader, HEADER_MAGIC, HEADER_OFFSET, HEADER_WRITTEN_LENGTH, MIN_HEADER_LENGTH};

@@ -5,10 +5,10 @@
 
 use serde::Serialize;
 
+use pte_analysis::memory::MemoryPlan;
+use pte_analysis::operators::MethodOperators;
+use pte_analysis::size::SizeReport;
 use pte_core::{Error, ErrorKind, FileKind};
-use pte_file::memory::MemoryPlan;
-use pte_file::operators::MethodOperators;
-use pte_file::size::SizeReport;
 
 use crate::Result;
 
@@ -49,8 +49,8 @@ fn not_executorch(kind: FileKind) -> Error {
 /// ```
 pub fn size(kind: FileKind, bytes: &[u8]) -> Result<SizeReport> {
     match kind {
-        FileKind::Ptn => pte_ptn::size_report(bytes),
-        FileKind::Pte | FileKind::Ptd | FileKind::Bpte => pte_file::size::size_report(bytes),
+        FileKind::Ptn => pte_analysis::size::ptn_size_report(bytes),
+        FileKind::Pte | FileKind::Ptd | FileKind::Bpte => pte_analysis::size::size_report(bytes),
         other => Err(not_executorch(other)),
     }
 }
@@ -136,11 +136,11 @@ pub struct FileOperators {
 /// ```
 pub fn operators(kind: FileKind, bytes: &[u8]) -> Result<FileOperators> {
     let (format, ops) = match kind {
-        FileKind::Pte => ("pte", pte_file::operators::of_program(bytes)?),
-        FileKind::Bpte => ("bpte", pte_file::operators::of_bundle(bytes)?),
+        FileKind::Pte => ("pte", pte_analysis::operators::of_program(bytes)?),
+        FileKind::Bpte => ("bpte", pte_analysis::operators::of_bundle(bytes)?),
         FileKind::Ptn => {
             let ptn = pte_ptn::PtnFile::from_bytes(bytes)?;
-            ("ptn", pte_file::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg"))?)
+            ("ptn", pte_analysis::operators::of_native(&ptn.program).map_err(|e| e.within("program.ptg"))?)
         }
         FileKind::Ptd => {
             return Err(Error::new(

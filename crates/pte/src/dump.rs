@@ -55,7 +55,7 @@ impl<'a> Dump<'a> {
     pub fn read(kind: FileKind, bytes: &'a [u8]) -> Result<Dump<'a>> {
         Ok(Dump(match kind {
             FileKind::Pte => {
-                let (_, region) = pte_file::verify::program_region(bytes)?;
+                let (_, region) = pte_file::program_region(bytes)?;
                 Form::Program(ProgramJson::new(region, &Default::default())?)
             }
             FileKind::Ptd => {

@@ -47,11 +47,12 @@ pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, M
 pub use identify::{describe, identify, kind_of, Foreign, Identity, KINDS};
 pub use pack::{pack_dir, PackedDir};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
-pub use pte_file::pack::PackOptions;
+pub use pte_pack::PackOptions;
 pub use summary::{
-    BpteSummary, CaseValue, FileSummary, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor, PtnConstant,
-    PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, Summary, SummaryOptions,
-    TensorFacts, TensorRow,
+    BpteSummary, CaseValue, ConstantRow, DelegateRow, DeviceRow, ExternalGroup, FileSummary, HeaderRow, IoRow,
+    MethodRow, MutableRow, NamedRow, PayloadRow, ProgramHead, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary,
+    PtdTensor, PtnConstant, PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue, SegmentRow,
+    Summary, SummaryOptions, TensorFacts, TensorHead, TensorRow,
 };
 pub use verdict::{finding_line, Finding, RuntimeAnswer, Verdict};
 pub use verify::{read_strictly, verify, verify_as, verify_as_viewed, DataFile, Unreadable};
@@ -177,7 +178,7 @@ impl<'a> File<'a> {
     /// assert_eq!(f.size()?.file_size, f.bytes().len() as u64);
     /// # Ok::<(), pte::Error>(())
     /// ```
-    pub fn size(&self) -> Result<pte_file::size::SizeReport> {
+    pub fn size(&self) -> Result<pte_analysis::size::SizeReport> {
         size(self.kind(), self.bytes())
     }
 
@@ -188,7 +189,7 @@ impl<'a> File<'a> {
     /// assert_eq!(f.memory(None)?.methods.len(), 1);
     /// # Ok::<(), pte::Error>(())
     /// ```
-    pub fn memory(&self, method: Option<&str>) -> Result<pte_file::memory::MemoryPlan> {
+    pub fn memory(&self, method: Option<&str>) -> Result<pte_analysis::memory::MemoryPlan> {
         memory(self.kind(), self.bytes(), method)
     }
 

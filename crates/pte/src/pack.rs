@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use pte_core::{Error, ErrorKind, FileKind, Result};
-use pte_file::pack::{
+use pte_pack::{
     read_dir_from, read_folder_file, read_manifest, EntryKind, Manifest, ManifestFormat, PackOptions, Packed, Verbatim,
 };
 use pte_ptn::{Dtype, Member, PtnFile, PtnTensor};
@@ -33,7 +33,7 @@ enum Inner {
 /// source ([`PackedDir::note`] is `None`). An edited one is encoded again
 /// (a program from its JSON, laid out with the recorded alignments; a
 /// package rebuilt from its members) and the note says why. See
-/// [`pte_file::pack::read_dir_with`] for the rules and the checks each
+/// [`pte_pack::read_dir_with`] for the rules and the checks each
 /// file of the folder gets.
 ///
 /// ```no_run

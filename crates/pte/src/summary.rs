@@ -9,30 +9,31 @@
 //! program of a million values to a writer takes no more memory than the
 //! few tables [`PteView`] documents.
 
-// serde_json::Value indexing yields Null for a missing key and never panics.
-#![allow(clippy::indexing_slicing)]
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use pte_core::FileKind;
-use pte_file::delegate_payload::builtin_registry;
 use pte_file::ptd::PtdFile;
 use pte_file::view::{EntryKind, PteView, SegmentTable, SubBuffers, TensorUse};
 use pte_file::{tensor_label, Unnamed};
-use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRef};
+use pte_schema::DeviceType;
 
 use crate::Result;
 
 mod bpte;
+mod program;
 mod ptd;
 mod ptn;
 mod tensor_row;
 
 pub use bpte::{BpteSummary, CaseValue};
+pub use program::{
+    ConstantRow, DelegateRow, DeviceRow, ExternalGroup, HeaderRow, IoRow, MethodRow, MutableRow, NamedRow, PayloadRow,
+    ProgramHead, SegmentRow, TensorHead,
+};
 pub use ptd::{PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor};
 pub use ptn::{PtnConstant, PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue};
 pub use tensor_row::{TensorFacts, TensorRow};
@@ -133,8 +134,9 @@ pub struct SummaryOptions<'p> {
 /// ```
 pub struct Summary<'a> {
     view: PteView<'a>,
-    /// The summary, its lists that grow with the file left null.
-    fields: Value,
+    /// What is aggregated; the lists that grow with the file are read from
+    /// `view` row by row.
+    head: ProgramHead,
     constants: Option<SubBuffers<'a>>,
     mutable: Option<Vec<SubBuffers<'a>>>,
     users: BTreeMap<u32, Vec<String>>,
@@ -167,24 +169,21 @@ impl<'a> Summary<'a> {
     /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
     /// let summary = pte::Summary::new(PteView::read(&bytes, SegmentTable::Referenced)?, &options);
-    /// assert_eq!(summary.tensor_rows(true).count(), 2);
+    /// assert_eq!(summary.tensors(true).count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(view: PteView<'a>, options: &SummaryOptions<'_>) -> Self {
         let constants = view.constants();
         let mutable = view.mutable_segments();
         let table_ok = constants.is_some() && mutable.is_some();
-        let mut fields = head(&view);
+        let mut head = program::head(&view);
         let names = if table_ok { view.external_names() } else { vec![] };
-        fields["external_data"] = external_groups(names, options.path);
+        head.external_data = external_groups(names, options.path);
         let uses = options.tensors.then(|| if table_ok { view.tensor_uses() } else { vec![] });
-        if options.tensors {
-            fields["tensors"] = Value::Null;
-        }
         let methods =
             (0..view.program().plan_count()).map(|i| view.method_name(u32::try_from(i).unwrap_or(u32::MAX))).collect();
         let users = view.segment_users();
-        Summary { view, fields, constants, mutable, users, uses, methods }
+        Summary { view, head, constants, mutable, users, uses, methods }
     }
 
     /// The program it summarises.
@@ -199,20 +198,18 @@ impl<'a> Summary<'a> {
         &self.view
     }
 
-    /// The summary's object with the lists that grow with the file
-    /// (`segments`, `constants`, `mutable_segments`, `named_data`,
-    /// `tensors`) left null: what is aggregated, for a caller that writes
-    /// those lists itself from the row accessors.
+    /// What the summary aggregates (header, methods, delegates, EXTERNAL
+    /// groups), for a caller that writes the lists that grow with the file
+    /// itself from the row accessors.
     ///
     /// ```
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
-    /// assert!(summary.fields()["segments"].is_null());
-    /// assert_eq!(summary.fields()["file_size"], bytes.len());
+    /// assert_eq!(summary.head().file_size, bytes.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn fields(&self) -> &Value {
-        &self.fields
+    pub fn head(&self) -> &ProgramHead {
+        &self.head
     }
 
     /// The constants (`None` when they cannot be read: the list is then empty).
@@ -239,23 +236,23 @@ impl<'a> Summary<'a> {
         self.mutable.as_deref().unwrap_or_default()
     }
 
-    /// The `segments` entries: `{index, offset, size, used_by}`.
+    /// The `segments` entries, one per segment-table entry.
     ///
     /// ```
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// let rows: Vec<_> = summary.segment_rows().collect();
-    /// assert_eq!(rows[0]["used_by"][0], "constant");
+    /// assert_eq!(rows[0].used_by, ["constant"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn segment_rows(&self) -> impl Iterator<Item = Value> + '_ {
+    pub fn segment_rows(&self) -> impl Iterator<Item = SegmentRow> + '_ {
         self.view.segments().enumerate().map(|(i, s)| {
             let used_by = u32::try_from(i).ok().and_then(|i| self.users.get(&i)).cloned().unwrap_or_default();
-            json!({"index": i, "offset": s.offset, "size": s.size, "used_by": used_by})
+            SegmentRow { index: i, offset: s.offset, size: s.size, used_by }
         })
     }
 
-    /// The `constants` entries: `{index, offset, size, span}`, offsets in the segment.
+    /// The `constants` entries, offsets in the segment.
     ///
     /// ```
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -263,14 +260,30 @@ impl<'a> Summary<'a> {
     /// assert_eq!(summary.constant_rows().count(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn constant_rows(&self) -> impl Iterator<Item = Value> + '_ {
-        self.constants
-            .iter()
-            .flat_map(SubBuffers::iter)
-            .map(|c| json!({"index": c.index, "offset": c.offset, "size": c.len, "span": c.span}))
+    pub fn constant_rows(&self) -> impl Iterator<Item = ConstantRow> + '_ {
+        self.constants.iter().flat_map(SubBuffers::iter).map(|c| ConstantRow {
+            index: c.index,
+            offset: c.offset,
+            size: c.len,
+            span: c.span,
+        })
     }
 
-    /// The `named_data` entries: `{key, segment_index, size}`.
+    /// The `mutable_segments` entries: one list per mutable segment.
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+    /// let summary = pte::Summary::read(&bytes, &Default::default())?;
+    /// assert_eq!(summary.mutable_rows().count(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn mutable_rows(&self) -> impl Iterator<Item = impl Iterator<Item = MutableRow> + '_> + '_ {
+        self.mutable_segments()
+            .iter()
+            .map(|m| m.iter().map(|c| MutableRow { index: c.index, offset: c.offset, size: c.len }))
+    }
+
+    /// The `named_data` entries.
     ///
     /// ```
     /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
@@ -278,9 +291,9 @@ impl<'a> Summary<'a> {
     /// assert_eq!(summary.named_rows().count(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn named_rows(&self) -> impl Iterator<Item = Value> + '_ {
+    pub fn named_rows(&self) -> impl Iterator<Item = NamedRow<'a>> + '_ {
         let rows = self.view.named_data().into_iter().flatten();
-        rows.map(|(key, i, b)| json!({"key": key, "segment_index": i, "size": b.len()}))
+        rows.map(|(key, segment_index, b)| NamedRow { key, segment_index, size: b.len() })
     }
 
     /// Whether the tensor table was asked for ([`SummaryOptions::tensors`]).
@@ -292,25 +305,6 @@ impl<'a> Summary<'a> {
     /// ```
     pub fn has_tensors(&self) -> bool {
         self.uses.is_some()
-    }
-
-    /// The tensor table's entries (none unless asked for): `{name, named,
-    /// storage, dtype, sizes, dim_order, dynamism, device, data_buffer_idx,
-    /// nbytes, segment, file_range, stored, users}`; `users` left empty
-    /// unless `users` (the text does not show them).
-    ///
-    /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
-    /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
-    /// let summary = pte::Summary::read(&bytes, &options)?;
-    /// let first = summary.tensor_rows(true).next().unwrap();
-    /// assert_eq!(first["storage"], "constant");
-    /// assert_eq!(first["users"][0]["method"], "forward");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn tensor_rows(&self, users: bool) -> impl Iterator<Item = Value> + '_ {
-        // a row holds only strings, numbers and lists: it always converts
-        self.tensors(users).map(|row| serde_json::to_value(row).unwrap_or(Value::Null))
     }
 
     /// The tensor table's entries, typed (none unless asked for): the
@@ -339,7 +333,7 @@ impl<'a> Summary<'a> {
     /// delegate keeps as named data are listed beside the program's tensors.
     /// None when the named table does not resolve.
     fn named_tensor_rows(&self) -> Vec<TensorRow> {
-        use pte_file::delegate_payload::{builtin_registry, named_tensors_of};
+        use pte_analysis::delegate_payload::{builtin_registry, named_tensors_of};
         let Some(named) = self.view.named_data() else { return vec![] };
         let delegates = self.view.delegates().unwrap_or_default();
         let described =
@@ -465,32 +459,37 @@ where
 
 impl Serialize for Summary<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
-        let Some(fields) = self.fields.as_object() else { return self.fields.serialize(s) };
-        let mut map = s.serialize_map(Some(fields.len()))?;
-        for (k, x) in fields {
-            match k.as_str() {
-                "segments" => map.serialize_entry(k, &Seq(|| self.segment_rows()))?,
-                "constants" => map.serialize_entry(k, &Seq(|| self.constant_rows()))?,
-                "mutable_segments" => map.serialize_entry(
-                    k,
-                    &Seq(|| {
-                        self.mutable_segments().iter().map(|m| {
-                            Seq(move || m.iter().map(|c| json!({"index": c.index, "offset": c.offset, "size": c.len})))
-                        })
-                    }),
-                )?,
-                "named_data" => map.serialize_entry(k, &Seq(|| self.named_rows()))?,
-                "tensors" => map.serialize_entry(k, &Seq(|| self.tensors(true)))?,
-                _ => map.serialize_entry(k, x)?,
-            }
+        // Keys in alphabetical order, the order `pte info --json` has always had.
+        let h = &self.head;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("constants", &Seq(|| self.constant_rows()))?;
+        map.serialize_entry("delegates", &h.delegates)?;
+        map.serialize_entry("extended_header", &h.extended_header)?;
+        map.serialize_entry("external_data", &h.external_data)?;
+        map.serialize_entry("file_size", &h.file_size)?;
+        map.serialize_entry("format", &h.format)?;
+        map.serialize_entry("inline_delegate_data", &h.inline_delegate_data)?;
+        map.serialize_entry("legacy_constant_buffer", &h.legacy_constant_buffer)?;
+        map.serialize_entry("methods", &h.methods)?;
+        let mutable = || self.mutable_segments().iter().map(|m| Seq(move || m.iter().map(mutable_row)));
+        map.serialize_entry("mutable_segments", &Seq(mutable))?;
+        map.serialize_entry("named_data", &Seq(|| self.named_rows()))?;
+        map.serialize_entry("segments", &Seq(|| self.segment_rows()))?;
+        if self.has_tensors() {
+            map.serialize_entry("tensors", &Seq(|| self.tensors(true)))?;
         }
+        map.serialize_entry("version", &h.version)?;
         map.end()
     }
 }
 
-/// The `payload` entry of a delegate: `null` when no reader knows the
-/// backend, `{"error"}` when the payload does not parse, else `{format,
-/// nodes, tensors, named_keys}`.
+fn mutable_row(c: pte_file::view::SubBuffer) -> MutableRow {
+    MutableRow { index: c.index, offset: c.offset, size: c.len }
+}
+
+/// The `payload` entry of a delegate as JSON ([`PayloadRow::of`]): `null`
+/// when no reader knows the backend, `{"error"}` when the payload does not
+/// parse, else `{format, nodes, tensors, named_keys}`.
 ///
 /// ```
 /// assert!(pte::summary::payload_json("NoSuchBackend", b"").is_null());
@@ -498,134 +497,8 @@ impl Serialize for Summary<'_> {
 /// assert!(bad["error"].is_string());
 /// ```
 pub fn payload_json(id: &str, bytes: &[u8]) -> Value {
-    let Some(reader) = builtin_registry().get(id) else { return Value::Null };
-    match reader.summary(bytes, &Default::default()) {
-        Err(e) => json!({ "error": e.to_string() }),
-        Ok(s) => json!({
-            "format": s.format,
-            "nodes": s.nodes,
-            "tensors": s.tensors,
-            "named_keys": s.named_keys,
-        }),
-    }
-}
-
-/// The summary without the lists that grow with the file (left null).
-fn head(p: &PteView<'_>) -> Value {
-    let v = p.program();
-    let methods: Vec<Value> = p.plans().map(|plan| method_json(&plan)).collect();
-    let delegates: Vec<Value> = p
-        .delegates()
-        .unwrap_or_default()
-        .iter()
-        .map(|d| {
-            json!({"method": d.plan, "delegate": d.delegate, "id": d.id,
-            "location": d.location.name().unwrap_or("unknown"), "index": d.index, "size": d.bytes.len(),
-            "payload": payload_json(d.id, d.bytes)})
-        })
-        .collect();
-    let header = p.header().map_or(Value::Null, |h| {
-        json!({
-            "length": h.length,
-            "program_size": h.program_size,
-            "segment_base_offset": h.segment_base_offset,
-            "segment_data_size": h.segment_data_size,
-        })
-    });
-    json!({
-        "format": "pte",
-        "file_size": p.bytes().len(),
-        "version": v.version(),
-        "extended_header": header,
-        "methods": methods,
-        "delegates": delegates,
-        "segments": null,
-        "constants": null,
-        "mutable_segments": null,
-        "named_data": null,
-        "inline_delegate_data": v.inline_delegate_count().unwrap_or(0),
-        "legacy_constant_buffer": v.constant_buffer().map_or(0, |b| b.len()),
-    })
-}
-
-fn method_json(plan: &PlanView<'_>) -> Value {
-    let chains = || plan.chains().into_iter().flatten();
-    let instructions: usize = chains().map(|c| c.instruction_count()).sum();
-    let kernel_calls = chains()
-        .flat_map(|c| c.instructions().into_iter().flatten())
-        .filter(|i| matches!(i, InstructionRef::KernelCall { .. }))
-        .count();
-    let operators: Vec<String> = (0..plan.operator_count())
-        .filter_map(|i| plan.operator(i))
-        .map(|(name, overload)| match overload {
-            Some(ov) if !ov.is_empty() => format!("{}.{ov}", name.unwrap_or("")),
-            _ => name.unwrap_or("").to_string(),
-        })
-        .collect();
-    let sizes = plan.buffer_sizes();
-    let devices: Vec<Value> = plan
-        .buffer_devices()
-        .into_iter()
-        .flatten()
-        .map(|d| {
-            let size = usize::try_from(d.buffer_idx).ok().and_then(|i| sizes.and_then(|s| s.get(i)));
-            json!({"buffer": d.buffer_idx, "size": size, "device": d.device_type.to_string(),
-                   "device_index": d.device_index, "cpu": d.device_type == DeviceType::CPU})
-        })
-        .collect();
-    json!({
-        "name": plan.name(),
-        "inputs": io_json(plan, plan.input_list()),
-        "outputs": io_json(plan, plan.output_list()),
-        "values": plan.value_count(),
-        "instructions": instructions,
-        "kernel_calls": kernel_calls,
-        "operators": operators,
-        "planned_buffers": sizes.into_iter().flat_map(|s| s.iter().skip(1)).collect::<Vec<_>>(),
-        "buffer_devices": devices,
-    })
-}
-
-fn io_json(plan: &PlanView<'_>, list: Option<List<'_, i32>>) -> Vec<Value> {
-    list.into_iter()
-        .flat_map(|l| l.iter())
-        .map(|i| match usize::try_from(i).ok().and_then(|j| plan.value_ref(j)) {
-            Some(ValueRef::Tensor(t)) => json!({"index": i, "kind": "Tensor", "tensor": tensor_json(&t)}),
-            Some(v) => json!({"index": i, "kind": type_name(&v)}),
-            None => json!({"index": i, "kind": null}),
-        })
-        .collect()
-}
-
-/// The model's name of a value's kind (`KernelTypes::type_name`); null for an unset union.
-fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
-    Some(match v {
-        ValueRef::None | ValueRef::Unknown(_) => return None,
-        ValueRef::Null => "Null",
-        ValueRef::Int(_) => "Int",
-        ValueRef::Bool(_) => "Bool",
-        ValueRef::Double(_) => "Double",
-        ValueRef::Tensor(_) => "Tensor",
-        ValueRef::String(_) => "String",
-        ValueRef::IntList(_) => "IntList",
-        ValueRef::DoubleList(_) => "DoubleList",
-        ValueRef::BoolList(_) => "BoolList",
-        ValueRef::TensorList(_) => "TensorList",
-        ValueRef::OptionalTensorList(_) => "OptionalTensorList",
-    })
-}
-
-fn tensor_json(t: &TensorView<'_>) -> Value {
-    let (dtype, dynamism) = (t.scalar_type(), t.shape_dynamism());
-    json!({
-        "dtype": dtype.name().map_or_else(|| format!("ScalarType({})", dtype.0), str::to_string),
-        "sizes": t.sizes().map(|l| l.iter().collect::<Vec<_>>()),
-        "dim_order": t.dim_order(),
-        "dynamism": dynamism.name().map_or_else(|| dynamism.0.to_string(), str::to_string),
-        "nbytes": t.nbytes(),
-        "fqn": t.fqn(),
-        "external": t.is_external(),
-    })
+    // plain strings, numbers and maps with string keys: this cannot fail
+    serde_json::to_value(PayloadRow::of(id, bytes)).unwrap_or(Value::Null)
 }
 
 /// The program's EXTERNAL keys grouped by the data file that holds them.
@@ -634,9 +507,9 @@ fn tensor_json(t: &TensorView<'_>) -> Value {
 /// exporter's "tag", also the file's stem) holds it; the `.ptd` files next
 /// to the program are searched, and keys none of them holds are grouped
 /// under a null tag.
-fn external_groups(keys: Vec<String>, path: Option<&Path>) -> Value {
+fn external_groups(keys: Vec<String>, path: Option<&Path>) -> Vec<ExternalGroup> {
     if keys.is_empty() {
-        return json!([]);
+        return vec![];
     }
     let mut groups: BTreeMap<String, (String, Vec<String>)> = BTreeMap::new();
     let mut missing = vec![];
@@ -648,12 +521,14 @@ fn external_groups(keys: Vec<String>, path: Option<&Path>) -> Value {
             None => missing.push(k),
         }
     }
-    let mut out: Vec<Value> =
-        groups.into_iter().map(|(tag, (file, keys))| json!({"tag": tag, "file": file, "keys": keys})).collect();
+    let mut out: Vec<ExternalGroup> = groups
+        .into_iter()
+        .map(|(tag, (file, keys))| ExternalGroup { file: Some(file), keys, tag: Some(tag) })
+        .collect();
     if !missing.is_empty() {
-        out.push(json!({"tag": null, "file": null, "keys": missing}));
+        out.push(ExternalGroup { file: None, keys: missing, tag: None });
     }
-    Value::Array(out)
+    out
 }
 
 /// (tag, file name, keys) of each `.ptd` in the program's directory, by content.

@@ -8,7 +8,7 @@ use serde::Serialize;
 /// The stock runtime's answer to a file breaking a finding's rule.
 ///
 /// ```
-/// let r = pte_file::verify::verify_bytes(b"tiny", &Default::default());
+/// let r = pte_verify::verify_bytes(b"tiny", &Default::default());
 /// let e = pte::RuntimeAnswer::of(&r.violations[0]).unwrap();
 /// assert_eq!(e.hex, format!("0x{:02x}", e.code));
 /// ```
@@ -29,7 +29,7 @@ impl RuntimeAnswer {
     /// enforce the rule.
     ///
     /// ```
-    /// let r = pte_file::verify::verify_bytes(b"tiny", &Default::default());
+    /// let r = pte_verify::verify_bytes(b"tiny", &Default::default());
     /// assert!(pte::RuntimeAnswer::of(&r.violations[0]).is_some());
     /// ```
     pub fn of(v: &Violation) -> Option<RuntimeAnswer> {
@@ -47,7 +47,7 @@ impl RuntimeAnswer {
 /// in alphabetical order, the order the JSON has always had.
 ///
 /// ```
-/// let r = pte_file::verify::verify_bytes(b"tiny", &Default::default());
+/// let r = pte_verify::verify_bytes(b"tiny", &Default::default());
 /// let f = pte::Finding::from(&r.violations[0]);
 /// assert_eq!(f.rule, r.violations[0].rule.name());
 /// assert!(f.runtime_error.is_some());
@@ -83,7 +83,7 @@ impl From<&Violation> for Finding {
 /// Python package's `verify()` returns.
 ///
 /// ```
-/// let r = pte_file::verify::verify_bytes(b"tiny", &Default::default());
+/// let r = pte_verify::verify_bytes(b"tiny", &Default::default());
 /// let v = pte::Verdict::from(&r);
 /// assert!(!v.valid);
 /// assert!(serde_json::to_string(&v).unwrap().starts_with("{\"valid\":false"));
@@ -111,7 +111,7 @@ impl From<&Report> for Verdict {
 /// The finding's line, ending with the runtime's answer when it has one.
 ///
 /// ```
-/// let r = pte_file::verify::verify_bytes(b"tiny", &Default::default());
+/// let r = pte_verify::verify_bytes(b"tiny", &Default::default());
 /// assert!(pte::finding_line(&r.violations[0]).contains("the runtime refuses it with"));
 /// ```
 pub fn finding_line(v: &Violation) -> String {

@@ -117,8 +117,8 @@ pub fn verify_as_viewed<'a>(
     }
     let mut verified = None;
     let mut report = match kind {
-        FileKind::Ptd => pte_file::verify::verify_ptd_bytes(bytes, &Default::default()),
-        FileKind::Bpte => pte_file::verify::verify_bpte_bytes(bytes, &Default::default()),
+        FileKind::Ptd => pte_verify::verify_ptd_bytes(bytes, &Default::default()),
+        FileKind::Bpte => pte_verify::verify_bpte_bytes(bytes, &Default::default()),
         FileKind::Ptn => {
             let mut report = pte_ptn::verify::verify_ptn_bytes(bytes, &Default::default());
             if let Ok(ptn) = pte_ptn::PtnFile::from_bytes(bytes) {
@@ -132,12 +132,12 @@ pub fn verify_as_viewed<'a>(
             report
         }
         FileKind::Pte => {
-            let (report, view) = pte_file::verify::verify_bytes_viewed(bytes, &Default::default());
+            let (report, view) = pte_verify::verify_bytes_viewed(bytes, &Default::default());
             verified = view;
             report
         }
         // unknown: a program whose identifier was damaged
-        _ => pte_file::verify::verify_bytes(bytes, &Default::default()),
+        _ => pte_verify::verify_bytes(bytes, &Default::default()),
     };
     if report.is_ok() {
         // the needs read the plans through the view the verifier made:
@@ -183,7 +183,7 @@ fn link(bytes: &[u8], data: &[DataFile<'_>], report: &mut Report) -> Result<(), 
     let pte = pte_file::PteFile::from_bytes(bytes).map_err(Unreadable::Program)?;
     let mut files = vec![];
     for (index, d) in data.iter().enumerate() {
-        let r = pte_file::verify::verify_ptd_bytes(d.bytes, &Default::default());
+        let r = pte_verify::verify_ptd_bytes(d.bytes, &Default::default());
         report.violations.extend(r.violations.into_iter().map(|mut v| {
             v.path = format!("{}:{}", d.name, v.path);
             v
@@ -191,16 +191,16 @@ fn link(bytes: &[u8], data: &[DataFile<'_>], report: &mut Report) -> Result<(), 
         files.push((d.name, PtdFile::from_bytes(d.bytes).map_err(|error| Unreadable::Data { index, error })?));
     }
     let named: Vec<(&str, &PtdFile<'_>)> = files.iter().map(|(n, f)| (*n, f)).collect();
-    report.violations.extend(pte_file::verify::verify_link(&pte.program, &named).violations);
-    let links = pte_file::delegate_payload::verify_payload_links(
+    report.violations.extend(pte_verify::verify_link(&pte.program, &named).violations);
+    let links = pte_analysis::delegate_payload::verify_payload_links(
         &pte.program,
         bytes,
-        pte_file::delegate_payload::builtin_registry(),
+        pte_analysis::delegate_payload::builtin_registry(),
         &Default::default(),
         &named,
     );
     report.violations.extend(links.violations);
     // with the data files given, a key outside the program is judged by the link rule
-    report.warnings.retain(|w| w.rule != pte_file::verify::rules::PAYLOAD_NAMED_KEY);
+    report.warnings.retain(|w| w.rule != pte_verify::rules::PAYLOAD_NAMED_KEY);
     Ok(())
 }

@@ -52,7 +52,7 @@ pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
         sets.push(set);
     }
     let b = pte_samples::bundle_from_sets(map.bytes(), &sets).map_err(at(samples))?;
-    let report = pte_file::verify::verify_bpte_bytes(&b.to_bytes().map_err(at(out))?, &Default::default());
+    let report = pte_verify::verify_bpte_bytes(&b.to_bytes().map_err(at(out))?, &Default::default());
     if !report.is_ok() {
         let first = report.violations.first().map(ToString::to_string).unwrap_or_default();
         return Err(Failure::bad_input(format!(

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use pte_core::folder::OutputFolder;
 use pte_core::FileKind;
-use pte_file::pack::{file_safe, Entry, EntryKind, Manifest, ManifestFormat, PtdBlobs, PteBlobs};
+use pte_pack::{file_safe, Entry, EntryKind, Manifest, ManifestFormat, PtdBlobs, PteBlobs};
 
 use crate::extract_out::{Count, Extraction};
 use crate::failure::{at, CmdResult};
@@ -44,7 +44,7 @@ pub(crate) fn run(file: &Path, target: Target<'_>) -> CmdResult {
     let bytes = input.bytes();
     refuse_too_many(bytes, target.max_files)?;
     let blobs = PteBlobs::new(bytes).map_err(at(file))?;
-    let (_, flatbuffer) = pte_file::verify::program_region(bytes).map_err(at(file))?;
+    let (_, flatbuffer) = pte_file::program_region(bytes).map_err(at(file))?;
     let mut count = Count::default();
     count.add(flatbuffer);
     blobs.entries().map_err(at(file))?.for_each(|(_, bytes)| count.add(bytes));
@@ -127,7 +127,7 @@ const FLATBUFFER: &str = "program.fb";
 /// `program.json`: the stored program as `pte dump` prints it (bytes as
 /// integer lists), written as the buffer is walked; returns its digest.
 fn write_program_json(folder: &OutputFolder, name: &str, bytes: &[u8]) -> pte_file::Result<String> {
-    let (_, region) = pte_file::verify::program_region(bytes)?;
+    let (_, region) = pte_file::program_region(bytes)?;
     let json = pte_schema::ProgramJson::new(region, &Default::default())?;
     let mut digest = None;
     folder.write_atomically(name, |w| {

@@ -120,7 +120,7 @@ pub(crate) fn text(v: &Value) -> String {
         }
         Some("bpte") => return formats::bpte::info_text(v),
         _ => {
-            let mut s = formats::pte::text(v);
+            let mut s = formats::program::text(v);
             s.push_str(&inspect::external_text(&v["external_data"]));
             s
         }

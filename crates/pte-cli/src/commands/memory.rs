@@ -1,4 +1,4 @@
-//! `pte memory`: a program's memory plan (library: `pte_file::memory`): per
+//! `pte memory`: a program's memory plan (library: `pte_analysis::memory`): per
 //! method its planned buffers, every planned tensor with its place and
 //! lifetime, the most bytes live at once, overlapping live tensors, and an
 //! estimate of the method allocator. A plan with parts that cannot be placed
@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use pte_file::memory::{MethodMemory, Role};
+use pte_analysis::memory::{MethodMemory, Role};
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::Input;
@@ -147,7 +147,7 @@ fn text(out: &mut String, m: &MethodMemory) {
         );
     }
     if m.overlaps_truncated {
-        let _ = writeln!(out, "  (more overlaps than the {} listed)", pte_file::memory::MAX_OVERLAPS);
+        let _ = writeln!(out, "  (more overlaps than the {} listed)", pte_analysis::memory::MAX_OVERLAPS);
     }
     for u in &m.unattributed {
         let _ = writeln!(out, "  unattributed: {}: {}", u.path, u.reason);

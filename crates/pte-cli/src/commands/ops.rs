@@ -1,5 +1,5 @@
 //! `pte ops`: the operators (with overloads) and delegates each method of
-//! each file calls (`pte_file::operators`), then their union over the
+//! each file calls (`pte_analysis::operators`), then their union over the
 //! files; `--json` the same as one object, `--yaml` the union as the
 //! selected-operators file of ExecuTorch's selective build.
 //!
@@ -14,8 +14,8 @@
 
 use std::path::{Path, PathBuf};
 
+use pte_analysis::operators::{MethodOperators, OperatorUnion, ProgramOperators};
 use pte_core::FileKind;
-use pte_file::operators::{MethodOperators, OperatorUnion, ProgramOperators};
 use serde_json::{json, Value};
 
 use crate::batch;
@@ -127,7 +127,7 @@ fn read(path: &Path) -> Result<Read, Failure> {
 /// `pte ops --runtime VERSION`: per program, the operators it calls that the
 /// release's stock runtime does not register, with the releases that do.
 pub(crate) fn lacking(paths: &[PathBuf], version: &str, as_json: bool) -> CmdResult {
-    use pte_file::operators::runtimes;
+    use pte_analysis::operators::runtimes;
     let Some(release) = runtimes::release(version) else {
         let known: Vec<&str> = runtimes::RELEASES.iter().map(|r| r.version).collect();
         return Err(Failure::bad_input(format!(

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use pte_file::pack::{from_json, PackOptions, Packed};
 use pte_file::ptd::{PtdLayout, PtdWriteOptions};
+use pte_pack::{from_json, PackOptions, Packed};
 
 use crate::failure::{at, CmdResult, Failure};
 

@@ -1,11 +1,11 @@
 //! `pte size FILE`: where the bytes go. Every byte of a `.pte`, `.ptd`,
-//! `.ptn` or `.bpte` attributed once (`pte_file::size`, `pte_ptn::size_report`),
+//! `.ptn` or `.bpte` attributed once (`pte_analysis::size`, `pte_analysis::size::ptn_size_report`),
 //! as a table or as JSON, grouped or cut to the largest parts on request.
 
 use std::io::{self, Write};
 use std::path::Path;
 
-use pte_file::size::{By, Part, SizeReport};
+use pte_analysis::size::{By, Part, SizeReport};
 
 use crate::cli::SizeBy;
 use crate::failure::{at, CmdResult};

@@ -10,7 +10,7 @@ use std::io::Write;
 
 use serde_json::{json, Value as Json};
 
-use ::pte::{BpteSummary, CaseValue};
+use pte::{BpteSummary, CaseValue};
 use pte_file::bpte::BundledFile;
 use pte_schema::bundled::Side;
 
@@ -115,7 +115,7 @@ fn case_text(j: usize, c: &Json) -> String {
 }
 
 fn tail_text(v: &Json) -> String {
-    format!("embedded program:\n{}", crate::formats::pte::text(&v["program"]))
+    format!("embedded program:\n{}", crate::formats::program::text(&v["program"]))
 }
 
 /// The `info` text of a bundled program, from its JSON object.

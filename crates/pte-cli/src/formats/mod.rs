@@ -3,7 +3,7 @@
 pub(crate) mod bpte;
 pub(crate) mod inspect;
 pub(crate) mod payload;
+pub(crate) mod program;
 pub(crate) mod ptd;
-pub(crate) mod pte;
 pub(crate) mod pte_info;
 pub(crate) mod ptn;

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::failure::{at, CmdResult, Failure};
 use crate::input::{open, read_pte};
-use pte_file::delegate_payload::builtin_registry;
+use pte_analysis::delegate_payload::builtin_registry;
 
 /// The text `info` prints under a delegate for its `payload` entry.
 pub(crate) fn summary_text(payload: &Value) -> Vec<String> {

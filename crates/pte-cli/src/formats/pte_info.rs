@@ -1,4 +1,4 @@
-//! `pte info` of a `.pte`: the library's [`::pte::Summary`], read in place
+//! `pte info` of a `.pte`: the library's [`pte::Summary`], read in place
 //! (no model decoded), printed as JSON or drawn as text; every list that
 //! grows with the file (segments, constants, mutable buffers, named data,
 //! tensors) is written one entry at a time, so memory does not grow with
@@ -10,12 +10,12 @@
 use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
-use ::pte::{Summary, SummaryOptions};
+use pte::{Summary, SummaryOptions};
 use pte_core::FileKind;
 use pte_file::view::{PteView, SegmentTable, SubBuffers};
 
 use crate::failure::{at, CmdResult};
-use crate::formats::{inspect, pte};
+use crate::formats::{inspect, program};
 use crate::input::require_kind;
 
 /// `pte info FILE` (text or `--json`) for a `.pte`.
@@ -56,26 +56,27 @@ pub(crate) fn write_stdout(write: impl FnOnce(&mut BufWriter<io::StdoutLock<'sta
 
 /// `info`'s text of a `.pte`, written as the summary's lists are read.
 fn write_text(s: &Summary<'_>, w: &mut impl Write) -> io::Result<()> {
-    let fields = s.fields();
-    w.write_all(pte::text_head(fields).as_bytes())?;
-    w.write_all(pte::segments_title(s.view().program().segment_count()).as_bytes())?;
+    // the head is small; its text is drawn from the JSON the bundle's embedded program also gives
+    let head = serde_json::to_value(s.head()).map_err(io::Error::other)?;
+    w.write_all(program::text_head(&head).as_bytes())?;
+    w.write_all(program::segments_title(s.view().program().segment_count()).as_bytes())?;
     for row in s.segment_rows() {
-        w.write_all(pte::segment_line(&row).as_bytes())?;
+        w.write_all(program::segment_line(&row.index, &row.offset, &row.size, &row.used_by).as_bytes())?;
     }
     let (n, total) = s
         .constants()
         .into_iter()
         .flat_map(SubBuffers::iter)
         .fold((0u64, 0u64), |(n, t), c| (n.saturating_add(1), t.saturating_add(c.len)));
-    w.write_all(pte::constants_line(n, total).as_bytes())?;
+    w.write_all(program::constants_line(n, total).as_bytes())?;
     for (k, m) in s.mutable_segments().iter().enumerate() {
-        w.write_all(pte::mutable_line(k, m.len() as u64).as_bytes())?;
+        w.write_all(program::mutable_line(k, m.len() as u64).as_bytes())?;
     }
-    w.write_all(pte::named_title(s.named_rows().count()).as_bytes())?;
+    w.write_all(program::named_title(s.named_rows().count()).as_bytes())?;
     for row in s.named_rows() {
-        w.write_all(pte::named_line(&row).as_bytes())?;
+        w.write_all(program::named_line(&crate::style::quoted(row.key), &row.segment_index, &row.size).as_bytes())?;
     }
-    w.write_all(inspect::external_text(&fields["external_data"]).as_bytes())?;
+    w.write_all(inspect::external_text(&head["external_data"]).as_bytes())?;
     if s.has_tensors() {
         inspect::write_tensor_table(w, || s.tensors(false).map(|r| inspect::pte_tensor_cells(&r)))?;
     }

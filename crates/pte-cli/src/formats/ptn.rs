@@ -1,5 +1,5 @@
 //! `.ptn` support in `info`, `dump`, `verify`, `extract` and `rewrite`: the
-//! text of the door's [`::pte::PtnSummary`].
+//! text of the door's [`pte::PtnSummary`].
 
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
@@ -55,6 +55,6 @@ pub(crate) fn member_line(m: &Value) -> String {
 }
 
 /// The text line of one member, typed (a package may hold 65,536).
-pub(crate) fn member_text(m: &::pte::PtnMember) -> String {
+pub(crate) fn member_text(m: &pte::PtnMember) -> String {
     format!("member {} ({} bytes)\n", crate::style::quoted(&m.name), m.size)
 }

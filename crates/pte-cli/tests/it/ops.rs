@@ -228,7 +228,7 @@ fn kernel_keys_cannot_amplify_a_small_file() {
             *args = Some(vec![0; 100_000]);
         }
     });
-    let e = pte_file::operators::of_program(&bytes).unwrap_err();
+    let e = pte_analysis::operators::of_program(&bytes).unwrap_err();
     assert_eq!(e.kind(), pte_file::ErrorKind::LimitExceeded, "{e}");
     assert!(e.path().starts_with("execution_plan[0].chains[0].instructions[0]"), "{e}");
 }
@@ -254,7 +254,7 @@ fn hostile_and_mutant_files_get_an_answer_never_a_panic() {
         }
         // the library over many more, in process
         for (name, b) in pte_gen::random_mutants(&bytes, 11, 1500) {
-            let _ = (name, pte_file::operators::of_program(&b), pte_file::operators::of_bundle(&b));
+            let _ = (name, pte_analysis::operators::of_program(&b), pte_analysis::operators::of_bundle(&b));
         }
     }
     for (i, (name, bytes)) in inputs.iter().enumerate() {

@@ -1,4 +1,4 @@
-//! Kernels per release (crates/pte-file/data/operators-<release>.txt): `pte
+//! Kernels per release (crates/pte-analysis/data/operators-<release>.txt): `pte
 //! verify` warns (needs.operator) on an operator the newest release's stock
 //! runtime does not register, and `pte ops --runtime VERSION` lists what a
 //! release lacks for a program.

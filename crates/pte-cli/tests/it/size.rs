@@ -347,7 +347,7 @@ fn check_library(bytes: &[u8], what: &str) {
     if let Ok(r) = pte::size(pte::kind_of(bytes), bytes) {
         assert_eq!(r.total(), bytes.len() as u64, "{what}");
         assert!(r.parts.iter().all(|p| p.bytes > 0), "{what}");
-        for by in [pte_file::size::By::Kind, pte_file::size::By::Operator] {
+        for by in [pte_analysis::size::By::Kind, pte_analysis::size::By::Operator] {
             assert_eq!(r.clone().grouped(by).top(2).total(), bytes.len() as u64, "{what}");
         }
     }

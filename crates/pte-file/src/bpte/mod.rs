@@ -225,7 +225,14 @@ impl<'a> BundledFile<'a> {
 
 /// Reads every value of `b` once, failing where
 /// [`decode_bundled_program`] fails, with the same error.
-pub(crate) fn read_every_value(b: &BundledView<'_>) -> Result<()> {
+///
+/// ```
+/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bundle = pte_schema::bundled::BundledView::new(&bytes, &Default::default())?;
+/// pte_file::bpte::read_every_value(&bundle)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn read_every_value(b: &BundledView<'_>) -> Result<()> {
     for case in b.suites().flat_map(|s| s.cases()) {
         for side in [Side::Inputs, Side::ExpectedOutputs] {
             for v in case.values(side).into_iter().flatten() {

@@ -393,7 +393,11 @@ impl<'a> PtdFile<'a> {
 
 /// The `FH01` header and the flatbuffer region it declares, checked to lie
 /// inside the file (what every `.ptd` reader starts from).
-pub(crate) fn flatbuffer_region(bytes: &[u8]) -> Result<(FlatTensorHeader, &[u8])> {
+///
+/// ```
+/// assert!(pte_file::ptd::flatbuffer_region(b"not a ptd").is_err());
+/// ```
+pub fn flatbuffer_region(bytes: &[u8]) -> Result<(FlatTensorHeader, &[u8])> {
     let h = FlatTensorHeader::parse(bytes)?;
     let len = bytes.len() as u64;
     let end = h.flatbuffer_end().filter(|&e| e >= 8 && e <= len).ok_or_else(|| {

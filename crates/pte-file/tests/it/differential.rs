@@ -1,7 +1,7 @@
 //! planus (an independent flatbuffers implementation) and the main path agree
 //! on every corpus program, in both directions: each reads what the other writes.
 
-use pte_file::verify::program_region;
+use pte_file::program_region;
 use pte_schema::{decode_program, encode_program, EncodeOptions, Limits};
 
 #[test]

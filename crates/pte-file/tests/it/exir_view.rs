@@ -3,11 +3,9 @@
 
 use pte_schema::{program_to_json, JsonBytes};
 use serde_json::{json, Value};
-use sha2::{Digest, Sha256};
 
 fn digest(b: &[u8]) -> Value {
-    let h = Sha256::digest(b);
-    json!({ "len": b.len(), "sha256": h.iter().map(|x| format!("{x:02x}")).collect::<String>() })
+    json!({ "len": b.len(), "sha256": pte_testkit::sha256_hex(b) })
 }
 
 #[test]

@@ -1,6 +1,5 @@
-//! Integration tests of pte-file, one binary: the corpus, round trips and
-//! property tests, the verifier, `.ptd` and `.bpte`, the keep-layout
-//! rewrites, the memory plan and the fuzz-body sweeps.
+//! Integration tests of pte-file, one binary: round trips and property
+//! tests, the planus oracle, the strict reader, tensors and the view.
 
 #![allow(
     clippy::unwrap_used,
@@ -11,21 +10,9 @@
     missing_docs
 )]
 
-mod bpte;
-mod clean_file_pass;
-mod corpus;
-mod delegate_payload;
 mod differential;
 mod exir_view;
-mod external;
-mod keep;
-mod manifest;
-mod memory;
-mod ptd;
 mod roundtrip;
-mod splice;
-mod stored_layout;
 mod strict_check;
 mod tensors;
-mod verifier_rules;
 mod view;

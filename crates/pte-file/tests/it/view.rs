@@ -23,7 +23,7 @@ fn programs() -> Vec<(PathBuf, Vec<u8>)> {
     let mut next = pte_testkit::xorshift(0x9e37_79b9_7f4a_7c15);
     let whole = out.clone();
     for (path, bytes) in &whole {
-        let end = pte_file::verify::program_region(bytes).map_or(bytes.len(), |(_, r)| r.len());
+        let end = pte_file::program_region(bytes).map_or(bytes.len(), |(_, r)| r.len());
         for _ in 0..40 {
             let mut b = bytes.clone();
             for _ in 0..=next() % 3 {

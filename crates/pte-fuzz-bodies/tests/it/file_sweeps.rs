@@ -81,12 +81,12 @@ fn bpte_truncations_and_bit_flips_never_panic() {
 fn payload(case: &str) -> Vec<u8> {
     let b = pte_testkit::model_bytes(case);
     let pte = PteFile::from_bytes(&b).unwrap();
-    pte_file::delegate_payload::payloads(&pte.program, &b)[0].bytes.to_vec()
+    pte_analysis::delegate_payload::payloads(&pte.program, &b)[0].bytes.to_vec()
 }
 
 #[test]
 fn fuzz_bodies_survive_every_truncation_and_bit_flip_of_the_corpus_payloads() {
-    use pte_file::delegate_payload::{NativeReader, PayloadReader};
+    use pte_analysis::delegate_payload::{NativeReader, PayloadReader};
     for case in ["xnnpack_mlp", "inline_delegate"] {
         let p = payload(case);
         for len in 0..=p.len() {

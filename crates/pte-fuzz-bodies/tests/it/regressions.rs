@@ -5,11 +5,11 @@ fn refused(bytes: &[u8]) -> bool {
     match bytes.get(4..8) {
         Some(b"ET12") => {
             pte_file::PteFile::from_bytes(bytes).is_err()
-                || !pte_file::verify::verify_bytes(bytes, &Default::default()).is_ok()
+                || !pte_verify::verify_bytes(bytes, &Default::default()).is_ok()
         }
         Some(b"BP08") => {
             pte_file::bpte::BundledFile::from_bytes(bytes).is_err()
-                || !pte_file::verify::verify_bpte_bytes(bytes, &Default::default()).is_ok()
+                || !pte_verify::verify_bpte_bytes(bytes, &Default::default()).is_ok()
         }
         Some(b"FT01") => pte_file::ptd::PtdFile::from_bytes(bytes).is_err(),
         _ if bytes.starts_with(b"PK") => match pte_ptn::PtnFile::from_bytes(bytes) {

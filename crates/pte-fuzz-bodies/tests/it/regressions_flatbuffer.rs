@@ -31,11 +31,11 @@ fn flatbuffer_regressions_are_refused_without_undefined_behaviour() {
         let refused = match bytes.get(4..8) {
             Some(b"ET12") => {
                 pte_file::PteFile::from_bytes(&bytes).is_err()
-                    || !pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok()
+                    || !pte_verify::verify_bytes(&bytes, &Default::default()).is_ok()
             }
             Some(b"BP08") => {
                 pte_file::bpte::BundledFile::from_bytes(&bytes).is_err()
-                    || !pte_file::verify::verify_bpte_bytes(&bytes, &Default::default()).is_ok()
+                    || !pte_verify::verify_bpte_bytes(&bytes, &Default::default()).is_ok()
             }
             Some(b"FT01") => pte_file::ptd::PtdFile::from_bytes(&bytes).is_err(),
             other => panic!("{}: no flatbuffer identifier ({other:?})", f.display()),
@@ -49,6 +49,6 @@ fn flatbuffer_regressions_are_refused_without_undefined_behaviour() {
 #[test]
 fn a_valid_program_round_trips_through_the_pte_body() {
     let bytes = pte_testkit::model_bytes("add");
-    assert!(pte_file::verify::verify_bytes(&bytes, &Default::default()).is_ok());
+    assert!(pte_verify::verify_bytes(&bytes, &Default::default()).is_ok());
     replay(&bytes);
 }

@@ -1,5 +1,5 @@
 //! The classes breaking the `.bpte` bundle rules.
-use pte_file::verify::rules as pte_rules;
+use pte_verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;

@@ -11,7 +11,7 @@ use serde_json::Value as Json;
 use crate::edit::*;
 use crate::judge::Expect;
 
-pub(super) const fn rule(r: pte_file::verify::Rule) -> Expect {
+pub(super) const fn rule(r: pte_verify::Rule) -> Expect {
     Expect::Rule(r)
 }
 

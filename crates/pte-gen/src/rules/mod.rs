@@ -7,8 +7,8 @@
 
 mod bpte;
 mod edits;
+mod program;
 mod ptd;
-mod pte;
 mod ptn;
 mod ptn_limits;
 
@@ -16,5 +16,5 @@ use crate::corruption::Corruption;
 
 /// The classes, in docs/verifier.md order.
 pub(crate) fn rule_classes() -> impl Iterator<Item = &'static Corruption> {
-    [pte::CLASSES, ptd::CLASSES, bpte::CLASSES, ptn::CLASSES, ptn_limits::CLASSES].into_iter().flatten()
+    [program::CLASSES, ptd::CLASSES, bpte::CLASSES, ptn::CLASSES, ptn_limits::CLASSES].into_iter().flatten()
 }

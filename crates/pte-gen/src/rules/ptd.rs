@@ -3,8 +3,8 @@
 use std::borrow::Cow;
 
 use pte_file::ptd::PtdLayout;
-use pte_file::verify::rules as pte_rules;
 use pte_schema::{DataSegment, NamedData};
+use pte_verify::rules as pte_rules;
 
 use crate::corruption::{class, Corruption};
 use crate::edit::*;

@@ -35,7 +35,7 @@
 
 mod flatbuf;
 mod other;
-mod pte;
+mod program;
 mod search;
 
 use std::time::{Duration, Instant};
@@ -174,7 +174,7 @@ fn structured(s: &mut Search<'_>) {
         // identifier the predicate needs broken has no structure to walk
         let kind = ::pte::identify(&s.best).named_kind();
         if kind.is_pte() {
-            pte::pass(s, &Whole);
+            program::pass(s, &Whole);
         } else if kind.is_bpte() {
             other::bpte(s);
         } else if kind.is_ptd() {

@@ -95,7 +95,7 @@ pub(crate) fn bpte(s: &mut Search<'_>) -> bool {
         locate(m, i, &mut |l| l.cut(r.clone())).map(|_| ())
     };
     let mut progress = lists(s, read, write, count, cut);
-    progress |= super::pte::pass(s, &BundledProgram);
+    progress |= super::program::pass(s, &BundledProgram);
     progress
 }
 

@@ -4,8 +4,8 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use pte_file::verify::Rule;
 use pte_gen::*;
+use pte_verify::Rule;
 
 fn corpus_files(kind: FileKind) -> Vec<(String, Vec<u8>)> {
     let root = pte_testkit::corpus_dir();
@@ -86,9 +86,9 @@ fn link_rules(kind: FileKind, broken: &[u8]) -> Vec<Rule> {
     let (pte, ptd) = if kind.is_pte() { (broken, &ptd[..]) } else { (&pte[..], broken) };
     let program = pte_file::PteFile::from_bytes(pte).unwrap();
     let data = pte_file::ptd::PtdFile::from_bytes(ptd).unwrap();
-    let report = pte_file::verify::verify_link(&program.program, &[("data.ptd", &data)]);
-    let registry = pte_file::delegate_payload::builtin_registry();
-    let payloads = pte_file::delegate_payload::verify_payload_links(
+    let report = pte_verify::verify_link(&program.program, &[("data.ptd", &data)]);
+    let registry = pte_analysis::delegate_payload::builtin_registry();
+    let payloads = pte_analysis::delegate_payload::verify_payload_links(
         &program.program,
         pte,
         registry,
@@ -115,8 +115,8 @@ const TOO_LARGE_TO_BUILD: [Rule; 4] = [
 ];
 
 /// Every catalogue of every format crate.
-fn catalogues() -> Vec<pte_file::verify::Catalogue> {
-    let mut all = pte_file::verify::CATALOGUES.to_vec();
+fn catalogues() -> Vec<pte_verify::Catalogue> {
+    let mut all = pte_verify::CATALOGUES.to_vec();
     all.push(pte_ptn::verify::CATALOGUE);
     all.push(pte_samples::CATALOGUE);
     all
@@ -132,7 +132,7 @@ fn every_verifier_rule_has_a_class_that_breaks_it() {
     // the needs.* warnings are a command-level check of what a sound file lacks
     let rules: Vec<Rule> = catalogues()
         .iter()
-        .filter(|c| c.format != pte_file::verify::rules::NEEDS.format)
+        .filter(|c| c.format != pte_verify::rules::NEEDS.format)
         .flat_map(|c| c.rules.iter().copied())
         .filter(|r| !WRITER_ONLY.contains(r) && !TOO_LARGE_TO_BUILD.contains(r))
         .collect();

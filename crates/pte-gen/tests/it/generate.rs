@@ -14,7 +14,7 @@ fn seeds_verify_and_round_trip() {
         let g = pte_gen::generate(seed).unwrap();
         let bytes = g.to_bytes().unwrap();
         assert_eq!(PteFile::from_bytes(&bytes).unwrap(), g.file, "seed {seed} does not read back as built");
-        let report = pte_file::verify::verify_bytes(&bytes, &Default::default());
+        let report = pte_verify::verify_bytes(&bytes, &Default::default());
         assert!(report.is_ok() && report.warnings.is_empty(), "seed {seed}: {report:?}");
         assert_eq!(bytes, pte_gen::generate(seed).unwrap().to_bytes().unwrap(), "seed {seed} is not deterministic");
     }

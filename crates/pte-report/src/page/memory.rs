@@ -1,10 +1,10 @@
 //! The memory part: each method's planned buffers
-//! (`pte_file::memory::MemoryPlan`) drawn as [`crate::memory_picture`]
+//! (`pte_analysis::memory::MemoryPlan`) drawn as [`crate::memory_picture`]
 //! shows them, with the peaks, the overlaps and the allocator estimate.
 
 use std::fmt::Write as _;
 
-use pte_file::memory::MemoryPlan;
+use pte_analysis::memory::MemoryPlan;
 
 use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};

@@ -1,5 +1,5 @@
 //! The sizes part: every byte of the file attributed once
-//! (`pte_file::size`, `pte_ptn::size_report`), as a treemap and as tables
+//! (`pte_analysis::size`, `pte_analysis::size::ptn_size_report`), as a treemap and as tables
 //! by kind and of the largest parts. A file of more than [`MAX_PARTS`]
 //! parts, as counted from its tables before anything is attributed, is
 //! not broken down here: the breakdown holds every part at once, and
@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use pte_segments::size::{By, SizeReport};
+use pte_analysis::size::{By, SizeReport};
 
 use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};

@@ -164,7 +164,7 @@ impl PtdSummary {
                         sizes: l.sizes.clone(),
                     }),
                     segment_index: n.segment_index,
-                    sha256: blob.map(|b| pte_file::sha256_hex(b)),
+                    sha256: blob.map(|b| pte_pack::sha256_hex(b)),
                     size: blob.map(|b| b.len()),
                 }
             })

@@ -181,7 +181,7 @@ impl PtnSummary {
                 alias_of: ptn.aliases.get(key).cloned(),
                 dtype: pte_ptn::dtype_code(t.dtype),
                 key: key.to_string(),
-                sha256: pte_file::sha256_hex(&t.data),
+                sha256: pte_pack::sha256_hex(&t.data),
                 shape: t.shape.clone(),
                 size: t.data.len(),
             })

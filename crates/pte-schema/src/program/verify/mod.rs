@@ -54,8 +54,8 @@ fn explain_refusal(buf: &[u8], limits: &Limits, at: usize) -> Error {
 /// hold them to it) and supplies the detailed error when a buffer is refused.
 /// Useful to compare the two, and in benchmarks.
 ///
-/// Test-only and unstable: built with the `test-reference` feature, off by
-/// default, for the workspace's differential tests, fuzz target and benches.
+/// Test-only and unstable (hidden from the docs), for the workspace's
+/// differential tests, fuzz target and benches; not part of the API.
 ///
 /// ```
 /// use pte_schema::{verify_program_reference, Limits, ProgramView};
@@ -68,7 +68,6 @@ fn explain_refusal(buf: &[u8], limits: &Limits, at: usize) -> Error {
 /// assert_eq!(fast.to_string(), reference.to_string());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[cfg(feature = "test-reference")]
 #[doc(hidden)]
 pub fn verify_program_reference(buf: &[u8], limits: &Limits) -> Result<()> {
     verify_root_generic(buf, limits).map(drop)
