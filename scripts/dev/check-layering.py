@@ -211,13 +211,15 @@ def module_problems(meta):
 
 
 # A question "which kind is it" answered by matching `FileKind` (a `match`
-# arm, `matches!`, `==`/`!=`, a `let` pattern): the door (`pte`) decides
+# arm, `matches!`, `==`/`!=` (also of `Some(FileKind::..)`), `contains`, a
+# `let` pattern): the door (`pte`) decides
 # per-kind dispatch and the crates beneath it hold the formats; every other
 # crate asks the door (its answers, `pte::KINDS`, `FileKind::is_pte` and its
 # siblings). Naming a kind as a value (a catalogue's input, `require_kind`'s
 # argument) is not a question.
 KIND_MATCH = re.compile(
-    r"[=!]=\s*(?:\w+::)*FileKind::\w+"
+    r"[=!]=\s*(?:[\w:]+\(\s*)*(?:\w+::)*FileKind::\w+"
+    r"|\.contains\(\s*&\s*(?:\w+::)*FileKind::"
     r"|FileKind::\w+\s*[=!]="
     r"|FileKind::\w+[\s)]*(?:=>|\|(?!\|)|\bif\b)"
     r"|matches!\s*\([^;]*?FileKind::"
