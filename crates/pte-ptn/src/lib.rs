@@ -35,6 +35,7 @@ mod limits;
 mod members;
 mod program;
 mod read;
+pub mod rules;
 mod safetensors_io;
 mod strict_json;
 mod tensor;

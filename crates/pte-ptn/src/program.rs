@@ -8,13 +8,13 @@ use pte_schema::native::{decode_native_program, NativeProgram};
 use pte_schema::{Error, ErrorKind, Limits, Result};
 
 use crate::tensor::dtype_code;
-use crate::verify::rules;
+use crate::rules;
 use crate::{in_member, PtnFile, PROGRAM_MEMBER};
 
 /// One broken cross-reference between the program and the constants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// The rule broken (one of [`verify::rules`](crate::verify::rules)).
+    /// The rule broken (one of [`rules`](crate::rules)).
     pub rule: pte_core::Rule,
     /// Field path in the program (`methods[0].constants[1].data_key`).
     pub path: String,

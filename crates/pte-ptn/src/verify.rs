@@ -10,7 +10,7 @@ use crate::read::assemble;
 use crate::{PtnLimits, ALIASES_MEMBER, PROGRAM_MEMBER, SAFETENSORS_MEMBER};
 
 mod caps;
-pub mod rules;
+pub use crate::rules;
 
 pub use rules::CATALOGUE;
 

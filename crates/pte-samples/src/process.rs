@@ -14,7 +14,8 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::model::Value;
-use crate::protocol::{decode_values, encode_values, escaped, header_line, read_frame, FrameError, Header};
+use crate::protocol::{decode_values, encode_values, header_line, read_frame, FrameError, Header};
+use crate::wire::escaped;
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::{Engine, RunError, RunResult};
 use crate::wire::Frame;

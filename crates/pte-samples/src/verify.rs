@@ -236,7 +236,7 @@ fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut CheckRe
 /// many more there are.
 fn listed(names: &[String]) -> String {
     const SHOWN: usize = 16;
-    let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| crate::protocol::escaped(n, 100)).collect();
+    let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| crate::wire::escaped(n, 100)).collect();
     if names.len() > SHOWN {
         text.push(format!("and {} more", names.len().saturating_sub(SHOWN)));
     }
