@@ -37,7 +37,7 @@ pub struct ProgramCheck {
 /// tensors; the first finding is returned as a `Malformed` error.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let check = pte_ptn::check_program(&ptn, &Default::default())?;
 /// assert_eq!(check.referenced.len(), 4);

@@ -114,7 +114,7 @@ impl<R: Runner, F: FnMut() -> RunResult<R>> Engine for Factory<R, F> {
 /// `new_runner` (one per sample).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// struct Never;
 /// impl pte_samples::Runner for Never {
