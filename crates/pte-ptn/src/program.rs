@@ -7,8 +7,8 @@ use std::collections::BTreeSet;
 use pte_schema::native::{decode_native_program, NativeProgram};
 use pte_schema::{Error, ErrorKind, Limits, Result};
 
-use crate::tensor::dtype_code;
 use crate::rules;
+use crate::tensor::dtype_code;
 use crate::{in_member, PtnFile, PROGRAM_MEMBER};
 
 /// One broken cross-reference between the program and the constants.

@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 
 use crate::model::Value;
 use crate::protocol::{decode_values, encode_values, header_line, read_frame, FrameError, Header};
-use crate::wire::escaped;
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::{Engine, RunError, RunResult};
+use crate::wire::escaped;
 use crate::wire::Frame;
 
 /// How many of the runner's last stderr lines errors quote.

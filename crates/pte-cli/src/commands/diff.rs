@@ -1,13 +1,8 @@
 //! `pte diff A B`: layout, program and tensor-data differences between two
 //! files of one kind; exit 0 when equal, 1 when different, 2 on bad input.
 
-use std::path::PathBuf;
-
-use clap::Args;
-
 use crate::cli::DiffArgs;
 use crate::failure::{CmdResult, Failure};
-
 
 pub(crate) fn run(a: DiffArgs) -> CmdResult {
     if !(a.atol >= 0.0 && a.rtol >= 0.0) {

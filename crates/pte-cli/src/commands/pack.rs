@@ -1,16 +1,11 @@
 //! `pte pack`: an extract folder, or a JSON program plus segment files, back
 //! into a `.pte` or `.ptd` (the inverse of `extract` and `dump`).
 
-use std::path::PathBuf;
-
-use clap::Args;
-
 use pte_file::ptd::{PtdLayout, PtdWriteOptions};
 use pte_pack::{from_json, PackOptions, Packed};
 
 use crate::cli::PackArgs;
 use crate::failure::{at, CmdResult, Failure};
-
 
 fn usage(msg: &str) -> Failure {
     Failure::bad_input(msg)

@@ -13,7 +13,6 @@ use crate::failure::{at, CmdResult, Failure};
 use crate::paths::Outputs;
 use crate::progress::Progress;
 
-
 fn seconds(flag: &str, s: f64) -> Result<Duration, Failure> {
     if s.is_finite() && (0.0..=1e9).contains(&s) {
         Ok(Duration::from_secs_f64(s))
