@@ -118,7 +118,7 @@ impl LayoutChange {
 ///
 /// ```
 /// let src = pte_testkit::corpus("linear/model.pte");
-/// let map = pte_file::MappedFile::open(src)?;
+/// let map = pte_file::MappedFile::open(&src)?;
 /// let dir = tempfile::tempdir()?;
 /// let out = dir.path().join("copy.pte");
 /// let n = pte_file::write_atomically_file(&out, |dst| {
