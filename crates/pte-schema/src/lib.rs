@@ -62,7 +62,7 @@ pub use program::verify::locate::{locate, Locator};
 pub use program::verify::verify_program_reference;
 pub use program::view::items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};
 pub use program::view::preview::{PlanPreview, ProgramPreview};
-pub use program::view::raw::{List, ListItem};
+pub use program::raw::{List, ListItem};
 pub use program::view::{PlanView, ProgramView};
 pub use program::PROGRAM_IDENTIFIER;
 pub use pte_core::{Bytes, Error, ErrorKind, MappedFile, Result};

@@ -5,7 +5,7 @@
 
 use crate::fenced::et;
 use crate::program::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
-use crate::program::view::raw::{List, ListItem, RawTable};
+use crate::program::raw::{List, ListItem, RawTable};
 use crate::program::view::{PlanView, ProgramView};
 use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 

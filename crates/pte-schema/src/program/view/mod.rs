@@ -9,7 +9,7 @@
 pub(crate) mod devices;
 pub(crate) mod items;
 pub(crate) mod preview;
-pub(crate) mod raw;
+
 
 use crate::fenced::et;
 use crate::limits::Limits;
