@@ -31,7 +31,6 @@ import sys
 # shrinks.
 KNOWN = {
     "pte-schema: crate::fenced, crate::offsets, crate::program, crate::ptd",
-    "pte-schema: crate::program::codec, crate::program::verify, crate::program::view",
 }
 
 

@@ -10,7 +10,6 @@ pub(crate) mod devices;
 pub(crate) mod items;
 pub(crate) mod preview;
 
-
 use crate::fenced::et;
 use crate::limits::Limits;
 use crate::program::codec::decode::{evalue, outline, plan, subsegment};
