@@ -131,7 +131,7 @@ readme_cc="$(one_line '^cc inspect\.c .*\$\(pkg-config --cflags --libs pte\)')" 
 newcomer="$work/newcomer"
 mkdir -p "$newcomer"
 cp "$examples/inspect.c" "$newcomer/"
-linear=crates/pte-file/corpus/linear/model.pte
+linear=tests/corpus/linear/model.pte
 damaged=tests/regressions/out-of-bounds/pte-segment-data-past-end.pte
 check "README's compile line builds" bash -c 'cd "$1" && unset PKG_CONFIG_PATH && eval "${2//PREFIX/$3}" && eval "$4"' _ \
   "$newcomer" "$readme_env" "$prefix" "$readme_cc"
@@ -156,7 +156,7 @@ check "pte.h's example: a sound file" bash -c 'out="$(env -i "$1" "$2")" && [ "$
 check "pte.h's example: a damaged file opens and counts" bash -c \
   'out="$(env -i "$1" "$2")"; [ $? -eq 1 ] && [[ "$out" =~ ": "[1-9][0-9]*" violation(s)"$ ]]' _ "$bin/check" "$root/$damaged"
 
-files=(crates/pte-file/corpus/*/*.pte crates/pte-file/corpus/*/*.ptd crates/pte-file/corpus/*/*.ptn crates/pte-file/corpus/*/*.bpte)
+files=(tests/corpus/*/*.pte tests/corpus/*/*.ptd tests/corpus/*/*.ptn tests/corpus/*/*.bpte)
 for f in "${files[@]}"; do
   check "verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect" "$f" verdict
   check "verdict (static) $f" same_json "verdict $f" "$pte" verify --json "$f" -- "$bin/inspect-static" "$f" verdict
@@ -170,12 +170,12 @@ for f in "${files[@]}"; do
   check "inspect $f" bash -c '"$1" "$2" >/dev/null 2>&1; [ $? -le 1 ]' _ "$bin/inspect" "$f"
 done
 # the program/data link: findings and warnings as `pte verify --ptd` gives them
-ext=crates/pte-file/corpus/external
+ext=tests/corpus/external
 check "verdict with --ptd" same_json "verdict --ptd" "$pte" verify --json "$ext/model.pte" --ptd "$ext/_default_external_constant.ptd" \
   -- "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
 # a data file that is no .ptd: the verification itself fails (exit 2), as the CLI's does
 check "a program as --ptd is refused" bash -c '"$1" "$2" verdict "$3" >/dev/null 2>&1; [ $? -eq 2 ]' _ \
-  "$bin/inspect" "$ext/model.pte" crates/pte-file/corpus/add/model.pte
+  "$bin/inspect" "$ext/model.pte" tests/corpus/add/model.pte
 for f in tests/regressions/*/*; do
   # damaged files: a verdict (invalid, exit 1) or a clean refusal (exit 2), never a crash
   check "damaged $f" bash -c '"$1" "$2" >/dev/null 2>&1; rc=$?; [ $rc -eq 1 ] || [ $rc -eq 2 ]' _ "$bin/inspect" "$f"
@@ -195,13 +195,13 @@ h = json.dumps(header).encode()
 h += b" " * (-len(h) % 8)
 open(sys.argv[1], "wb").write(struct.pack("<Q", len(h)) + h + x + y)
 EOF
-  cp crates/pte-file/corpus/native_ptn/model.ptn "$work/samples.ptn"
+  cp tests/corpus/native_ptn/model.ptn "$work/samples.ptn"
   "$pte" samples import-io "$work/io.safetensors" forward smoke "$work/set" >/dev/null
   "$pte" samples add "$work/samples.ptn" "$work/set" >/dev/null
   package="$work/samples.ptn"
   check "samples $package" bash -c '"$1" "$2" | grep -q "^forward/smoke: 1 sample"' _ "$bin/samples" "$package"
 fi
-check "samples bundled" bash -c '"$1" "$2" | grep -q "^forward/bundled: 3 sample"' _ "$bin/samples" crates/pte-file/corpus/bundled/model.bpte
+check "samples bundled" bash -c '"$1" "$2" | grep -q "^forward/bundled: 3 sample"' _ "$bin/samples" tests/corpus/bundled/model.bpte
 
 # CMake: find_package(pte) and the pte::pte target
 cmake_ok=false
@@ -224,7 +224,7 @@ target_link_libraries(samples PRIVATE pte::pte)
 EOF
   cmake -S "$work/cmake" -B "$work/cmake/build" -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
   cmake --build "$work/cmake/build" >/dev/null
-  for f in crates/pte-file/corpus/linear/model.pte crates/pte-file/corpus/native_ptn/model.ptn; do
+  for f in tests/corpus/linear/model.pte tests/corpus/native_ptn/model.ptn; do
     check "cmake verdict $f" same_json "verdict $f" "$pte" verify --json "$f" -- env -i "$work/cmake/build/inspect" "$f" verdict
     check "cmake segments $f" "$work/cmake/build/segments" "$f" >/dev/null
   done
@@ -244,13 +244,13 @@ if command -v valgrind >/dev/null 2>&1; then
       return 1
     fi
   }
-  for f in crates/pte-file/corpus/xnnpack_mlp/model.pte crates/pte-file/corpus/external/_default_external_constant.ptd \
-    crates/pte-file/corpus/legacy_inline_constants/model.pte tests/regressions/out-of-bounds/pte-segment-data-past-end.pte; do
+  for f in tests/corpus/xnnpack_mlp/model.pte tests/corpus/external/_default_external_constant.ptd \
+    tests/corpus/legacy_inline_constants/model.pte tests/regressions/out-of-bounds/pte-segment-data-past-end.pte; do
     check "valgrind inspect $f" vg_run "$bin/inspect" "$f"
     check "valgrind segments $f" vg_run "$bin/segments" "$f"
   done
   check "valgrind inspect --ptd" vg_run "$bin/inspect" "$ext/model.pte" verdict "$ext/_default_external_constant.ptd"
-  check "valgrind samples bundled" vg_run "$bin/samples" crates/pte-file/corpus/bundled/model.bpte
+  check "valgrind samples bundled" vg_run "$bin/samples" tests/corpus/bundled/model.bpte
   if [ -n "$package" ]; then
     check "valgrind samples $package" vg_run "$bin/samples" "$package"
   fi

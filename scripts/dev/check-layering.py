@@ -35,10 +35,6 @@ import sys
 # shrinks.
 KNOWN = {
     "pte-schema: crate::fenced, crate::offsets, crate::program, crate::ptd",
-    "pte-schema: crate::program::codec, crate::program::verify, crate::program::view",
-    "pte-ptn: crate::program, crate::read, crate::verify",
-    "pte-samples: crate::protocol, crate::wire",
-    "pte-cli: crate::cli, crate::commands",
 }
 
 

@@ -14,7 +14,7 @@
 //! through them for every kind of file.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 //! let report = pte_analysis::size::size_report(&bytes)?;
 //! assert_eq!(report.total(), bytes.len() as u64);
 //! # Ok::<(), Box<dyn std::error::Error>>(())

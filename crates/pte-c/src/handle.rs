@@ -45,7 +45,7 @@ impl From<&Kept> for Fail {
 /// `pte_close`.
 ///
 /// ```
-/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/linear/model.pte"))?;
+/// let path = std::ffi::CString::new(pte_testkit::corpus("linear/model.pte").to_string_lossy().as_bytes())?;
 /// let mut h: *mut pte_c::PteHandle = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_open(path.as_ptr(), &mut h) }, pte_c::PteStatus::Ok);
 /// assert_eq!(unsafe { pte_c::pte_close(&mut h) }, pte_c::PteStatus::Ok);

@@ -49,7 +49,7 @@
 //!
 //! ```
 //! use std::ffi::{CStr, CString};
-//! let path = CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/xnnpack_mlp/model.pte"))?;
+//! let path = CString::new(pte_testkit::corpus("xnnpack_mlp/model.pte").to_string_lossy().as_bytes())?;
 //! let mut h = std::ptr::null_mut();
 //! unsafe {
 //!     assert_eq!(pte_c::pte_open(path.as_ptr(), &mut h), pte_c::PteStatus::Ok);

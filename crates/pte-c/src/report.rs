@@ -50,7 +50,7 @@ pub(crate) struct Held {
 /// first, and the verdict; freed with `pte_report_free`.
 ///
 /// ```
-/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/linear/model.pte"))?;
+/// let path = std::ffi::CString::new(pte_testkit::corpus("linear/model.pte").to_string_lossy().as_bytes())?;
 /// let mut h = std::ptr::null_mut();
 /// let mut r = std::ptr::null_mut();
 /// unsafe {

@@ -22,8 +22,8 @@
 //! (`pte-file`, `pte-ptn`), and it neither verifies nor writes files.
 //!
 //! ```
-//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-//! let r = pte_diff::diff_files(path.as_ref(), path.as_ref(), &Default::default())?;
+//! let path = pte_testkit::corpus("linear/model.pte");
+//! let r = pte_diff::diff_files(&path, &path, &Default::default())?;
 //! assert!(r.is_equal());
 //! # Ok::<(), pte_schema::Error>(())
 //! ```
@@ -240,7 +240,7 @@ fn kind(which: &str, bytes: &[u8]) -> Result<pte::FileKind> {
 /// which file (`A:` or `B:`).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let r = pte_diff::diff_bytes(&bytes, &bytes, &Default::default())?;
 /// assert!(r.bitwise_equal && r.is_equal());
 /// assert!(pte_diff::diff_bytes(&bytes, b"nonsense", &Default::default()).is_err());
@@ -281,8 +281,8 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
 /// programs take, and segment bytes are compared where they lie.
 ///
 /// ```
-/// let p = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte");
-/// assert!(pte_diff::diff_files(p.as_ref(), "missing.pte".as_ref(), &Default::default()).is_err());
+/// let p = pte_testkit::corpus("add/model.pte");
+/// assert!(pte_diff::diff_files(&p, "missing.pte".as_ref(), &Default::default()).is_err());
 /// ```
 pub fn diff_files(a: &std::path::Path, b: &std::path::Path, options: &Options) -> Result<Comparison> {
     let ma = pte_schema::MappedFile::open(a).map_err(|e| Error::new(e.kind(), format!("{}: {e}", a.display())))?;

@@ -375,9 +375,7 @@ fn delegates(fa: &PteView<'_>, fb: &PteView<'_>, methods: &Methods, out: &mut Ve
 mod tests {
     use crate::{diff_files, Category, Options};
 
-    fn corpus(rel: &str) -> std::path::PathBuf {
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus").join(rel)
-    }
+    use pte_testkit::corpus;
 
     #[test]
     fn methods_pair_by_name_not_by_place() {

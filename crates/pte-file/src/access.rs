@@ -113,7 +113,7 @@ impl PteFile<'_> {
     /// offsets. Index 0 is the placeholder.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let c = pte.constants()?;
     /// assert_eq!(c[1].bytes.len(), 48); // the 3x4 float weight
@@ -145,7 +145,7 @@ impl PteFile<'_> {
     /// Every mutable data segment's sub-buffers (the runtime reads only entry 0).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("mutable_buffer/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert_eq!(pte.mutable_segments()?.len(), 1);
     /// # Ok::<(), pte_file::Error>(())
@@ -167,7 +167,7 @@ impl PteFile<'_> {
     /// The named blobs, in table order.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert!(!pte.named_data()?.is_empty());
     /// # Ok::<(), pte_file::Error>(())
@@ -189,7 +189,7 @@ impl PteFile<'_> {
     /// Every delegate's processed blob, plan by plan.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("inline_delegate/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let d = pte.delegate_blobs()?;
     /// assert_eq!(d[0].location, pte_schema::DataLocation::INLINE);

@@ -25,7 +25,7 @@ fn bad(msg: String) -> Error {
 /// base is returned as stored. Byte payloads borrow from `bytes`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let p = pte_file::exir_program(&bytes)?;
 /// assert_eq!(p.constant_buffer.as_ref().map(Vec::len), Some(3));
 /// assert_eq!(p.segments, Some(vec![]));
@@ -50,7 +50,7 @@ pub fn exir_program(bytes: &[u8]) -> Result<Program<'_>> {
 /// buffers and the named blobs, borrowed from the file.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("mutable_buffer/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let mut program = pte_schema::decode_program(region, &Default::default())?;
 /// let base = pte_file::exir_segment_base(&bytes) as usize;
@@ -117,7 +117,7 @@ fn split<'a>(offsets: &[u64], data: &'a [u8]) -> Vec<&'a [u8]> {
 /// delegate stored neither inline nor in a segment).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let mut program = pte_schema::decode_program(region, &Default::default())?;
 /// let e = pte_file::exir_restore(&mut program, &[]).unwrap_err();
@@ -269,7 +269,7 @@ fn fold<'a, 'k>(
 /// holds its segment table and one slice per folded constant, not the model).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let mut streamed = vec![];
 /// pte_file::ExirJson::new(&bytes)?.write_pretty(&mut streamed)?;
 /// let program = pte_file::exir_program(&bytes)?;

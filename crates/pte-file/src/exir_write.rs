@@ -59,7 +59,7 @@ pub struct ExirNamed {
 /// data, as `PTEFile` carries them.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
 /// assert!(parts.mutable.is_none() && parts.named.is_none());
 /// # Ok::<(), pte_file::Error>(())
@@ -143,7 +143,7 @@ impl<'a> Segment<'a> {
 /// twice in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
 /// let out = pte_file::exir_serialize(parts, &Default::default())?;
 /// let mut file = vec![0; out.len()];
@@ -162,7 +162,7 @@ impl ExirFile<'_> {
     /// The file's length in bytes.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
     /// assert!(pte_file::exir_serialize(parts, &Default::default())?.len() > 0);
     /// # Ok::<(), pte_file::Error>(())
@@ -174,7 +174,7 @@ impl ExirFile<'_> {
     /// Whether the file is empty (never: a program has a flatbuffer).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
     /// assert!(!pte_file::exir_serialize(parts, &Default::default())?.is_empty());
     /// # Ok::<(), pte_file::Error>(())
@@ -187,7 +187,7 @@ impl ExirFile<'_> {
     /// of zeros (the padding between segments is left as it is).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
     /// let out = pte_file::exir_serialize(parts, &Default::default())?;
     /// assert!(out.fill(&mut [0u8; 3]).is_err());
@@ -210,7 +210,7 @@ impl ExirFile<'_> {
     /// Streams the file to `w` in file order; returns the bytes written.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let parts = pte_file::ExirParts { program: pte_file::exir_program(&bytes)?, ..Default::default() };
     /// let out = pte_file::exir_serialize(parts, &Default::default())?;
     /// let mut v = vec![];
@@ -238,7 +238,7 @@ impl ExirFile<'_> {
 /// no delegate uses, a program that already has named data.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let named = vec![pte_file::ExirNamed { key: "w".into(), buffer_index: 0, alignment: Some(64) }];
 /// let parts = pte_file::ExirParts {
 ///     program: pte_file::exir_program(&bytes)?,
@@ -435,7 +435,7 @@ mod tests {
 
     #[test]
     fn segments_align_to_the_lcm_and_the_file_streams_as_it_fills() {
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+        let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
         let parts = ExirParts {
             program: crate::exir_program(&bytes).unwrap(),
             mutable: Some(vec![Cow::Owned(vec![7; 10])]),
@@ -458,7 +458,7 @@ mod tests {
 
     #[test]
     fn exirs_refusals_keep_exirs_words() {
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+        let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
         let parts = ExirParts { program: crate::exir_program(&bytes).unwrap(), ..Default::default() };
         let e = exir_serialize(parts.clone(), &ExirOptions { segment_alignment: 0, ..Default::default() }).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidUse);

@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use pte_file::{PteFile, WriteOptions};
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 //! let pte = PteFile::from_bytes(&bytes)?;
 //! assert_eq!(pte.constants()?.len(), 3); // placeholder, weight, bias
 //! let out = pte.to_bytes(&WriteOptions::default())?;

@@ -14,7 +14,7 @@ use crate::PteFile;
 /// name some other tensor already carries.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let mut pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let named = pte_file::external::name_unnamed_constants(&mut pte, "constant.")?;
 /// assert_eq!(named, ["constant.1", "constant.2"]);

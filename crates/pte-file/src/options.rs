@@ -288,7 +288,7 @@ impl WriteOptions {
     /// comes back is the file that went in.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("inline_delegate/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let o = pte_file::WriteOptions::matching(&pte, &bytes);
     /// assert!(o.delegate_alignment() >= 16);
@@ -306,7 +306,7 @@ impl WriteOptions {
     ///
     /// ```
     /// use pte_file::WriteOptions;
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let o = WriteOptions::matching_inline(&bytes, std::iter::empty());
     /// assert_eq!(o.segment_alignment(), WriteOptions::matching(&pte, &bytes).segment_alignment());

@@ -28,7 +28,7 @@ pub struct ReadOptions {
 /// file is the flatbuffer.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let (header, region) = pte_file::program_region(&bytes)?;
 /// assert!(header.is_none());
 /// assert_eq!(region.len(), bytes.len());
@@ -71,7 +71,7 @@ impl<'a> PteFile<'a> {
     /// from the mapped file.
     ///
     /// ```
-    /// let map = pte_file::MappedFile::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let map = pte_file::MappedFile::open(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_map(&map)?;
     /// assert_eq!(pte, pte_file::PteFile::from_bytes(map.bytes())?);
     /// # Ok::<(), pte_file::Error>(())
@@ -83,7 +83,7 @@ impl<'a> PteFile<'a> {
     /// [`PteFile::from_map`] with the given options.
     ///
     /// ```
-    /// let map = pte_file::MappedFile::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let map = pte_file::MappedFile::open(pte_testkit::corpus("add/model.pte"))?;
     /// let o = pte_file::ReadOptions { limits: pte_file::Limits::unlimited() };
     /// assert!(pte_file::PteFile::from_map_with(&map, &o).is_ok());
     /// # Ok::<(), pte_file::Error>(())

@@ -187,7 +187,7 @@ mod tests {
     use super::*;
 
     fn corpus() -> Vec<Vec<u8>> {
-        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+        let root = pte_testkit::corpus_dir();
         let mut out = vec![];
         for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
             if let Ok(b) = std::fs::read(e.path().join("model.pte")) {
@@ -235,7 +235,7 @@ mod tests {
 
     #[test]
     fn a_broken_reference_stays_broken() {
-        let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+        let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
         let mut program = pte_schema::decode_program(program_region(&bytes).unwrap().1, &Default::default()).unwrap();
         program.constant_segment.as_mut().unwrap().segment_index = 7;
         // no header: the one segment must be empty to be readable at all

@@ -117,7 +117,7 @@ impl TensorEntry<'_> {
     /// Bytes the dtype and sizes call for (`None` when unknown or overflowing).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert_eq!(pte.tensors()?[0].nbytes(), Some(48));
     /// # Ok::<(), pte_file::Error>(())
@@ -130,7 +130,7 @@ impl TensorEntry<'_> {
     /// The byte range in the file, given the extended header's segment base.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let base = pte_segments::ExtendedHeader::parse(&bytes)?.map_or(0, |h| h.segment_base_offset);
     /// let w = &pte.tensors()?[0];
@@ -164,7 +164,7 @@ impl PteFile<'_> {
     /// activations are not listed.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let t = pte.tensors()?;
     /// assert_eq!(t.len(), 4);

@@ -15,7 +15,7 @@
 //!
 //! ```
 //! use pte_file::view::{PteView, SegmentTable};
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 //! let view = PteView::read(&bytes, SegmentTable::Whole)?;
 //! let constants = view.constants().expect("the constants fit their segment");
 //! assert_eq!(constants.len(), 3); // placeholder, weight, bias
@@ -42,7 +42,7 @@ use crate::{tensor_label, Result, SparsePte, Unnamed};
 ///
 /// ```
 /// use pte_file::view::{PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// for table in [SegmentTable::Referenced, SegmentTable::Whole] {
 ///     assert!(PteView::read(&bytes, table)?.constants().is_some());
 /// }
@@ -62,7 +62,7 @@ pub enum SegmentTable {
 ///
 /// ```
 /// use pte_file::view::{PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let view = PteView::read(&bytes, SegmentTable::Referenced)?;
 /// assert_eq!(view.program().plan_count(), 1);
 /// assert_eq!(view.method_name(0), "forward");
@@ -94,7 +94,7 @@ impl std::fmt::Debug for PteView<'_> {
 ///
 /// ```
 /// use pte_file::view::{PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let c = PteView::read(&bytes, SegmentTable::Whole)?.constants().and_then(|c| c.get(1)).unwrap();
 /// assert_eq!(c.index, 1);
 /// assert!(c.len <= c.span);
@@ -129,7 +129,7 @@ enum Pieces<'a> {
 ///
 /// ```
 /// use pte_file::view::{PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let view = PteView::read(&bytes, SegmentTable::Whole)?;
 /// let constants = view.constants().unwrap();
 /// assert_eq!(constants.segment(), Some(0));
@@ -152,7 +152,7 @@ impl SubBuffers<'_> {
     /// The segment they lie in (its index in the stored table); `None` when inline.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// # let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.constants().unwrap().segment(), Some(0));
     /// # Ok::<(), pte_file::Error>(())
@@ -164,7 +164,7 @@ impl SubBuffers<'_> {
     /// How many there are (the placeholder at index 0 included).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// # let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.constants().unwrap().len(), 3);
     /// # Ok::<(), pte_file::Error>(())
@@ -180,7 +180,7 @@ impl SubBuffers<'_> {
     /// Whether there are none.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// # let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert!(!view.constants().unwrap().is_empty());
     /// # Ok::<(), pte_file::Error>(())
@@ -192,7 +192,7 @@ impl SubBuffers<'_> {
     /// Sub-buffer `i`; `None` past the end.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// # let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let placeholder = view.constants().unwrap().get(0).unwrap();
     /// assert_eq!((placeholder.offset, placeholder.len), (0, 0));
@@ -221,7 +221,7 @@ impl SubBuffers<'_> {
     /// Every sub-buffer in index order.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// # let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let indices: Vec<usize> = view.constants().unwrap().iter().map(|c| c.index).collect();
     /// assert_eq!(indices, [0, 1, 2]);
@@ -236,7 +236,7 @@ impl SubBuffers<'_> {
 ///
 /// ```
 /// use pte_file::view::{PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let blobs = PteView::read(&bytes, SegmentTable::Whole)?.delegates().unwrap();
 /// assert_eq!(blobs[0].id, "XnnpackBackend");
 /// assert!(!blobs[0].bytes.is_empty());
@@ -281,7 +281,7 @@ pub enum EntryKind {
 ///
 /// ```
 /// use pte_file::view::{EntryKind, PteView, SegmentTable};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let uses = PteView::read(&bytes, SegmentTable::Whole)?.tensor_uses();
 /// assert!(uses.iter().all(|u| u.kind == EntryKind::Constant));
 /// assert_eq!(uses.len(), pte_file::PteFile::from_bytes(&bytes)?.tensors()?.len());
@@ -342,7 +342,7 @@ impl<'a> PteView<'a> {
     /// ```
     /// use pte_file::view::{PteView, SegmentTable};
     /// use pte_schema::{Limits, ProgramView};
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let (_, region) = pte_file::program_region(&bytes)?;
     /// let verified = ProgramView::new(region, &Limits::default())?;
     /// let view = PteView::read_verified(&bytes, verified, SegmentTable::Whole)?;
@@ -367,7 +367,7 @@ impl<'a> PteView<'a> {
     /// The whole file's bytes.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.bytes().len(), bytes.len());
     /// # Ok::<(), pte_file::Error>(())
@@ -382,7 +382,7 @@ impl<'a> PteView<'a> {
     /// the program again, so ask only of a file already found wanting.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert!(view.blob_error().is_none());
     /// # Ok::<(), pte_file::Error>(())
@@ -402,7 +402,7 @@ impl<'a> PteView<'a> {
     /// The verified program, for what the accessors here do not cover.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.program().plan(0).and_then(|p| p.name()), Some("forward"));
     /// # Ok::<(), pte_file::Error>(())
@@ -414,7 +414,7 @@ impl<'a> PteView<'a> {
     /// The extended header, when the file has one.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.header().map(|h| h.segment_base_offset), Some(view.segment_base()));
     /// # Ok::<(), pte_file::Error>(())
@@ -426,7 +426,7 @@ impl<'a> PteView<'a> {
     /// The extended header's segment base offset (0 without a header).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert!(view.segment_base() > 0);
     /// # Ok::<(), pte_file::Error>(())
@@ -438,7 +438,7 @@ impl<'a> PteView<'a> {
     /// The plans in order.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.plans().count(), 1);
     /// # Ok::<(), pte_file::Error>(())
@@ -451,7 +451,7 @@ impl<'a> PteView<'a> {
     /// The bytes of stored segment `i`; `None` past the table or outside the file.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let decoded = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert_eq!(view.segment(0), Some(&decoded.segments[0][..]));
@@ -465,7 +465,7 @@ impl<'a> PteView<'a> {
     /// Every entry of the stored segment table (offsets from the segment base).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.segments().count(), 1);
     /// # Ok::<(), pte_file::Error>(())
@@ -508,7 +508,7 @@ impl<'a> PteView<'a> {
     /// index 0 included); `None` where it fails. Holds 16 bytes a constant.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let total: u64 = view.constants().unwrap().iter().map(|c| c.len).sum();
     /// assert!(total > 0);
@@ -534,7 +534,7 @@ impl<'a> PteView<'a> {
     /// past the end.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let constants = view.constants().unwrap();
     /// let decoded = pte_file::PteFile::from_bytes(&bytes)?;
@@ -560,7 +560,7 @@ impl<'a> PteView<'a> {
     /// lists them; `None` where it fails.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert!(view.mutable_segments().unwrap().is_empty());
     /// # Ok::<(), pte_file::Error>(())
@@ -579,7 +579,7 @@ impl<'a> PteView<'a> {
     /// segment is missing).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.named_data().map(|n| n.count()), Some(0));
     /// # Ok::<(), pte_file::Error>(())
@@ -592,7 +592,7 @@ impl<'a> PteView<'a> {
     /// The delegates' blobs as `PteFile::delegate_blobs` lists them; `None` where it fails.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.delegates().map(|d| d.len()), Some(0));
     /// # Ok::<(), pte_file::Error>(())
@@ -620,7 +620,7 @@ impl<'a> PteView<'a> {
     /// table: only referenced segments appear.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.segment_users().get(&0), Some(&vec!["constant".to_string()]));
     /// # Ok::<(), pte_file::Error>(())
@@ -655,7 +655,7 @@ impl<'a> PteView<'a> {
     /// Tensor `value` of plan `plan`; `None` when it is no tensor.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let first = view.tensor_uses()[0];
     /// assert!(view.tensor(first.plan, first.value).is_some());
@@ -673,7 +673,7 @@ impl<'a> PteView<'a> {
     /// A method's name, or `plan{p}` for an unnamed plan.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert_eq!(view.method_name(0), "forward");
     /// assert_eq!(view.method_name(7), "plan7");
@@ -689,7 +689,7 @@ impl<'a> PteView<'a> {
     /// in program order. Holds 16 bytes a listed value.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// let ids: Vec<u32> = view.tensor_uses().iter().map(|u| u.id).collect();
     /// assert_eq!(ids, [1, 2]);
@@ -715,7 +715,7 @@ impl<'a> PteView<'a> {
     /// first use (unnamed ones labelled as `PteFile::tensors` labels them).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
     /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
     /// assert!(!view.external_names().is_empty());
     /// # Ok::<(), pte_file::Error>(())

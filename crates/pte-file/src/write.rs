@@ -34,7 +34,7 @@ impl PteFile<'_> {
     /// offset; the output is deterministic.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let mut out = Vec::new();
     /// let n = pte.write_to(&mut out, &pte_file::WriteOptions::default())?;
@@ -70,7 +70,7 @@ impl PteFile<'_> {
     /// Linux) instead of through user space; the output is the same.
     ///
     /// ```
-    /// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
+    /// let src = pte_testkit::corpus("linear/model.pte");
     /// let map = pte_file::MappedFile::open(src)?;
     /// let pte = pte_file::PteFile::from_map(&map)?;
     /// let dir = tempfile::tempdir()?;
@@ -164,7 +164,7 @@ pub(crate) fn splice_header(w: &mut impl Write, fb: &[u8], header: &[u8], padded
 /// `segment_data_size`) keeps everything after a non-zero base.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let fb = pte_schema::encode_program(&pte.program, &Default::default())?;
 /// let mut out = Vec::new();

@@ -33,7 +33,7 @@ impl Corruption {
     /// Breaks `input` (a valid file of kind [`Corruption::input`]).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let out = pte_gen::find("pte.root-offset").unwrap().apply(&bytes)?;
     /// assert_eq!(out.len(), bytes.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -117,7 +117,7 @@ fn raw_zip(members: &[(String, u16, u32, Vec<u8>, u64)]) -> Edit<Vec<u8>> {
 ///
 /// ```
 /// use pte_gen::hostile::{ptn_with_members, Payload};
-/// let base = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let base = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let bomb = Payload::Bomb { inflated: 4 << 20, declared: 4 << 20, fill: 0 };
 /// let bytes = ptn_with_members(&base, &[("program.safetensors".into(), bomb)])?;
 /// assert!(bytes.len() < base.len() + (1 << 20));
@@ -149,7 +149,7 @@ pub fn ptn_with_members(base: &[u8], extra: &[(String, Payload)]) -> Edit<Vec<u8
 /// holds `total` members (zip64 end records when past 65,535).
 ///
 /// ```
-/// let base = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let base = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let bytes = pte_gen::hostile::ptn_many_members(&base, 100)?;
 /// assert_eq!(zip::ZipArchive::new(std::io::Cursor::new(&bytes)).map_err(|e| e.to_string())?.len(), 100);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -175,7 +175,7 @@ pub fn ptn_many_members(base: &[u8], total: usize) -> Edit<Vec<u8>> {
 /// file that asks a naive extractor for `count` files.
 ///
 /// ```
-/// let base = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let base = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let bytes = pte_gen::hostile::pte_shared_segments(&base, 1000)?;
 /// assert_eq!(pte_file::PteFile::from_bytes(&bytes).map_err(|e| e.to_string())?.segments.len(), 1000);
 /// # Ok::<(), Box<dyn std::error::Error>>(())

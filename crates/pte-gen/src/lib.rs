@@ -12,7 +12,7 @@
 //! readers and verifiers, which is what makes the catalogue a test of them.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 //! let class = pte_gen::find("pte.bad-identifier").unwrap();
 //! let broken = class.apply(&bytes)?;
 //! assert!(class.expect.is_met(&pte_gen::judge(class.input, &broken)));

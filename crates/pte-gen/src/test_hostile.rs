@@ -14,7 +14,7 @@ use crate::FileKind;
 /// for the failure message.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let damaged = pte_gen::test_hostile::damaged("add", &bytes, pte_gen::FileKind::Pte, 1, 2);
 /// assert!(damaged.len() > 2 && damaged.iter().all(|(name, b)| name.starts_with("add ") && *b != bytes));
 /// # Ok::<(), std::io::Error>(())

@@ -55,7 +55,7 @@ impl Entry {
 /// delegate payload gives it ([`named_tensors_of`]).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let blobs = pte_pack::PteBlobs::new(&bytes)?;
 /// let entries: Vec<_> = blobs.entries()?.collect();
 /// let (w, data) = entries.iter().find(|(e, _)| e.file == "constant-1.bin").unwrap();
@@ -109,7 +109,7 @@ impl<'a> PteBlobs<'a> {
     /// (`source` is the caller's to fill in).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let head = pte_pack::PteBlobs::new(&bytes)?.head();
     /// assert_eq!(head.program_file(), "program.json");
     /// assert!(head.entries.is_empty());
@@ -136,7 +136,7 @@ impl<'a> PteBlobs<'a> {
     /// mutable, named or delegate tables do not resolve.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let blobs = pte_pack::PteBlobs::new(&bytes)?;
     /// let named: Vec<_> = blobs.entries()?.filter(|(e, _)| e.kind.name() == "named").map(|(e, _)| e).collect();
     /// assert_eq!(named[0].dtype.as_deref(), Some("fp32"));
@@ -212,7 +212,7 @@ fn index_u32(i: usize) -> u32 {
 /// key as name and the dtype and shape of its tensor layout.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
 /// let ptd = pte_file::ptd::PtdFile::from_bytes(&bytes)?;
 /// let blobs = pte_pack::PtdBlobs::new(&ptd, &bytes);
 /// let (e, data) = blobs.entries().find(|(e, _)| e.name.as_deref() == Some("seq.0.weight")).unwrap();

@@ -15,7 +15,7 @@ impl Layout {
     /// header and the alignments [`WriteOptions::matching`] finds.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert_eq!(pte_pack::Layout::of_pte(&pte, &bytes).extended_header, Some(true));
     /// # Ok::<(), pte_file::Error>(())
@@ -35,7 +35,7 @@ impl Layout {
     ///
     /// ```
     /// use pte_file::view::{PteView, SegmentTable};
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("inline_delegate/model.pte"))?;
     /// let view = PteView::read(&bytes, SegmentTable::Referenced)?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// assert_eq!(pte_pack::Layout::of_view(&view), pte_pack::Layout::of_pte(&pte, &bytes));
@@ -93,7 +93,7 @@ impl Layout {
 /// extract manifest ([`Layout::of_pte`] as JSON).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let l = pte_pack::layout_json(&pte, &bytes);
 /// assert_eq!(l["extended_header"], true);

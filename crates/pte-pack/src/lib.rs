@@ -16,7 +16,7 @@
 //! ```
 //! use pte_pack::{from_json, Packed};
 //! use pte_schema::{program_to_json, JsonBytes};
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 //! let pte = pte_file::PteFile::from_bytes(&bytes)?;
 //! let json = program_to_json(&pte.program, JsonBytes::Integers).to_string();
 //! let segments = pte.segments.iter().map(|s| s.to_vec()).collect();

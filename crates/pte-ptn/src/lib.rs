@@ -18,7 +18,7 @@
 //!
 //! ```
 //! use pte_ptn::PtnFile;
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 //! let ptn = PtnFile::from_bytes(&bytes)?;
 //! assert_eq!(ptn.constant("seq.0.weight").map(|t| t.shape.clone()), Some(vec![32, 16]));
 //! let again = ptn.to_bytes()?;
@@ -35,6 +35,7 @@ mod limits;
 mod members;
 mod program;
 mod read;
+pub mod rules;
 mod safetensors_io;
 mod strict_json;
 mod tensor;
@@ -114,7 +115,7 @@ impl<'a> PtnFile<'a> {
     /// Decodes `program.ptg` into the owned native-program model.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// assert_eq!(ptn.native_program(&Default::default())?.methods.len(), 1);
     /// # Ok::<(), pte_ptn::Error>(())

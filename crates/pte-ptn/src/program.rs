@@ -7,14 +7,14 @@ use std::collections::BTreeSet;
 use pte_schema::native::{decode_native_program, NativeProgram};
 use pte_schema::{Error, ErrorKind, Limits, Result};
 
+use crate::rules;
 use crate::tensor::dtype_code;
-use crate::verify::rules;
 use crate::{in_member, PtnFile, PROGRAM_MEMBER};
 
 /// One broken cross-reference between the program and the constants.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// The rule broken (one of [`verify::rules`](crate::verify::rules)).
+    /// The rule broken (one of [`rules`](crate::rules)).
     pub rule: pte_core::Rule,
     /// Field path in the program (`methods[0].constants[1].data_key`).
     pub path: String,
@@ -37,7 +37,7 @@ pub struct ProgramCheck {
 /// tensors; the first finding is returned as a `Malformed` error.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let check = pte_ptn::check_program(&ptn, &Default::default())?;
 /// assert_eq!(check.referenced.len(), 4);

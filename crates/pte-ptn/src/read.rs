@@ -28,7 +28,7 @@ impl<'a> PtnFile<'a> {
     /// references resolves to a tensor of the dtype and shape it declares.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes_with(&bytes, &pte_ptn::PtnLimits::default())?;
     /// assert_eq!(ptn.tensors.len(), 4);
     /// # Ok::<(), pte_ptn::Error>(())
@@ -46,7 +46,7 @@ impl<'a> PtnFile<'a> {
     /// package whose program is broken.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes_unchecked(&bytes)?;
     /// assert_eq!(ptn, pte_ptn::PtnFile::from_bytes(&bytes)?);
     /// # Ok::<(), pte_ptn::Error>(())

@@ -27,7 +27,7 @@ impl TensorEntry<'_> {
     /// (a package read with [`PtnFile::from_bytes`] borrows every stored tensor).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let t = &ptn.tensors()[0];
     /// let r = t.range_in(&bytes).unwrap();
@@ -46,7 +46,7 @@ impl PtnFile<'_> {
     /// shape, dim order and bytes.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let w = ptn.tensors().into_iter().find(|t| t.key == "seq.0.weight").unwrap();
     /// assert_eq!(w.shape, [32, 16]);

@@ -10,7 +10,7 @@ use crate::read::assemble;
 use crate::{PtnLimits, ALIASES_MEMBER, PROGRAM_MEMBER, SAFETENSORS_MEMBER};
 
 mod caps;
-pub mod rules;
+pub use crate::rules;
 
 pub use rules::CATALOGUE;
 
@@ -35,7 +35,7 @@ fn violation(rule: Rule, e: &Error) -> Violation {
 /// Verifies a package held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// assert!(pte_ptn::verify::verify_ptn_bytes(&bytes, &Default::default()).is_ok());
 /// assert!(pte_ptn::verify::verify_ptn_bytes(&bytes[..100], &Default::default()).breaks("ptn.container"));
 /// # Ok::<(), std::io::Error>(())

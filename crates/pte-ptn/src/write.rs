@@ -106,7 +106,7 @@ impl PtnFile<'_> {
     /// the other members in order; all stored, dated 1980-01-01.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let mut out = std::io::Cursor::new(Vec::new());
     /// let n = ptn.write_to(&mut out)?;
@@ -176,7 +176,7 @@ impl PtnFile<'_> {
     /// until its last map is dropped.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let dir = tempfile::tempdir()?;
     /// let n = ptn.save(dir.path().join("copy.ptn"))?;
@@ -244,7 +244,7 @@ mod tests {
 
     #[test]
     fn a_save_failing_at_any_byte_leaves_the_old_package() {
-        let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn");
+        let corpus = pte_testkit::corpus("native_ptn/model.ptn");
         let bytes = std::fs::read(corpus).unwrap();
         let old = PtnFile::from_bytes(&bytes).unwrap();
         let mut new = old.clone();

@@ -104,7 +104,7 @@ enum Prefix {
 ///
 /// ```
 /// use pte_report::graph::{Endpoint, Graph, Sink};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// struct Ids(Vec<String>);
 /// impl Sink for Ids {
@@ -181,7 +181,7 @@ pub struct Endpoint {
 ///     fn node(&mut self, _: Endpoint, _: NodeKind, _: &str) { self.nodes += 1 }
 ///     fn edge(&mut self, _: Endpoint, _: Endpoint, _: &str) { self.edges += 1 }
 /// }
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
 /// let mut count = Count::default();
 /// pte_report::graph::walk_plan_view(&view.program().plan(0).unwrap(), &mut count);

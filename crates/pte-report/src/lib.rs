@@ -20,7 +20,7 @@
 //! frontend uses.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 //! let page = pte_report::report(&[pte_report::Source { name: "linear.pte", bytes: &bytes }], &[]);
 //! assert!(page.html.contains(r#"<section class="file" id="file-0" data-kind="pte""#));
 //! assert_eq!(page.files[0].violations, 0);

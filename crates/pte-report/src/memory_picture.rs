@@ -39,7 +39,7 @@ fn role(t: &PlannedTensor) -> &'static str {
 /// tensors without a lifetime (named by no instruction) are not drawn.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_plain/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("mutable_plain/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let m = &plan.methods[0];
 /// let svg = pte_report::memory_picture::svg(m, &m.arenas[0]);

@@ -160,7 +160,7 @@ fn share(bytes: u64, total: u64) -> String {
 /// treemaps can share one page.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let r = pte_analysis::size::size_report(&bytes)?;
 /// let svg = pte_report::treemap::svg(&r, "sizes of linear", "t0-");
 /// assert!(svg.starts_with("<svg") && svg.contains("<title>sizes of linear</title>"));

@@ -76,7 +76,7 @@ pub fn scalar_type_of(d: Dtype) -> Option<ScalarType> {
 /// knows have a sample form; others are `Unsupported`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let bundle = pte_file::bpte::BundledFile::from_bytes(&bytes)?;
 /// let sets = pte_samples::bundled_sets(&bundle, None)?;
 /// assert_eq!((sets[0].method.as_str(), sets[0].name.as_str(), sets[0].samples.len()), ("forward", "bundled", 3));
@@ -161,7 +161,7 @@ fn from_bundled<'a>(v: &'a BundledValue<'_>, path: &str) -> Result<Value<'a>> {
 ///
 /// ```
 /// use pte_samples::*;
-/// let pte = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let pte = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let mut set = SampleSet::new("forward", "s");
 /// set.samples.push(Sample { calls: vec![Call::default(), Call::default()], ..Default::default() });
 /// let e = bundle_from_sets(pte, &[set]).unwrap_err();

@@ -23,7 +23,7 @@
 //! ```
 //! use pte_samples::*;
 //! use pte_ptn::{Dtype, PtnTensor};
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 //! let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 //! let x = PtnTensor::new(Dtype::F32, vec![1], 2.0f32.to_le_bytes().to_vec())?;
 //! let mut set = SampleSet::new("forward", "smoke");

@@ -14,9 +14,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::model::Value;
-use crate::protocol::{decode_values, encode_values, escaped, header_line, read_frame, FrameError, Header};
+use crate::protocol::{decode_values, encode_values, header_line, read_frame, FrameError, Header};
 use crate::protocol::{PROTOCOL, PROTOCOL_VERSION};
 use crate::verify::{Engine, RunError, RunResult};
+use crate::wire::escaped;
 use crate::wire::Frame;
 
 /// How many of the runner's last stderr lines errors quote.

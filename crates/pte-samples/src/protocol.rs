@@ -13,7 +13,7 @@ use pte_ptn::{dtype_code, read_safetensors_member, safetensors_to_bytes, PtnTens
 use crate::index::ValueDoc;
 use crate::model::Value;
 use crate::read::resolve_values;
-use crate::wire::Frame;
+use crate::wire::{escaped, Frame};
 use crate::write::values_doc;
 use crate::SampleLimits;
 
@@ -174,20 +174,6 @@ fn payload_bounds(docs: &[ValueDoc]) -> Result<(u64, u64), String> {
         header = header.saturating_add(entry).saturating_add(128);
     }
     Ok((bytes, bytes.saturating_add(header)))
-}
-
-/// Text a runner supplied, as one line: control characters escaped by the
-/// one rule for text from outside ([`pte_core::style::text`], as `pte info`
-/// shows names), at most `cap` bytes of it kept and the length of the rest
-/// said.
-pub(crate) fn escaped(text: &str, cap: usize) -> String {
-    let cut = (0..=cap.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
-    let head = pte_core::style::text(text.get(..cut).unwrap_or(""));
-    if cut < text.len() {
-        format!("{head}... ({} bytes in all)", text.len())
-    } else {
-        head.into_owned()
-    }
 }
 
 /// The first bytes of a line, readable and quoted, for messages.

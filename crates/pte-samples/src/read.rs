@@ -57,7 +57,7 @@ pub fn parse_set<'a>(
 /// that is memory-mapped).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// assert!(pte_samples::read_samples(&ptn)?.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -376,7 +376,7 @@ fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>>
 /// Empty when the sidecar is sound (or absent).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// assert!(pte_samples::check_sidecar(&ptn).is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

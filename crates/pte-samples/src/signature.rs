@@ -13,7 +13,7 @@ use crate::{Error, SampleRule, SampleSet, Value};
 ///
 /// ```
 /// use pte_samples::*;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let program = pte_ptn::PtnFile::from_bytes(&bytes)?.native_program(&Default::default())?;
 /// let mut set = SampleSet::new("forward", "wrong");
 /// let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64])?;
@@ -67,7 +67,7 @@ pub fn check_signature(program: &NativeProgram, set: &SampleSet<'_>) -> Vec<Erro
 ///
 /// ```
 /// use pte_samples::*;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let program = pte_ptn::PtnFile::from_bytes(&bytes)?.native_program(&Default::default())?;
 /// let mut set = SampleSet::new("forward", "wrong");
 /// let x = pte_ptn::PtnTensor::new(pte_ptn::Dtype::F32, vec![1, 16], vec![0u8; 64])?;

@@ -39,8 +39,8 @@ impl Selection {
 /// ([`SampleRule::InvalidUse`]); so is a source with no sets at all.
 ///
 /// ```
-/// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte");
-/// let calls = pte_samples::with_source_sets(path.as_ref(), &Default::default(), |sets| sets.iter().map(|s| s.samples.len()).sum::<usize>())?;
+/// let path = pte_testkit::corpus("bundled/model.bpte");
+/// let calls = pte_samples::with_source_sets(&path, &Default::default(), |sets| sets.iter().map(|s| s.samples.len()).sum::<usize>())?;
 /// assert_eq!(calls, 3);
 /// # Ok::<(), pte_samples::Error>(())
 /// ```

@@ -114,7 +114,7 @@ impl<R: Runner, F: FnMut() -> RunResult<R>> Engine for Factory<R, F> {
 /// `new_runner` (one per sample).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// struct Never;
 /// impl pte_samples::Runner for Never {
@@ -236,7 +236,7 @@ fn run_all(sets: &[SampleSet<'_>], engine: &mut dyn Engine, report: &mut CheckRe
 /// many more there are.
 fn listed(names: &[String]) -> String {
     const SHOWN: usize = 16;
-    let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| crate::protocol::escaped(n, 100)).collect();
+    let mut text: Vec<String> = names.iter().take(SHOWN).map(|n| crate::wire::escaped(n, 100)).collect();
     if names.len() > SHOWN {
         text.push(format!("and {} more", names.len().saturating_sub(SHOWN)));
     }

@@ -10,7 +10,6 @@ use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer};
 
 use crate::index::{parse_special, FloatDoc, TensorDoc, ValueDoc};
-use crate::protocol::escaped;
 use crate::SampleLimits;
 
 /// Longest `op`, `protocol`, `method`, method name or tensor key, in bytes.
@@ -23,6 +22,20 @@ pub const MAX_PARSED_VALUES: usize = 8 << 20;
 /// How much of a runner's free text (`error`, `runner`) is shown; the rest
 /// is counted, not stored.
 pub const MAX_TEXT_SHOWN: usize = 1000;
+
+/// Text a runner supplied, as one line: control characters escaped by the
+/// one rule for text from outside ([`pte_core::style::text`], as `pte info`
+/// shows names), at most `cap` bytes of it kept and the length of the rest
+/// said.
+pub(crate) fn escaped(text: &str, cap: usize) -> String {
+    let cut = (0..=cap.min(text.len())).rev().find(|&i| text.is_char_boundary(i)).unwrap_or(0);
+    let head = pte_core::style::text(text.get(..cut).unwrap_or(""));
+    if cut < text.len() {
+        format!("{head}... ({} bytes in all)", text.len())
+    } else {
+        head.into_owned()
+    }
+}
 
 /// A header as either side reads it. Fields a message does not use are
 /// absent; unknown fields are skipped without being stored.

@@ -191,7 +191,7 @@ fn value_doc<'s>(
 ///
 /// ```
 /// use pte_samples::*;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let mut set = SampleSet::new("forward", "smoke");
 /// set.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
@@ -231,7 +231,7 @@ pub fn write_samples(ptn: &mut PtnFile<'_>, sets: &[SampleSet<'_>]) -> Result<Ve
 ///
 /// ```
 /// use pte_samples::*;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let mut ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let set = SampleSet::new("forward", "smoke");
 /// put_set(&mut ptn, &set, false)?;
@@ -314,7 +314,7 @@ pub fn remove_set(ptn: &mut PtnFile<'_>, method: &str, set: &str) -> Result<()> 
 /// use pte_samples::*;
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("m.ptn");
-/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// std::fs::copy(pte_testkit::corpus("native_ptn/model.ptn"), &path)?;
 /// put_set_in_file(&path, &SampleSet::new("forward", "smoke"), false)?;
 /// remove_set_from_file(&path, "forward", "smoke")?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -330,7 +330,7 @@ pub fn put_set_in_file(path: &Path, set: &SampleSet<'_>, replace: bool) -> Resul
 /// use pte_samples::*;
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("m.ptn");
-/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// std::fs::copy(pte_testkit::corpus("native_ptn/model.ptn"), &path)?;
 /// let busy = pte_core::EditLock::acquire(&path, Default::default())?;
 /// let e = put_set_in_file_with(&path, &SampleSet::new("forward", "smoke"), false, pte_core::LockWait::Fail).unwrap_err();
 /// assert_eq!(e.rule(), SampleRule::Package);
@@ -352,7 +352,7 @@ pub fn put_set_in_file_with(path: &Path, set: &SampleSet<'_>, replace: bool, wai
 /// use pte_samples::*;
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("m.ptn");
-/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// std::fs::copy(pte_testkit::corpus("native_ptn/model.ptn"), &path)?;
 /// let before = std::fs::read(&path)?;
 /// let mut wrong = SampleSet::new("forward", "wrong");
 /// wrong.samples.push(Sample { calls: vec![Call::default()], ..Default::default() });
@@ -384,7 +384,7 @@ pub fn add_sets_to_file(path: &Path, sets: &[SampleSet<'_>], replace: bool, wait
 /// ```
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("m.ptn");
-/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// std::fs::copy(pte_testkit::corpus("native_ptn/model.ptn"), &path)?;
 /// assert!(pte_samples::remove_set_from_file(&path, "forward", "none").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -397,7 +397,7 @@ pub fn remove_set_from_file(path: &Path, method: &str, set: &str) -> Result<()> 
 /// ```
 /// let dir = tempfile::tempdir()?;
 /// let path = dir.path().join("m.ptn");
-/// std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"), &path)?;
+/// std::fs::copy(pte_testkit::corpus("native_ptn/model.ptn"), &path)?;
 /// assert!(pte_samples::remove_set_from_file_with(&path, "forward", "none", pte_core::LockWait::Fail).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -56,13 +56,13 @@ pub use program::json::read::{flat_tensor_from_json, program_from_json};
 pub use program::json::stream::{ExirFold, ProgramJson};
 pub use program::json::write::{program_to_json, JsonBytes};
 pub use program::model::*;
+pub use program::raw::{List, ListItem};
 pub use program::verify::checks::ElementChecks;
 pub use program::verify::locate::{locate, Locator};
 #[doc(hidden)]
 pub use program::verify::verify_program_reference;
 pub use program::view::items::{ChainView, DelegateView, InstructionRef, TensorView, ValueRef};
 pub use program::view::preview::{PlanPreview, ProgramPreview};
-pub use program::view::raw::{List, ListItem};
 pub use program::view::{PlanView, ProgramView};
 pub use program::PROGRAM_IDENTIFIER;
 pub use pte_core::{Bytes, Error, ErrorKind, MappedFile, Result};

@@ -20,7 +20,7 @@ fn offset_in(outer: &[u8], inner: &[u8]) -> u64 {
 /// Verifies a `.bpte` held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// assert!(pte_verify::verify_bpte_bytes(&bytes, &Default::default()).is_ok());
 /// assert!(pte_verify::verify_bpte_bytes(&bytes[..100], &Default::default()).breaks("bpte.structure"));
 /// # Ok::<(), std::io::Error>(())

@@ -34,7 +34,7 @@ pub struct VerifyOptions {
 /// Verifies a `.pte` held in memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// assert!(pte_verify::verify_bytes(&bytes, &Default::default()).is_ok());
 /// let report = pte_verify::verify_bytes(&bytes[..40], &Default::default());
 /// assert!(report.breaks("file.min_size"));
@@ -49,7 +49,7 @@ pub fn verify_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 /// reads more of it (warnings, summaries) does not verify it again.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
 /// let (report, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
 /// assert!(report.is_ok());
 /// assert_eq!(verified.unwrap().external_needs().len(), 1);
@@ -69,7 +69,7 @@ pub fn verify_bytes_viewed<'a>(bytes: &'a [u8], options: &VerifyOptions) -> (Rep
 /// differential tests, fuzz target and benches; not part of the API.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let o = Default::default();
 /// assert_eq!(pte_verify::verify_bytes_full(&bytes, &o), pte_verify::verify_bytes(&bytes, &o));
 /// # Ok::<(), std::io::Error>(())
@@ -224,7 +224,7 @@ fn locate(region: &[u8], limits: &Limits, found: &mut [Violation]) {
 /// Verifies an already-decoded program against the file bytes it came from.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// assert!(pte_verify::verify_program(&pte.program, &bytes).is_ok());
 /// # Ok::<(), pte_file::Error>(())

@@ -16,7 +16,7 @@ use super::rules;
 /// decoding.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_plain/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("mutable_plain/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// assert!(pte_verify::memory_overlaps(&view).is_empty());

@@ -15,7 +15,7 @@ use super::rules;
 /// pass over its values when no tensor has such a need.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
 /// let (report, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
 /// let verified = verified.unwrap();
 /// assert!(report.is_ok());
@@ -41,7 +41,7 @@ impl<'a> Verified<'a> {
     /// The verified program.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
     /// assert_eq!(verified.unwrap().view().plan_count(), 1);
     /// # Ok::<(), std::io::Error>(())
@@ -54,7 +54,7 @@ impl<'a> Verified<'a> {
     /// when verification saw no external tensor.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
     /// assert!(verified.unwrap().external_needs().is_empty());
     /// # Ok::<(), std::io::Error>(())
@@ -71,7 +71,7 @@ impl<'a> Verified<'a> {
     /// the CPU.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
     /// assert!(verified.unwrap().device_needs().is_empty());
     /// # Ok::<(), std::io::Error>(())
@@ -85,7 +85,7 @@ impl<'a> Verified<'a> {
     /// instructions again.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
     /// let verified = verified.unwrap();
     /// assert_eq!(verified.operator_needs(), pte_verify::operator_needs(verified.view()));
@@ -106,7 +106,7 @@ impl<'a> Verified<'a> {
 /// the views, so a program of any size costs no decoding.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// let w = pte_verify::external_needs(&view);

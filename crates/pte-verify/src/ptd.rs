@@ -36,7 +36,7 @@ fn layout_problem(l: &TensorLayout) -> Option<String> {
 /// Verifies a `.ptd` held in memory.
 ///
 /// ```
-/// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+/// let b = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
 /// assert!(pte_verify::verify_ptd_bytes(&b, &Default::default()).is_ok());
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -152,9 +152,9 @@ pub fn verify_ptd_bytes(bytes: &[u8], options: &VerifyOptions) -> Report {
 /// for messages): every key found exactly once, layouts equal, byte sizes equal.
 ///
 /// ```
-/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/");
-/// let pte_bytes = std::fs::read(format!("{dir}model.pte"))?;
-/// let ptd_bytes = std::fs::read(format!("{dir}_default_external_constant.ptd"))?;
+/// let dir = pte_testkit::corpus("external");
+/// let pte_bytes = std::fs::read(dir.join("model.pte"))?;
+/// let ptd_bytes = std::fs::read(dir.join("_default_external_constant.ptd"))?;
 /// let pte = pte_file::PteFile::from_bytes(&pte_bytes)?;
 /// let ptd = pte_file::ptd::PtdFile::from_bytes(&ptd_bytes)?;
 /// assert!(pte_verify::verify_link(&pte.program, &[("data.ptd", &ptd)]).is_ok());

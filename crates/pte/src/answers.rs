@@ -41,7 +41,7 @@ fn not_executorch(kind: FileKind) -> Error {
 ///
 /// ```
 /// use pte_core::FileKind;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let report = pte::size(FileKind::Ptn, &bytes)?;
 /// assert_eq!(report.parts.iter().map(|p| p.bytes).sum::<u64>(), bytes.len() as u64);
 /// assert!(pte::size(FileKind::Unknown, &bytes).is_err());
@@ -63,7 +63,7 @@ pub fn size(kind: FileKind, bytes: &[u8]) -> Result<SizeReport> {
 ///
 /// ```
 /// use pte_core::FileKind;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let plan = pte::memory(FileKind::Bpte, &bytes, Some("forward"))?;
 /// assert_eq!(plan.methods.len(), 1);
 /// let e = pte::memory(FileKind::Bpte, &bytes, Some("nope")).unwrap_err();
@@ -107,7 +107,7 @@ pub fn memory(kind: FileKind, bytes: &[u8], method: Option<&str>) -> Result<Memo
 /// `pte ops --json` lists for it (`{"format", "methods"}`).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let ops = pte::operators(pte_core::FileKind::Pte, &bytes)?;
 /// assert_eq!(serde_json::to_value(&ops)?["format"], "pte");
 /// assert!(!ops.methods[0].operators.is_empty());
@@ -129,7 +129,7 @@ pub struct FileOperators {
 ///
 /// ```
 /// use pte_core::FileKind;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// assert_eq!(pte::operators(FileKind::Ptn, &bytes)?.format, "ptn");
 /// assert!(pte::operators(FileKind::Ptd, &bytes).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())

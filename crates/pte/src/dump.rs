@@ -15,7 +15,7 @@ use crate::Result;
 ///
 /// ```
 /// use pte_core::FileKind;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let mut out = Vec::new();
 /// pte::Dump::read(FileKind::Pte, &bytes)?.write(&mut out, true)?;
 /// let v: serde_json::Value = serde_json::from_slice(&out)?;
@@ -79,7 +79,7 @@ impl<'a> Dump<'a> {
     ///
     /// ```
     /// use pte_core::FileKind;
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// let mut out = Vec::new();
     /// pte::Dump::read(FileKind::Ptd, &bytes)?.write(&mut out, false)?;
     /// assert!(!out.contains(&b'\n'));

@@ -250,7 +250,7 @@ fn write_policy(pte: &PteFile<'_>, bytes: &[u8]) -> WriteOptions {
 /// ```
 /// let dir = std::env::temp_dir().join(format!("pte-door-ext-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
-/// let input = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"));
+/// let input = &pte_testkit::corpus("xnnpack_mlp/model.pte");
 /// let bytes = std::fs::read(input)?;
 /// let request = pte::Externalize {
 ///     keys: pte::KeySelection::all(),
@@ -298,7 +298,7 @@ pub fn externalize(
 /// ```
 /// let dir = std::env::temp_dir().join(format!("pte-door-int-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
-/// let input = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"));
+/// let input = &pte_testkit::corpus("xnnpack_mlp/model.pte");
 /// let bytes = std::fs::read(input)?;
 /// let request = pte::Externalize {
 ///     keys: pte::KeySelection::all(),

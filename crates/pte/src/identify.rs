@@ -139,7 +139,7 @@ impl fmt::Display for Identity {
 /// `data.pkl`, and another zip otherwise.
 ///
 /// ```
-/// let ptn = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let ptn = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// assert_eq!(pte::identify(&ptn), pte::Identity::ExecuTorch(pte_core::FileKind::Ptn));
 /// # Ok::<(), std::io::Error>(())
 /// ```

@@ -19,7 +19,7 @@
 //! themselves; reach for them to edit or write files.
 //!
 //! ```
-//! let file = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let file = pte::open(pte_testkit::corpus("linear/model.pte"))?;
 //! assert_eq!(file.kind(), pte_core::FileKind::Pte);
 //! let report = file.verify(&[])?;
 //! assert!(report.is_ok());
@@ -66,7 +66,7 @@ enum Source<'a> {
 /// An ExecuTorch file, opened once and known by its content.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let file = pte::File::from_bytes(&bytes)?;
 /// assert_eq!(file.kind(), pte_core::FileKind::Ptn);
 /// assert_eq!(file.bytes().len(), bytes.len());
@@ -126,7 +126,7 @@ impl<'a> File<'a> {
     /// The file's bytes (the mapping, or the bytes given).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let f = pte::open(pte_testkit::corpus("linear/model.pte"))?;
     /// assert_eq!(&f.bytes()[4..8], b"ET12");
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -140,7 +140,7 @@ impl<'a> File<'a> {
     /// The kind it is read and verified as (a damaged program as a `.pte`).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let f = pte::open(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// assert_eq!(f.kind(), pte_core::FileKind::Ptd);
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -151,7 +151,7 @@ impl<'a> File<'a> {
     /// What the content says the file is (distinguishes a damaged program).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let f = pte::open(pte_testkit::corpus("linear/model.pte"))?;
     /// assert_eq!(f.identity(), pte::Identity::ExecuTorch(pte_core::FileKind::Pte));
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -162,7 +162,7 @@ impl<'a> File<'a> {
     /// What `pte info --json` prints for this file ([`FileSummary::read`]).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let f = pte::open(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// let s = f.summary(&Default::default())?;
     /// assert!(matches!(s, pte::FileSummary::Ptd(ref d) if !d.keys.is_empty()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -174,7 +174,7 @@ impl<'a> File<'a> {
     /// Where its bytes go ([`size`]).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let f = pte::open(pte_testkit::corpus("linear/model.pte"))?;
     /// assert_eq!(f.size()?.file_size, f.bytes().len() as u64);
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -185,7 +185,7 @@ impl<'a> File<'a> {
     /// Its memory plan, or that of the program it bundles ([`memory`]).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let f = pte::open(pte_testkit::corpus("linear/model.pte"))?;
     /// assert_eq!(f.memory(None)?.methods.len(), 1);
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -196,7 +196,7 @@ impl<'a> File<'a> {
     /// The operators each method calls ([`operators`]).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let f = pte::open(pte_testkit::corpus("bundled/model.bpte"))?;
     /// assert_eq!(f.operators()?.format, "bpte");
     /// # Ok::<(), pte::Error>(())
     /// ```
@@ -207,7 +207,7 @@ impl<'a> File<'a> {
     /// [`verify`] of this file with `data` files linked (programs only).
     ///
     /// ```
-    /// let f = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let f = pte::open(pte_testkit::corpus("linear/model.pte"))?;
     /// assert!(f.verify(&[])?.is_ok());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -43,7 +43,7 @@ pub use tensor_row::{TensorFacts, TensorRow};
 /// (`format` tells them apart).
 ///
 /// ```
-/// let file = pte::open(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let file = pte::open(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let summary = file.summary(&Default::default())?;
 /// assert!(matches!(summary, pte::FileSummary::Ptn(_)));
 /// assert_eq!(serde_json::to_value(&summary)?["format"], "ptn");
@@ -71,7 +71,7 @@ impl<'a> FileSummary<'a> {
     ///
     /// ```
     /// use pte_core::FileKind;
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let s = pte::FileSummary::read(FileKind::Bpte, &bytes, &Default::default())?;
     /// assert_eq!(serde_json::to_value(&s)?["format"], "bpte");
     /// assert!(pte::FileSummary::read(FileKind::Unknown, &bytes, &Default::default()).is_err());
@@ -124,7 +124,7 @@ pub struct SummaryOptions<'p> {
 /// The summary of one `.pte`, serialized as `pte info --json` prints it.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let v = summary.to_value();
 /// assert_eq!(v["format"], "pte");
@@ -166,7 +166,7 @@ impl<'a> Summary<'a> {
     ///
     /// ```
     /// use pte_file::view::{PteView, SegmentTable};
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
     /// let summary = pte::Summary::new(PteView::read(&bytes, SegmentTable::Referenced)?, &options);
     /// assert_eq!(summary.tensors(true).count(), 2);
@@ -189,7 +189,7 @@ impl<'a> Summary<'a> {
     /// The program it summarises.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.view().bytes().len(), bytes.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -203,7 +203,7 @@ impl<'a> Summary<'a> {
     /// itself from the row accessors.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.head().file_size, bytes.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -215,7 +215,7 @@ impl<'a> Summary<'a> {
     /// The constants (`None` when they cannot be read: the list is then empty).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.constants().map(|c| c.len()), Some(3));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -227,7 +227,7 @@ impl<'a> Summary<'a> {
     /// The mutable segments (none when they cannot be read).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("mutable_buffer/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.mutable_segments().len(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -239,7 +239,7 @@ impl<'a> Summary<'a> {
     /// The `segments` entries, one per segment-table entry.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// let rows: Vec<_> = summary.segment_rows().collect();
     /// assert_eq!(rows[0].used_by, ["constant"]);
@@ -255,7 +255,7 @@ impl<'a> Summary<'a> {
     /// The `constants` entries, offsets in the segment.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.constant_rows().count(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -272,7 +272,7 @@ impl<'a> Summary<'a> {
     /// The `mutable_segments` entries: one list per mutable segment.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("mutable_buffer/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.mutable_rows().count(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -286,7 +286,7 @@ impl<'a> Summary<'a> {
     /// The `named_data` entries.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.named_rows().count(), 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -299,7 +299,7 @@ impl<'a> Summary<'a> {
     /// Whether the tensor table was asked for ([`SummaryOptions::tensors`]).
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// assert!(!pte::Summary::read(&bytes, &Default::default())?.has_tensors());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -312,7 +312,7 @@ impl<'a> Summary<'a> {
     /// left empty unless `users`.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
     /// let summary = pte::Summary::read(&bytes, &options)?;
     /// let rows: Vec<pte::TensorRow> = summary.tensors(true).collect();
@@ -366,7 +366,7 @@ impl<'a> Summary<'a> {
     /// The whole summary as a JSON value.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let summary = pte::Summary::read(&bytes, &Default::default())?;
     /// assert_eq!(summary.to_value(), serde_json::to_value(&summary)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -62,10 +62,10 @@ impl std::error::Error for Unreadable {}
 /// check, or when data files are given for anything but a `.pte`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
 /// let alone = pte::verify(&bytes, &[]).unwrap();
 /// assert!(alone.is_ok() && !alone.warnings.is_empty()); // the EXTERNAL keys need a .ptd
-/// let ptd = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+/// let ptd = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
 /// let linked = pte::verify(&bytes, &[pte::DataFile { name: "d.ptd", bytes: &ptd }]).unwrap();
 /// assert!(linked.is_ok() && linked.warnings.is_empty());
 /// assert!(pte::verify(b"plain text, not a model", &[]).is_err());
@@ -98,7 +98,7 @@ pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<
 /// verify it again.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let (report, view) = pte::verify_as_viewed(pte_core::FileKind::Pte, &bytes, &[]).unwrap();
 /// assert!(report.is_ok());
 /// assert_eq!(view.unwrap().plan_count(), 1);
@@ -163,7 +163,7 @@ pub fn verify_as_viewed<'a>(
 /// ```
 /// use pte_core::{ErrorKind, FileKind};
 /// assert_eq!(pte::read_strictly(FileKind::Pte, b"nonsense").unwrap_err().kind(), ErrorKind::Malformed);
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// assert!(pte::read_strictly(FileKind::Pte, &bytes).is_ok());
 /// # Ok::<(), std::io::Error>(())
 /// ```

@@ -18,7 +18,7 @@
 //! a `.ptd` at load time) and, with linked `.ptd` files, `link.payload_key`.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 //! let pte = pte_file::PteFile::from_bytes(&bytes)?;
 //! let reg = pte_analysis::delegate_payload::PayloadRegistry::builtin();
 //! let blob = &pte.delegate_blobs()?[0];
@@ -263,7 +263,7 @@ pub fn builtin_registry() -> &'static PayloadRegistry {
 /// A delegate's payload located in the file.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/inline_delegate/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("inline_delegate/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_analysis::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!(p[0].id, "XnnpackBackend");
@@ -301,7 +301,7 @@ impl Payload<'_> {
 /// reference that does not resolve is skipped: the program rules report it.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let p = pte_analysis::delegate_payload::payloads(&pte.program, &bytes);
 /// assert_eq!((p[0].bytes.len(), p[0].file_offset), (1184, Some(1536)));
@@ -363,7 +363,7 @@ fn violation(p: &Payload<'_>, issue: PayloadIssue) -> Violation {
 /// (and `limits`), never by what they claim.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_analysis::delegate_payload::builtin_registry();
 /// let blobs = pte.delegate_blobs()?;
@@ -393,7 +393,7 @@ pub fn named_tensors_of<'b>(
 /// located as [`payloads`] locates them).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_analysis::delegate_payload::builtin_registry();
 /// let t = pte_analysis::delegate_payload::named_tensors(&pte.program, &bytes, reg, &Default::default());
@@ -416,7 +416,7 @@ pub fn named_tensors(
 /// backend reads is a `payload.constant` violation.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_analysis::delegate_payload::builtin_registry();
 /// let r = pte_analysis::delegate_payload::check_payloads(&pte.program, &bytes, reg, &Default::default());
@@ -491,7 +491,7 @@ fn program_named_sizes<'p>(program: &'p Program<'_>) -> BTreeMap<&'p str, u64> {
 /// neither is a `link.payload_key` violation naming the key and the delegate.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let reg = pte_analysis::delegate_payload::builtin_registry();
 /// assert!(pte_analysis::delegate_payload::verify_payload_links(&pte.program, &bytes, reg, &Default::default(), &[]).is_ok());

@@ -49,7 +49,7 @@ a 64-bit portable runtime given no temp allocator; what delegates' backends allo
 /// The bytes of each kind of record the method allocator holds.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let e = &plan.methods[0].method_allocator;
 /// assert_eq!(e.parts.total(), e.bytes);

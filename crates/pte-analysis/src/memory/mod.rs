@@ -21,7 +21,7 @@
 //! all of it.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_plain/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("mutable_plain/model.pte"))?;
 //! let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 //! let forward = &plan.methods[0];
 //! assert_eq!(forward.arenas[0].id, 1); // non_const_buffer_sizes[1], the runtime's buffer 0
@@ -52,7 +52,7 @@ pub use walk::VIEW_OPERATOR;
 /// The memory plan of every method of a program.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/multi_method/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("multi_method/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let names: Vec<_> = plan.methods.iter().map(|m| m.name.as_deref().unwrap()).collect();
 /// assert_eq!(names, ["encode", "forward"]);
@@ -68,7 +68,7 @@ pub struct MemoryPlan {
 /// One method's memory plan.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let m = &plan.methods[0];
 /// assert_eq!((m.name.as_deref(), m.plan, m.instructions), (Some("forward"), 0, 1));
@@ -101,7 +101,7 @@ pub struct MethodMemory {
 /// One planned buffer.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let a = &plan.methods[0].arenas[0];
 /// assert_eq!((a.id, a.runtime_index, a.size), (1, 0, 192));
@@ -151,7 +151,7 @@ pub enum Role {
 /// One planned tensor.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let out = plan.methods[0].tensors.iter().find(|t| t.role == pte_analysis::memory::Role::Output).unwrap();
 /// assert_eq!((out.arena, out.dtype.as_str(), out.lifetime), (1, "FLOAT", Some([0, 0])));
@@ -220,7 +220,7 @@ pub struct Unattributed {
 /// An estimate of the bytes `Method::load` takes from the method allocator.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let plan = pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?;
 /// let e = &plan.methods[0].method_allocator;
 /// assert_eq!(e.bytes, 560); // what the stock 1.5.1 runtime used loading it
@@ -246,7 +246,7 @@ impl MemoryPlan {
     /// The plan of every method of a verified program.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let view = pte_schema::ProgramView::new(&bytes, &Default::default())?;
     /// assert_eq!(pte_analysis::memory::MemoryPlan::of(&view).methods.len(), 1);
     /// # Ok::<(), pte_file::Error>(())
@@ -269,7 +269,7 @@ impl MemoryPlan {
     /// Whether every planned tensor and every instruction could be followed.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// assert!(pte_analysis::memory::MemoryPlan::from_bytes(&bytes, &Default::default())?.is_attributed());
     /// # Ok::<(), pte_file::Error>(())
     /// ```
@@ -281,7 +281,7 @@ impl MemoryPlan {
 /// The plan of method `p` of a verified program, if it exists.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let view = pte_schema::ProgramView::new(&bytes, &Default::default())?;
 /// assert!(pte_analysis::memory::method_memory(&view, 0).is_some());
 /// assert!(pte_analysis::memory::method_memory(&view, 1).is_none());

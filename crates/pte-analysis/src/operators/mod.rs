@@ -20,7 +20,7 @@
 //! the YAML layout of ExecuTorch's `gen_oplist.py` ([`OperatorUnion::to_yaml`]).
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 //! let ops = pte_analysis::operators::of_program(&bytes)?;
 //! let forward = &ops.methods[0];
 //! assert_eq!(forward.name.as_deref(), Some("forward"));
@@ -63,7 +63,7 @@ pub struct ProgramOperators {
 /// What one method calls.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let m = &pte_analysis::operators::of_program(&bytes)?.methods[0];
 /// assert!(m.operators.is_empty());
 /// assert_eq!((m.delegates[0].id.as_str(), m.delegates[0].calls), ("XnnpackBackend", 1));
@@ -138,7 +138,7 @@ fn full_name(name: &str, overload: &str) -> String {
 /// The operators of a `.pte` file (its bytes, extended header and all).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/multi_method/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("multi_method/model.pte"))?;
 /// let ops = pte_analysis::operators::of_program(&bytes)?;
 /// assert_eq!(ops.methods.len(), 2);
 /// assert!(pte_analysis::operators::of_program(b"not a program").is_err());
@@ -154,7 +154,7 @@ pub fn of_program(bytes: &[u8]) -> Result<ProgramOperators> {
 /// The operators of the program a `.bpte` bundle embeds.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let ops = pte_analysis::operators::of_bundle(&bytes)?;
 /// assert_eq!(ops.methods[0].operators.len(), 3);
 /// # Ok::<(), pte_file::Error>(())
@@ -393,11 +393,11 @@ fn push_small(key: &mut String, n: i16) {
 ///
 /// ```
 /// use pte_analysis::operators::{of_program, OperatorUnion};
-/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+/// let dir = pte_testkit::corpus_dir();
 /// let mut all = OperatorUnion::default();
 /// for case in ["add", "linear"] {
-///     let path = format!("{dir}/{case}/model.pte");
-///     all.add(&path, &of_program(&std::fs::read(&path)?)?);
+///     let path = dir.join(case).join("model.pte");
+///     all.add(&path.to_string_lossy(), &of_program(&std::fs::read(&path)?)?);
 /// }
 /// let names: Vec<String> = all.operators().map(|o| o.full_name()).collect();
 /// assert_eq!(names, ["aten::add.out", "aten::addmm.out", "aten::permute_copy.out", "aten::relu.out"]);
@@ -499,7 +499,7 @@ impl OperatorUnion {
     /// lists sorted as PyYAML's `safe_dump` writes them.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let mut u = pte_analysis::operators::OperatorUnion::default();
     /// u.add("model.pte", &pte_analysis::operators::of_program(&bytes)?);
     /// let yaml = u.to_yaml();

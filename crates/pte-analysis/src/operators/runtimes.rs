@@ -84,7 +84,7 @@ pub fn registering(name: &str) -> Vec<&'static str> {
 /// are skipped (the verifier reports them).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// let called = pte_analysis::operators::runtimes::called(&view);
@@ -138,7 +138,7 @@ pub fn called_with(
 /// `(method, name)`; `None` when there is no data for that release.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let (_, region) = pte_file::program_region(&bytes)?;
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// assert_eq!(pte_analysis::operators::runtimes::missing(&view, "1.0.0"), Some(vec![]));

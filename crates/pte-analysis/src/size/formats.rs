@@ -12,7 +12,7 @@
 //! by [`ptn_size_report`](super::ptn_size_report), the same report.
 //!
 //! ```
-//! let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+//! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 //! let r = pte_analysis::size::size_report(&bytes)?;
 //! assert_eq!(r.total(), bytes.len() as u64);
 //! let weight = r.parts.iter().find(|p| p.name == "constant[1]").unwrap();
@@ -40,7 +40,7 @@ use pte_file::program_region;
 /// (anything else is refused, `Unsupported`).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let r = pte_analysis::size::size_report(&bytes)?;
 /// assert_eq!(r.parts.iter().filter(|p| p.kind == "xnnpack_constant").count(), 4);
 /// assert!(pte_analysis::size::size_report(b"PK\x05\x06").is_err());

@@ -20,7 +20,7 @@ use pte_ptn::{PtnFile, PROGRAM_MEMBER, SAFETENSORS_MEMBER};
 /// checked). A deflated member is one part; its tensors are not located.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let r = pte_analysis::size::ptn_size_report(&bytes)?;
 /// assert_eq!(r.total(), bytes.len() as u64);
 /// assert_eq!(r.parts.iter().find(|p| p.name == "seq.0.weight").map(|p| p.bytes), Some(2048));

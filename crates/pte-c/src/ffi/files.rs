@@ -91,7 +91,7 @@ pub extern "C" fn pte_last_status() -> PteStatus {
 /// writing a pointer.
 ///
 /// ```
-/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/linear/model.pte"))?;
+/// let path = std::ffi::CString::new(pte_testkit::corpus("linear/model.pte").to_string_lossy().as_bytes())?;
 /// let mut h = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_open(path.as_ptr(), &mut h) }, pte_c::PteStatus::Ok);
 /// unsafe { pte_c::pte_close(&mut h) };
@@ -124,7 +124,7 @@ pub unsafe extern "C" fn pte_open(path: *const c_char, out: *mut *mut PteHandle)
 /// for writing a pointer.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let mut h = std::ptr::null_mut();
 /// assert_eq!(unsafe { pte_c::pte_open_bytes(bytes.as_ptr(), bytes.len(), &mut h) }, pte_c::PteStatus::Ok);
 /// let mut kind = pte_c::PteKind::Unknown;

@@ -122,7 +122,7 @@ pub unsafe extern "C" fn pte_report_len(report: *const PteReport, out: *mut usiz
 /// `report` is null or a live report; `out` is null or valid for writing.
 ///
 /// ```
-/// let path = std::ffi::CString::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../pte-file/corpus/external/model.pte"))?;
+/// let path = std::ffi::CString::new(pte_testkit::corpus("external/model.pte").to_string_lossy().as_bytes())?;
 /// let mut h = std::ptr::null_mut();
 /// let mut r = std::ptr::null_mut();
 /// let (mut violations, mut warnings) = (9, 0);

@@ -1,37 +1,11 @@
 //! `pte pack`: an extract folder, or a JSON program plus segment files, back
 //! into a `.pte` or `.ptd` (the inverse of `extract` and `dump`).
 
-use std::path::PathBuf;
-
-use clap::Args;
-
 use pte_file::ptd::{PtdLayout, PtdWriteOptions};
 use pte_pack::{from_json, PackOptions, Packed};
 
+use crate::cli::PackArgs;
 use crate::failure::{at, CmdResult, Failure};
-
-/// Arguments of `pte pack`.
-#[derive(Args)]
-pub(crate) struct PackArgs {
-    /// An extract folder (manifest.json, program.json, segment files), or a JSON program from `pte dump` or `flatc --json --strict-json`.
-    input: PathBuf,
-    /// Output file (written atomically).
-    output: PathBuf,
-    /// With a JSON input: the bytes of each segment, in segment-table order (repeatable).
-    #[arg(long = "segment")]
-    segments: Vec<PathBuf>,
-    /// With a JSON input: it holds a .ptd's tables (default when OUTPUT ends in .ptd).
-    #[arg(long)]
-    ptd: bool,
-    /// With a JSON input: write the flatbuffer alone, without extended header (only for a program without segments).
-    #[arg(long)]
-    bare: bool,
-    /// With a folder: follow symbolic links (and accept hard-linked files) among its files; a link must still stay inside the folder.
-    #[arg(long)]
-    allow_links: bool,
-    #[command(flatten)]
-    layout: crate::layout_args::LayoutArgs,
-}
 
 fn usage(msg: &str) -> Failure {
     Failure::bad_input(msg)

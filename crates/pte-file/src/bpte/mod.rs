@@ -18,7 +18,7 @@ use crate::{PteFile, WriteOptions};
 /// a [`PteFile`] on demand, zero-copy) and the test suites.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let b = pte_file::bpte::BundledFile::from_bytes(&bytes)?;
 /// assert_eq!(b.pte()?.program.execution_plan.as_ref().map(Vec::len), Some(1));
 /// assert_eq!(b.suites().len(), 1);
@@ -71,7 +71,7 @@ impl<'a> BundledFile<'a> {
     /// next to no memory.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// assert!(pte_file::bpte::BundledFile::check(&bytes).is_ok());
     /// let e = pte_file::bpte::BundledFile::check(b"\x08\0\0\0BP07").unwrap_err();
     /// assert_eq!(e.kind(), pte_file::ErrorKind::Malformed);
@@ -89,7 +89,7 @@ impl<'a> BundledFile<'a> {
     /// it fails), without decoding the cases ([`check`](BundledFile::check)).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let program = pte_file::bpte::BundledFile::program_in(&bytes)?;
     /// assert_eq!(program, &pte_file::bpte::BundledFile::from_bytes(&bytes)?.program[..]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -108,7 +108,7 @@ impl<'a> BundledFile<'a> {
     /// A bundle of an already-serialized program with the current version.
     ///
     /// ```
-    /// let pte = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let pte = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let b = pte_file::bpte::BundledFile::new(pte, vec![]);
     /// assert_eq!(b.version, 2);
     /// # Ok::<(), std::io::Error>(())
@@ -120,7 +120,7 @@ impl<'a> BundledFile<'a> {
     /// A bundle of a program aggregate, serialized with `options`.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let b = pte_file::bpte::BundledFile::from_pte(&pte, &Default::default(), vec![])?;
     /// assert_eq!(b.pte()?, pte);
@@ -227,7 +227,7 @@ impl<'a> BundledFile<'a> {
 /// [`decode_bundled_program`] fails, with the same error.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let bundle = pte_schema::bundled::BundledView::new(&bytes, &Default::default())?;
 /// pte_file::bpte::read_every_value(&bundle)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())

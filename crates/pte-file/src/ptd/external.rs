@@ -45,7 +45,7 @@ impl Externalized<'_> {
     /// name unnamed constants is spelled (`--name-constants PREFIX`).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
     /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
     /// let ex = pte_file::external::externalize(&pte, |_| true, &Default::default(), &Default::default())?;
     /// let e = ex.require_moved(None, "--name-constants PREFIX").unwrap_err();
@@ -173,7 +173,7 @@ fn drop_segments(pte: &mut PteFile<'_>, drop: &BTreeSet<u32>) {
 /// Moves constants and named blobs whose key satisfies `matches` into a new `.ptd`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let ex = pte_file::external::externalize(&pte, |_| true, &Default::default(), &Default::default())?;
 /// assert_eq!(ex.moved_named.len(), 4);
@@ -308,9 +308,9 @@ pub fn externalize<'a>(
 /// bytes back at that index; otherwise its bytes are appended as a new entry.
 ///
 /// ```
-/// let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/");
-/// let pte_bytes = std::fs::read(format!("{dir}model.pte"))?;
-/// let ptd_bytes = std::fs::read(format!("{dir}_default_external_constant.ptd"))?;
+/// let dir = pte_testkit::corpus("external");
+/// let pte_bytes = std::fs::read(dir.join("model.pte"))?;
+/// let ptd_bytes = std::fs::read(dir.join("_default_external_constant.ptd"))?;
 /// let pte = pte_file::PteFile::from_bytes(&pte_bytes)?;
 /// let ptd = pte_file::ptd::PtdFile::from_bytes(&ptd_bytes)?;
 /// let inside = pte_file::external::internalize(&pte, &[&ptd], &Default::default())?;

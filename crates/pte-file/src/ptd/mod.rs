@@ -191,7 +191,7 @@ impl<'a> PtdFile<'a> {
     /// Reads a `.ptd` (either writer's layout) with default limits.
     ///
     /// ```
-    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let b = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// let ptd = pte_file::ptd::PtdFile::from_bytes(&b)?;
     /// assert!(!ptd.keys().is_empty());
     /// # Ok::<(), pte_file::Error>(())

@@ -28,7 +28,7 @@ impl PtdFile<'_> {
     /// Every key in table order with its layout, range and bytes.
     ///
     /// ```
-    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let b = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// let ptd = pte_file::ptd::PtdFile::from_bytes(&b)?;
     /// let t = ptd.tensors()?;
     /// assert_eq!(t[0].key, "seq.0.weight");

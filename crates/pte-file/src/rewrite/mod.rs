@@ -117,8 +117,8 @@ impl LayoutChange {
 /// [`ErrorKind::Io`] one); `dst` may then hold part of a copy.
 ///
 /// ```
-/// let src = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte");
-/// let map = pte_file::MappedFile::open(src)?;
+/// let src = pte_testkit::corpus("linear/model.pte");
+/// let map = pte_file::MappedFile::open(&src)?;
 /// let dir = tempfile::tempdir()?;
 /// let out = dir.path().join("copy.pte");
 /// let n = pte_file::write_atomically_file(&out, |dst| {

@@ -3,7 +3,6 @@
 //! of order or naming one range many times.
 
 use std::io::{Read, Seek, Write};
-use std::path::Path;
 
 use crate::{PteFile, SparsePte, WriteOptions};
 
@@ -30,7 +29,7 @@ fn both(bytes: &[u8]) -> Option<(Vec<u8>, Vec<u8>)> {
 
 #[test]
 fn the_same_bytes_as_the_decoding_writer() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus");
+    let root = pte_testkit::corpus_dir();
     let mut kept = 0;
     for e in std::fs::read_dir(root).unwrap() {
         let Ok(bytes) = std::fs::read(e.unwrap().path().join("model.pte")) else { continue };

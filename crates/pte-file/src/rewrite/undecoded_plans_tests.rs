@@ -9,7 +9,7 @@ use crate::{DelegatePlacement, SparsePte};
 use pte_schema::*;
 
 fn corpus() -> Vec<(String, Vec<u8>)> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus");
+    let root = pte_testkit::corpus_dir();
     let mut out = vec![];
     for e in std::fs::read_dir(root).unwrap().flatten() {
         if let Ok(b) = std::fs::read(e.path().join("model.pte")) {
@@ -149,7 +149,7 @@ fn a_key_over_the_limit_or_an_unknown_tag_is_judged_by_the_decoding_read() {
 /// that decodes it.
 #[test]
 fn a_program_copied_while_verified_is_written_around_or_given_back() {
-    let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/deep_program/model.pte")).unwrap();
+    let bytes = std::fs::read(pte_testkit::corpus("deep_program/model.pte")).unwrap();
     let program_size = u64::from_le_bytes(bytes[16..24].try_into().unwrap()) as usize;
     assert!(program_size > 1 << 20, "large enough for the copying thread");
     let (ours, theirs) = outcome(&bytes);

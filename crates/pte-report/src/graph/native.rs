@@ -40,7 +40,7 @@ fn tensors_read(v: &ArgumentValue) -> Vec<&str> {
 /// The dataflow of one native method.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let program = ptn.native_program(&Default::default())?;
 /// let g = pte_report::graph::of_native(&program.methods[0]);
@@ -58,7 +58,7 @@ pub fn of_native(m: &NativeMethod) -> Graph {
 /// by edge.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
 /// let program = ptn.native_program(&Default::default())?;
 /// let mut g = pte_report::graph::Graph::default();

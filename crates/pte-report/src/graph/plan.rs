@@ -221,7 +221,7 @@ impl<'a> PlanFacts for InPlace<'a> {
 /// its dtype and shape.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let g = pte_report::graph::of_plan(&pte.program.plans()[0]);
 /// let labels: Vec<&str> = g.nodes.iter().map(|n| n.label.as_str()).collect();
@@ -241,7 +241,7 @@ pub fn of_plan(plan: &ExecutionPlan) -> Graph {
 /// method holds the graph and a label per value, not the program.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
 /// let g = pte_report::graph::of_plan_view(&view.program().plan(0).unwrap());
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
@@ -259,7 +259,7 @@ pub fn of_plan_view(plan: &PlanView<'_>) -> Graph {
 /// prints a graph of any size in little memory.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let pte = pte_file::PteFile::from_bytes(&bytes)?;
 /// let mut g = pte_report::graph::Graph::default();
 /// pte_report::graph::walk_plan(&pte.program.plans()[0], &mut g);
@@ -273,7 +273,7 @@ pub fn walk_plan(plan: &ExecutionPlan, sink: &mut dyn Sink) {
 /// [`walk_plan`] of a plan read in place.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
 /// let mut g = pte_report::graph::Graph::default();
 /// pte_report::graph::walk_plan_view(&view.program().plan(0).unwrap(), &mut g);

@@ -66,7 +66,7 @@ impl Page {
 /// `pte verify --ptd` does). The same inputs give the same bytes.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let page = pte_report::report(&[pte_report::Source { name: "add.pte", bytes: &bytes }], &[]);
 /// assert!(page.html.contains("<title>pte report: add.pte</title>"));
 /// assert!(page.html.contains(r#"id="file-0" data-kind="pte" data-methods="1""#));
@@ -82,7 +82,7 @@ pub fn report(files: &[Source<'_>], data: &[Source<'_>]) -> Page {
 /// its table runner × set.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let json = serde_json::json!({
 ///     "verdict": "mismatch", "order": ["old", "new"], "sets": ["forward/s"],
 ///     "runners": {"old": {"runner": "et 1.0.0"}, "new": {"runner": "et 1.5.1"}},

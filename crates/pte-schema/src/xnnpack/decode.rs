@@ -17,7 +17,7 @@ use super::XNN_IDENTIFIERS;
 ///
 /// ```
 /// use pte_schema::xnnpack::*;
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// // the XNNPACK payload is the delegate segment at 1536; its flatbuffer starts 32 bytes in
 /// let payload = &bytes[1536..1536 + 1184];
 /// let g = decode_xnn_graph(&payload[32..32 + 1144], &Default::default())?;

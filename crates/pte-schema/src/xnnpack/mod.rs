@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use pte_schema::xnnpack::*;
-//! let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+//! let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 //! let payload = XnnPayload::new(&file[1536..1536 + 1184], &pte_schema::Limits::default())?;
 //! let graph = payload.decode()?;
 //! assert_eq!(graph.named_keys().count(), 4);

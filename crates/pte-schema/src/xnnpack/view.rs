@@ -15,7 +15,7 @@ use super::model::XnnGraph;
 ///
 /// ```
 /// use pte_schema::xnnpack::*;
-/// let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let p = XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
 /// assert_eq!(p.header().map(|h| h.flatbuffer_offset), Some(32));
 /// assert_eq!(p.node_kinds().filter(|k| *k == XNodeKind::XNNFullyConnected).count(), 2);
@@ -69,7 +69,7 @@ impl<'a> XnnPayload<'a> {
     /// live in the flatbuffer's `constant_buffer`).
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.header().map(|h| h.constant_data_size), Some(0));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -81,7 +81,7 @@ impl<'a> XnnPayload<'a> {
     /// The flatbuffer's bytes.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(&p.flatbuffer()[4..8], b"XN01");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -93,7 +93,7 @@ impl<'a> XnnPayload<'a> {
     /// Where the flatbuffer starts in the payload.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.flatbuffer_offset(), 32);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -105,7 +105,7 @@ impl<'a> XnnPayload<'a> {
     /// The constant data the header locates (empty without a header).
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert!(p.constant_data().is_empty()); // its weights are named data
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -117,7 +117,7 @@ impl<'a> XnnPayload<'a> {
     /// The schema version string.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.version(), Some("0"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -129,7 +129,7 @@ impl<'a> XnnPayload<'a> {
     /// Number of nodes.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.node_count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -141,7 +141,7 @@ impl<'a> XnnPayload<'a> {
     /// Number of values.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert!(p.value_count() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -153,7 +153,7 @@ impl<'a> XnnPayload<'a> {
     /// The kind of each node, in order.
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.node_kinds().count(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -166,7 +166,7 @@ impl<'a> XnnPayload<'a> {
     /// keys, which the exporter gives the reserved entry 0, skipped).
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert!(p.named_keys().all(|k| k.len() == 64)); // the exporter's keys are sha256 digests
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -181,7 +181,7 @@ impl<'a> XnnPayload<'a> {
     /// the flatbuffer). Index 0 is included (the reserved "no constant").
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// let c: Vec<_> = p.constants().collect();
     /// assert_eq!(c.len(), 5);
@@ -219,7 +219,7 @@ impl<'a> XnnPayload<'a> {
     /// the start of the payload).
     ///
     /// ```
-    /// # let file = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+    /// # let file = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
     /// let p = pte_schema::xnnpack::XnnPayload::new(&file[1536..1536 + 1184], &Default::default())?;
     /// assert_eq!(p.decode()?.named_keys().count(), 4);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

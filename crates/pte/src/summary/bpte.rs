@@ -17,7 +17,7 @@ use crate::Result;
 /// prints (the cases written as they are read).
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// let s = pte::BpteSummary::read(&bytes, None)?;
 /// assert_eq!(s.program_size(), s.program().view().bytes().len());
 /// let v = serde_json::to_value(&s)?;
@@ -58,7 +58,7 @@ impl<'a> BpteSummary<'a> {
     /// The embedded program's summary.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let s = pte::BpteSummary::read(&bytes, None)?;
     /// assert!(s.program().view().program().plan_count() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -70,7 +70,7 @@ impl<'a> BpteSummary<'a> {
     /// The bundle read in place, to walk its suites.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let s = pte::BpteSummary::read(&bytes, None)?;
     /// assert!(s.view().suite_count() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -82,7 +82,7 @@ impl<'a> BpteSummary<'a> {
     /// The bundle's size in bytes.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// assert_eq!(pte::BpteSummary::read(&bytes, None)?.file_size(), bytes.len());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -93,7 +93,7 @@ impl<'a> BpteSummary<'a> {
     /// The schema version the bundle states.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let _version: u32 = pte::BpteSummary::read(&bytes, None)?.version();
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -104,7 +104,7 @@ impl<'a> BpteSummary<'a> {
     /// Where the embedded program starts in the bundle.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// let s = pte::BpteSummary::read(&bytes, None)?;
     /// let at = s.program_offset().unwrap();
     /// assert_eq!(&bytes[at + 4..at + 8], b"ET12");
@@ -118,7 +118,7 @@ impl<'a> BpteSummary<'a> {
     /// The embedded program's size.
     ///
     /// ```
-    /// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+    /// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
     /// assert!(pte::BpteSummary::read(&bytes, None)?.program_size() > 0);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -145,7 +145,7 @@ impl Serialize for BpteSummary<'_> {
 /// One input or expected output of a case, as `pte info` shows it.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// use pte_schema::bundled::Side;
 /// let s = pte::BpteSummary::read(&bytes, None)?;
 /// let case = s.view().suites().next().unwrap().cases().next().unwrap();

@@ -20,7 +20,7 @@ use pte_schema::{DeviceType, InstructionRef, List, PlanView, TensorView, ValueRe
 /// tensors), which [`Summary`](crate::Summary) reads row by row.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let head = summary.head();
 /// assert_eq!((head.format, head.file_size), ("pte", bytes.len()));
@@ -54,7 +54,7 @@ pub struct ProgramHead {
 /// The `eh00` header's fields.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let head = pte::Summary::read(&bytes, &Default::default())?.head().clone();
 /// let h = head.extended_header.unwrap();
 /// assert_eq!(h.segment_base_offset + h.segment_data_size, bytes.len() as u64);
@@ -76,7 +76,7 @@ pub struct HeaderRow {
 /// One method (execution plan).
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let m = &summary.head().methods[0];
 /// assert_eq!((m.inputs.len(), m.outputs.len()), (2, 1));
@@ -131,7 +131,7 @@ pub struct DeviceRow {
 /// One input or output of a method.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let input = &summary.head().methods[0].inputs[0];
 /// assert_eq!(input.kind, Some("Tensor"));
@@ -154,7 +154,7 @@ pub struct IoRow {
 /// A tensor's metadata, as an input or output shows it.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let t = summary.head().methods[0].outputs[0].tensor.clone().unwrap();
 /// assert!(!t.external);
@@ -182,7 +182,7 @@ pub struct TensorHead {
 /// One delegate of one method.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// let d = &summary.head().delegates[0];
 /// assert_eq!(d.id, "XnnpackBackend");
@@ -260,7 +260,7 @@ impl PayloadRow {
 /// null for the keys none holds).
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// assert!(summary.head().external_data.is_empty());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -279,7 +279,7 @@ pub struct ExternalGroup {
 /// One segment-table entry.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// assert_eq!(summary.segment_rows().next().unwrap().used_by, ["constant"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -300,7 +300,7 @@ pub struct SegmentRow {
 /// One constant buffer, its offsets in its segment.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// assert!(summary.constant_rows().all(|c| c.size <= c.span));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -321,7 +321,7 @@ pub struct ConstantRow {
 /// One buffer of a mutable segment.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/mutable_buffer/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("mutable_buffer/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// assert!(summary.mutable_rows().next().unwrap().count() > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -340,7 +340,7 @@ pub struct MutableRow {
 /// One named-data entry.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
 /// let summary = pte::Summary::read(&bytes, &Default::default())?;
 /// assert!(summary.named_rows().all(|n| !n.key.is_empty()));
 /// # Ok::<(), Box<dyn std::error::Error>>(())

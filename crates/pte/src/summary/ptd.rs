@@ -15,7 +15,7 @@ use crate::Result;
 /// The summary of a `.ptd`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
 /// let s = pte::PtdSummary::read(&bytes, false)?;
 /// assert_eq!(s.format, "ptd");
 /// assert_eq!(s.keys.len(), s.segments.len());
@@ -137,7 +137,7 @@ impl PtdSummary {
     /// The summary of a `.ptd` already read from `bytes`.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/external/_default_external_constant.ptd"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
     /// let ptd = pte_file::ptd::PtdFile::from_bytes(&bytes)?;
     /// let s = pte::PtdSummary::of(&ptd, &bytes, true);
     /// assert_eq!(s.tensors.map(|t| t.len()), Some(s.keys.len()));

@@ -14,7 +14,7 @@ use crate::Result;
 /// The summary of a `.ptn`.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// let s = pte::PtnSummary::read(&bytes, false)?;
 /// assert_eq!(s.format, "ptn");
 /// assert_eq!(s.methods[0].name, "forward");
@@ -167,7 +167,7 @@ impl PtnSummary {
     /// The summary of a package already read from `bytes`.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
     /// let ptn = pte_ptn::PtnFile::from_bytes(&bytes)?;
     /// let s = pte::PtnSummary::of(&ptn, &bytes, true);
     /// assert_eq!(s.tensors.map(|t| t.len()), Some(s.constants.len()));

@@ -13,7 +13,7 @@ use serde::ser::{Serialize, SerializeMap, Serializer};
 /// `device`, `dim_order`, `dynamism` or `nbytes`.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let options = pte::SummaryOptions { tensors: true, ..Default::default() };
 /// let summary = pte::Summary::read(&bytes, &options)?;
 /// let row = summary.tensors(false).next().unwrap();
@@ -53,7 +53,7 @@ pub struct TensorRow {
 /// The fields of a [`TensorRow`] that only a program tensor has.
 ///
 /// ```
-/// # let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// # let options = pte::SummaryOptions { tensors: true, ..Default::default() };
 /// # let summary = pte::Summary::read(&bytes, &options)?;
 /// let facts = summary.tensors(false).next().unwrap().facts.unwrap();

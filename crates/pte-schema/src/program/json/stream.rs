@@ -21,7 +21,7 @@ use pte_core::Result;
 /// A verified program, ready to be written as JSON.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let mut out = vec![];
 /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_pretty(&mut out)?;
 /// let tree = pte_schema::program_to_json(
@@ -45,7 +45,7 @@ pub struct ProgramJson<'a> {
 /// dropped, `named_data` and `segments` emptied.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
 /// let mut out = vec![];
 /// json.write_pretty_folded(&mut out, &pte_schema::ExirFold::default())?;
@@ -89,7 +89,7 @@ impl<'a> ProgramJson<'a> {
     /// The verified program as a view (verified once, read both ways).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
     /// assert_eq!(json.view().plan_count(), 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -103,7 +103,7 @@ impl<'a> ProgramJson<'a> {
     /// encoded again, without building it.
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let json = pte_schema::ProgramJson::new(&bytes, &Default::default())?;
     /// let mut out = vec![];
     /// json.write_pretty_folded(&mut out, &pte_schema::ExirFold { drop_mutable: true, ..Default::default() })?;
@@ -119,7 +119,7 @@ impl<'a> ProgramJson<'a> {
     /// Writes the pretty-printed JSON (two-space indent, no final newline).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let mut out = vec![];
     /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_pretty(&mut out)?;
     /// assert!(out.starts_with(b"{\n  \"backend_delegate_data\": []"));
@@ -132,7 +132,7 @@ impl<'a> ProgramJson<'a> {
     /// Writes the same document compactly (no whitespace).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let mut out = vec![];
     /// pte_schema::ProgramJson::new(&bytes, &Default::default())?.write_compact(&mut out)?;
     /// assert!(out.starts_with(b"{\"backend_delegate_data\":[]"));

@@ -37,7 +37,7 @@ use crate::{InstructionRef, ValueRef};
 ///         matches!(i, InstructionRef::KernelCall { .. })
 ///     }
 /// }
-/// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let b = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let tensors = Tensors(AtomicUsize::new(0));
 /// let (view, passed) = ProgramView::with_checks(&b, &Default::default(), &tensors)?;
 /// assert!(passed);
@@ -76,7 +76,7 @@ pub trait ElementChecks: Sync {
     ///         true
     ///     }
     /// }
-    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let b = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let last = Last(AtomicUsize::new(0));
     /// let (view, passed) = ProgramView::with_checks(&b, &Default::default(), &last)?;
     /// assert!(passed);

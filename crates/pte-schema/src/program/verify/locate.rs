@@ -18,7 +18,7 @@ fn steps(path: &str) -> impl Iterator<Item = (&str, Option<usize>)> {
 /// buffer does not verify or the path names nothing.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let at = pte_schema::locate(&bytes, "execution_plan[0].values[1]", &Default::default());
 /// assert!(at.is_some_and(|o| (o as usize) < bytes.len()));
 /// # Ok::<(), std::io::Error>(())
@@ -30,7 +30,7 @@ pub fn locate(buf: &[u8], path: &str, limits: &Limits) -> Option<u64> {
 /// A verified program buffer, for locating many paths with one verification.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// let l = pte_schema::Locator::new(&bytes, &Default::default()).unwrap();
 /// assert_ne!(l.locate("execution_plan[0]"), l.locate("execution_plan[0].values[0]"));
 /// # Ok::<(), std::io::Error>(())
@@ -52,7 +52,7 @@ impl<'a> Locator<'a> {
     /// The offset of the deepest table `path` names (see [`locate`]).
     ///
     /// ```
-    /// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let l = pte_schema::Locator::new(&bytes, &Default::default()).unwrap();
     /// assert!(l.locate("execution_plan[5]").is_none());
     /// # Ok::<(), std::io::Error>(())

@@ -59,7 +59,7 @@ fn explain_refusal(buf: &[u8], limits: &Limits, at: usize) -> Error {
 ///
 /// ```
 /// use pte_schema::{verify_program_reference, Limits, ProgramView};
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
 /// assert!(verify_program_reference(&bytes, &Limits::default()).is_ok());
 /// let mut broken = bytes.clone();
 /// broken[0] ^= 0x80; // the root offset now points outside

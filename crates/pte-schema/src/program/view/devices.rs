@@ -12,7 +12,7 @@ impl<'a> TensorView<'a> {
     /// tensor without it is on the CPU).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
     /// assert_eq!(t.device_type().unwrap_or_default(), pte_schema::DeviceType::CPU);
@@ -25,7 +25,7 @@ impl<'a> TensorView<'a> {
     /// `extra_tensor_info.device_index`, when the extra info is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
     /// assert_eq!(t.device_index().unwrap_or_default(), 0);
@@ -41,7 +41,7 @@ impl<'a> PlanView<'a> {
     /// absent (every planned buffer is then on the CPU).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// let from_view: Vec<_> = plan.buffer_devices().into_iter().flatten().collect();

@@ -5,7 +5,7 @@
 
 use crate::fenced::et;
 use crate::program::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
-use crate::program::view::raw::{List, ListItem, RawTable};
+use crate::program::raw::{List, ListItem, RawTable};
 use crate::program::view::{PlanView, ProgramView};
 use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 
@@ -34,7 +34,7 @@ where
 /// schema does not declare).
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// assert!(matches!(v.plan(0).unwrap().value_ref(0), Some(pte_schema::ValueRef::Tensor(_))));
 /// ```
@@ -102,7 +102,7 @@ impl<'a> ValueRef<'a> {
 /// A tensor's metadata, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let Some(pte_schema::ValueRef::Tensor(t)) = v.plan(0).unwrap().value_ref(0) else { panic!() };
 /// assert_eq!(t.scalar_type(), pte_schema::ScalarType::FLOAT);
@@ -190,7 +190,7 @@ impl<'a> TensorView<'a> {
 /// [`crate::InstructionArguments`]; `None` is an unset union).
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
 /// let first = chain.instructions().unwrap().next().unwrap();
@@ -255,7 +255,7 @@ impl<'a> InstructionRef<'a> {
 /// One chain, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
 /// assert_eq!(chain.instruction_count(), chain.instructions().unwrap().count());
@@ -269,7 +269,7 @@ impl<'a> ChainView<'a> {
     /// The instructions, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instructions().is_some());
     /// ```
@@ -282,7 +282,7 @@ impl<'a> ChainView<'a> {
     /// are; none when the vector is absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let chain = v.plan(0).unwrap().chains().unwrap().next().unwrap();
     /// assert_eq!(chain.instructions_in(0..1).count(), 1);
@@ -298,7 +298,7 @@ impl<'a> ChainView<'a> {
     /// Number of instructions (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().chains().unwrap().next().unwrap().instruction_count() > 0);
     /// ```
@@ -311,7 +311,7 @@ impl<'a> ChainView<'a> {
 /// One backend delegate entry of a plan, read in place.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/xnnpack_mlp/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte")).unwrap();
 /// # let size = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
 /// # let v = pte_schema::ProgramView::new(&b[..size], &Default::default()).unwrap();
 /// let d = v.plan(0).unwrap().delegates().unwrap().next().unwrap();
@@ -348,7 +348,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `execution_plan` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_execution_plan());
     /// ```
     #[inline]
@@ -359,7 +359,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `segments` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_segments());
     /// ```
     #[inline]
@@ -370,7 +370,7 @@ impl<'a> ProgramView<'a> {
     /// Whether `named_data` is present.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_named_data());
     /// ```
     #[inline]
@@ -381,7 +381,7 @@ impl<'a> ProgramView<'a> {
     /// Number of entries of the segment table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().segment_count(), 1);
     /// ```
     #[inline]
@@ -392,7 +392,7 @@ impl<'a> ProgramView<'a> {
     /// Segment `i` of the table, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.segment(0).map(|s| s.size), Some(0));
     /// assert!(v.segment(1).is_none());
@@ -406,7 +406,7 @@ impl<'a> ProgramView<'a> {
     /// Number of named-data entries (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data_count(), 0);
     /// ```
     #[inline]
@@ -417,7 +417,7 @@ impl<'a> ProgramView<'a> {
     /// The constant segment as `(segment_index, offsets)`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let (seg, offsets) = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_offsets().unwrap();
     /// assert_eq!((seg, offsets.map(|o| o.len())), (0, Some(1)));
     /// ```
@@ -430,7 +430,7 @@ impl<'a> ProgramView<'a> {
     /// the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().mutable_offsets().is_none());
     /// ```
     #[inline]
@@ -444,7 +444,7 @@ impl<'a> ProgramView<'a> {
     /// when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer().map(|c| c.len()), Some(0));
     /// ```
     #[inline]
@@ -456,7 +456,7 @@ impl<'a> ProgramView<'a> {
     /// there is no entry `i`, `Some(None)` when the entry has no storage.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().constant_buffer_entry(0).is_none());
     /// ```
     #[inline]
@@ -469,7 +469,7 @@ impl<'a> ProgramView<'a> {
     /// when there is no entry `i`, `Some(None)` when the entry has no data.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_data(0).is_none());
     /// ```
     #[inline]
@@ -481,7 +481,7 @@ impl<'a> ProgramView<'a> {
     /// Number of inline delegate blobs, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().inline_delegate_count(), Some(0));
     /// ```
     #[inline]
@@ -495,7 +495,7 @@ impl<'a> PlanView<'a> {
     /// `chains`, `operators` and `delegates` are present, in that order.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().present(), [true; 7]);
     /// ```
@@ -516,7 +516,7 @@ impl<'a> PlanView<'a> {
     /// `inputs`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().input_list().map(|l| l.len()), Some(2));
     /// ```
@@ -528,7 +528,7 @@ impl<'a> PlanView<'a> {
     /// `outputs`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().map(|l| l.len()), Some(1));
     /// ```
@@ -540,7 +540,7 @@ impl<'a> PlanView<'a> {
     /// `non_const_buffer_sizes`, read in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().buffer_sizes().and_then(|s| s.get(0)), Some(0));
     /// ```
@@ -552,7 +552,7 @@ impl<'a> PlanView<'a> {
     /// Value `j`, read in place; `None` when there is no value `j`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert!(plan.value_ref(plan.value_count()).is_none());
@@ -566,7 +566,7 @@ impl<'a> PlanView<'a> {
     /// Every value in order (none when `values` is absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert_eq!(plan.value_refs().count(), plan.value_count());
@@ -580,7 +580,7 @@ impl<'a> PlanView<'a> {
     /// checker that walks parts of a long vector separately.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert_eq!(plan.value_refs_in(1..usize::MAX).count(), plan.value_count() - 1);
@@ -593,7 +593,7 @@ impl<'a> PlanView<'a> {
     /// The chains, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().chains().map(|c| c.len()), Some(1));
     /// ```
@@ -605,7 +605,7 @@ impl<'a> PlanView<'a> {
     /// Chain `i`, if it exists (read directly, however many come before it).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let plan = v.plan(0).unwrap();
     /// assert!(plan.chain(0).is_some() && plan.chain(1).is_none());
@@ -618,7 +618,7 @@ impl<'a> PlanView<'a> {
     /// Number of operators (0 when absent).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator_count(), 1);
     /// ```
@@ -630,7 +630,7 @@ impl<'a> PlanView<'a> {
     /// Operator `i` as `(name, overload)`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().operator(0), Some((Some("aten::add"), Some("out"))));
     /// ```
@@ -643,7 +643,7 @@ impl<'a> PlanView<'a> {
     /// The delegates, `None` when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().delegates().map(|d| d.len()), Some(0));
     /// ```

@@ -9,7 +9,6 @@
 pub(crate) mod devices;
 pub(crate) mod items;
 pub(crate) mod preview;
-pub(crate) mod raw;
 
 use crate::fenced::et;
 use crate::limits::Limits;
@@ -23,7 +22,7 @@ use pte_core::Result;
 /// A verified program buffer, read on demand.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let region = &bytes[..1616]; // the flatbuffer region (the eh00 header's program_size)
 /// let view = pte_schema::ProgramView::new(region, &Default::default())?;
 /// assert_eq!(view.plan_count(), 1);
@@ -72,7 +71,7 @@ impl<'a> ProgramView<'a> {
     ///         true
     ///     }
     /// }
-    /// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte"))?;
+    /// let b = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
     /// let (view, passed) = ProgramView::with_checks(&b, &Default::default(), &NoInts)?;
     /// let ints = view.plan(0).unwrap().value_refs().any(|v| matches!(v, ValueRef::Int(_)));
     /// assert_eq!(passed, !ints);
@@ -107,7 +106,7 @@ impl<'a> ProgramView<'a> {
     /// decoded into the model), learnt while verifying.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(!pte_schema::ProgramView::new(&b, &Default::default()).unwrap().has_unknown_union_tag());
     /// ```
     #[inline]
@@ -118,7 +117,7 @@ impl<'a> ProgramView<'a> {
     /// `Program.version`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().version(), 0);
     /// ```
     #[inline]
@@ -129,7 +128,7 @@ impl<'a> ProgramView<'a> {
     /// Number of execution plans.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/multi_method/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("multi_method/model.pte")).unwrap();
     /// // with an eh00 header, the flatbuffer region ends at program_size (bytes 16..24)
     /// let program_size = u64::from_le_bytes(b[16..24].try_into().unwrap()) as usize;
     /// let view = pte_schema::ProgramView::new(&b[..program_size], &Default::default()).unwrap();
@@ -143,7 +142,7 @@ impl<'a> ProgramView<'a> {
     /// Plan `i`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().plan(5).is_none());
     /// ```
     #[inline]
@@ -156,7 +155,7 @@ impl<'a> ProgramView<'a> {
     /// The segment table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.segments().next().map(|s| s.size), Some(0));
     /// ```
@@ -172,7 +171,7 @@ impl<'a> ProgramView<'a> {
     /// The constant segment's table.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.constant_segment().unwrap().offsets, Some(vec![0]));
     /// ```
@@ -184,7 +183,7 @@ impl<'a> ProgramView<'a> {
     /// Named data as `(key, segment index)` pairs, borrowing the keys.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramView::new(&b, &Default::default()).unwrap().named_data().count(), 0);
     /// ```
     #[inline]
@@ -195,7 +194,7 @@ impl<'a> ProgramView<'a> {
     /// Decodes the whole program into the owned model.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let p = pte_schema::ProgramView::new(&b, &Default::default()).unwrap().to_model().unwrap();
     /// assert_eq!(p.plans().len(), 1);
     /// ```
@@ -215,7 +214,7 @@ impl<'a> PlanView<'a> {
     /// The method name.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().name(), Some("forward"));
     /// ```
@@ -227,7 +226,7 @@ impl<'a> PlanView<'a> {
     /// Number of values.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(v.plan(0).unwrap().value_count() > 0);
     /// ```
@@ -239,7 +238,7 @@ impl<'a> PlanView<'a> {
     /// Value indices of the inputs.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().inputs().len(), 2);
     /// ```
@@ -250,7 +249,7 @@ impl<'a> PlanView<'a> {
     /// Value indices of the outputs.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().outputs().len(), 1);
     /// ```
@@ -261,7 +260,7 @@ impl<'a> PlanView<'a> {
     /// Value `j`, decoded alone.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(matches!(v.plan(0).unwrap().value(0).unwrap().unwrap().val, Some(pte_schema::KernelTypes::Tensor(_))));
     /// ```
@@ -274,7 +273,7 @@ impl<'a> PlanView<'a> {
     /// The whole plan, decoded.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().to_model().unwrap().name.as_deref(), Some("forward"));
     /// ```
@@ -287,7 +286,7 @@ impl<'a> PlanView<'a> {
     /// [`PlanView::value`] and [`ChainView::instructions`](crate::ChainView::instructions)).
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let (outline, whole) = (v.plan(0).unwrap().outline().unwrap(), v.plan(0).unwrap().to_model().unwrap());
     /// assert!(outline.values.is_none() && outline.chains.as_ref().unwrap()[0].instructions.is_none());

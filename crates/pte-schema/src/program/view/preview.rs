@@ -3,7 +3,7 @@
 //! read in safe, bounds-checked code so that any bytes may be read.
 
 use crate::fenced::et;
-use crate::program::view::raw::{List, RawTable, RawTables};
+use crate::program::raw::{List, RawTable, RawTables};
 use crate::ValueRef;
 
 /// A program buffer that may not be verified yet, read in safe code.
@@ -15,7 +15,7 @@ use crate::ValueRef;
 /// need before the verification that runs them.
 ///
 /// ```
-/// let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte"))?;
+/// let b = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
 /// let preview = pte_schema::ProgramPreview::new(&b);
 /// let view = pte_schema::ProgramView::new(&b, &Default::default())?;
 /// assert_eq!(preview.plan_count(), view.plan_count());
@@ -49,7 +49,7 @@ impl<'a> ProgramPreview<'a> {
     /// Number of execution plans.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramPreview::new(&b).plan_count(), 1);
     /// ```
     pub fn plan_count(&self) -> usize {
@@ -59,7 +59,7 @@ impl<'a> ProgramPreview<'a> {
     /// Plan `i`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let p = pte_schema::ProgramPreview::new(&b);
     /// assert!(p.plan(0).is_some() && p.plan(1).is_none());
     /// ```
@@ -70,7 +70,7 @@ impl<'a> ProgramPreview<'a> {
     /// `segments[i].size`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
     /// let view = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let size = pte_schema::ProgramPreview::new(&b).segment_size(0);
     /// assert_eq!(size, view.segment(0).map(|s| s.size));
@@ -83,7 +83,7 @@ impl<'a> ProgramPreview<'a> {
     /// `constant_segment`: its segment index and offsets.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
     /// let (index, offsets) = pte_schema::ProgramPreview::new(&b).constant_offsets().unwrap();
     /// assert_eq!((index, offsets.map(|o| o.len())), (0, Some(3)));
     /// ```
@@ -95,7 +95,7 @@ impl<'a> ProgramPreview<'a> {
     /// when the vector is absent.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let view = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let count = pte_schema::ProgramPreview::new(&b).constant_buffer_count();
     /// assert_eq!(count, view.constant_buffer().map(|c| c.len()));
@@ -109,7 +109,7 @@ impl<'a> ProgramPreview<'a> {
     /// reads it once per constant tensor, in place.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/legacy_inline_constants/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("legacy_inline_constants/model.pte")).unwrap();
     /// let view = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let preview = pte_schema::ProgramPreview::new(&b);
     /// let lens: Vec<u64> = view.constant_buffer().unwrap().map(|s| s.map_or(0, |s| s.len() as u64)).collect();
@@ -127,7 +127,7 @@ impl<'a> ProgramPreview<'a> {
     /// `mutable_data_segments[i]`: its segment index and offsets.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert!(pte_schema::ProgramPreview::new(&b).mutable_offsets(0).is_none());
     /// ```
     pub fn mutable_offsets(&self, i: usize) -> Option<(u32, Option<List<'a, u64>>)> {
@@ -145,7 +145,7 @@ fn subsegment(s: RawTable<'_>) -> (u32, Option<List<'_, u64>>) {
 /// same name does.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/linear/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("linear/model.pte")).unwrap();
 /// let plan = pte_schema::ProgramPreview::new(&b).plan(0).unwrap();
 /// assert_eq!(plan.value_count(), 11);
 /// ```
@@ -158,7 +158,7 @@ impl<'a> PlanPreview<'a> {
     /// Number of values.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let p = pte_schema::ProgramPreview::new(&b);
     /// assert_eq!(p.plan(0).unwrap().value_count(), v.plan(0).unwrap().value_count());
@@ -170,7 +170,7 @@ impl<'a> PlanPreview<'a> {
     /// Value `j`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let plan = pte_schema::ProgramPreview::new(&b).plan(0).unwrap();
     /// assert!(matches!(plan.value_ref(0), Some(pte_schema::ValueRef::Tensor(_))));
     /// ```
@@ -181,7 +181,7 @@ impl<'a> PlanPreview<'a> {
     /// `non_const_buffer_sizes`.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let plan = pte_schema::ProgramPreview::new(&b).plan(0).unwrap();
     /// assert_eq!(plan.buffer_sizes().map(|s| s.get(0)), Some(Some(0)));
     /// ```
@@ -192,7 +192,7 @@ impl<'a> PlanPreview<'a> {
     /// Number of operators.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramPreview::new(&b).plan(0).unwrap().operator_count(), 1);
     /// ```
     pub fn operator_count(&self) -> usize {
@@ -202,7 +202,7 @@ impl<'a> PlanPreview<'a> {
     /// Operator `i`: its name and overload.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// let plan = pte_schema::ProgramPreview::new(&b).plan(0).unwrap();
     /// assert_eq!(plan.operator(0).and_then(|(name, _)| name), Some("aten::add"));
     /// ```
@@ -214,7 +214,7 @@ impl<'a> PlanPreview<'a> {
     /// Number of delegates.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// assert_eq!(pte_schema::ProgramPreview::new(&b).plan(0).unwrap().delegate_count(), 0);
     /// ```
     pub fn delegate_count(&self) -> usize {

@@ -30,7 +30,7 @@ pub(crate) mod schema;
 mod tests;
 
 use crate::limits::Limits;
-use crate::program::view::raw::RawTable;
+use crate::program::raw::RawTable;
 use crate::{ElementChecks, InstructionRef, ValueRef};
 
 /// What a field holds, as far as verification is concerned.

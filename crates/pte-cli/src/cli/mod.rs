@@ -1,8 +1,16 @@
 //! The command line as clap sees it: every command, its arguments and help.
 
+mod diff;
+mod pack;
+mod shrink;
+
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+
+pub(crate) use diff::DiffArgs;
+pub(crate) use pack::PackArgs;
+pub(crate) use shrink::ShrinkArgs;
 
 #[derive(Parser)]
 #[command(
@@ -293,9 +301,9 @@ pub(crate) enum Command {
     #[command(subcommand)]
     Conformance(ConformanceCommand),
     /// Compare two files of one kind: layout, program, tensor data element-wise (exit 1 when they differ).
-    Diff(crate::commands::diff::DiffArgs),
+    Diff(DiffArgs),
     /// Write a .pte or .ptd from an extract folder, or from a JSON program plus segment files.
-    Pack(crate::commands::pack::PackArgs),
+    Pack(PackArgs),
     /// Write every segment, constant, mutable buffer, named blob and delegate blob as files, plus manifest.json.
     Extract {
         /// The file.
@@ -313,7 +321,7 @@ pub(crate) enum Command {
     /// (methods, instructions, values, segments, payloads), then bytes. `{}` in the command
     /// is the candidate's path.
     #[command(override_usage = "pte shrink INPUT -o OUTPUT [OPTIONS] -- CMD [ARG]...")]
-    Shrink(crate::commands::shrink::ShrinkArgs),
+    Shrink(ShrinkArgs),
 }
 
 #[derive(Subcommand)]

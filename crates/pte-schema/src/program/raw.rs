@@ -220,7 +220,7 @@ mod sealed {
 /// fn total<T: pte_schema::ListItem + Into<f64>>(l: pte_schema::List<'_, T>) -> f64 {
 ///     l.iter().map(Into::into).sum()
 /// }
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let inputs = v.plan(0).unwrap().input_list().unwrap();
 /// assert_eq!(total(inputs), inputs.iter().map(f64::from).sum::<f64>());
@@ -260,7 +260,7 @@ impl ListItem for bool {
 /// A vector of scalars (`i32`, `i64`, `u64`, `f64`, `bool`) in the buffer.
 ///
 /// ```
-/// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+/// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
 /// let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
 /// let inputs = v.plan(0).unwrap().input_list().unwrap();
 /// assert_eq!(inputs.len(), 2);
@@ -287,7 +287,7 @@ impl<'a, T: ListItem> List<'a, T> {
     /// Number of items.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().len(), 1);
     /// ```
@@ -299,7 +299,7 @@ impl<'a, T: ListItem> List<'a, T> {
     /// Whether the vector is empty.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert!(!v.plan(0).unwrap().output_list().unwrap().is_empty());
     /// ```
@@ -311,7 +311,7 @@ impl<'a, T: ListItem> List<'a, T> {
     /// Item `i`, if it exists.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// let outputs = v.plan(0).unwrap().output_list().unwrap();
     /// assert!(outputs.get(0).is_some() && outputs.get(1).is_none());
@@ -325,7 +325,7 @@ impl<'a, T: ListItem> List<'a, T> {
     /// The items in order.
     ///
     /// ```
-    /// # let b = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/add/model.pte")).unwrap();
+    /// # let b = std::fs::read(pte_testkit::corpus("add/model.pte")).unwrap();
     /// # let v = pte_schema::ProgramView::new(&b, &Default::default()).unwrap();
     /// assert_eq!(v.plan(0).unwrap().output_list().unwrap().iter().count(), 1);
     /// ```
