@@ -15,7 +15,7 @@ use crate::Result;
 /// The kinds [`memory`] answers for, in the order messages list them.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/bundled/model.bpte"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
 /// assert!(pte::MEMORY_KINDS.contains(&pte::kind_of(&bytes)));
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -24,7 +24,7 @@ pub const MEMORY_KINDS: [FileKind; 2] = [FileKind::Pte, FileKind::Bpte];
 /// The kinds [`operators`] answers for, in the order messages list them.
 ///
 /// ```
-/// let bytes = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/native_ptn/model.ptn"))?;
+/// let bytes = std::fs::read(pte_testkit::corpus("native_ptn/model.ptn"))?;
 /// assert!(pte::OPERATOR_KINDS.contains(&pte::kind_of(&bytes)));
 /// # Ok::<(), std::io::Error>(())
 /// ```
