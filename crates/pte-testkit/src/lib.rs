@@ -219,3 +219,26 @@ pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
         state
     }
 }
+
+/// A writer that keeps nothing and counts the bytes it is given: what a
+/// memory test serializes into, so that the output's own buffer is not
+/// part of the peak it measures.
+///
+/// ```
+/// use std::io::Write as _;
+/// let mut w = pte_testkit::ByteCounter::default();
+/// w.write_all(b"abc").unwrap();
+/// assert_eq!(w.0, 3);
+/// ```
+#[derive(Debug, Default)]
+pub struct ByteCounter(pub usize);
+
+impl std::io::Write for ByteCounter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
