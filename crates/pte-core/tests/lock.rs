@@ -8,14 +8,7 @@
 //! alive for a moment and make a waiting or `NoWait` editor see it.
 
 #![cfg(unix)]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
 use std::path::Path;
