@@ -313,16 +313,21 @@ fn words(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     })
 }
 
-/// Each move `list` finds in the part `lens` selects, tried from the last
+/// Each move `list` finds in the part `lens` selects (given with its walk
+/// and the end of its flatbuffer), tried from the last
 /// (a move taken leaves the earlier ones where they were listed): `apply`
 /// makes it on the best file's current part, and the file with that part
 /// is offered. True on progress.
 fn each_move<M: Copy>(
     s: &mut Search<'_>,
     lens: &dyn super::Lens,
-    list: impl Fn(&[u8]) -> Vec<M>,
+    list: impl Fn(&[u8], &Graph, usize) -> Vec<M>,
     apply: impl Fn(Vec<u8>, M) -> Option<Vec<u8>>,
 ) -> bool {
+    let list = |inner: &[u8]| {
+        let (from, end, _) = frame(inner);
+        list(inner, &walk(inner, from), end)
+    };
     let Some(n) = lens.get(&s.best).map(|inner| list(&inner).len()) else { return false };
     let mut progress = false;
     for i in (0..n).rev() {
@@ -345,9 +350,7 @@ fn each_move<M: Copy>(
 /// [`words`] to cut. True on progress.
 fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (slot to change, the value to give it)
-    let pairs = |inner: &[u8]| -> Vec<(usize, u16)> {
-        let (from, _, _) = frame(inner);
-        let g = walk(inner, from);
+    let pairs = |inner: &[u8], g: &Graph, _| -> Vec<(usize, u16)> {
         let mut out = Vec::new();
         for (t, vt, vt_size) in g.vtables(inner) {
             let mut fields: Vec<(usize, u16, usize)> = Vec::new();
@@ -380,9 +383,7 @@ fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
 /// cut in the same candidate. True on progress.
 fn retarget(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (where the offset is, the object it could name instead)
-    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
-        let (from, _, _) = frame(inner);
-        let g = walk(inner, from);
+    let moves = |inner: &[u8], g: &Graph, _| -> Vec<(usize, usize)> {
         let structural: HashSet<usize> = g.tables.iter().flat_map(|&(t, v)| [t, v]).collect();
         let leaves: Vec<usize> = g.starts.iter().copied().filter(|p| !structural.contains(p)).collect();
         let mut out = Vec::new();
@@ -442,9 +443,7 @@ fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
 /// same candidate. True on progress.
 fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (table, the place its vtable could be)
-    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
-        let (from, end, _) = frame(inner);
-        let g = walk(inner, from);
+    let moves = |inner: &[u8], g: &Graph, end: usize| -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         for (t, vt, vt_size) in g.vtables(inner) {
             let Some(want) = inner.get(vt..vt.saturating_add(vt_size)) else { continue };
