@@ -413,13 +413,7 @@ pub static CATALOGUE: &[Corruption] = &[
         Expect::Rule(pte_rules::BPTE_CASE_COUNT),
         |b| {
             bundle_model(b, |m| {
-                let c = m
-                    .method_test_suites
-                    .iter_mut()
-                    .flatten()
-                    .flat_map(|s| s.test_cases.iter_mut().flatten())
-                    .next()
-                    .ok_or("no case")?;
+                let c = test_cases_mut(m).next().ok_or("no case")?;
                 c.inputs = Some(vec![]);
                 Ok(())
             })

@@ -171,6 +171,13 @@ pub(crate) fn bundle_model(
     pte_schema::bundled::encode_bundled_program(&b).map_err(|e| e.to_string())
 }
 
+/// Every test case of a bundle, suite after suite.
+pub(crate) fn test_cases_mut<'b, 'a>(
+    b: &'b mut pte_schema::bundled::BundledProgram<'a>,
+) -> impl Iterator<Item = &'b mut pte_schema::bundled::TestCase<'a>> {
+    b.method_test_suites.iter_mut().flatten().flat_map(|s| s.test_cases.iter_mut().flatten())
+}
+
 /// The position an offset stored at `at` names.
 pub(crate) fn follow(b: &[u8], at: usize) -> Edit<usize> {
     at.checked_add(get_u32(b, at)? as usize).ok_or_else(|| "offset overflows".to_string())
