@@ -506,14 +506,7 @@ pub static CATALOGUE: &[Corruption] = &[
         }
     ),
     class!("ptn.missing-program", ptn_rules::PTN_PROGRAM, Ptn, "program.ptg is removed", MALFORMED, |b| {
-        ptn_members(b, |m| {
-            let before = m.len();
-            m.retain(|(n, _)| n != "program.ptg");
-            if m.len() == before {
-                return Err("no program.ptg".into());
-            }
-            Ok(())
-        })
+        without_members(b, |n| n == "program.ptg", "no program.ptg")
     }),
     class!(
         "ptn.safetensors-header-huge",

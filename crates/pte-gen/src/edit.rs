@@ -89,6 +89,19 @@ pub(crate) fn ptn_members(bytes: &[u8], change: impl FnOnce(&mut Vec<(String, Ve
     rezip(&m)
 }
 
+/// A package with the members whose names `gone` picks removed; a package
+/// with none of them is `missing`, an error.
+pub(crate) fn without_members(bytes: &[u8], gone: impl Fn(&str) -> bool, missing: &str) -> Edit<Vec<u8>> {
+    ptn_members(bytes, |m| {
+        let before = m.len();
+        m.retain(|(n, _)| !gone(n));
+        if m.len() == before {
+            return Err(missing.into());
+        }
+        Ok(())
+    })
+}
+
 pub(crate) fn member<'m>(m: &'m mut [(String, Vec<u8>)], name: &str) -> Edit<&'m mut Vec<u8>> {
     m.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d).ok_or_else(|| format!("no member {name}"))
 }
