@@ -8,20 +8,29 @@
 //! alive for a moment and make a waiting or `NoWait` editor see it.
 
 #![cfg(unix)]
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::panic, missing_docs)]
 
 use std::os::unix::fs::{symlink, MetadataExt, PermissionsExt};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 
 use pte_core::{EditLock, ErrorKind, LockWait, TEMP_MARKER};
+
+/// A folder holding `pkg.ptn` with `content`: the file the editors share.
+fn package(content: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("pkg.ptn");
+    std::fs::write(&p, content).unwrap();
+    (dir, p)
+}
+
+/// A save refused as busy left `p` holding what the other writer put
+/// there, and no temporary file beside it.
+fn kept_theirs(e: &pte_core::Error, p: &Path, theirs: &[u8]) {
+    assert_eq!(e.kind(), ErrorKind::Busy);
+    assert_eq!(std::fs::read(p).unwrap(), theirs);
+    no_temps(p.parent().unwrap());
+}
 
 fn no_temps(dir: &Path) {
     let left: Vec<_> = std::fs::read_dir(dir)
@@ -57,9 +66,7 @@ fn wait_for_a_blocked_locker(ino: u64) {
 
 #[test]
 fn a_waiting_editor_relocks_the_replaced_file_and_keeps_both_changes() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("pkg.ptn");
-    std::fs::write(&p, b"base").unwrap();
+    let (dir, p) = package(b"base");
     let old_ino = std::fs::metadata(&p).unwrap().ino();
     let first = EditLock::acquire(&p, LockWait::Block).unwrap();
     let (tx, rx) = mpsc::channel();
@@ -86,9 +93,7 @@ fn a_waiting_editor_relocks_the_replaced_file_and_keeps_both_changes() {
 
 #[test]
 fn many_editors_never_lose_a_change() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("pkg.ptn");
-    std::fs::write(&p, b"").unwrap();
+    let (dir, p) = package(b"");
     let threads: Vec<_> = (0..8)
         .map(|i| {
             let p = p.clone();
@@ -113,9 +118,7 @@ fn many_editors_never_lose_a_change() {
 
 #[test]
 fn fail_mode_refuses_at_once_and_changes_nothing() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("pkg.ptn");
-    std::fs::write(&p, b"base").unwrap();
+    let (_dir, p) = package(b"base");
     let first = EditLock::acquire(&p, LockWait::Block).unwrap();
     let e = EditLock::acquire(&p, LockWait::Fail).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Busy);
@@ -127,33 +130,25 @@ fn fail_mode_refuses_at_once_and_changes_nothing() {
 
 #[test]
 fn a_file_replaced_behind_the_lock_is_not_overwritten() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("pkg.ptn");
-    std::fs::write(&p, b"base").unwrap();
+    let (dir, p) = package(b"base");
     let lock = EditLock::acquire(&p, LockWait::Block).unwrap();
     let read = lock.map().unwrap().bytes().to_vec();
     // A writer that ignores the lock renames its own file into place.
     std::fs::write(dir.path().join("other"), b"theirs").unwrap();
     std::fs::rename(dir.path().join("other"), &p).unwrap();
     let e = lock.save(|w| Ok(w.write_all(&[read.as_slice(), b"+mine"].concat())?)).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::Busy);
     assert!(e.to_string().contains("changed since it was read"), "{e}");
-    assert_eq!(std::fs::read(&p).unwrap(), b"theirs");
-    no_temps(dir.path());
+    kept_theirs(&e, &p, b"theirs");
 }
 
 #[test]
 fn a_file_rewritten_in_place_behind_the_lock_is_not_overwritten() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("pkg.ptn");
-    std::fs::write(&p, b"base").unwrap();
+    let (_dir, p) = package(b"base");
     let lock = EditLock::acquire(&p, LockWait::Block).unwrap();
     // Same inode, new length.
     std::fs::write(&p, b"theirs, longer").unwrap();
     let e = lock.save(|w| Ok(w.write_all(b"mine")?)).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::Busy);
-    assert_eq!(std::fs::read(&p).unwrap(), b"theirs, longer");
-    no_temps(dir.path());
+    kept_theirs(&e, &p, b"theirs, longer");
 }
 
 #[test]

@@ -5,22 +5,16 @@
 //! `PTE_BENCH_MIB` (default 256) sets the constant size, `PTE_BENCH_RUNS`
 //! (default 5) the runs per measurement; the median is reported.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::arithmetic_side_effects, missing_docs)]
 
 use std::borrow::Cow;
 use std::path::Path;
 use std::process::Command;
-use std::time::{Duration, Instant};
 
 use peak_alloc::PeakAlloc;
 use pte_file::{PteParts, WriteOptions};
 use pte_schema::*;
+use pte_testkit::{bench_runs, ms, time_median};
 
 #[global_allocator]
 static PEAK: PeakAlloc = PeakAlloc;
@@ -63,31 +57,9 @@ fn write(path: &Path, data: Vec<u8>) {
     parts.build(&WriteOptions::default()).unwrap().save(path, &WriteOptions::default()).unwrap();
 }
 
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn time(runs: usize, mut f: impl FnMut()) -> Duration {
-    f(); // warm the page cache
-    median(
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed()
-            })
-            .collect(),
-    )
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
 fn main() {
     let mib: usize = std::env::var("PTE_BENCH_MIB").ok().and_then(|s| s.parse().ok()).unwrap_or(256);
-    let runs: usize = std::env::var("PTE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let runs = bench_runs();
     let dir = tempfile::tempdir().unwrap();
     let floats = (mib << 20) / 4;
     let base: Vec<u8> = (0..floats).flat_map(|i| ((i % 1000) as f32 * 0.001).to_le_bytes()).collect();
@@ -111,11 +83,9 @@ fn main() {
     {
         PEAK.reset_peak_usage();
         let before = PEAK.current_usage();
-        let mut report = None;
-        let d = time(runs, || report = Some(pte_diff::diff_files(&a, b, &o).unwrap()));
+        let (d, r) = time_median(runs, || pte_diff::diff_files(&a, b, &o).unwrap());
         let peak = PEAK.peak_usage().saturating_sub(before) as f64 / (1 << 20) as f64;
-        let r = report.unwrap();
-        let c = time(runs, || {
+        let (c, ()) = time_median(runs, || {
             let out = Command::new("cmp").args(&cmp_args).arg(&a).arg(b).output().unwrap();
             assert!(out.status.code().is_some());
         });

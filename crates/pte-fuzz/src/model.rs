@@ -165,12 +165,7 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             Some(())
         }
         10 => {
-            let list = if rng.below(2) == 0 {
-                plan.inputs.get_or_insert_with(Vec::new)
-            } else {
-                plan.outputs.get_or_insert_with(Vec::new)
-            };
-            edit_index_list(list, n_values, rng);
+            edit_io(&mut plan.inputs, &mut plan.outputs, n_values, rng);
             Some(())
         }
         11 => {
@@ -235,12 +230,7 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             let chains = plan.chains.as_mut()?;
             let nc = chains.len();
             let chain = chains.get_mut(rng.below(nc))?;
-            let list = if rng.below(2) == 0 {
-                chain.inputs.get_or_insert_with(Vec::new)
-            } else {
-                chain.outputs.get_or_insert_with(Vec::new)
-            };
-            edit_index_list(list, n_values, rng);
+            edit_io(&mut chain.inputs, &mut chain.outputs, n_values, rng);
             Some(())
         }
         _ => {
@@ -256,6 +246,13 @@ fn edit_plan(plan: &mut ExecutionPlan, rng: &mut Rng) -> Option<()> {
             Some(())
         }
     }
+}
+
+/// One list of an inputs and outputs pair, `rng`'s pick, edited as
+/// [`edit_index_list`] edits it (a list not there yet starts empty).
+fn edit_io(inputs: &mut Option<Vec<i32>>, outputs: &mut Option<Vec<i32>>, n_values: usize, rng: &mut Rng) {
+    let list = if rng.below(2) == 0 { inputs } else { outputs };
+    edit_index_list(list.get_or_insert_with(Vec::new), n_values, rng);
 }
 
 fn edit_index_list(list: &mut Vec<i32>, n_values: usize, rng: &mut Rng) {

@@ -413,13 +413,7 @@ pub static CATALOGUE: &[Corruption] = &[
         Expect::Rule(pte_rules::BPTE_CASE_COUNT),
         |b| {
             bundle_model(b, |m| {
-                let c = m
-                    .method_test_suites
-                    .iter_mut()
-                    .flatten()
-                    .flat_map(|s| s.test_cases.iter_mut().flatten())
-                    .next()
-                    .ok_or("no case")?;
+                let c = test_cases_mut(m).next().ok_or("no case")?;
                 c.inputs = Some(vec![]);
                 Ok(())
             })
@@ -512,14 +506,7 @@ pub static CATALOGUE: &[Corruption] = &[
         }
     ),
     class!("ptn.missing-program", ptn_rules::PTN_PROGRAM, Ptn, "program.ptg is removed", MALFORMED, |b| {
-        ptn_members(b, |m| {
-            let before = m.len();
-            m.retain(|(n, _)| n != "program.ptg");
-            if m.len() == before {
-                return Err("no program.ptg".into());
-            }
-            Ok(())
-        })
+        without_members(b, |n| n == "program.ptg", "no program.ptg")
     }),
     class!(
         "ptn.safetensors-header-huge",

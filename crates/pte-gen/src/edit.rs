@@ -89,6 +89,19 @@ pub(crate) fn ptn_members(bytes: &[u8], change: impl FnOnce(&mut Vec<(String, Ve
     rezip(&m)
 }
 
+/// A package with the members whose names `gone` picks removed; a package
+/// with none of them is `missing`, an error.
+pub(crate) fn without_members(bytes: &[u8], gone: impl Fn(&str) -> bool, missing: &str) -> Edit<Vec<u8>> {
+    ptn_members(bytes, |m| {
+        let before = m.len();
+        m.retain(|(n, _)| !gone(n));
+        if m.len() == before {
+            return Err(missing.into());
+        }
+        Ok(())
+    })
+}
+
 pub(crate) fn member<'m>(m: &'m mut [(String, Vec<u8>)], name: &str) -> Edit<&'m mut Vec<u8>> {
     m.iter_mut().find(|(n, _)| n == name).map(|(_, d)| d).ok_or_else(|| format!("no member {name}"))
 }
@@ -169,6 +182,13 @@ pub(crate) fn bundle_model(
         .map_err(|e| format!("not a bundle: {e}"))?;
     change(&mut b)?;
     pte_schema::bundled::encode_bundled_program(&b).map_err(|e| e.to_string())
+}
+
+/// Every test case of a bundle, suite after suite.
+pub(crate) fn test_cases_mut<'b, 'a>(
+    b: &'b mut pte_schema::bundled::BundledProgram<'a>,
+) -> impl Iterator<Item = &'b mut pte_schema::bundled::TestCase<'a>> {
+    b.method_test_suites.iter_mut().flatten().flat_map(|s| s.test_cases.iter_mut().flatten())
 }
 
 /// The position an offset stored at `at` names.

@@ -198,8 +198,13 @@ struct Base {
     bytes: &'static [u8],
 }
 
+/// A base from the corpus: at `$path`, or where a case named `$name` keeps
+/// its file (`$name/model.pte`, `.ptn`, `.bpte` by its kind).
 macro_rules! base {
-    ($name:literal, $kind:ident, $path:literal, $runtime:expr, $what:literal) => {
+    ($name:literal, $kind:ident, $runtime:expr, $what:literal) => {
+        base!($name, $kind, concat!($name, "/model.", ext!($kind)), $runtime, $what)
+    };
+    ($name:literal, $kind:ident, $path:expr, $runtime:expr, $what:literal) => {
         Base {
             name: $name,
             kind: FileKind::$kind,
@@ -210,48 +215,43 @@ macro_rules! base {
     };
 }
 
+/// A corpus file's extension for its kind.
+macro_rules! ext {
+    (Pte) => {
+        "pte"
+    };
+    (Ptn) => {
+        "ptn"
+    };
+    (Bpte) => {
+        "bpte"
+    };
+}
+
 const LOADS: Option<RuntimeAnswer> = Some(RuntimeAnswer::Loads);
 
 /// The reference corpus files built in (every one but the 11 MB
 /// `deep_program`), in the order classes try them.
 static BASES: &[Base] = &[
-    base!("add", Pte, "add/model.pte", LOADS, "no constants; a zero-size segment without an extended header"),
-    base!("linear", Pte, "linear/model.pte", LOADS, "a constant segment with one padded tensor"),
-    base!("multi_method", Pte, "multi_method/model.pte", LOADS, "two methods sharing one constant segment"),
-    base!(
-        "xnnpack_mlp",
-        Pte,
-        "xnnpack_mlp/model.pte",
-        LOADS,
-        "an XNNPACK delegate in a segment, weights as named data"
-    ),
-    base!("inline_delegate", Pte, "inline_delegate/model.pte", LOADS, "a delegate payload stored inline"),
-    base!(
-        "mutable_buffer",
-        Pte,
-        "mutable_buffer/model.pte",
-        LOADS,
-        "a mutable data segment with a buffer's initial state"
-    ),
-    base!("mutable_plain", Pte, "mutable_plain/model.pte", LOADS, "a mutated buffer with no initial state"),
-    base!("dtypes", Pte, "dtypes/model.pte", LOADS, "constants of float16, bfloat16, int8, int64, bool, float64"),
-    base!("dynamic", Pte, "dynamic/model.pte", LOADS, "a dynamic batch dimension"),
-    base!("stacktrace", Pte, "stacktrace/model.pte", LOADS, "a stack trace per instruction"),
+    base!("add", Pte, LOADS, "no constants; a zero-size segment without an extended header"),
+    base!("linear", Pte, LOADS, "a constant segment with one padded tensor"),
+    base!("multi_method", Pte, LOADS, "two methods sharing one constant segment"),
+    base!("xnnpack_mlp", Pte, LOADS, "an XNNPACK delegate in a segment, weights as named data"),
+    base!("inline_delegate", Pte, LOADS, "a delegate payload stored inline"),
+    base!("mutable_buffer", Pte, LOADS, "a mutable data segment with a buffer's initial state"),
+    base!("mutable_plain", Pte, LOADS, "a mutated buffer with no initial state"),
+    base!("dtypes", Pte, LOADS, "constants of float16, bfloat16, int8, int64, bool, float64"),
+    base!("dynamic", Pte, LOADS, "a dynamic batch dimension"),
+    base!("stacktrace", Pte, LOADS, "a stack trace per instruction"),
     base!("bundled_program", Pte, "bundled/model.pte", LOADS, "the program of the bundled case"),
     // loads only with its .ptd beside it, which a one-file run cannot give
-    base!("external", Pte, "external/model.pte", None, "constants in an external .ptd (EXTERNAL tensors)"),
+    base!("external", Pte, None, "constants in an external .ptd (EXTERNAL tensors)"),
     // the stock 1.5.1 runtime compiles the deprecated constant_buffer path out
-    base!(
-        "legacy_inline_constants",
-        Pte,
-        "legacy_inline_constants/model.pte",
-        None,
-        "constants inline in constant_buffer"
-    ),
+    base!("legacy_inline_constants", Pte, None, "constants inline in constant_buffer"),
     base!("external", Ptd, "external/_default_external_constant.ptd", None, "the external constants of `external`"),
-    base!("bundled", Bpte, "bundled/model.bpte", None, "a bundled program with three test cases"),
-    base!("native_ptn", Ptn, "native_ptn/model.ptn", None, "a native package from to_native"),
-    base!("decoder_samples", Ptn, "decoder_samples/model.ptn", None, "a package with a samples sidecar"),
+    base!("bundled", Bpte, None, "a bundled program with three test cases"),
+    base!("native_ptn", Ptn, None, "a native package from to_native"),
+    base!("decoder_samples", Ptn, None, "a package with a samples sidecar"),
 ];
 
 /// Why a class makes no case: its rule shows only when a program and its

@@ -2,24 +2,14 @@
 arena 0 left out, and a clear error for files that have no plan."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import pte_rs
+from common import CORPUS, cli
 
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
 PROGRAMS = sorted(CORPUS.rglob("*.pte"))
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))

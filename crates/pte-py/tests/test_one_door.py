@@ -6,24 +6,12 @@ Python's ``summary()`` is what ``pte info --json`` prints, and raises
 ``PteError`` where ``pte info`` exits 2."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import pte_rs
-
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
-FILES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pte", ".ptd", ".ptn", ".bpte"))
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
+from common import CORPUS, FILES, cli
 
 
 def cli_verdict(path, ptd=()):

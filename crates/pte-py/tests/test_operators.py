@@ -3,27 +3,16 @@ the same answers as `pte ops --json` and `pte ops --yaml`, and the expected
 selected-operators files made with ExecuTorch's gen_oplist.py."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import pte_rs
+from common import ROOT, CORPUS, REGRESSIONS, cli
 
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
 CLI_CRATE = ROOT / "crates" / "pte-cli"
 EXPECTED = CLI_CRATE / "tests" / "data" / "ops"
-REGRESSIONS = ROOT / "tests" / "regressions"
 PROGRAMS = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pte", ".bpte", ".ptn"))
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))

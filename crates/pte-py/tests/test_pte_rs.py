@@ -3,29 +3,15 @@ arrays, round trips, hostile files raising PteError, the samples sidecar."""
 
 import gc
 import json
-import os
 import shutil
 import subprocess
 import warnings
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import pte_rs
-
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
-REGRESSIONS = ROOT / "tests" / "regressions"
-FILES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pte", ".ptd", ".ptn", ".bpte"))
-HOSTILE = sorted(p for p in REGRESSIONS.rglob("*") if p.is_file() and p.suffix != ".md")
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
+from common import CORPUS, REGRESSIONS, FILES, HOSTILE, cli
 
 
 def test_corpus_found():

@@ -8,7 +8,6 @@ are skipped otherwise."""
 import io
 import json
 import math
-import os
 import shutil
 import struct
 import subprocess
@@ -20,12 +19,10 @@ import numpy as np
 import pytest
 
 import pte_rs
+from common import CORPUS, cli
 from pte_rs import _protocol as proto
 from pte_rs.recording import BF16, bf16, read_set, record, write_set
 from pte_rs.runner import Client, RunnerError, serve
-
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
 
 
 def executorch_or_skip():
@@ -34,13 +31,6 @@ def executorch_or_skip():
         import torch  # noqa: F401
     except ImportError as e:
         pytest.skip(f"executorch not installed: {type(e).__name__}: {e}")
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
 
 
 # ---- an in-memory engine ---------------------------------------------------

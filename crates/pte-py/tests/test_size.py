@@ -2,26 +2,12 @@
 corpus file; groupings keep the sum; hostile files give a report or PteError."""
 
 import json
-import os
 import subprocess
-from pathlib import Path
 
 import pytest
 
 import pte_rs
-
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
-REGRESSIONS = ROOT / "tests" / "regressions"
-FILES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".pte", ".ptd", ".ptn", ".bpte"))
-HOSTILE = sorted(p for p in REGRESSIONS.rglob("*") if p.is_file() and p.suffix != ".md")
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
+from common import CORPUS, REGRESSIONS, FILES, HOSTILE, cli
 
 
 def total(report):

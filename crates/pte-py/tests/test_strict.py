@@ -12,23 +12,13 @@ import shutil
 import struct
 import subprocess
 import zipfile
-from pathlib import Path
 
 import numpy as np
 import pytest
 
 import pte_rs
+from common import CORPUS, cli
 from pte_rs import recording
-
-ROOT = Path(__file__).resolve().parents[3]
-CORPUS = ROOT / "tests" / "corpus"
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
 
 
 def run(*args):

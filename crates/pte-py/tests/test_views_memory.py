@@ -12,14 +12,11 @@ crates/pte-report/tests/views_memory.rs (196 MB of heap before, 8 MB now,
 on a million values)."""
 
 import json
-import os
 import subprocess
 import sys
-from pathlib import Path
 
-import pytest
+from common import ROOT, cli
 
-ROOT = Path(__file__).resolve().parents[3]
 DEEP = ROOT / "tests" / "corpus" / "deep_program" / "model.pte"
 
 MEASURE = r"""
@@ -41,13 +38,6 @@ print(json.dumps({
     "methods": len(summary["methods"]),
 }))
 """
-
-
-def cli():
-    exe = os.environ.get("PTE_BIN") or str(ROOT / "target" / "debug" / "pte")
-    if not Path(exe).exists():
-        pytest.skip("pte CLI not built (cargo build -p pte-cli, or set PTE_BIN)")
-    return exe
 
 
 def test_open_verify_summary_of_a_legacy_program_hold_no_model(tmp_path):

@@ -7,43 +7,13 @@
 //! `PTE_BENCH_NODES` (comma-separated; default `1000,5000,20000`) picks the
 //! sizes, `PTE_BENCH_RUNS` (default 5) the runs per measurement.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::arithmetic_side_effects,
-    missing_docs
-)]
-
-use std::time::{Duration, Instant};
+#![allow(missing_docs)]
 
 #[path = "../tests/support/graphs.rs"]
 mod graphs;
 
 use graphs::{chain_and_fanout, wide};
-
-fn median(mut v: Vec<Duration>) -> Duration {
-    v.sort();
-    v[v.len() / 2]
-}
-
-fn time<T>(runs: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
-    let mut last = f();
-    let d = median(
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                last = f();
-                t.elapsed()
-            })
-            .collect(),
-    );
-    (d, last)
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
+use pte_testkit::{bench_runs, ms, time_median};
 
 fn main() {
     let sizes: Vec<usize> = std::env::var("PTE_BENCH_NODES")
@@ -51,13 +21,13 @@ fn main() {
         .split(',')
         .filter_map(|s| s.trim().parse().ok())
         .collect();
-    let runs: usize = std::env::var("PTE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let runs = bench_runs();
     println!("| graph | nodes | edges | layout (median of {runs}) | svg | svg size |");
     println!("| --- | --- | --- | --- | --- | --- |");
     let graphs = sizes.iter().map(|&n| ("deep", chain_and_fanout(n))).chain([("wide", wide(20_000))]);
     for (shape, g) in graphs {
-        let (tl, l) = time(runs, || pte_report::layout::layout(&g));
-        let (ts, s) = time(runs, || pte_report::layout::svg(&g, &l));
+        let (tl, l) = time_median(runs, || pte_report::layout::layout(&g));
+        let (ts, s) = time_median(runs, || pte_report::layout::svg(&g, &l));
         println!(
             "| {shape} | {} | {} | {:.1} ms | {:.1} ms | {:.1} MiB |",
             g.nodes.len(),

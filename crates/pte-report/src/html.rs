@@ -12,11 +12,11 @@ use std::fmt::Write as _;
 pub fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
+        if let Some(entity) = markup_entity(c) {
+            out.push_str(entity);
+            continue;
+        }
         match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
             // control characters other than tab and newlines are not
             // allowed in HTML text; a name holding one shows U+FFFD
@@ -25,6 +25,20 @@ pub fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+/// The entity for a character that markup text and attribute values
+/// both escape, the page's HTML as the layout's SVG (`& < > "`); `None`
+/// for any other. The apostrophe is each writer's own (`&#39;` in HTML,
+/// `&apos;` in XML), as is what a control character becomes.
+pub(crate) fn markup_entity(c: char) -> Option<&'static str> {
+    Some(match c {
+        '&' => "&amp;",
+        '<' => "&lt;",
+        '>' => "&gt;",
+        '"' => "&quot;",
+        _ => return None,
+    })
 }
 
 /// `1,234,567`: a count or a byte size as the page shows it.

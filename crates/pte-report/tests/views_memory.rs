@@ -22,6 +22,7 @@
 
 use peak_alloc::PeakAlloc;
 use pte_file::test_programs::{program_heavy, program_heavy_legacy_bytes, to_bytes};
+use pte_testkit::ByteCounter;
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;
@@ -34,19 +35,6 @@ fn peak_of<T>(f: impl FnOnce() -> T) -> (T, usize) {
     let before = ALLOC.current_usage();
     let out = f();
     (out, ALLOC.peak_usage().saturating_sub(before))
-}
-
-/// A writer that only counts what it is given.
-struct Counter(usize);
-
-impl std::io::Write for Counter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Runs each read-only operation on `bytes`. Those that hold nothing per
@@ -72,7 +60,7 @@ fn check(name: &str, (bytes, changed): (&[u8], &[u8]), in_place: usize, tensors:
         let options = pte::SummaryOptions { tensors: with_tensors, ..Default::default() };
         let (_, peak) = peak_of(|| {
             let summary = pte::Summary::read(bytes, &options).unwrap();
-            serde_json::to_writer(&mut Counter(0), &summary).unwrap();
+            serde_json::to_writer(&mut ByteCounter(0), &summary).unwrap();
         });
         expect(&format!("summary (tensors {with_tensors})"), peak, if with_tensors { tensors } else { in_place });
         if !with_tensors {
@@ -83,7 +71,7 @@ fn check(name: &str, (bytes, changed): (&[u8], &[u8]), in_place: usize, tensors:
     let (_, peak) = peak_of(|| {
         let (_, region) = pte_file::program_region(bytes).unwrap();
         let json = pte_schema::ProgramJson::new(region, &Default::default()).unwrap();
-        json.write_pretty(&mut Counter(0)).unwrap();
+        json.write_pretty(&mut ByteCounter(0)).unwrap();
     });
     expect("dump", peak, in_place);
     worst = worst.max(peak);

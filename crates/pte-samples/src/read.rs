@@ -175,30 +175,21 @@ fn parse_index(index: &[u8], limits: &SampleLimits) -> Result<IndexDoc> {
         ))
     };
     let probe: Probe = serde_json::from_slice(index).map_err(syntax)?;
+    // a header field that is missing, or holds what this reader does not read
+    let unknown = |found: Option<serde_json::Value>, path: &str, says: &dyn Fn(String) -> String| {
+        let found = found.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()));
+        Err(Error::new(SampleRule::UnknownVersion, says(found)).at_path(path))
+    };
     match probe.format {
         Some(serde_json::Value::String(s)) if s == FORMAT_TAG => {}
-        other => {
-            return Err(Error::new(
-                SampleRule::UnknownVersion,
-                format!(
-                    "format tag is {}, not {FORMAT_TAG:?}",
-                    other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
-                ),
-            )
-            .at_path("format"))
-        }
+        other => return unknown(other, "format", &|f| format!("format tag is {f}, not {FORMAT_TAG:?}")),
     }
     match probe.version {
         Some(serde_json::Value::Number(n)) if n.as_u64() == Some(INDEX_VERSION) => {}
         other => {
-            return Err(Error::new(
-                SampleRule::UnknownVersion,
-                format!(
-                    "index version {} is not one this reader knows (it reads {INDEX_VERSION})",
-                    other.map_or_else(|| "missing".to_string(), |v| short(&v.to_string()))
-                ),
-            )
-            .at_path("version"))
+            return unknown(other, "version", &|f| {
+                format!("index version {f} is not one this reader knows (it reads {INDEX_VERSION})")
+            })
         }
     }
     serde_json::from_slice(index).map_err(syntax)

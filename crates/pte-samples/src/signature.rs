@@ -115,7 +115,7 @@ fn declared(method: &NativeMethod) -> (Vec<Option<&TensorMeta>>, Vec<Option<&Ten
 /// How a recorded value contradicts the tensor the method declares.
 fn contradiction(value: &Value<'_>, meta: &TensorMeta) -> Option<String> {
     let Value::Tensor(t) = value else {
-        return Some(format!("a {} where the method declares a tensor", kind_name(value)));
+        return Some(format!("a {} where the method declares a tensor", value.kind().replace('_', " ")));
     };
     let ours = pte_ptn::dtype_code(t.dtype);
     if let Some(want) = meta.dtype.safetensors_dtype()
@@ -151,16 +151,4 @@ fn contradiction(value: &Value<'_>, meta: &TensorMeta) -> Option<String> {
 fn fits(size: u64, dim: Dim) -> bool {
     let Ok(size) = i64::try_from(size) else { return dim.max < 0 };
     size >= dim.min && (dim.max < 0 || size <= dim.max)
-}
-
-fn kind_name(value: &Value<'_>) -> &'static str {
-    match value {
-        Value::Tensor(_) => "tensor",
-        Value::Int(_) => "int",
-        Value::Float(_) => "float",
-        Value::Bool(_) => "bool",
-        Value::String(_) => "string",
-        Value::None => "none",
-        Value::TensorList(_) => "tensor list",
-    }
 }

@@ -219,3 +219,62 @@ pub fn xorshift(seed: u64) -> impl FnMut() -> u64 {
         state
     }
 }
+
+/// A writer that keeps nothing and counts the bytes it is given: what a
+/// memory test serializes into, so that the output's own buffer is not
+/// part of the peak it measures.
+///
+/// ```
+/// use std::io::Write as _;
+/// let mut w = pte_testkit::ByteCounter::default();
+/// w.write_all(b"abc").unwrap();
+/// assert_eq!(w.0, 3);
+/// ```
+#[derive(Debug, Default)]
+pub struct ByteCounter(pub usize);
+
+impl std::io::Write for ByteCounter {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0 = self.0.saturating_add(buf.len());
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// How a bench times an operation: one untimed call first (it warms the
+/// page cache and whatever else a first run pays for), then the median of
+/// `runs` timed calls, with the last call's result.
+///
+/// ```
+/// let (d, n) = pte_testkit::time_median(3, || 2 + 2);
+/// assert_eq!(n, 4);
+/// assert!(d < std::time::Duration::from_secs(1));
+/// ```
+pub fn time_median<T>(runs: usize, mut f: impl FnMut() -> T) -> (std::time::Duration, T) {
+    let mut last = f();
+    let mut times: Vec<std::time::Duration> = (0..runs)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            last = f();
+            t.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    (times.get(runs / 2).copied().unwrap_or_default(), last)
+}
+
+/// The runs a bench times each measurement with: `PTE_BENCH_RUNS`, else 5.
+pub fn bench_runs() -> usize {
+    std::env::var("PTE_BENCH_RUNS").ok().and_then(|s| s.parse().ok()).unwrap_or(5)
+}
+
+/// A duration in milliseconds, as the benches print them.
+///
+/// ```
+/// assert_eq!(pte_testkit::ms(std::time::Duration::from_micros(1500)), 1.5);
+/// ```
+pub fn ms(d: std::time::Duration) -> f64 {
+    d.as_secs_f64() * 1e3
+}

@@ -31,8 +31,8 @@ mod tensor_row;
 
 pub use bpte::{BpteSummary, CaseValue};
 pub use program::{
-    ConstantRow, DelegateRow, DeviceRow, ExternalGroup, HeaderRow, IoRow, MethodRow, MutableRow, NamedRow, PayloadRow,
-    ProgramHead, SegmentRow, TensorHead,
+    type_name, ConstantRow, DelegateRow, DeviceRow, ExternalGroup, HeaderRow, IoRow, MethodRow, MutableRow, NamedRow,
+    PayloadRow, ProgramHead, SegmentRow, TensorHead,
 };
 pub use ptd::{PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary, PtdTensor};
 pub use ptn::{PtnConstant, PtnDim, PtnMember, PtnMethod, PtnSignature, PtnSummary, PtnTensorRow, PtnValue};

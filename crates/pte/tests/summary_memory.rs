@@ -12,6 +12,7 @@
 
 use peak_alloc::PeakAlloc;
 use pte_file::test_programs::{program_heavy, to_bytes};
+use pte_testkit::ByteCounter;
 
 #[global_allocator]
 static ALLOC: PeakAlloc = PeakAlloc;
@@ -34,7 +35,7 @@ fn the_summary_of_100k_values_takes_a_few_mib_not_the_model() {
         let options = pte::SummaryOptions { tensors, ..Default::default() };
         let (written, peak) = peak_of(|| {
             let summary = pte::Summary::read(&bytes, &options).unwrap();
-            let mut counted = Counter(0);
+            let mut counted = ByteCounter(0);
             serde_json::to_writer(&mut counted, &summary).unwrap();
             counted.0
         });
@@ -43,18 +44,5 @@ fn the_summary_of_100k_values_takes_a_few_mib_not_the_model() {
         println!("tensors {tensors}: peak {peak} bytes, model {model} bytes, {written} bytes of JSON");
         assert!(peak < 4 << 20, "tensors {tensors}: summary peak {peak} bytes (decoded model: {model})");
         assert!(peak * 4 < model, "tensors {tensors}: summary peak {peak} bytes, decoded model {model}");
-    }
-}
-
-/// A writer that only counts what it is given.
-struct Counter(usize);
-
-impl std::io::Write for Counter {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
     }
 }

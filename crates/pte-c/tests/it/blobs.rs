@@ -27,6 +27,14 @@ fn count(f: unsafe extern "C" fn(*const PteHandle, *mut usize) -> PteStatus, h: 
     n
 }
 
+/// Entry `i` as the getter `f` gives it, which must succeed.
+fn entry<T>(f: unsafe extern "C" fn(*const PteHandle, usize, *mut T) -> PteStatus, h: *const PteHandle, i: usize) -> T {
+    let mut out = MaybeUninit::uninit();
+    assert_eq!(unsafe { f(h, i, out.as_mut_ptr()) }, PteStatus::Ok, "{}", crate::support::last_error());
+    // SAFETY: the getter succeeded, so it wrote the entry.
+    unsafe { out.assume_init() }
+}
+
 #[test]
 fn programs_answer_as_the_decoded_file() {
     for path in pte_testkit::corpus_programs() {
@@ -37,25 +45,21 @@ fn programs_answer_as_the_decoded_file() {
             let n = count(pte_segment_count, h);
             assert_eq!(n, want.segments.len(), "{}", path.display());
             for (i, seg) in want.segments.iter().enumerate() {
-                let mut b = PteBlob::empty();
-                assert_eq!(unsafe { pte_segment(h, i, &mut b) }, PteStatus::Ok);
+                let b = entry(pte_segment, h, i);
                 assert_eq!(slice(b.data, b.len), &seg[..]);
                 inside(h, b.data, b.len, b.offset);
             }
             let constants = want.constants().unwrap();
             assert_eq!(count(pte_constant_count, h), constants.len(), "{}", path.display());
             for c in &constants {
-                let mut b = PteBlob::empty();
-                assert_eq!(unsafe { pte_constant(h, c.index, &mut b) }, PteStatus::Ok);
+                let b = entry(pte_constant, h, c.index);
                 assert_eq!(slice(b.data, b.len), c.bytes, "{} constant {}", path.display(), c.index);
                 inside(h, b.data, b.len, b.offset);
             }
             let named = want.named_data().unwrap();
             assert_eq!(count(pte_named_data_count, h), named.len());
             for (i, blob) in named.iter().enumerate() {
-                let mut d = MaybeUninit::uninit();
-                assert_eq!(unsafe { pte_named_data(h, i, d.as_mut_ptr()) }, PteStatus::Ok);
-                let d = unsafe { d.assume_init() };
+                let d = entry(pte_named_data, h, i);
                 assert_eq!(text(d.key), blob.key);
                 assert_eq!(d.segment, blob.segment_index);
                 assert_eq!(slice(d.data, d.len), blob.bytes);
@@ -66,9 +70,7 @@ fn programs_answer_as_the_decoded_file() {
             let delegates = want.delegate_blobs().unwrap();
             assert_eq!(count(pte_delegate_count, h), delegates.len());
             for (i, blob) in delegates.iter().enumerate() {
-                let mut d = MaybeUninit::uninit();
-                assert_eq!(unsafe { pte_delegate(h, i, d.as_mut_ptr()) }, PteStatus::Ok);
-                let d = unsafe { d.assume_init() };
+                let d = entry(pte_delegate, h, i);
                 assert_eq!(text(d.id), blob.id);
                 assert_eq!((d.plan, d.index), (blob.plan, blob.delegate));
                 assert_eq!(slice(d.data, d.len), blob.bytes);
@@ -97,9 +99,7 @@ fn data_files_list_their_entries() {
     assert!(!keys.is_empty());
     assert_eq!(count(pte_named_data_count, h.0), keys.len());
     for (i, key) in keys.iter().enumerate() {
-        let mut d = MaybeUninit::uninit();
-        assert_eq!(unsafe { pte_named_data(h.0, i, d.as_mut_ptr()) }, PteStatus::Ok);
-        let d = unsafe { d.assume_init() };
+        let d = entry(pte_named_data, h.0, i);
         assert_eq!(text(d.key), *key);
         assert_eq!(Some(slice(d.data, d.len)), want.get(key).unwrap().map(|(_, b)| b));
         inside(h.0, d.data, d.len, d.offset);

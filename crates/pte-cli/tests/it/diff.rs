@@ -5,7 +5,7 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::{corpus, corpus_programs, pte, s};
+use crate::support::{corpus, corpus_programs, pte, refused, s};
 
 fn json(o: &Output) -> Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
@@ -117,9 +117,7 @@ fn bad_input_exits_2() {
     let junk = tmp.path().join("junk");
     std::fs::write(&junk, b"not a file of any kind").unwrap();
     let f = corpus("add/model.pte");
-    let o = pte(&["diff", s(&f), s(&junk)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("B:"));
+    refused(&["diff", s(&f), s(&junk)], 2, "B:");
     let o = pte(&["diff", s(&f), s(&corpus("external/_default_external_constant.ptd"))]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(pte(&["diff", s(&f), s(&tmp.path().join("missing"))]).status.code(), Some(2));

@@ -3,7 +3,7 @@
 
 use std::process::Command;
 
-use crate::support::{corpus, corpus_root, pte, s, stdout};
+use crate::support::{corpus, corpus_root, pte, refused, s, stdout};
 
 const EXTERNAL_KEYS: [&str; 4] = ["seq.0.weight", "seq.0.bias", "seq.2.weight", "seq.2.bias"];
 
@@ -176,9 +176,7 @@ fn graph_draws_delegate_calls_and_kernels_with_labelled_edges() {
     assert_eq!(text.matches("aten::addmm.out").count(), 2, "{text}");
     assert!(text.contains("op5 -->|\"float32 [5, 2]\"| out0"), "{text}");
 
-    let o = pte(&["graph", "--method", "nope", s(&mm)]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("methods: encode, forward"));
+    refused(&["graph", "--method", "nope", s(&mm)], 2, "methods: encode, forward");
 }
 
 /// `--svg` draws the graph as the report does, with no Graphviz: run with

@@ -3,7 +3,7 @@
 //! dangling link, and (writing) files without `force`.
 
 use std::os::unix::fs::symlink;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use pte_core::folder::{folder_file, OutputFolder};
@@ -38,6 +38,16 @@ fn plant(root: &Path, dir: &Path, p: Plant) {
         Plant::Fifo => mkfifo(&at),
         Plant::DanglingLink => symlink(root.join("nowhere"), &at).unwrap(),
     }
+}
+
+/// An empty folder `name` in a fresh root, and beside it the file
+/// `outside` holding `content`.
+fn beside_outside(name: &str, content: &[u8]) -> (tempfile::TempDir, PathBuf) {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join(name);
+    std::fs::create_dir(&dir).unwrap();
+    std::fs::write(root.path().join("outside"), content).unwrap();
+    (root, dir)
 }
 
 fn untouched(root: &Path, p: Plant) {
@@ -87,10 +97,7 @@ fn a_writer_refuses_a_folder_that_is_not_empty_unless_forced() {
 #[test]
 fn a_writer_keeps_a_replaced_files_mode_and_breaks_its_hard_links() {
     use std::os::unix::fs::PermissionsExt;
-    let root = tempfile::tempdir().unwrap();
-    let out = root.path().join("out");
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(root.path().join("outside"), b"keep").unwrap();
+    let (root, out) = beside_outside("out", b"keep");
     std::fs::hard_link(root.path().join("outside"), out.join("a.bin")).unwrap();
     std::fs::set_permissions(out.join("a.bin"), std::fs::Permissions::from_mode(0o640)).unwrap();
     let folder = OutputFolder::open(&out, true).unwrap();
@@ -127,10 +134,7 @@ fn a_reader_refuses_what_is_planted() {
 
 #[test]
 fn a_reader_allowed_links_still_stays_inside_the_folder() {
-    let root = tempfile::tempdir().unwrap();
-    let dir = root.path().join("in");
-    std::fs::create_dir(&dir).unwrap();
-    std::fs::write(root.path().join("outside"), b"x").unwrap();
+    let (root, dir) = beside_outside("in", b"x");
     std::fs::write(dir.join("real.bin"), b"y").unwrap();
     symlink(root.path().join("outside"), dir.join("out.bin")).unwrap();
     symlink("real.bin", dir.join("in.bin")).unwrap();

@@ -41,6 +41,14 @@ pub(crate) fn forks() -> std::sync::MutexGuard<'static, ()> {
     FORKS.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// `a.bin` holding `old`, in a fresh folder.
+fn old_file() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("a.bin");
+    std::fs::write(&p, b"old").unwrap();
+    (dir, p)
+}
+
 fn save(p: &Path, bytes: &[u8]) -> pte_core::Result<()> {
     write_atomically(p, |w| Ok(w.write_all(bytes)?))
 }
@@ -83,9 +91,7 @@ fn existing_modes_are_kept_by_both_entry_points() {
 #[test]
 fn the_owner_of_an_existing_file_is_kept() {
     use std::os::unix::fs::MetadataExt;
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("a.bin");
-    std::fs::write(&p, b"old").unwrap();
+    let (_dir, p) = old_file();
     let before = std::fs::metadata(&p).unwrap();
     save(&p, b"new").unwrap();
     let after = std::fs::metadata(&p).unwrap();
@@ -163,9 +169,7 @@ fn a_link_loop_is_refused() {
 
 #[test]
 fn a_failed_save_leaves_the_target_and_no_temporary_file() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("a.bin");
-    std::fs::write(&p, b"old").unwrap();
+    let (dir, p) = old_file();
     let e = write_atomically(&p, |w| -> pte_core::Result<()> {
         w.write_all(&[1u8; 3 << 20])?;
         Err(Error::new(ErrorKind::Malformed, "stop"))

@@ -2,9 +2,7 @@
 //! truncation and every single-bit flip in the first 4 KiB go through the fuzz
 //! bodies, which must return (a value or a typed error), never panic.
 
-fn corpus() -> Vec<u8> {
-    pte_testkit::corpus_bytes("native_ptn/model.ptn")
-}
+use super::smoke::{ptg_seed, ptn_seed};
 
 fn sweep(bytes: &[u8], body: fn(&[u8])) {
     for len in 0..bytes.len() {
@@ -20,27 +18,25 @@ fn sweep(bytes: &[u8], body: fn(&[u8])) {
 
 #[test]
 fn every_truncation_and_bit_flip_of_the_corpus_package() {
-    sweep(&corpus(), pte_fuzz_bodies::ptn);
+    sweep(&ptn_seed(), pte_fuzz_bodies::ptn);
 }
 
 #[test]
 fn every_truncation_and_bit_flip_of_its_program() {
-    let bytes = corpus();
-    let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
-    sweep(&ptn.program, pte_fuzz_bodies::native);
+    sweep(&ptg_seed(), pte_fuzz_bodies::native);
 }
 
 #[test]
 fn the_fuzz_body_round_trips_a_valid_package() {
     // the body's own invariant check runs on the real file (and would panic on drift)
-    pte_fuzz_bodies::ptn(&corpus());
-    let ptn = pte_ptn::PtnFile::from_bytes(&corpus()).unwrap().into_owned();
+    pte_fuzz_bodies::ptn(&ptn_seed());
+    let ptn = pte_ptn::PtnFile::from_bytes(&ptn_seed()).unwrap().into_owned();
     assert_eq!(pte_ptn::PtnFile::from_bytes(&ptn.to_bytes().unwrap()).unwrap(), ptn);
 }
 
 #[test]
 fn safetensors_readers_agree_on_every_mutation_of_the_corpus_constants() {
-    let bytes = pte_testkit::corpus_bytes("native_ptn/model.ptn");
+    let bytes = ptn_seed();
     let ptn = pte_ptn::PtnFile::from_bytes(&bytes).unwrap();
     let blob = pte_ptn::safetensors_to_bytes(&ptn.tensors, &Default::default()).unwrap();
     pte_fuzz_bodies::safetensors(&blob);

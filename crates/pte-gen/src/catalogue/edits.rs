@@ -44,10 +44,7 @@ pub(super) fn first_instruction<'p>(
 pub(super) fn first_case_tensor<'b, 'a>(
     b: &'b mut pte_schema::bundled::BundledProgram<'a>,
 ) -> Edit<&'b mut pte_schema::bundled::BundledTensor<'a>> {
-    b.method_test_suites
-        .iter_mut()
-        .flatten()
-        .flat_map(|s| s.test_cases.iter_mut().flatten())
+    test_cases_mut(b)
         .flat_map(|c| c.inputs.iter_mut().flatten())
         .find_map(|v| match v {
             BundledValue::Tensor(t) => Some(t),

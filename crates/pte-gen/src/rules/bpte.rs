@@ -49,11 +49,7 @@ pub(super) static CLASSES: &[Corruption] = &[
         rule(pte_rules::BPTE_VALUE_KIND),
         |b| {
             bundle_model(b, |m| {
-                let input = m
-                    .method_test_suites
-                    .iter_mut()
-                    .flatten()
-                    .flat_map(|s| s.test_cases.iter_mut().flatten())
+                let input = test_cases_mut(m)
                     .find_map(|c| c.inputs.as_mut().and_then(|i| i.first_mut()))
                     .ok_or("no test-case input")?;
                 *input = match input {

@@ -141,14 +141,8 @@ pub(super) static CLASSES: &[Corruption] = &[
         rule(samples_rules::PTN_SAMPLES_LAYOUT),
         |b| {
             let with = with_samples(b, |_, _| Ok(()))?;
-            ptn_members(&with, |m| {
-                let before = m.len();
-                m.retain(|(n, _)| !(n.starts_with("samples/") && n.ends_with("/data.safetensors")));
-                if m.len() == before {
-                    return Err("no sample data member".into());
-                }
-                Ok(())
-            })
+            let data = |n: &str| n.starts_with("samples/") && n.ends_with("/data.safetensors");
+            without_members(&with, data, "no sample data member")
         }
     ),
     class!(

@@ -46,6 +46,13 @@ pub(crate) struct Graph {
     tables: Vec<(usize, usize)>,
 }
 
+impl Graph {
+    /// Every table whose vtable reads in `b`: (table, vtable, vtable size).
+    fn vtables<'a>(&'a self, b: &'a [u8]) -> impl Iterator<Item = (usize, usize, usize)> + 'a {
+        self.tables.iter().filter_map(move |&(t, vt)| Some((t, vt, table(b, t)?.1)))
+    }
+}
+
 /// A table at `t` whose vtable lies in the buffer: (vtable, vtable size, table size).
 fn table(b: &[u8], t: usize) -> Option<(usize, usize, usize)> {
     if !t.is_multiple_of(4) {
@@ -306,17 +313,46 @@ fn words(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     })
 }
 
+/// Each move `list` finds in the part `lens` selects (given with its walk
+/// and the end of its flatbuffer), tried from the last
+/// (a move taken leaves the earlier ones where they were listed): `apply`
+/// makes it on the best file's current part, and the file with that part
+/// is offered. True on progress.
+fn each_move<M: Copy>(
+    s: &mut Search<'_>,
+    lens: &dyn super::Lens,
+    list: impl Fn(&[u8], &Graph, usize) -> Vec<M>,
+    apply: impl Fn(Vec<u8>, M) -> Option<Vec<u8>>,
+) -> bool {
+    let list = |inner: &[u8]| {
+        let (from, end, _) = frame(inner);
+        list(inner, &walk(inner, from), end)
+    };
+    let Some(n) = lens.get(&s.best).map(|inner| list(&inner).len()) else { return false };
+    let mut progress = false;
+    for i in (0..n).rev() {
+        if s.stop.is_some() {
+            break;
+        }
+        let c = lens.get(&s.best).and_then(|inner| {
+            let &m = list(&inner).get(i)?;
+            lens.put(&s.best, &apply(inner, m)?)
+        });
+        if let Some(c) = c {
+            progress |= s.offer(c);
+        }
+    }
+    progress
+}
+
 /// Fields of one table that name the same object take one field: the later
 /// slot is pointed at the earlier field, so the word it used is free for
 /// [`words`] to cut. True on progress.
 fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (slot to change, the value to give it)
-    let pairs = |inner: &[u8]| -> Vec<(usize, u16)> {
-        let (from, _, _) = frame(inner);
-        let g = walk(inner, from);
+    let pairs = |inner: &[u8], g: &Graph, _| -> Vec<(usize, u16)> {
         let mut out = Vec::new();
-        for &(t, vt) in &g.tables {
-            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+        for (t, vt, vt_size) in g.vtables(inner) {
             let mut fields: Vec<(usize, u16, usize)> = Vec::new();
             for i in (4..vt_size).step_by(2) {
                 let Some(slot) = vt.checked_add(i) else { continue };
@@ -330,27 +366,15 @@ fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
         }
         out
     };
-    let Some(n) = lens.get(&s.best).map(|inner| pairs(&inner).len()) else { return false };
-    let mut progress = false;
-    for i in (0..n).rev() {
-        if s.stop.is_some() {
-            break;
-        }
-        let c = lens.get(&s.best).and_then(|mut inner| {
-            let &(slot, v) = pairs(&inner).get(i)?;
-            put(&mut inner, slot, &v.to_le_bytes())?;
-            // the freed word goes in the same candidate: the same length
-            // alone would not count as smaller
-            let (from, _, header) = frame(&inner);
-            let g = walk(&inner, from);
-            let freed = freed_word(&inner, &g)?;
-            lens.put(&s.best, &cut(&inner, &g, freed, &header)?)
-        });
-        if let Some(c) = c {
-            progress |= s.offer(c);
-        }
-    }
-    progress
+    each_move(s, lens, pairs, |mut inner, (slot, v)| {
+        put(&mut inner, slot, &v.to_le_bytes())?;
+        // the freed word goes in the same candidate: the same length
+        // alone would not count as smaller
+        let (from, _, header) = frame(&inner);
+        let g = walk(&inner, from);
+        let freed = freed_word(&inner, &g)?;
+        cut(&inner, &g, freed, &header)
+    })
 }
 
 /// A field or vector element naming a vector or string pointed at another
@@ -359,9 +383,7 @@ fn alias(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
 /// cut in the same candidate. True on progress.
 fn retarget(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (where the offset is, the object it could name instead)
-    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
-        let (from, _, _) = frame(inner);
-        let g = walk(inner, from);
+    let moves = |inner: &[u8], g: &Graph, _| -> Vec<(usize, usize)> {
         let structural: HashSet<usize> = g.tables.iter().flat_map(|&(t, v)| [t, v]).collect();
         let leaves: Vec<usize> = g.starts.iter().copied().filter(|p| !structural.contains(p)).collect();
         let mut out = Vec::new();
@@ -378,41 +400,28 @@ fn retarget(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
         out.dedup();
         out
     };
-    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
-    let mut progress = false;
-    for i in (0..n).rev() {
-        if s.stop.is_some() {
-            break;
+    each_move(s, lens, moves, |mut inner, (at, y)| {
+        let x = follow_raw(&inner, at)?;
+        put(&mut inner, at, &u32::try_from(y.checked_sub(at)?).ok()?.to_le_bytes())?;
+        let (from, end, header) = frame(&inner);
+        let g = walk(&inner, from);
+        if g.starts.contains(&x)
+            || g.refs.iter().any(|r| matches!(*r, Ref::Forward(a) if follow_raw(&inner, a) == Some(x)))
+        {
+            return Some(inner);
         }
-        let c = lens.get(&s.best).and_then(|mut inner| {
-            let &(at, y) = moves(&inner).get(i)?;
-            let x = follow_raw(&inner, at)?;
-            put(&mut inner, at, &u32::try_from(y.checked_sub(at)?).ok()?.to_le_bytes())?;
-            let (from, end, header) = frame(&inner);
-            let g = walk(&inner, from);
-            if g.starts.contains(&x)
-                || g.refs.iter().any(|r| matches!(*r, Ref::Forward(a) if follow_raw(&inner, a) == Some(x)))
-            {
-                return lens.put(&s.best, &inner);
-            }
-            let e = g.starts.range(x.checked_add(1)?..).next().copied().unwrap_or(end);
-            if !e.checked_sub(x)?.is_multiple_of(4) || g.starts.range(x..e).next().is_some() {
-                return None;
-            }
-            lens.put(&s.best, &cut(&inner, &g, x..e, &header)?)
-        });
-        if let Some(c) = c {
-            progress |= s.offer(c);
+        let e = g.starts.range(x.checked_add(1)?..).next().copied().unwrap_or(end);
+        if !e.checked_sub(x)?.is_multiple_of(4) || g.starts.range(x..e).next().is_some() {
+            return None;
         }
-    }
-    progress
+        cut(&inner, &g, x..e, &header)
+    })
 }
 
 /// The first 4-byte word inside a table (after its vtable offset) that no
 /// slot of its vtable names.
 fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
-    for &(t, vt) in &g.tables {
-        let Some((_, vt_size, _)) = table(b, t) else { continue };
+    for (t, vt, vt_size) in g.vtables(b) {
         let used: Vec<usize> =
             (4..vt_size).step_by(2).filter_map(|i| u16_at(b, vt.checked_add(i)?)).map(usize::from).collect();
         let last = used.iter().copied().filter(|&o| o >= 4).max().map_or(4, |o| o.saturating_add(4));
@@ -434,12 +443,9 @@ fn freed_word(b: &[u8], g: &Graph) -> Option<std::ops::Range<usize>> {
 /// same candidate. True on progress.
 fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
     // (table, the place its vtable could be)
-    let moves = |inner: &[u8]| -> Vec<(usize, usize)> {
-        let (from, end, _) = frame(inner);
-        let g = walk(inner, from);
+    let moves = |inner: &[u8], g: &Graph, end: usize| -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        for &(t, vt) in &g.tables {
-            let Some((_, vt_size, _)) = table(inner, t) else { continue };
+        for (t, vt, vt_size) in g.vtables(inner) {
             let Some(want) = inner.get(vt..vt.saturating_add(vt_size)) else { continue };
             let fits = |p: usize| {
                 p != vt
@@ -452,34 +458,22 @@ fn share_vtables(s: &mut Search<'_>, lens: &dyn super::Lens) -> bool {
         }
         out
     };
-    let Some(n) = lens.get(&s.best).map(|inner| moves(&inner).len()) else { return false };
-    let mut progress = false;
-    for i in (0..n).rev() {
-        if s.stop.is_some() {
-            break;
+    each_move(s, lens, moves, |mut inner, (t, p)| {
+        let (_, vt_size, _) = table(&inner, t)?;
+        let soffset_old = i64::from(u32_at(&inner, t)? as i32);
+        let old = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset_old)?).ok()?;
+        let soffset = i32::try_from(i64::try_from(t).ok()?.checked_sub(i64::try_from(p).ok()?)?).ok()?;
+        put(&mut inner, t, &soffset.to_le_bytes())?;
+        let (from, _, header) = frame(&inner);
+        let g = walk(&inner, from);
+        // the old vtable's words cut, when nothing starts in them any more
+        let lo = old & !3;
+        let hi = old.checked_add(vt_size)?.checked_add(3)? & !3;
+        if g.starts.range(lo..hi).next().is_some() || g.tables.iter().any(|&(_, v)| (lo..hi).contains(&v)) {
+            return None;
         }
-        let c = lens.get(&s.best).and_then(|mut inner| {
-            let &(t, p) = moves(&inner).get(i)?;
-            let (_, vt_size, _) = table(&inner, t)?;
-            let soffset_old = i64::from(u32_at(&inner, t)? as i32);
-            let old = usize::try_from(i64::try_from(t).ok()?.checked_sub(soffset_old)?).ok()?;
-            let soffset = i32::try_from(i64::try_from(t).ok()?.checked_sub(i64::try_from(p).ok()?)?).ok()?;
-            put(&mut inner, t, &soffset.to_le_bytes())?;
-            let (from, _, header) = frame(&inner);
-            let g = walk(&inner, from);
-            // the old vtable's words cut, when nothing starts in them any more
-            let lo = old & !3;
-            let hi = old.checked_add(vt_size)?.checked_add(3)? & !3;
-            if g.starts.range(lo..hi).next().is_some() || g.tables.iter().any(|&(_, v)| (lo..hi).contains(&v)) {
-                return None;
-            }
-            lens.put(&s.best, &cut(&inner, &g, lo..hi, &header)?)
-        });
-        if let Some(c) = c {
-            progress |= s.offer(c);
-        }
-    }
-    progress
+        cut(&inner, &g, lo..hi, &header)
+    })
 }
 
 #[cfg(test)]

@@ -64,11 +64,11 @@ fn valid(c: char) -> bool {
 /// attribute would normalise is kept as character references.
 pub(crate) fn escape_into(out: &mut String, s: &str) {
     for c in s.chars() {
+        if let Some(entity) = crate::html::markup_entity(c) {
+            out.push_str(entity);
+            continue;
+        }
         match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\t' => out.push_str("&#9;"),
             '\n' => out.push_str("&#10;"),

@@ -104,6 +104,13 @@ impl Ctx {
         self.unreadable.push(format!("{what}: {why}"));
         unreadable(what, &why)
     }
+
+    /// Part `name` titled `title` holding only the note that `what` could
+    /// not be read, and why (noted as [`Ctx::fail`] notes it).
+    pub(super) fn failed_part(&mut self, name: &str, title: &str, what: &str, why: impl Display) -> String {
+        let note = self.fail(what, why);
+        wrap(self, name, title, &note)
+    }
 }
 
 /// The opening of subsection `name` (`summary` → `id="summary-K"`) with its heading.

@@ -11,8 +11,7 @@ use crate::html::{counted, escape, head_row, row, thousands};
 /// The EXTERNAL tensors of a program and which data file holds each.
 pub(super) fn external(cx: &mut Ctx, pte: Option<&PteView<'_>>, data: &[Source<'_>]) -> String {
     let Some(pte) = pte else {
-        let note = cx.fail("the EXTERNAL tensors", "the program could not be read");
-        return wrap(cx, "external", "External tensors", &note);
+        return cx.failed_part("external", "External tensors", "the EXTERNAL tensors", "the program could not be read");
     };
     let mut s = String::new();
     let mut held: Vec<(&str, std::collections::BTreeSet<String>)> = vec![];

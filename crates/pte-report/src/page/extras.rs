@@ -100,15 +100,12 @@ pub(super) fn bundle(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         Err(e) => {
             let note = cx.fail("the bundle", e);
             let mut parts = Parts { summary: summary::wrap(cx, &note), ..Parts::default() };
-            let graphs = cx.fail("the graphs", "the bundle could not be read");
-            parts.graphs = Some(wrap(cx, "graphs", "Graphs", &graphs));
+            parts.graphs = Some(cx.failed_part("graphs", "Graphs", "the graphs", "the bundle could not be read"));
             parts.sizes = Some(sizes::section(cx, bytes, 0));
-            let memory = cx.fail("the memory plan", "the bundle could not be read");
-            parts.memory = Some(wrap(cx, "memory", "Memory plan", &memory));
-            let tensors = cx.fail("the tensors", "the bundle could not be read");
-            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &tensors));
-            let tests = cx.fail("the test cases", "the bundle could not be read");
-            parts.tests = Some(wrap(cx, "tests", "Test cases", &tests));
+            parts.memory =
+                Some(cx.failed_part("memory", "Memory plan", "the memory plan", "the bundle could not be read"));
+            parts.tensors = Some(cx.failed_part("tensors", "Tensors", "the tensors", "the bundle could not be read"));
+            parts.tests = Some(cx.failed_part("tests", "Test cases", "the test cases", "the bundle could not be read"));
             return parts;
         }
     };
@@ -158,8 +155,8 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         Err(e) => {
             let note = cx.fail("the data file", e);
             parts.summary = summary::wrap(cx, &note);
-            let t = cx.fail("the tensors", "the data file could not be read");
-            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
+            parts.tensors =
+                Some(cx.failed_part("tensors", "Tensors", "the tensors", "the data file could not be read"));
             return parts;
         }
     };
@@ -195,10 +192,7 @@ pub(super) fn data_file(cx: &mut Ctx, bytes: &[u8]) -> Parts {
             });
             tensors::table(cx, rows, "Every key of the data file, in table order.")
         }
-        Err(e) => {
-            let note = cx.fail("the tensors", e);
-            (wrap(cx, "tensors", "Tensors", &note), 0)
-        }
+        Err(e) => (cx.failed_part("tensors", "Tensors", "the tensors", e), 0),
     };
     parts.tensors = Some(t);
     parts.tensor_rows = n;
@@ -209,8 +203,7 @@ fn samples(cx: &mut Ctx, ptn: &PtnFile<'_>) -> String {
     let sets = match pte_samples::read_samples(ptn) {
         Ok(s) => s,
         Err(e) => {
-            let note = cx.fail("the samples", e);
-            return wrap(cx, "samples", "Samples", &note);
+            return cx.failed_part("samples", "Samples", "the samples", e);
         }
     };
     let mut s = String::new();
@@ -281,13 +274,10 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
         Err(e) => {
             let note = cx.fail("the package", e);
             parts.summary = summary::wrap(cx, &note);
-            let g = cx.fail("the graphs", "the package could not be read");
-            parts.graphs = Some(wrap(cx, "graphs", "Graphs", &g));
+            parts.graphs = Some(cx.failed_part("graphs", "Graphs", "the graphs", "the package could not be read"));
             parts.sizes = Some(sizes::section(cx, bytes, 0));
-            let t = cx.fail("the tensors", "the package could not be read");
-            parts.tensors = Some(wrap(cx, "tensors", "Tensors", &t));
-            let x = cx.fail("the samples", "the package could not be read");
-            parts.samples = Some(wrap(cx, "samples", "Samples", &x));
+            parts.tensors = Some(cx.failed_part("tensors", "Tensors", "the tensors", "the package could not be read"));
+            parts.samples = Some(cx.failed_part("samples", "Samples", "the samples", "the package could not be read"));
             return parts;
         }
     };
@@ -327,10 +317,7 @@ pub(super) fn package(cx: &mut Ctx, bytes: &[u8]) -> Parts {
                 .collect();
             graphs::section(cx, &list, "The package has no method.")
         }
-        Err(e) => {
-            let note = cx.fail("the native program", e);
-            (wrap(cx, "graphs", "Graphs", &note), 0, 0)
-        }
+        Err(e) => (cx.failed_part("graphs", "Graphs", "the native program", e), 0, 0),
     };
     parts.graphs = Some(g);
     parts.methods = m;

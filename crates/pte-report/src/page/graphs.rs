@@ -188,8 +188,7 @@ pub(super) fn section(cx: &Ctx, list: &[(String, Walk<'_>)], empty: &str) -> (St
 /// The graphs of a program (none when it could not be read), read in place.
 pub(super) fn program(cx: &mut Ctx, pte: Option<&PteView<'_>>) -> (String, usize, usize) {
     let Some(pte) = pte else {
-        let note = cx.fail("the graphs", "the program could not be read");
-        return (format!("{}{note}</section>\n", open(cx, "graphs", "Graphs")), 0, 0);
+        return (cx.failed_part("graphs", "Graphs", "the graphs", "the program could not be read"), 0, 0);
     };
     let program = pte.program();
     let list: Vec<(String, Walk<'_>)> = (0..program.plan_count())

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use pte::summary::type_name;
 use pte_file::view::PteView;
 use pte_schema::{InstructionRef, List, PlanView, ValueRef};
 use pte_segments::ExtendedHeader;
@@ -13,24 +14,6 @@ use crate::html::{counted, facts, head_row, row, thousands};
 /// The summary part holding `body`.
 pub(super) fn wrap(cx: &Ctx, body: &str) -> String {
     format!("{}{body}</section>\n", open(cx, "summary", "Summary"))
-}
-
-/// The model's name of a value's kind (`KernelTypes::type_name`).
-fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
-    Some(match v {
-        ValueRef::None | ValueRef::Unknown(_) => return None,
-        ValueRef::Null => "Null",
-        ValueRef::Int(_) => "Int",
-        ValueRef::Bool(_) => "Bool",
-        ValueRef::Double(_) => "Double",
-        ValueRef::Tensor(_) => "Tensor",
-        ValueRef::String(_) => "String",
-        ValueRef::IntList(_) => "IntList",
-        ValueRef::DoubleList(_) => "DoubleList",
-        ValueRef::BoolList(_) => "BoolList",
-        ValueRef::TensorList(_) => "TensorList",
-        ValueRef::OptionalTensorList(_) => "OptionalTensorList",
-    })
 }
 
 fn io(plan: &PlanView<'_>, list: Option<List<'_, i32>>) -> String {

@@ -132,8 +132,7 @@ pub(super) fn table<'a>(cx: &mut Ctx, rows: impl IntoIterator<Item = TensorRow<'
 pub(super) fn program(cx: &mut Ctx, pte: Option<&PteView<'_>>, file: &[u8], at: u64) -> (String, usize) {
     let intro = "Every constant, mutable buffer and EXTERNAL tensor, once per stored datum.";
     let Some(pte) = pte else {
-        let note = cx.fail("the tensors", "the program could not be read");
-        return (format!("{}{note}</section>\n", open(cx, "tensors", "Tensors")), 0);
+        return (cx.failed_part("tensors", "Tensors", "the tensors", "the program could not be read"), 0);
     };
     let summary = pte::Summary::new(*pte, &pte::SummaryOptions { tensors: true, ..Default::default() });
     // the legacy inline constants, by index: a row finds its bytes at once

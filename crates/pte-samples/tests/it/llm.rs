@@ -129,14 +129,20 @@ fn state_is_fresh_per_sample_and_carried_across_calls() {
     assert!(!failed_calls.contains(&(0, Some(0))), "prefill has no prior state to forget");
 }
 
+/// Adds `by` to logit `index` of the expected output of call `call` of
+/// sample `sample`.
+fn nudge_logit(set: &mut SampleSet<'_>, (sample, call): (usize, usize), index: usize, by: f32) {
+    let call = &mut set.samples[sample].calls[call];
+    let Value::Tensor(t) = &call.outputs[0] else { panic!() };
+    let mut logits: Vec<f32> = t.data.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
+    logits[index] += by;
+    call.outputs[0] = Value::Tensor(f32s(&logits));
+}
+
 #[test]
 fn a_logit_changed_beyond_tolerance_fails_naming_the_call() {
     let mut set = llm_set();
-    let call = &mut set.samples[0].calls[2];
-    let Value::Tensor(t) = &call.outputs[0] else { panic!() };
-    let mut logits: Vec<f32> = t.data.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
-    logits[5] += 1e-3;
-    call.outputs[0] = Value::Tensor(f32s(&logits));
+    nudge_logit(&mut set, (0, 2), 5, 1e-3);
     let bytes = package_with(&set);
     let ptn = PtnFile::from_bytes(&bytes).unwrap();
     let report = verify_samples(&ptn, || Ok(TinyLm::default())).unwrap();
@@ -159,11 +165,7 @@ fn a_logit_changed_beyond_tolerance_fails_naming_the_call() {
 #[test]
 fn a_logit_changed_within_tolerance_passes() {
     let mut set = llm_set();
-    let call = &mut set.samples[1].calls[3];
-    let Value::Tensor(t) = &call.outputs[0] else { panic!() };
-    let mut logits: Vec<f32> = t.data.chunks_exact(4).map(|b| f32::from_le_bytes(b.try_into().unwrap())).collect();
-    logits[0] += 5e-7;
-    call.outputs[0] = Value::Tensor(f32s(&logits));
+    nudge_logit(&mut set, (1, 3), 0, 5e-7);
     let report = verify_sets(&[set], || Ok(TinyLm::default()));
     assert!(report.passed(), "{report}");
 }

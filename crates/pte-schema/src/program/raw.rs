@@ -33,6 +33,17 @@ pub(crate) struct RawTable<'a> {
     vtable: &'a [u8],
 }
 
+/// The readers of scalar fields, one per type and named after it: the
+/// field of a slot, little-endian, or `default` when the table lacks it.
+macro_rules! scalar_fields {
+    ($($t:ident),*) => {$(
+        #[inline(always)]
+        pub(crate) fn $t(&self, slot: u16, default: $t) -> $t {
+            self.scalar::<{ std::mem::size_of::<$t>() }>(slot).map_or(default, $t::from_le_bytes)
+        }
+    )*};
+}
+
 impl<'a> RawTable<'a> {
     /// The table a generated accessor type wraps.
     #[inline(always)]
@@ -84,44 +95,11 @@ impl<'a> RawTable<'a> {
         bytes_at::<N>(self.buf, self.field(slot)?)
     }
 
-    #[inline(always)]
-    pub(crate) fn u8(&self, slot: u16, default: u8) -> u8 {
-        self.scalar::<1>(slot).map_or(default, |[b]| b)
-    }
-
-    #[inline(always)]
-    pub(crate) fn i8(&self, slot: u16, default: i8) -> i8 {
-        self.scalar::<1>(slot).map_or(default, i8::from_le_bytes)
-    }
+    scalar_fields!(u8, i8, i32, u32, i64, u64, f64);
 
     #[inline(always)]
     pub(crate) fn bool(&self, slot: u16) -> bool {
         self.u8(slot, 0) != 0
-    }
-
-    #[inline(always)]
-    pub(crate) fn i32(&self, slot: u16, default: i32) -> i32 {
-        self.scalar::<4>(slot).map_or(default, i32::from_le_bytes)
-    }
-
-    #[inline(always)]
-    pub(crate) fn u32(&self, slot: u16, default: u32) -> u32 {
-        self.scalar::<4>(slot).map_or(default, u32::from_le_bytes)
-    }
-
-    #[inline(always)]
-    pub(crate) fn i64(&self, slot: u16, default: i64) -> i64 {
-        self.scalar::<8>(slot).map_or(default, i64::from_le_bytes)
-    }
-
-    #[inline(always)]
-    pub(crate) fn u64(&self, slot: u16, default: u64) -> u64 {
-        self.scalar::<8>(slot).map_or(default, u64::from_le_bytes)
-    }
-
-    #[inline(always)]
-    pub(crate) fn f64(&self, slot: u16, default: f64) -> f64 {
-        self.scalar::<8>(slot).map_or(default, f64::from_le_bytes)
     }
 
     /// Where the offset field of slot `slot` points.

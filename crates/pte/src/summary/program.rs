@@ -448,8 +448,14 @@ fn io_rows(plan: &PlanView<'_>, list: Option<List<'_, i32>>) -> Vec<IoRow> {
 }
 
 /// The model's name of a value's kind (`KernelTypes::type_name`); `None`
-/// for an unset union.
-fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
+/// for an unset union (null in `pte info --json`, and the page's
+/// `value N?`).
+///
+/// ```
+/// assert_eq!(pte::summary::type_name(&pte_schema::ValueRef::Int(3)), Some("Int"));
+/// assert_eq!(pte::summary::type_name(&pte_schema::ValueRef::None), None);
+/// ```
+pub fn type_name(v: &ValueRef<'_>) -> Option<&'static str> {
     Some(match v {
         ValueRef::None | ValueRef::Unknown(_) => return None,
         ValueRef::Null => "Null",

@@ -36,6 +36,15 @@ pub fn pte(args: &[&str]) -> Output {
     Command::new(PTE).args(args).output().unwrap()
 }
 
+/// Runs `pte args`, which must fail with exit status `code`, saying
+/// `says` on stderr.
+pub fn refused(args: &[&str], code: i32, says: &str) -> Output {
+    let o = pte(args);
+    assert_eq!(o.status.code(), Some(code), "{}", stderr(&o));
+    assert!(stderr(&o).contains(says), "{}", stderr(&o));
+    o
+}
+
 /// Runs `pte args` in `dir`; a command still running after a minute is
 /// killed and fails the test (a FIFO must never block a command).
 pub fn pte_bounded(dir: &Path, args: &[&str]) -> Output {
