@@ -11,7 +11,8 @@ fn readme_example() -> Result<(), Box<dyn Error>> {
     let file = pte::open("model.pte")?; // any kind, known by its content
     let verdict = pte::Verdict::from(&file.verify(&[])?); // every rule, one verdict
     println!("{}: valid {}", file.kind(), verdict.valid);
-    let summary = pte::Summary::read(file.bytes(), &Default::default())?; // read in place
+    let options = pte::SummaryOptions { tensors: true, ..Default::default() };
+    let summary = pte::Summary::read(file.bytes(), &options)?; // read in place, typed
     for t in summary.tensors(false) {
         println!("{} {} {:?} {:?}", t.storage, t.name, t.dtype, t.sizes);
     }
