@@ -7,8 +7,8 @@
 //! libFuzzer that an invariant broke (our own output not reading back, two
 //! verifiers disagreeing), which is why panicking is allowed here and nowhere
 //! in the published crates. Not published: the bodies use only the public API
-//! of the crates they exercise, plus `pte-schema`'s test-only
-//! `test-reference` feature.
+//! of the crates they exercise, plus `pte-schema`'s test-only reference
+//! verifier (hidden from its docs).
 //!
 //! ```
 //! pte_fuzz_bodies::pte(b"\x00\x01 anything");
