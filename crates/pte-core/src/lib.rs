@@ -19,7 +19,6 @@
 //! * [`LeBytes`]: bounds-checked little-endian header fields;
 //! * [`FileKind`]: the kinds, and each one's mark (which kind a file is,
 //!   `pte::identify` decides);
-//! * [`share`]: a long check's chunks taken in turn by two cores.
 //!
 //! It knows nothing of flatbuffers or zip: the schemas live in `pte-schema`,
 //! the segment layout in `pte-segments`, and each format in its own crate.
@@ -49,7 +48,6 @@ mod report;
 mod rule;
 mod runtime;
 mod save;
-mod split;
 pub mod style;
 
 pub use error::{Error, ErrorKind, Result};
@@ -65,7 +63,6 @@ pub use report::{Report, Violation};
 pub use rule::{Catalogue, Rule};
 pub use runtime::{errors, Refusal, RuntimeError, Stage};
 pub use save::{copy_with_writeback, resolve_links, write_atomically, write_atomically_file, TEMP_MARKER};
-pub use split::{share, CHUNK, SPLIT_MIN};
 
 /// Byte payloads: borrowed from the input when read, owned when built.
 pub type Bytes<'a> = Cow<'a, [u8]>;

@@ -17,7 +17,9 @@
 //! * [`xnnpack`]: the XNNPACK delegate payload (`XH00` header, `XN01` graph).
 //!
 //! What the schemas share stays at the top: [`Limits`], the open-enum
-//! macro, the decoders' common helpers and the runtime's offset rules.
+//! macro, the decoders' common helpers, the runtime's offset rules and
+//! [`share`], which lets the verifier walk a program-heavy buffer's long
+//! vectors on two cores.
 //! flatc's generated code and the little `unsafe` it needs are private, in
 //! `src/fenced/`; the types here are the public API.
 //!
@@ -45,6 +47,7 @@ mod offsets;
 mod open_enum;
 mod program;
 pub mod ptd;
+mod share;
 pub mod xnnpack;
 
 pub use limits::Limits;
@@ -66,3 +69,4 @@ pub use program::view::preview::{PlanPreview, ProgramPreview};
 pub use program::view::{PlanView, ProgramView};
 pub use program::PROGRAM_IDENTIFIER;
 pub use pte_core::{Bytes, Error, ErrorKind, MappedFile, Result};
+pub use share::{share, CHUNK, SPLIT_MIN};

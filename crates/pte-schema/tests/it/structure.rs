@@ -150,12 +150,12 @@ fn limits_are_counted_exactly_as_the_reference_counts_them() {
 }
 
 /// A program whose values and instructions are long enough to be walked by
-/// two threads at once (`pte_core::SPLIT_MIN`): the two walks' counts must
+/// two threads at once (`pte_schema::SPLIT_MIN`): the two walks' counts must
 /// add up to the reference's, and a fault in any chunk must be found.
 #[test]
 fn long_vectors_walked_by_two_threads_count_as_one_walk() {
     use pte_schema::*;
-    let n = 3 * pte_core::SPLIT_MIN;
+    let n = 3 * pte_schema::SPLIT_MIN;
     let values = (0..n)
         .map(|i| EValue {
             val: Some(if i % 2 == 0 {

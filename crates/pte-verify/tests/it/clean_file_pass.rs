@@ -170,8 +170,8 @@ fn instructions_across_many_chains_are_each_checked_once() {
     let chain = plan.chains.as_mut().unwrap().remove(0);
     let mut all = chain.instructions.clone().unwrap().into_iter();
     let total = all.len();
-    assert!(values + total > 4 * pte_core::SPLIT_MIN, "long enough for both threads");
-    let lengths = [0, 1, 700, 0, 1500, 3, pte_core::CHUNK, 2 * pte_core::CHUNK + 5, 0, 999];
+    assert!(values + total > 4 * pte_schema::SPLIT_MIN, "long enough for both threads");
+    let lengths = [0, 1, 700, 0, 1500, 3, pte_schema::CHUNK, 2 * pte_schema::CHUNK + 5, 0, 999];
     let mut chains = vec![];
     for len in lengths.iter().cycle() {
         let instructions: Vec<_> = all.by_ref().take(*len).collect();
@@ -188,12 +188,12 @@ fn instructions_across_many_chains_are_each_checked_once() {
     // one instruction broken at a time: chunk edges fall at multiples of
     // CHUNK counted from the first value, so try around each of them
     let mut broken_at = vec![0, total - 1];
-    let mut edge = pte_core::CHUNK;
+    let mut edge = pte_schema::CHUNK;
     while edge < values + total {
         if edge >= values {
             broken_at.extend([edge - values - 1, edge - values].into_iter().filter(|&i| i < total));
         }
-        edge += pte_core::CHUNK;
+        edge += pte_schema::CHUNK;
     }
     for i in broken_at {
         let mut p = program.clone();
@@ -240,7 +240,7 @@ fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
         _ => None,
     });
     let (off_cpu, external) = (late.next().unwrap(), late.nth(100).unwrap());
-    assert!(external > 4 * pte_core::CHUNK, "late enough for a second thread's chunk");
+    assert!(external > 4 * pte_schema::CHUNK, "late enough for a second thread's chunk");
     let variant = |edit: &dyn Fn(&mut pte_schema::Tensor, usize)| {
         let mut program = pte.program.clone();
         for (i, v) in program.execution_plan.as_mut().unwrap()[0].values.as_mut().unwrap().iter_mut().enumerate() {

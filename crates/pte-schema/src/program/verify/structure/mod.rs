@@ -219,7 +219,7 @@ pub(crate) struct Walk<'a> {
     max_depth: usize,
     found: Findings,
     /// Whether a long vector may be walked by two threads at once
-    /// ([`pte_core::share`]); forks walk theirs alone.
+    /// ([`crate::share`]); forks walk theirs alone.
     may_split: bool,
     /// The caller's checks of each value and instruction, run as the walk
     /// passes them (see [`ElementChecks`]).
@@ -507,7 +507,7 @@ impl<'a> Walk<'a> {
                 let v = self.offset(pos)?;
                 let (start, end) = self.vector(v, OFFSET)?;
                 let count = end.saturating_sub(start) / OFFSET.size;
-                if !self.may_split || count < pte_core::SPLIT_MIN {
+                if !self.may_split || count < crate::SPLIT_MIN {
                     return self.elements(start, end, sub, 0);
                 }
                 self.split_elements(v, start, count, sub)
@@ -519,14 +519,14 @@ impl<'a> Walk<'a> {
     }
 
     /// The `count` tables of a long vector whose offsets start at `start`,
-    /// walked by two threads at once ([`pte_core::share`]): each walks its
+    /// walked by two threads at once ([`crate::share`]): each walks its
     /// chunks on a fork with the budget left, then both forks' counts are
     /// added up and held to the limits as one walk would be.
     #[inline(never)]
     fn split_elements(&mut self, v: usize, start: usize, count: usize, sub: &'static Table) -> Step {
         let fork = self.fork();
         let at = |i: usize| start.saturating_add(i.saturating_mul(OFFSET.size));
-        let (mine, theirs) = pte_core::share(
+        let (mine, theirs) = crate::share(
             count,
             || Ok(fork),
             |walk: &mut Step<Walk<'a>>, chunk| {

@@ -18,12 +18,12 @@ use rayon_core::{ThreadPool, ThreadPoolBuilder};
 /// ```
 /// // below it, every chunk is checked on the calling thread
 /// let here = std::thread::current().id();
-/// let n = pte_core::SPLIT_MIN - 1;
-/// let (mine, theirs) = pte_core::share(n, Vec::new, |seen, _| {
+/// let n = pte_schema::SPLIT_MIN - 1;
+/// let (mine, theirs) = pte_schema::share(n, Vec::new, |seen, _| {
 ///     seen.push(std::thread::current().id());
 ///     true
 /// });
-/// assert!(theirs.is_empty() && mine.len() == n.div_ceil(pte_core::CHUNK));
+/// assert!(theirs.is_empty() && mine.len() == n.div_ceil(pte_schema::CHUNK));
 /// assert!(mine.iter().all(|&t| t == here));
 /// ```
 pub const SPLIT_MIN: usize = 2048;
@@ -62,14 +62,14 @@ pub const CHUNK: usize = 1024;
 ///
 /// ```
 /// let v: Vec<u64> = (0..10_000).collect();
-/// let (mine, theirs) = pte_core::share(v.len(), || 0u64, |sum, r| {
+/// let (mine, theirs) = pte_schema::share(v.len(), || 0u64, |sum, r| {
 ///     *sum += v[r].iter().sum::<u64>();
 ///     true
 /// });
 /// assert_eq!(mine + theirs, v.iter().sum::<u64>());
 ///
 /// // a step that fails stops the work: is any element 3?
-/// let (a, b) = pte_core::share(v.len(), || true, |none, r| {
+/// let (a, b) = pte_schema::share(v.len(), || true, |none, r| {
 ///     *none = v[r].iter().all(|&x| x != 3);
 ///     *none
 /// });
