@@ -47,6 +47,7 @@ mod offsets;
 mod open_enum;
 mod program;
 pub mod ptd;
+mod raw;
 mod share;
 pub mod xnnpack;
 
@@ -55,11 +56,10 @@ pub use program::codec::decode::decode_program;
 pub use program::codec::encode::{
     encode_program, encode_program_with, EncodeOptions, MAX_FLATBUFFER_SIZE, MAX_INLINE_ALIGNMENT,
 };
-pub use program::json::read::{flat_tensor_from_json, program_from_json};
+pub use program::json::read::program_from_json;
 pub use program::json::stream::{ExirFold, ProgramJson};
 pub use program::json::write::{program_to_json, JsonBytes};
 pub use program::model::*;
-pub use program::raw::{List, ListItem};
 pub use program::verify::checks::ElementChecks;
 pub use program::verify::locate::{locate, Locator};
 #[doc(hidden)]
@@ -68,5 +68,7 @@ pub use program::view::items::{ChainView, DelegateView, InstructionRef, TensorVi
 pub use program::view::preview::{PlanPreview, ProgramPreview};
 pub use program::view::{PlanView, ProgramView};
 pub use program::PROGRAM_IDENTIFIER;
+pub use ptd::flat_tensor_from_json;
 pub use pte_core::{Bytes, Error, ErrorKind, MappedFile, Result};
+pub use raw::{List, ListItem};
 pub use share::{share, CHUNK, SPLIT_MIN};

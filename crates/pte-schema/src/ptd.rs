@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use crate::decode_common::{check_identifier, from_verifier};
 use crate::fenced::{ft, FtScalarType};
 use crate::limits::Limits;
+use crate::program::json::read::{data_segment, Node};
 use crate::program::model::DataSegment;
 use crate::ScalarType;
 use pte_core::{Error, ErrorKind, Result};
@@ -202,4 +203,38 @@ impl Limits {
         }
         Ok(())
     }
+}
+
+/// Reads a `.ptd`'s `FT01` tables from their JSON form
+/// ([`flat_tensor_to_json`] or flatc's).
+///
+/// ```
+/// use pte_schema::ptd::*;
+/// let ft = FlatTensor { version: 0, segments: Some(vec![]), named_data: Some(vec![]) };
+/// let text = flat_tensor_to_json(&ft).to_string();
+/// assert_eq!(pte_schema::flat_tensor_from_json(&text)?, ft);
+/// # Ok::<(), pte_schema::Error>(())
+/// ```
+pub fn flat_tensor_from_json(text: &str) -> Result<FlatTensor> {
+    let root = Node::root(text)?;
+    let o = root.object(&["version", "segments", "named_data"])?;
+    Ok(FlatTensor {
+        version: o.num("version", 0)?,
+        segments: o.list("segments", data_segment)?,
+        named_data: o.list("named_data", |n| {
+            let o = n.object(&["key", "segment_index", "tensor_layout"])?;
+            Ok(PtdNamedData {
+                key: o.string("key")?,
+                segment_index: o.num("segment_index", 0)?,
+                tensor_layout: o.table("tensor_layout", |n| {
+                    let o = n.object(&["scalar_type", "sizes", "dim_order"])?;
+                    Ok(TensorLayout {
+                        scalar_type: ScalarType(o.enumeration("scalar_type", ScalarType::from_name)?),
+                        sizes: o.nums("sizes")?,
+                        dim_order: o.nums("dim_order")?,
+                    })
+                })?,
+            })
+        })?,
+    })
 }

@@ -3,7 +3,9 @@
 //!
 //! It holds the flatc-generated accessors (which read without bounds checks
 //! once a buffer is verified), the unchecked program root taken from the
-//! structural verifier's proof (`trusted`), the aligned byte-vector writer
+//! structural verifier's proof (`trusted`), that verifier itself
+//! (`structure`: safe code, but the root's soundness rests on it, so it sits
+//! inside the fence where only it can make the proof), the aligned byte-vector writer
 //! needed to honour `force_align`, which neither Rust code generator
 //! implements, and the element type that lets the generated verifiers take
 //! 8-byte scalar vectors at any alignment, as the runtime does (`unaligned`).
@@ -59,6 +61,8 @@ pub(crate) use generated::xnnpack::fb_xnnpack as xn;
 
 mod aligned;
 pub(crate) use aligned::create_aligned_bytes;
+
+pub(crate) mod structure;
 
 mod trusted;
 pub(crate) use trusted::program_root;

@@ -1,7 +1,7 @@
 //! Unchecked roots for buffers the structural verifier has accepted.
 
 use super::et;
-use crate::program::verify::structure::CheckedProgram;
+use crate::fenced::structure::CheckedProgram;
 
 /// The root table of a program buffer proven well formed.
 pub(crate) fn program_root(checked: CheckedProgram<'_>) -> et::Program<'_> {

@@ -18,7 +18,6 @@ pub(crate) mod codec;
 pub(crate) mod enums;
 pub(crate) mod json;
 pub(crate) mod model;
-pub(crate) mod raw;
 pub(crate) mod verify;
 pub(crate) mod view;
 

@@ -1,4 +1,5 @@
-//! Reading a program (or a `.ptd`'s tables) back from JSON: the inverse of
+//! Reading a program back from JSON (and the reader the `.ptd`'s tables use
+//! too): the inverse of
 //! [`program_to_json`](crate::program_to_json) and of flatc's `--json`.
 //!
 //! Both dialects are accepted: every field present with `null` for absent
@@ -13,7 +14,6 @@ use std::collections::BTreeMap;
 use serde_json::value::RawValue;
 
 use crate::program::model::*;
-use crate::ptd::{FlatTensor, PtdNamedData, TensorLayout};
 use pte_core::Bytes;
 use pte_core::{Error, ErrorKind, Result};
 
@@ -40,42 +40,8 @@ pub fn program_from_json(text: &str) -> Result<Program<'static>> {
     program(&root)
 }
 
-/// Reads a `.ptd`'s `FT01` tables from their JSON form
-/// ([`flat_tensor_to_json`](crate::ptd::flat_tensor_to_json) or flatc's).
-///
-/// ```
-/// use pte_schema::ptd::*;
-/// let ft = FlatTensor { version: 0, segments: Some(vec![]), named_data: Some(vec![]) };
-/// let text = flat_tensor_to_json(&ft).to_string();
-/// assert_eq!(pte_schema::flat_tensor_from_json(&text)?, ft);
-/// # Ok::<(), pte_schema::Error>(())
-/// ```
-pub fn flat_tensor_from_json(text: &str) -> Result<FlatTensor> {
-    let root = Node::root(text)?;
-    let o = root.object(&["version", "segments", "named_data"])?;
-    Ok(FlatTensor {
-        version: o.num("version", 0)?,
-        segments: o.list("segments", data_segment)?,
-        named_data: o.list("named_data", |n| {
-            let o = n.object(&["key", "segment_index", "tensor_layout"])?;
-            Ok(PtdNamedData {
-                key: o.string("key")?,
-                segment_index: o.num("segment_index", 0)?,
-                tensor_layout: o.table("tensor_layout", |n| {
-                    let o = n.object(&["scalar_type", "sizes", "dim_order"])?;
-                    Ok(TensorLayout {
-                        scalar_type: ScalarType(o.enumeration("scalar_type", ScalarType::from_name)?),
-                        sizes: o.nums("sizes")?,
-                        dim_order: o.nums("dim_order")?,
-                    })
-                })?,
-            })
-        })?,
-    })
-}
-
 /// One JSON value, its path and the whole text (for positions).
-struct Node<'a> {
+pub(crate) struct Node<'a> {
     raw: &'a RawValue,
     src: &'a str,
     path: String,
@@ -87,7 +53,7 @@ fn line_of(src: &str, offset: usize) -> usize {
 }
 
 impl<'a> Node<'a> {
-    fn root(src: &'a str) -> Result<Self> {
+    pub(crate) fn root(src: &'a str) -> Result<Self> {
         let raw: &RawValue =
             serde_json::from_str(src).map_err(|e| Error::new(ErrorKind::Malformed, format!("invalid JSON: {e}")))?;
         Ok(Node { raw, src, path: String::new() })
@@ -117,7 +83,7 @@ impl<'a> Node<'a> {
         self.text() == "null"
     }
 
-    fn object(&self, fields: &[&str]) -> Result<Obj<'a>> {
+    pub(crate) fn object(&self, fields: &[&str]) -> Result<Obj<'a>> {
         let map: BTreeMap<String, &'a RawValue> =
             serde_json::from_str(self.raw.get()).map_err(|_| self.err("expected an object"))?;
         let mut out = BTreeMap::new();
@@ -138,7 +104,7 @@ impl<'a> Node<'a> {
         Ok(items.into_iter().enumerate().map(|(i, v)| self.child(v, format_args!("[{i}]"))).collect())
     }
 
-    fn num<T: TryFrom<i64> + TryFrom<u64>>(&self) -> Result<T> {
+    pub(crate) fn num<T: TryFrom<i64> + TryFrom<u64>>(&self) -> Result<T> {
         let bad = || self.err(format!("expected an integer in range, got {}", self.text()));
         let n: serde_json::Number = serde_json::from_str(self.raw.get()).map_err(|_| bad())?;
         if let Some(u) = n.as_u64() {
@@ -180,7 +146,7 @@ impl<'a> Node<'a> {
 }
 
 /// A JSON object whose keys were checked against the table's fields.
-struct Obj<'a> {
+pub(crate) struct Obj<'a> {
     map: BTreeMap<String, Node<'a>>,
     node: Node<'a>,
 }
@@ -191,7 +157,7 @@ impl<'a> Obj<'a> {
         self.map.get(name).filter(|n| !n.is_null())
     }
 
-    fn num<T: TryFrom<i64> + TryFrom<u64>>(&self, name: &str, default: T) -> Result<T> {
+    pub(crate) fn num<T: TryFrom<i64> + TryFrom<u64>>(&self, name: &str, default: T) -> Result<T> {
         self.get(name).map_or(Ok(default), Node::num)
     }
 
@@ -199,25 +165,25 @@ impl<'a> Obj<'a> {
         self.get(name).map_or(Ok(false), Node::boolean)
     }
 
-    fn string(&self, name: &str) -> Result<Option<String>> {
+    pub(crate) fn string(&self, name: &str) -> Result<Option<String>> {
         self.get(name).map(Node::string).transpose()
     }
 
-    fn nums<T: TryFrom<i64> + TryFrom<u64>>(&self, name: &str) -> Result<Option<Vec<T>>> {
+    pub(crate) fn nums<T: TryFrom<i64> + TryFrom<u64>>(&self, name: &str) -> Result<Option<Vec<T>>> {
         self.list(name, Node::num)
     }
 
-    fn list<T>(&self, name: &str, f: impl Fn(&Node<'a>) -> Result<T>) -> Result<Option<Vec<T>>> {
+    pub(crate) fn list<T>(&self, name: &str, f: impl Fn(&Node<'a>) -> Result<T>) -> Result<Option<Vec<T>>> {
         let Some(n) = self.get(name) else { return Ok(None) };
         n.array()?.iter().map(f).collect::<Result<Vec<T>>>().map(Some)
     }
 
-    fn table<T>(&self, name: &str, f: impl Fn(&Node<'a>) -> Result<T>) -> Result<Option<T>> {
+    pub(crate) fn table<T>(&self, name: &str, f: impl Fn(&Node<'a>) -> Result<T>) -> Result<Option<T>> {
         self.get(name).map(f).transpose()
     }
 
     /// An `int8` enum given as its number or its schema name.
-    fn enumeration<E: Copy>(&self, name: &str, from_name: fn(&str) -> Option<E>) -> Result<i8>
+    pub(crate) fn enumeration<E: Copy>(&self, name: &str, from_name: fn(&str) -> Option<E>) -> Result<i8>
     where
         i8: From<E>,
     {
@@ -266,7 +232,7 @@ macro_rules! enum_from {
 }
 enum_from!(ScalarType, TensorShapeDynamism, TensorDataLocation, DeviceType, DataLocation);
 
-fn data_segment(n: &Node<'_>) -> Result<DataSegment> {
+pub(crate) fn data_segment(n: &Node<'_>) -> Result<DataSegment> {
     let o = n.object(&["offset", "size"])?;
     Ok(DataSegment { offset: o.num("offset", 0)?, size: o.num("size", 0)? })
 }

@@ -11,9 +11,9 @@ use flatbuffers::{Follow, ForwardsUOffset, Vector};
 use serde::ser::{Serialize, SerializeMap, SerializeSeq, Serializer};
 
 use crate::fenced::et;
+use crate::fenced::structure::Findings;
 use crate::limits::Limits;
 use crate::program::codec::decode::decode_program;
-use crate::program::verify::structure::Findings;
 use crate::program::verify::verify_root_found;
 use crate::program::view::ProgramView;
 use pte_core::Result;

@@ -1,5 +1,7 @@
 //! A caller's checks of each value and instruction, run during verification.
 
+use crate::fenced::structure::MemberChecks;
+use crate::raw::RawTable;
 use crate::{InstructionRef, ValueRef};
 
 /// What a caller checks of each value and each instruction of a program,
@@ -46,7 +48,7 @@ use crate::{InstructionRef, ValueRef};
 /// assert_eq!(tensors.0.load(Ordering::Relaxed), expected);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait ElementChecks: Sync {
+pub trait ElementChecks: MemberChecks {
     /// Whether value `index` of plan `plan` passes.
     fn value(&self, plan: usize, index: usize, value: ValueRef<'_>) -> bool;
 
@@ -87,5 +89,19 @@ pub trait ElementChecks: Sync {
     fn instruction_at(&self, plan: usize, at: [usize; 2], instruction: InstructionRef<'_>) -> bool {
         let _ = at;
         self.instruction(plan, instruction)
+    }
+}
+
+/// The walk's view of every checker: the tag and table it passes become the
+/// typed element the checker reads (inlined into each checker's own code).
+impl<T: ElementChecks + ?Sized> MemberChecks for T {
+    #[inline(always)]
+    fn value_member(&self, plan: usize, index: usize, tag: u8, table: Option<RawTable<'_>>) -> bool {
+        self.value(plan, index, ValueRef::from_member(tag, table))
+    }
+
+    #[inline(always)]
+    fn instruction_member(&self, plan: usize, at: [usize; 2], tag: u8, table: Option<RawTable<'_>>) -> bool {
+        self.instruction_at(plan, at, InstructionRef::from_member(tag, table))
     }
 }

@@ -1,21 +1,21 @@
 //! Proving a program buffer well formed before anything reads it: the
-//! schema-specific structural walk every reader uses ([`structure`]), the
-//! generic path it is held to (the flatbuffers verifier plus the runtime's
-//! offset rules), the caller's per-element checks run during the walk
-//! ([`ElementChecks`]), and byte offsets for field paths ([`locate`]).
+//! schema-specific structural walk every reader uses (it sits in the fence,
+//! `crate::fenced::structure`, because the unchecked root relies on its
+//! proof), the generic path it is held to (the flatbuffers verifier plus the
+//! runtime's offset rules), the caller's per-element checks run during the
+//! walk ([`ElementChecks`]), and byte offsets for field paths ([`locate`]).
 
 pub(crate) mod checks;
 pub(crate) mod locate;
-pub(crate) mod structure;
 
 use pte_core::{Error, ErrorKind, Result};
 
 use crate::decode_common::{check_identifier, from_verifier};
 use crate::fenced::et;
+use crate::fenced::structure::{self, Findings};
 use crate::limits::Limits;
 use crate::program::PROGRAM_IDENTIFIER;
 use checks::ElementChecks;
-use structure::Findings;
 
 /// Checks the identifier, then proves the buffer well formed with the
 /// structural verifier under `limits`.
@@ -30,7 +30,7 @@ pub(crate) fn verify_root_found<'a>(
     checks: Option<&dyn ElementChecks>,
 ) -> Result<(et::Program<'a>, Findings)> {
     check_identifier(buf, PROGRAM_IDENTIFIER)?;
-    match structure::check_program(buf, limits, checks) {
+    match structure::check_program(buf, limits, checks.map(|c| c as &dyn structure::MemberChecks)) {
         Ok(checked) => Ok((crate::fenced::program_root(checked), checked.findings())),
         Err(refused) => Err(explain_refusal(buf, limits, refused.at)),
     }

@@ -5,8 +5,8 @@
 
 use crate::fenced::et;
 use crate::program::model::{AllocationDetails, BackendDelegateDataReference, DataLocation, DataSegment};
-use crate::program::raw::{List, ListItem, RawTable};
 use crate::program::view::{PlanView, ProgramView};
+use crate::raw::{List, ListItem, RawTable};
 use crate::{ScalarType, TensorDataLocation, TensorShapeDynamism};
 
 fn list<'a, T: ListItem>(v: Option<flatbuffers::Vector<'a, T>>) -> Option<List<'a, T>> {

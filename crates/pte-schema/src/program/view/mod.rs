@@ -11,10 +11,10 @@ pub(crate) mod items;
 pub(crate) mod preview;
 
 use crate::fenced::et;
+use crate::fenced::structure::Findings;
 use crate::limits::Limits;
 use crate::program::codec::decode::{evalue, outline, plan, subsegment};
 use crate::program::model::{DataSegment, EValue, ExecutionPlan, Program, SubsegmentOffsets};
-use crate::program::verify::structure::Findings;
 use crate::program::verify::verify_root_found;
 use crate::ElementChecks;
 use pte_core::Result;

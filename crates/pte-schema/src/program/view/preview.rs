@@ -3,7 +3,7 @@
 //! read in safe, bounds-checked code so that any bytes may be read.
 
 use crate::fenced::et;
-use crate::program::raw::{List, RawTable, RawTables};
+use crate::raw::{List, RawTable, RawTables};
 use crate::ValueRef;
 
 /// A program buffer that may not be verified yet, read in safe code.

@@ -23,9 +23,11 @@ fn u32_at(buf: &[u8], pos: usize) -> Option<usize> {
     bytes_at::<4>(buf, pos).and_then(|b| usize::try_from(u32::from_le_bytes(b)).ok())
 }
 
-/// A table of a verified buffer with its vtable in hand.
+/// A table of a verified buffer with its vtable in hand. Public in name
+/// only, as the walk's element hook (`MemberChecks`) passes it: this module
+/// is private, so nothing outside the crate can name or make one.
 #[derive(Clone, Copy)]
-pub(crate) struct RawTable<'a> {
+pub struct RawTable<'a> {
     buf: &'a [u8],
     loc: usize,
     /// The whole vtable (its two header words included), so a field's slot

@@ -30,8 +30,21 @@ pub(crate) mod schema;
 mod tests;
 
 use crate::limits::Limits;
-use crate::program::raw::RawTable;
-use crate::{ElementChecks, InstructionRef, ValueRef};
+use crate::raw::RawTable;
+
+/// The caller's per-element checks as the walk calls them: each value or
+/// instruction as its union tag and member table. The public
+/// `ElementChecks` has this as its supertrait, implemented for every checker
+/// by turning the tag and table into its typed view, so the walk needs no
+/// view types and each call is still one dynamic call. Public in name only
+/// (this module is private): nothing outside the crate can name it.
+pub trait MemberChecks: Sync {
+    /// Whether value `index` of plan `plan`, of union tag `tag`, passes.
+    fn value_member(&self, plan: usize, index: usize, tag: u8, table: Option<RawTable<'_>>) -> bool;
+
+    /// Whether the instruction at `[chain, index]` of plan `plan` passes.
+    fn instruction_member(&self, plan: usize, at: [usize; 2], tag: u8, table: Option<RawTable<'_>>) -> bool;
+}
 
 /// What a field holds, as far as verification is concerned.
 #[derive(Clone, Copy, Debug)]
@@ -145,7 +158,7 @@ pub(crate) struct Findings {
     pub(crate) longest_string: usize,
     /// Whether some union carries a tag the schema does not declare.
     pub(crate) unknown_union_tag: bool,
-    /// Whether one of the caller's [`ElementChecks`] failed.
+    /// Whether one of the caller's [`MemberChecks`] failed.
     pub(crate) checks_failed: bool,
 }
 
@@ -165,14 +178,14 @@ pub(crate) type Step<T = ()> = Result<T, Refused>;
 pub(crate) fn check_program<'a>(
     buf: &'a [u8],
     limits: &Limits,
-    checks: Option<&dyn ElementChecks>,
+    checks: Option<&dyn MemberChecks>,
 ) -> Step<CheckedProgram<'a>> {
     let findings = check(buf, &schema::PROGRAM, limits, checks)?;
     Ok(CheckedProgram(buf, findings))
 }
 
 /// Walks `buf` from its root offset as a `root` table within `limits`.
-fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn ElementChecks>) -> Step<Findings> {
+fn check(buf: &[u8], root: &'static Table, limits: &Limits, checks: Option<&dyn MemberChecks>) -> Step<Findings> {
     let mut walk = Walk {
         buf,
         apparent: 0,
@@ -222,8 +235,8 @@ pub(crate) struct Walk<'a> {
     /// ([`crate::share`]); forks walk theirs alone.
     may_split: bool,
     /// The caller's checks of each value and instruction, run as the walk
-    /// passes them (see [`ElementChecks`]).
-    checks: Option<&'a dyn ElementChecks>,
+    /// passes them (see [`MemberChecks`]).
+    checks: Option<&'a dyn MemberChecks>,
     /// The plan whose values and instructions are being walked.
     plan: usize,
     /// The chain (of that plan) whose instructions are being walked.
@@ -248,7 +261,7 @@ struct Seen<'a> {
     entries: &'a [u8],
 }
 
-/// The elements of a vector that [`ElementChecks`] are run on.
+/// The elements of a vector that [`MemberChecks`] are run on.
 #[derive(Clone, Copy)]
 enum Checked {
     Values,
@@ -548,14 +561,10 @@ impl<'a> Walk<'a> {
         let walk = sub.walk;
         match self.checks.zip(Checked::of(sub)) {
             Some((checks, Checked::Values)) => self.checked_each(start, end, first, walk, |w, index| {
-                checks.value(w.plan, index, ValueRef::from_member(w.member.0, w.member_table()))
+                checks.value_member(w.plan, index, w.member.0, w.member_table())
             }),
             Some((checks, Checked::Instructions)) => self.checked_each(start, end, first, walk, |w, index| {
-                checks.instruction_at(
-                    w.plan,
-                    [w.chain, index],
-                    InstructionRef::from_member(w.member.0, w.member_table()),
-                )
+                checks.instruction_member(w.plan, [w.chain, index], w.member.0, w.member_table())
             }),
             None if std::ptr::eq(sub, &schema::EXECUTION_PLAN) => self.each(start, end, first, |w, t, index| {
                 w.plan = index;
