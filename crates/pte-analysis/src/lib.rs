@@ -15,7 +15,7 @@
 //!
 //! ```
 //! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
-//! let report = pte_analysis::size::size_report(&bytes)?;
+//! let report = pte_analysis::size::pte_size_report(&bytes)?;
 //! assert_eq!(report.total(), bytes.len() as u64);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```

@@ -33,7 +33,7 @@ fn main() {
     }
     println!("memory svg {:?}", t.elapsed());
     let t = Instant::now();
-    let r = pte_analysis::size::size_report(&b).unwrap();
+    let r = pte_analysis::size::pte_size_report(&b).unwrap();
     println!("size {:?}", t.elapsed());
     let t = Instant::now();
     let _ = pte_report::treemap::svg(&r, "x", "");

@@ -161,7 +161,7 @@ fn share(bytes: u64, total: u64) -> String {
 ///
 /// ```
 /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
-/// let r = pte_analysis::size::size_report(&bytes)?;
+/// let r = pte_analysis::size::pte_size_report(&bytes)?;
 /// let svg = pte_report::treemap::svg(&r, "sizes of linear", "t0-");
 /// assert!(svg.starts_with("<svg") && svg.contains("<title>sizes of linear</title>"));
 /// assert_eq!(svg.matches("class=\"part\"").count(), r.parts.len());

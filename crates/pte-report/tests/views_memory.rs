@@ -85,7 +85,7 @@ fn check(name: &str, (bytes, changed): (&[u8], &[u8]), in_place: usize, tensors:
     worst = worst.max(peak);
     // pte size: a part per stored blob, its name a shared pattern and
     // numbers (about 180 bytes each here)
-    let (parts, peak) = peak_of(|| pte_analysis::size::size_report(bytes).unwrap().parts.len());
+    let (parts, peak) = peak_of(|| pte_analysis::size::pte_size_report(bytes).unwrap().parts.len());
     expect(&format!("size ({parts} parts)"), peak, in_place.max(parts * 256));
     // pte graph: a node per instruction and stored tensor, an edge per
     // tensor flowing, each with its label (about 90 bytes each here; the

@@ -294,7 +294,7 @@ fn bench_program_heavy_reads(dir: &Path, runs: usize) {
         row(case, "open + full verify, quick pass (`pte verify`)", &m, size);
         let m = measure(runs, || {
             let map = MappedFile::open(src).unwrap();
-            let r = pte_analysis::size::size_report(map.bytes()).unwrap();
+            let r = pte_analysis::size::pte_size_report(map.bytes()).unwrap();
             assert_eq!(r.total(), size);
             serde_json::to_writer(std::io::BufWriter::new(std::io::sink()), &r).unwrap();
         });

@@ -49,8 +49,10 @@ fn not_executorch(kind: FileKind) -> Error {
 /// ```
 pub fn size(kind: FileKind, bytes: &[u8]) -> Result<SizeReport> {
     match kind {
+        FileKind::Pte => pte_analysis::size::pte_size_report(bytes),
+        FileKind::Ptd => pte_analysis::size::ptd_size_report(bytes),
+        FileKind::Bpte => pte_analysis::size::bpte_size_report(bytes),
         FileKind::Ptn => pte_analysis::size::ptn_size_report(bytes),
-        FileKind::Pte | FileKind::Ptd | FileKind::Bpte => pte_analysis::size::size_report(bytes),
         other => Err(not_executorch(other)),
     }
 }

@@ -13,7 +13,7 @@
 //!
 //! ```
 //! let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
-//! let r = pte_analysis::size::size_report(&bytes)?;
+//! let r = pte_analysis::size::pte_size_report(&bytes)?;
 //! assert_eq!(r.total(), bytes.len() as u64);
 //! let weight = r.parts.iter().find(|p| p.name == "constant[1]").unwrap();
 //! assert_eq!((&*weight.kind, weight.bytes), ("constant", 48));
@@ -24,11 +24,10 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use std::fmt;
 use std::ops::Range;
 
-use pte_core::FileKind;
 use pte_schema::bundled::{BundledValue, BundledView, Side};
 use pte_schema::ptd::decode_flat_tensor;
 use pte_schema::xnnpack::{XnnPayload, XNNPACK_BACKEND_ID};
-use pte_schema::{DataLocation, Error, ErrorKind, InstructionRef, Limits, PlanView, ProgramView, Result, ValueRef};
+use pte_schema::{DataLocation, InstructionRef, Limits, PlanView, ProgramView, Result, ValueRef};
 use pte_segments::ExtendedHeader;
 
 use super::{kinds, Claim, Label, Name, Partition, Pattern, SizeReport};
@@ -36,32 +35,49 @@ use super::{kinds, Claim, Label, Name, Partition, Pattern, SizeReport};
 use crate::delegate_payload::builtin_registry;
 use pte_file::program_region;
 
-/// The report of a `.pte`, `.ptd`, `.bpte` or `.ptn`, told apart by content
-/// (anything else is refused, `Unsupported`).
+/// The report of a `.pte`: its headers, the program's tables, each
+/// constant, mutable buffer, named blob and delegate blob (and the constants
+/// inside an XNNPACK payload), and the padding between. Which kind a file is
+/// is the caller's question (the door's `pte::size` asks it once); bytes of
+/// another kind fail to read as a program.
 ///
 /// ```
 /// let bytes = std::fs::read(pte_testkit::corpus("xnnpack_mlp/model.pte"))?;
-/// let r = pte_analysis::size::size_report(&bytes)?;
+/// let r = pte_analysis::size::pte_size_report(&bytes)?;
 /// assert_eq!(r.parts.iter().filter(|p| p.kind == "xnnpack_constant").count(), 4);
-/// assert!(pte_analysis::size::size_report(b"PK\x05\x06").is_err());
-/// assert!(pte_analysis::size::size_report(b"not a file").is_err());
+/// assert!(pte_analysis::size::pte_size_report(b"not a file").is_err());
 /// # Ok::<(), pte_file::Error>(())
 /// ```
-pub fn size_report(bytes: &[u8]) -> Result<SizeReport> {
-    if FileKind::Pte.marks(bytes) {
-        Ok(pte_partition(bytes)?.finish("pte"))
-    } else if FileKind::Ptd.marks(bytes) {
-        Ok(ptd_partition(bytes)?.finish("ptd"))
-    } else if FileKind::Bpte.marks(bytes) {
-        Ok(bpte_partition(bytes)?.finish("bpte"))
-    } else if FileKind::Ptn.marks(bytes) {
-        super::ptn_size_report(bytes)
-    } else {
-        Err(Error::new(
-            ErrorKind::Unsupported,
-            format!("{}: size reads .pte, .ptd, .bpte and .ptn files", FileKind::Unknown),
-        ))
-    }
+pub fn pte_size_report(bytes: &[u8]) -> Result<SizeReport> {
+    Ok(pte_partition(bytes)?.finish("pte"))
+}
+
+/// The report of a `.ptd`: its `FH01` header, its `FT01` tables and each
+/// named tensor's bytes.
+///
+/// ```
+/// let bytes = std::fs::read(pte_testkit::corpus("external/_default_external_constant.ptd"))?;
+/// let r = pte_analysis::size::ptd_size_report(&bytes)?;
+/// assert_eq!(r.total(), bytes.len() as u64);
+/// assert!(pte_analysis::size::ptd_size_report(b"not a file").is_err());
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn ptd_size_report(bytes: &[u8]) -> Result<SizeReport> {
+    Ok(ptd_partition(bytes)?.finish("ptd"))
+}
+
+/// The report of a `.bpte`: the bundle's tables and test data, and its
+/// program partitioned as [`pte_size_report`] partitions a `.pte`.
+///
+/// ```
+/// let bytes = std::fs::read(pte_testkit::corpus("bundled/model.bpte"))?;
+/// let r = pte_analysis::size::bpte_size_report(&bytes)?;
+/// assert_eq!(r.total(), bytes.len() as u64);
+/// assert!(pte_analysis::size::bpte_size_report(b"not a file").is_err());
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn bpte_size_report(bytes: &[u8]) -> Result<SizeReport> {
+    Ok(bpte_partition(bytes)?.finish("bpte"))
 }
 
 /// Where `inner` starts inside `outer`, when it is borrowed from it.

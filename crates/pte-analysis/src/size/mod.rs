@@ -86,7 +86,7 @@ mod name;
 mod ptn;
 mod shared;
 
-pub use formats::size_report;
+pub use formats::{bpte_size_report, ptd_size_report, pte_size_report};
 pub use ptn::ptn_size_report;
 
 pub use name::{Label, Name, Pattern};

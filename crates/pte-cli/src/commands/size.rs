@@ -1,5 +1,5 @@
 //! `pte size FILE`: where the bytes go. Every byte of a `.pte`, `.ptd`,
-//! `.ptn` or `.bpte` attributed once (`pte_analysis::size`, `pte_analysis::size::ptn_size_report`),
+//! `.ptn` or `.bpte` attributed once (`pte::size`),
 //! as a table or as JSON, grouped or cut to the largest parts on request.
 
 use std::io::{self, Write};

@@ -1,5 +1,5 @@
 //! The sizes part: every byte of the file attributed once
-//! (`pte_analysis::size`, `pte_analysis::size::ptn_size_report`), as a treemap and as tables
+//! (`pte::size`), as a treemap and as tables
 //! by kind and of the largest parts. A file of more than [`MAX_PARTS`]
 //! parts, as counted from its tables before anything is attributed, is
 //! not broken down here: the breakdown holds every part at once, and

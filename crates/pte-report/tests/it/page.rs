@@ -217,7 +217,7 @@ fn a_negative_dimension_gets_a_note_not_statistics() {
 #[test]
 fn treemap_labels_stay_inside_their_rectangles() {
     let b = bytes("xnnpack_mlp/model.pte");
-    let r = pte_analysis::size::size_report(&b).unwrap();
+    let r = pte_analysis::size::pte_size_report(&b).unwrap();
     let long = r.parts.iter().map(|p| p.name.to_string()).max_by_key(String::len).unwrap();
     let svg = pte_report::treemap::svg(&r, "sizes", "t-");
     let doc = roxmltree::Document::parse(&svg).unwrap();
