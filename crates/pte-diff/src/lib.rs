@@ -233,6 +233,34 @@ fn kind(which: &str, bytes: &[u8]) -> Result<pte::FileKind> {
     }
 }
 
+/// Two files of one kind, compared by that kind's tables.
+struct Compare<'a> {
+    a: &'a [u8],
+    b: &'a [u8],
+    options: &'a Options,
+    out: &'a mut Vec<Difference>,
+}
+
+impl pte::PerKind for Compare<'_> {
+    type Output = Result<()>;
+    fn pte(self) -> Result<()> {
+        program::diff(self.a, self.b, self.options, "", self.out)
+    }
+    fn ptd(self) -> Result<()> {
+        ptd::diff(self.a, self.b, self.options, self.out)
+    }
+    fn bpte(self) -> Result<()> {
+        bpte::diff(self.a, self.b, self.options, self.out)
+    }
+    fn ptn(self) -> Result<()> {
+        ptn::diff(self.a, self.b, self.options, self.out)
+    }
+    fn other(self, kind: pte::FileKind) -> Result<()> {
+        // `kind` above refuses anything that is not one of the four
+        Err(Error::new(ErrorKind::Malformed, format!("{kind}: not a file diff compares")))
+    }
+}
+
 /// Compares two files given as bytes.
 ///
 /// Fails ([`ErrorKind::Malformed`] or another kind) when either file cannot
@@ -247,9 +275,9 @@ fn kind(which: &str, bytes: &[u8]) -> Result<pte::FileKind> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
-    let (ka, kb) = (kind("A", a)?, kind("B", b)?);
-    let (ka, kb) = (ka.extension().unwrap_or("?"), kb.extension().unwrap_or("?"));
-    if ka != kb {
+    let (kind_a, kind_b) = (kind("A", a)?, kind("B", b)?);
+    let (ka, kb) = (kind_a.extension().unwrap_or("?"), kind_b.extension().unwrap_or("?"));
+    if kind_a != kind_b {
         return Err(Error::new(
             ErrorKind::InvalidUse,
             format!("A is a .{ka} and B a .{kb}: only files of one kind compare"),
@@ -264,12 +292,7 @@ pub fn diff_bytes(a: &[u8], b: &[u8], options: &Options) -> Result<Comparison> {
         return Ok(r);
     }
     let mut out = Vec::new();
-    match ka {
-        "pte" => program::diff(a, b, options, "", &mut out)?,
-        "ptd" => ptd::diff(a, b, options, &mut out)?,
-        "bpte" => bpte::diff(a, b, options, &mut out)?,
-        _ => ptn::diff(a, b, options, &mut out)?,
-    }
+    pte::per_kind(kind_a, Compare { a, b, options, out: &mut out })?;
     if options.ignore_layout {
         out.retain(|d| d.category != Category::Layout);
     }

@@ -35,6 +35,7 @@ mod dump;
 mod edit;
 mod identify;
 mod pack;
+mod per_kind;
 pub mod summary;
 mod verdict;
 mod verify;
@@ -46,6 +47,7 @@ pub use dump::Dump;
 pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
 pub use identify::{describe, identify, kind_of, Foreign, Identity, KINDS};
 pub use pack::{pack_dir, PackedDir};
+pub use per_kind::{per_kind, PerKind};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_pack::PackOptions;
 pub use summary::{
