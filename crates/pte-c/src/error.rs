@@ -86,6 +86,14 @@ impl From<pte_core::Error> for Fail {
     }
 }
 
+impl From<pte::EditError> for Fail {
+    /// The status of the library error, the message naming the file it concerns.
+    fn from(e: pte::EditError) -> Fail {
+        let message = e.to_string();
+        Fail { message, ..Fail::from(e.into_error()) }
+    }
+}
+
 impl From<pte_samples::Error> for Fail {
     fn from(e: pte_samples::Error) -> Fail {
         // a sidecar that breaks a sample rule is a malformed package

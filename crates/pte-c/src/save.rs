@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, PteFile, WriteOptions};
+use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, WriteOptions};
 
 use crate::error::{Fail, PteStatus};
 use crate::handle::PteHandle;
@@ -86,6 +86,7 @@ impl PteLayoutOptions {
             delegate_alignment: some(self.delegate_alignment),
             delegates,
             constants,
+            ..LayoutChange::default()
         };
         // a bad alignment is the caller's, reported before any file is touched
         change.apply(WriteOptions::default())?;
@@ -102,28 +103,19 @@ pub(crate) fn save(h: &PteHandle, path: &Path) -> Result<u64, Fail> {
     })?)
 }
 
-/// `pte rewrite FILE OUT` with `options`.
+/// `pte rewrite FILE OUT` with `options`, through the door: a handle
+/// opened from a path is rewritten from that file (`pte::rewrite`, segments
+/// copied file to file, an in-place edit locked), one opened from bytes
+/// from its bytes (`pte::rewrite_bytes`); both write the same bytes.
 pub(crate) fn rewrite(h: &PteHandle, path: &Path, options: &PteLayoutOptions) -> Result<u64, Fail> {
     let change = options.change()?;
-    let bytes = h.bytes();
     let kind = h.kind();
-    if kind.is_ptn() {
-        if !change.is_none() {
-            return Err(Fail::new(PteStatus::InvalidArgument, "layout options apply to .pte programs only"));
-        }
-        let ptn = pte_ptn::PtnFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
-        return Ok(ptn.save(path)?);
-    }
-    if !kind.is_pte() {
+    if !kind.is_pte() && !kind.is_ptn() {
         return Err(Fail::kind("rewrite", kind));
     }
-    match h.map() {
-        // segment bytes go file to file from the very file mapped
-        Some(map) => Ok(pte_core::write_atomically_file(path, |dst| pte_file::rewrite(map, dst, &change))?),
-        None => {
-            let file = PteFile::from_bytes(bytes).map_err(|e| e.within(h.name()))?;
-            let options = change.apply(WriteOptions::matching(&file, bytes))?;
-            Ok(file.save(path, &options)?)
-        }
-    }
+    let done = match (h.map(), h.path()) {
+        (Some(_), Some(input)) => pte::rewrite(input, path, &change, pte_core::LockWait::Block),
+        _ => pte::rewrite_bytes(h.bytes(), h.path(), true, path, &change, pte_core::LockWait::Block),
+    };
+    Ok(done?)
 }

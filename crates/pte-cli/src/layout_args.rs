@@ -1,11 +1,10 @@
 //! The layout options `rewrite` and `pack` share, declared once and named
-//! as the library names them (`WriteOptions::with_segment_alignment`,
-//! `with_constant_alignment`, `with_delegate_alignment`, `with_delegates`,
-//! `with_constants`).
+//! as the library's `LayoutChange` names them (the change Python's `save`
+//! and C's `pte_rewrite` make too).
 
 use clap::{Args, ValueEnum};
 
-use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, WriteOptions};
+use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, SegmentLayout, WriteOptions};
 
 use crate::failure::Failure;
 
@@ -22,6 +21,13 @@ pub(crate) enum Delegates {
     Keep,
     Inline,
     Segment,
+}
+
+/// Where segments go.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Layout {
+    Keep,
+    Repack,
 }
 
 /// A `.pte`'s layout options; each left out keeps what the file shows.
@@ -42,6 +48,12 @@ pub(crate) struct LayoutArgs {
     /// Legacy inline constants (constant_buffer): keep them, or move them into a constant segment.
     #[arg(long, value_enum, default_value = "keep")]
     pub(crate) constants: Constants,
+    /// Alignment of constants laid out anew and of inline buffer storage (power of two).
+    #[arg(long)]
+    pub(crate) tensor_alignment: Option<u64>,
+    /// Segments at their stored offsets, or placed anew in table order (exir's way).
+    #[arg(long, value_enum, default_value = "keep")]
+    pub(crate) layout: Layout,
 }
 
 impl LayoutArgs {
@@ -59,6 +71,11 @@ impl LayoutArgs {
             constants: match self.constants {
                 Constants::Keep => None,
                 Constants::Segment => Some(ConstantPlacement::Segment),
+            },
+            tensor_alignment: self.tensor_alignment,
+            layout: match self.layout {
+                Layout::Keep => SegmentLayout::Keep,
+                Layout::Repack => SegmentLayout::Repack,
             },
         }
     }

@@ -23,7 +23,6 @@ mod cli;
 mod commands;
 mod dataflow;
 mod docs_check;
-mod extract_out;
 mod failure;
 mod files;
 mod formats;

@@ -1,5 +1,8 @@
-//! Packing: the inverse of `pte extract` and of `pte dump`.
+//! Extracting and packing: a file as a folder of its blobs and back, and
+//! the inverse of `pte dump`.
 //!
+//! [`extract_pte`], [`extract_ptd`] and [`extract_ptn`] write every stored
+//! blob as its own file, with a manifest that makes the folder packable.
 //! An extract folder is described by its [`Manifest`] (`manifest.json`):
 //! [`PteBlobs`] and [`PtdBlobs`] decide what a folder holds, a
 //! [`ManifestWriter`] writes the manifest entry by entry, and [`read_dir`]
@@ -27,6 +30,7 @@
 
 mod blobs;
 mod dir;
+mod extract;
 pub(crate) mod folder_file;
 mod layout;
 mod manifest;
@@ -34,6 +38,7 @@ mod stored;
 
 pub use blobs::{PtdBlobs, PteBlobs};
 pub use dir::{read_dir, read_dir_from, read_dir_with, read_manifest};
+pub use extract::{extract_ptd, extract_pte, extract_ptn, ExtractTarget, Extracted, DEFAULT_MAX_FILES};
 pub use folder_file::{read_folder_file, sha256_hex};
 pub use layout::{layout_json, ptd_layout_json};
 pub use manifest::{

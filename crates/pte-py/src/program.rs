@@ -8,8 +8,9 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::{json, Value};
 
+use pte::{DelegatePlacement, LayoutChange, SegmentLayout};
 use pte_file::view::{PteView, SegmentTable, SubBuffer, SubBuffers};
-use pte_file::{DelegatePlacement, PteFile, SegmentLayout, WriteOptions};
+use pte_file::PteFile;
 use pte_schema::{TensorView, ValueRef};
 
 use crate::error::{invalid, opt_int_arg, IntoPy};
@@ -195,15 +196,27 @@ pub(crate) fn segments<'py>(py: Python<'py>, h: &Handle, bytes: &[u8], whole: &[
     packed(py, n.saturating_mul(2), words)
 }
 
-/// Layout options from Python keyword arguments; `None` keeps what the file has.
+/// Layout options from Python keyword arguments; `None` keeps what the file
+/// has. They become the library's `LayoutChange`, the change `pte rewrite`'s
+/// options and C's `PteLayoutOptions` make: the same request writes the
+/// same bytes through every door.
 #[derive(Default)]
 pub(crate) struct Options {
-    segment_alignment: Option<u64>,
-    tensor_alignment: Option<u64>,
-    delegate_alignment: Option<u64>,
-    constant_repack: Option<u64>,
-    layout: Option<String>,
-    delegates: Option<String>,
+    change: LayoutChange,
+}
+
+/// A keyword's word among `allowed`, or a `ValueError` listing them.
+fn word<T: Copy>(name: &str, given: Option<String>, allowed: &[(&str, T)], keep: T) -> PyResult<T> {
+    let Some(given) = given else { return Ok(keep) };
+    if let Some((_, v)) = allowed.iter().find(|(w, _)| *w == given) {
+        return Ok(*v);
+    }
+    let words: Vec<String> = allowed.iter().map(|(w, _)| format!("'{w}'")).collect();
+    let listed = match words.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => words.concat(),
+    };
+    Err(invalid(format!("{name} must be {listed}, not {given:?}")))
 }
 
 impl Options {
@@ -212,65 +225,52 @@ impl Options {
     /// `TypeError`, and an alignment out of range is a `ValueError`.
     pub(crate) fn from_dict(obj: &Bound<'_, PyAny>) -> PyResult<Options> {
         let item = |name: &str| obj.get_item(name);
-        Ok(Options {
+        let change = LayoutChange {
             segment_alignment: opt_int_arg(&item("segment_alignment")?)?,
             tensor_alignment: opt_int_arg(&item("tensor_alignment")?)?,
             delegate_alignment: opt_int_arg(&item("delegate_alignment")?)?,
-            constant_repack: opt_int_arg(&item("constant_repack")?)?,
-            layout: item("layout")?.extract()?,
-            delegates: item("delegates")?.extract()?,
-        })
-    }
-
-    /// The write options: the file's own layout overridden by what was given.
-    fn resolve(&self, h: &Handle, pte: &PteFile<'_>, bytes: &[u8]) -> PyResult<WriteOptions> {
-        let mut o = WriteOptions::matching(pte, bytes);
-        if let Some(a) = self.segment_alignment {
-            o = o.with_segment_alignment(a).py_err(h.name())?;
-        }
-        if let Some(a) = self.tensor_alignment {
-            o = o.with_tensor_alignment(a).py_err(h.name())?;
-        }
-        if let Some(a) = self.delegate_alignment {
-            o = o.with_delegate_alignment(a).py_err(h.name())?;
-        }
-        if let Some(a) = self.constant_repack {
-            o = o.with_constant_alignment(a).py_err(h.name())?;
-        }
-        match self.layout.as_deref() {
-            None | Some("keep") => {}
-            Some("repack") => o = o.with_layout(SegmentLayout::Repack),
-            Some(other) => return Err(invalid(format!("layout must be 'keep' or 'repack', not {other:?}"))),
-        }
-        match self.delegates.as_deref() {
-            None | Some("keep") => {}
-            Some("inline") => o = o.with_delegates(DelegatePlacement::Inline),
-            Some("segment") => o = o.with_delegates(DelegatePlacement::Segment),
-            Some(other) => {
-                return Err(invalid(format!("delegates must be 'keep', 'inline' or 'segment', not {other:?}")))
-            }
-        }
-        Ok(o)
+            constant_alignment: opt_int_arg(&item("constant_repack")?)?,
+            layout: word(
+                "layout",
+                item("layout")?.extract()?,
+                &[("keep", SegmentLayout::Keep), ("repack", SegmentLayout::Repack)],
+                SegmentLayout::Keep,
+            )?,
+            delegates: word(
+                "delegates",
+                item("delegates")?.extract()?,
+                &[
+                    ("keep", DelegatePlacement::Keep),
+                    ("inline", DelegatePlacement::Inline),
+                    ("segment", DelegatePlacement::Segment),
+                ],
+                DelegatePlacement::Keep,
+            )?,
+            constants: None,
+        };
+        Ok(Options { change })
     }
 }
 
-/// Atomic save (temporary file, fsync, rename): the source map stays valid
-/// even when `path` is the file it maps, which is an in-place edit as `pte
-/// rewrite IN IN` makes one. A program inside another file (a bundle's) may
+/// A door edit's error as `PteError`, naming the file it concerns.
+fn edit_err(e: pte::EditError) -> PyErr {
+    let file = e.file().map(|p| p.display().to_string());
+    crate::error::to_py(e.into_error(), file.as_deref())
+}
+
+/// Atomic save (temporary file, fsync, rename) through the door
+/// (`pte::rewrite_bytes`, what `pte rewrite` writes): the source map stays
+/// valid even when `path` is the file it maps, which is an in-place edit,
+/// locked while it writes. A program inside another file (a bundle's) may
 /// not be saved over that file: it would replace the bundle with the program.
 pub(crate) fn save(h: &Handle, bytes: &[u8], whole_file: bool, path: &Path, options: &Options) -> PyResult<u64> {
-    let inputs: Vec<&Path> = h.name().map(Path::new).into_iter().collect();
-    pte_core::check_outputs(&inputs, &[path], whole_file).py_err(None)?;
-    let pte = read(h, bytes)?;
-    let o = options.resolve(h, &pte, bytes)?;
-    pte.save(path, &o).py_err(Some(&path.display().to_string()))
+    let source = h.name().map(Path::new);
+    pte::rewrite_bytes(bytes, source, whole_file, path, &options.change, pte::LockWait::Block).map_err(edit_err)
 }
 
-/// The serialized file.
+/// The serialized file (`pte::program_bytes`: what `save` writes).
 pub(crate) fn to_bytes(h: &Handle, bytes: &[u8], options: &Options) -> PyResult<Vec<u8>> {
-    let pte = read(h, bytes)?;
-    let o = options.resolve(h, &pte, bytes)?;
-    pte.to_bytes(&o).py_err(h.name())
+    pte::program_bytes(bytes, &options.change).py_err(h.name())
 }
 
 /// Moves the selected constants and named blobs into a `.ptd` through the
@@ -296,12 +296,6 @@ pub(crate) fn externalize(
     let source = h.name().map(Path::new);
     let moved = pte::externalize(bytes, source, pte_path, ptd_path, &request).map_err(edit_err)?;
     Ok((moved.tensors, moved.named))
-}
-
-/// A door edit's error as `PteError`, naming the file it concerns.
-fn edit_err(e: pte::EditError) -> PyErr {
-    let file = e.file().map(|p| p.display().to_string());
-    crate::error::to_py(e.into_error(), file.as_deref())
 }
 
 /// Brings EXTERNAL tensors of `pte` back from the `.ptd` files through the

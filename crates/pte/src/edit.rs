@@ -4,101 +4,23 @@
 //! The CLI's `pte externalize`/`pte internalize`, Python's
 //! `Program.externalize`/`pte_rs.internalize` and any Rust tool call these,
 //! so the same request writes the same bytes whichever door it came through.
-//! The policy: the program is written with the layout its input shows
-//! (`WriteOptions::matching`: segment alignment, inline delegate alignment,
-//! constants kept where they are), the data file with the default `.ptd`
-//! layout; outputs that alias an input or each other are refused before
+//! The policy (`rewrite`'s, shared by every edit): the program is written
+//! with the layout its input shows (`WriteOptions::matching`: segment
+//! alignment, inline delegate alignment, constants kept where they are),
+//! the data file with the default `.ptd` layout; outputs that alias an input or each other are refused before
 //! anything is read; an in-place internalize is locked from read to rename.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use pte_core::{EditLock, ErrorKind, LockWait};
 use pte_file::ptd::PtdFile;
-use pte_file::{PteFile, WriteOptions};
+use pte_file::LayoutChange;
 
-use crate::{Error, FileKind, Identity};
+use crate::edit_error::{about, general, program, require};
+use crate::rewrite::write_policy;
+use crate::EditError;
 
-/// An edit's failure, with the file it concerns (when one does).
-///
-/// Displays as `FILE: ERROR`, the way the CLI prints it and Python's
-/// `PteError` words it.
-///
-/// ```
-/// let e = pte::EditError::new(Some("a.pte".into()), pte::Error::new(pte::ErrorKind::Malformed, "bad"));
-/// assert_eq!(e.to_string(), "a.pte: bad");
-/// assert_eq!(e.error().kind(), pte::ErrorKind::Malformed);
-/// ```
-#[derive(Debug, Clone)]
-pub struct EditError {
-    file: Option<PathBuf>,
-    error: Error,
-}
-
-impl EditError {
-    /// An error concerning `file` (or no file in particular).
-    ///
-    /// ```
-    /// let e = pte::EditError::new(None, pte::Error::new(pte::ErrorKind::InvalidUse, "no"));
-    /// assert_eq!(e.to_string(), "no");
-    /// ```
-    pub fn new(file: Option<PathBuf>, error: Error) -> Self {
-        EditError { file, error }
-    }
-
-    /// The file the error concerns, if any.
-    ///
-    /// ```
-    /// let e = pte::EditError::new(Some("x.ptd".into()), pte::Error::new(pte::ErrorKind::Io, "gone"));
-    /// assert_eq!(e.file(), Some(std::path::Path::new("x.ptd")));
-    /// ```
-    pub fn file(&self) -> Option<&Path> {
-        self.file.as_deref()
-    }
-
-    /// The library error (kind, field path, byte offset).
-    ///
-    /// ```
-    /// let e = pte::EditError::new(None, pte::Error::new(pte::ErrorKind::Io, "gone"));
-    /// assert_eq!(e.error().message(), "gone");
-    /// ```
-    pub fn error(&self) -> &Error {
-        &self.error
-    }
-
-    /// The library error, owned.
-    ///
-    /// ```
-    /// let e = pte::EditError::new(None, pte::Error::new(pte::ErrorKind::Io, "gone"));
-    /// assert_eq!(e.into_error().kind(), pte::ErrorKind::Io);
-    /// ```
-    pub fn into_error(self) -> Error {
-        self.error
-    }
-}
-
-impl std::fmt::Display for EditError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match &self.file {
-            Some(p) => write!(f, "{}: {}", p.display(), self.error),
-            None => write!(f, "{}", self.error),
-        }
-    }
-}
-
-impl std::error::Error for EditError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
-    }
-}
-
-/// Attaches `file` to a library error.
-fn about(file: &Path) -> impl Fn(Error) -> EditError + '_ {
-    move |error| EditError { file: Some(file.to_path_buf()), error }
-}
-
-fn general(error: Error) -> EditError {
-    EditError { file: None, error }
-}
+use crate::{Error, FileKind};
 
 /// Which keys an edit selects: all of them, or those matching any of a list
 /// of glob patterns (`*`, `?`, `[...]`; a key without those characters
@@ -220,26 +142,6 @@ pub struct Moved {
     pub unnamed: Vec<String>,
 }
 
-/// Reads `bytes` as a program, refusing another kind by name.
-fn program<'a>(file: &Path, bytes: &'a [u8]) -> Result<PteFile<'a>, EditError> {
-    require(file, bytes, FileKind::Pte)?;
-    PteFile::from_bytes(bytes).map_err(about(file))
-}
-
-/// Refuses bytes that are not of `want`'s kind, naming what they are.
-fn require(file: &Path, bytes: &[u8], want: FileKind) -> Result<(), EditError> {
-    if crate::identify(bytes) == Identity::ExecuTorch(want) {
-        return Ok(());
-    }
-    let what = crate::describe(bytes);
-    Err(about(file)(Error::new(ErrorKind::InvalidUse, format!("{what}; this takes {want}"))))
-}
-
-/// The layout an edited program is saved with: the one its input shows.
-fn write_policy(pte: &PteFile<'_>, bytes: &[u8]) -> WriteOptions {
-    WriteOptions::matching(pte, bytes)
-}
-
 /// Moves the selected constants (as EXTERNAL tensors keyed by their fully
 /// qualified names) and named-data blobs of the program in `bytes` into a
 /// new `.ptd` at `data_out`, and saves the program at `program_out`, both
@@ -276,7 +178,7 @@ pub fn externalize(
     pte_core::check_outputs(&inputs, &[program_out, data_out], false).map_err(general)?;
     let name = source.unwrap_or(Path::new("program"));
     let mut pte = program(name, bytes)?;
-    let options = write_policy(&pte, bytes);
+    let options = write_policy(&pte, bytes, &LayoutChange::default()).map_err(general)?;
     if let Some(prefix) = request.name_constants {
         pte_file::external::name_unnamed_constants(&mut pte, prefix).map_err(about(name))?;
     }
@@ -335,7 +237,7 @@ pub fn internalize(program_in: &Path, data: &[&Path], out: &Path, wait: LockWait
         })
         .collect::<Result<Vec<_>, _>>()?;
     let refs: Vec<&PtdFile<'_>> = files.iter().collect();
-    let options = write_policy(&pte, map.bytes());
+    let options = write_policy(&pte, map.bytes(), &LayoutChange::default()).map_err(general)?;
     let inside = pte_file::external::internalize(&pte, &refs, &options).map_err(about(program_in))?;
     match lock {
         Some(l) => l.save(|w| inside.write_to(w, &options)).map_err(about(out)),

@@ -33,9 +33,11 @@
 mod answers;
 mod dump;
 mod edit;
+mod edit_error;
 mod identify;
 mod pack;
 mod per_kind;
+mod rewrite;
 pub mod summary;
 mod verdict;
 mod verify;
@@ -44,12 +46,15 @@ use std::path::Path;
 
 pub use answers::{memory, operators, size, FileOperators, MEMORY_KINDS, OPERATOR_KINDS};
 pub use dump::Dump;
-pub use edit::{externalize, internalize, EditError, Externalize, KeySelection, Moved};
+pub use edit::{externalize, internalize, Externalize, KeySelection, Moved};
+pub use edit_error::EditError;
 pub use identify::{describe, identify, kind_of, Foreign, Identity, KINDS};
-pub use pack::{pack_dir, PackedDir};
+pub use pack::{extract, pack_dir, PackedDir};
 pub use per_kind::{per_kind, PerKind};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
-pub use pte_pack::PackOptions;
+pub use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, SegmentLayout};
+pub use pte_pack::{ExtractTarget, Extracted, PackOptions, DEFAULT_MAX_FILES};
+pub use rewrite::{program_bytes, rewrite, rewrite_bytes};
 pub use summary::{
     BpteSummary, CaseValue, ConstantRow, DelegateRow, DeviceRow, ExternalGroup, FileSummary, HeaderRow, IoRow,
     MethodRow, MutableRow, NamedRow, PayloadRow, ProgramHead, PtdHeader, PtdKey, PtdLayout, PtdSegment, PtdSummary,

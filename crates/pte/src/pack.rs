@@ -1,13 +1,16 @@
-//! Packing an extract folder (`pte extract` output) of any kind back into
-//! a file: the inverse of extract for `.pte`, `.ptd` and `.ptn`.
+//! Extracting a file into a folder of its blobs, and packing such a folder
+//! (of any kind) back into a file: `.pte`, `.ptd` and `.ptn`.
 
 use std::path::Path;
 
 use pte_core::{Error, ErrorKind, FileKind, Result};
 use pte_pack::{
-    read_dir_from, read_folder_file, read_manifest, EntryKind, Manifest, ManifestFormat, PackOptions, Packed, Verbatim,
+    read_dir_from, read_folder_file, read_manifest, EntryKind, ExtractTarget, Extracted, Manifest, ManifestFormat,
+    PackOptions, Packed, Verbatim,
 };
 use pte_ptn::{Dtype, Member, PtnFile, PtnTensor};
+
+use crate::Identity;
 
 /// A folder ready to be written.
 ///
@@ -185,5 +188,54 @@ impl PackedDir {
             Inner::File(p) => p.to_bytes(),
             Inner::Package(p) => p.to_bytes(),
         }
+    }
+}
+
+/// Extracts the file in `bytes` (read from `source`, which the manifest
+/// records and messages name) into the folder `target` says: every stored
+/// blob of a `.pte`, `.ptd` or `.ptn` as its own file, with the manifest
+/// that [`pack_dir`] reads back. A `.bpte` has no folder form (its
+/// program and test cases come out with `pte bpte unbundle`); anything
+/// else is refused by name.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// let input = pte_testkit::corpus("native_ptn/model.ptn");
+/// let bytes = std::fs::read(&input)?;
+/// let out = dir.path().join("x");
+/// let done = pte::extract(&bytes, &input, &pte::ExtractTarget::new(&out))?;
+/// assert!(done.entries > 0);
+/// assert_eq!(pte::pack_dir(&out, &Default::default())?.to_bytes()?, bytes);
+///
+/// let bundle = pte_testkit::corpus("bundled/model.bpte");
+/// let e = pte::extract(&std::fs::read(&bundle)?, &bundle, &pte::ExtractTarget::new(&out)).unwrap_err();
+/// assert!(e.to_string().contains("has no extract folder"), "{e}");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn extract(bytes: &[u8], source: &Path, target: &ExtractTarget<'_>) -> Result<Extracted> {
+    match crate::identify(bytes) {
+        Identity::ExecuTorch(FileKind::Pte) => pte_pack::extract_pte(bytes, source, target),
+        Identity::ExecuTorch(FileKind::Ptd) => pte_pack::extract_ptd(bytes, source, target),
+        Identity::ExecuTorch(FileKind::Ptn) => pte_pack::extract_ptn(bytes, source, target),
+        // no folder form packs back into a bundle's bytes; say where to go
+        Identity::ExecuTorch(FileKind::Bpte) => Err(Error::new(
+            ErrorKind::InvalidUse,
+            format!(
+                "{}: {} has no extract folder; `pte bpte unbundle` takes out its program (byte for byte) and its test cases as samples, and `pte bpte bundle` makes a bundle of them",
+                source.display(),
+                FileKind::Bpte
+            ),
+        )),
+        _ => Err(Error::new(
+            ErrorKind::InvalidUse,
+            format!(
+                "{}: {}; this takes {}, {} or {}",
+                source.display(),
+                crate::describe(bytes),
+                FileKind::Pte,
+                FileKind::Ptd,
+                FileKind::Ptn
+            ),
+        )),
     }
 }

@@ -314,7 +314,7 @@ pub(crate) enum Command {
         #[arg(long)]
         force: bool,
         /// Refuse to write more files than this.
-        #[arg(long, default_value_t = crate::extract_out::DEFAULT_MAX_FILES)]
+        #[arg(long, default_value_t = pte::DEFAULT_MAX_FILES)]
         max_files: usize,
     },
     /// Shrink a file while a command still finds it interesting (exits 0): structure first

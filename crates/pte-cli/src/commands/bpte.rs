@@ -6,10 +6,10 @@ use std::path::Path;
 use crate::failure::{at, CmdResult, Failure};
 use crate::formats::bpte::read;
 use crate::input::open;
-use crate::paths::Outputs;
+use crate::paths::refuse_aliases;
 
 pub(crate) fn unbundle(file: &Path, out: &Path) -> CmdResult {
-    Outputs::new(&[file], &[out], false)?;
+    refuse_aliases(&[file], &[out])?;
     let map = open(file)?;
     let b = read(file, map.bytes())?;
     crate::files::write_file(out, &b.program)?;
@@ -35,7 +35,7 @@ pub(crate) fn export_samples(file: &Path, dir: &Path, force: bool, atol: Option<
 }
 
 pub(crate) fn bundle(program: &Path, samples: &Path, out: &Path) -> CmdResult {
-    Outputs::new(&[program], &[out], false)?;
+    refuse_aliases(&[program], &[out])?;
     let map = open(program)?;
     crate::input::read_pte(program, map.bytes())?;
     let dirs = pte_samples::set_dirs(samples).map_err(at(samples))?;

@@ -50,7 +50,7 @@ pub(crate) fn run(cmd: Command) -> CmdResult {
         },
         Command::Rewrite { input, output, layout, .. } => rewrite::run(&input, &output, layout),
         Command::Extract { file, dir, force, max_files } => {
-            extract::run(&file, extract::Target { dir: &dir, force, max_files })
+            extract::run(&file, pte::ExtractTarget { dir: &dir, force, max_files })
         }
         Command::Pack(a) => pack::run(a),
         Command::Diff(a) => diff::run(a),

@@ -6,7 +6,7 @@ use pte_core::FileKind;
 
 use crate::failure::{CmdResult, Failure};
 use crate::input::{describe, open};
-use crate::paths::Outputs;
+use crate::paths::refuse_aliases;
 
 pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: Option<&Path>) -> CmdResult {
     if list {
@@ -28,7 +28,7 @@ pub(crate) fn run(rule: Option<&str>, list: bool, input: Option<&Path>, output: 
     let (Some(rule), Some(input), Some(output)) = (rule, input, output) else {
         return Err(Failure::bad_input("mutate needs --rule NAME IN OUT (or --list)"));
     };
-    Outputs::new(&[input], &[output], false)?;
+    refuse_aliases(&[input], &[output])?;
     let map = open(input)?;
     // A class name picks that class; a verifier rule name picks the first
     // class breaking that rule that applies to this input.

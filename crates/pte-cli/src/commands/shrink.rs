@@ -10,7 +10,7 @@ use pte_core::process::{run_bounded, Ending, Finished};
 
 use crate::cli::ShrinkArgs;
 use crate::failure::{at, CmdResult, Failure};
-use crate::paths::Outputs;
+use crate::paths::refuse_aliases;
 use crate::progress::Progress;
 
 fn seconds(flag: &str, s: f64) -> Result<Duration, Failure> {
@@ -90,7 +90,7 @@ fn describe(status: Option<&pte_core::Result<Finished>>) -> String {
 pub(crate) fn run(a: &ShrinkArgs) -> CmdResult {
     let per_run = seconds("--timeout-per-run", a.timeout_per_run)?;
     let time = a.time.map(|t| seconds("--time", t)).transpose()?;
-    Outputs::new(&[a.input.as_path()], &[a.output.as_path()], false)?;
+    refuse_aliases(&[a.input.as_path()], &[a.output.as_path()])?;
     // through the one input rule: a FIFO, a directory or a device is refused, never read
     let input = crate::input::open(&a.input)?.bytes().to_vec();
     let scratch = Scratch::new()?;

@@ -4,17 +4,7 @@
 // serde_json::Value indexing yields Null for a missing key and never panics.
 #![allow(clippy::indexing_slicing)]
 
-use std::path::Path;
-
 use serde_json::Value;
-
-use pte_file::ptd::PtdFile;
-
-use crate::failure::{at, Failure};
-
-pub(crate) fn read_ptd<'a>(path: &Path, bytes: &'a [u8]) -> Result<PtdFile<'a>, Failure> {
-    PtdFile::from_bytes(bytes).map_err(at(path))
-}
 
 pub(crate) fn info_text(v: &Value) -> String {
     let mut out =

@@ -17,7 +17,7 @@ use std::fs::File;
 use pte_core::MappedFile;
 use pte_schema::{Error, ErrorKind, Result};
 
-use crate::options::{ConstantPlacement, DelegatePlacement, WriteOptions};
+use crate::options::{ConstantPlacement, DelegatePlacement, SegmentLayout, WriteOptions};
 use crate::PteFile;
 use undecoded_plans::KeepRewrite;
 
@@ -44,6 +44,13 @@ pub struct LayoutChange {
     pub delegates: DelegatePlacement,
     /// What becomes of legacy inline constants ([`WriteOptions::with_constants`]).
     pub constants: Option<ConstantPlacement>,
+    /// A new alignment for constants laid out anew and for inline
+    /// `Buffer.storage` ([`WriteOptions::with_tensor_alignment`]).
+    pub tensor_alignment: Option<u64>,
+    /// [`SegmentLayout::Repack`] places the segments anew, exir's way;
+    /// `Keep` (the default) keeps the stored offsets
+    /// ([`WriteOptions::with_layout`]).
+    pub layout: SegmentLayout,
 }
 
 impl LayoutChange {
@@ -55,7 +62,7 @@ impl LayoutChange {
     /// assert!(c.keeps_all_but_segments());
     /// ```
     pub fn is_none(&self) -> bool {
-        self.segment_alignment.is_none() && self.keeps_all_but_segments()
+        self.segment_alignment.is_none() && self.layout == SegmentLayout::Keep && self.keeps_all_but_segments()
     }
 
     /// Whether the change touches nothing but the segment alignment.
@@ -65,6 +72,7 @@ impl LayoutChange {
     /// ```
     pub fn keeps_all_but_segments(&self) -> bool {
         self.constant_alignment.is_none()
+            && self.tensor_alignment.is_none()
             && self.delegate_alignment.is_none()
             && self.delegates == DelegatePlacement::Keep
             && self.constants.is_none()
@@ -88,11 +96,18 @@ impl LayoutChange {
         if let Some(a) = self.segment_alignment {
             o = o.with_segment_alignment(a)?;
         }
+        // before the constant alignment, which sets the tensor alignment too
+        if let Some(a) = self.tensor_alignment {
+            o = o.with_tensor_alignment(a)?;
+        }
         if let Some(a) = self.constant_alignment {
             o = o.with_constant_alignment(a)?;
         }
         if let Some(a) = self.delegate_alignment {
             o = o.with_delegate_alignment(a)?;
+        }
+        if self.layout == SegmentLayout::Repack {
+            o = o.with_layout(SegmentLayout::Repack);
         }
         Ok(o.with_delegates(self.delegates))
     }
