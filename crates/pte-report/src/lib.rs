@@ -14,7 +14,8 @@
 //!
 //! It also holds what the page shares with the CLI: the dataflow graphs
 //! ([`graph`]) and their drawing (`pte graph --svg` writes
-//! [`layout::svg_file`]), and payload summaries ([`payload`]); the text
+//! [`layout::svg_file`]); payload summaries are the door's typed
+//! `pte::PayloadRow`, as `pte info` lists them; the text
 //! conventions are `pte_core::style`, shared by every crate's messages.
 //! Files are verified through the `pte` crate, the one door every
 //! frontend uses.
@@ -34,7 +35,6 @@ pub mod html;
 pub mod layout;
 pub mod memory_picture;
 mod page;
-pub mod payload;
 pub mod stats;
 pub mod treemap;
 

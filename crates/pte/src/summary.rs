@@ -487,20 +487,6 @@ fn mutable_row(c: pte_file::view::SubBuffer) -> MutableRow {
     MutableRow { index: c.index, offset: c.offset, size: c.len }
 }
 
-/// The `payload` entry of a delegate as JSON ([`PayloadRow::of`]): `null`
-/// when no reader knows the backend, `{"error"}` when the payload does not
-/// parse, else `{format, nodes, tensors, named_keys}`.
-///
-/// ```
-/// assert!(pte::summary::payload_json("NoSuchBackend", b"").is_null());
-/// let bad = pte::summary::payload_json("XnnpackBackend", b"nonsense");
-/// assert!(bad["error"].is_string());
-/// ```
-pub fn payload_json(id: &str, bytes: &[u8]) -> Value {
-    // plain strings, numbers and maps with string keys: this cannot fail
-    serde_json::to_value(PayloadRow::of(id, bytes)).unwrap_or(Value::Null)
-}
-
 /// The program's EXTERNAL keys grouped by the data file that holds them.
 ///
 /// The program records only each tensor's key, not which `.ptd` (the

@@ -1,14 +1,11 @@
 //! The delegates part: each delegate's blob and, for a backend with a
 //! payload reader (XNNPACK, the native backend), its payload in brief, as
-//! `pte info` shows it ([`crate::payload::summary_json`]).
-
-// serde_json::Value indexing yields Null for a missing key and never panics.
-#![allow(clippy::indexing_slicing)]
+//! `pte info` shows it (the door's typed [`pte::PayloadRow`]).
 
 use std::fmt::Write as _;
 
+use pte::PayloadRow;
 use pte_file::view::PteView;
-use serde_json::Value;
 
 use super::context::{open, Ctx};
 use super::summary::method_name;
@@ -17,10 +14,10 @@ use crate::html::{escape, head_row, row, thousands};
 /// Lines of a payload's tensor and key lists shown before the rest are counted.
 const MAX_LINES: usize = 200;
 
-fn list(s: &mut String, title: &str, items: &[Value]) {
+fn list(s: &mut String, title: &str, items: &[String]) {
     let _ = write!(s, "<h5>{} ({})</h5><ul class=\"payload\">", escape(title), thousands(items.len() as u64));
     for i in items.iter().take(MAX_LINES) {
-        let _ = write!(s, "<li><code>{}</code></li>", escape(i.as_str().unwrap_or("")));
+        let _ = write!(s, "<li><code>{}</code></li>", escape(i));
     }
     if items.len() > MAX_LINES {
         let _ = write!(s, "<li>… {} more</li>", thousands(items.len().saturating_sub(MAX_LINES) as u64));
@@ -53,14 +50,15 @@ pub(super) fn section(cx: &mut Ctx, pte: &PteView<'_>) -> Option<String> {
     let mut details = String::new();
     for (n, b) in blobs.iter().enumerate() {
         let method = plans.get(b.plan).map_or_else(|| format!("plan{}", b.plan), |p| method_name(p, b.plan));
-        let payload = crate::payload::summary_json(b.id, b.bytes);
-        let brief = match (&payload, payload.get("error")) {
-            (Value::Null, _) => "no reader for this backend".to_string(),
-            (_, Some(e)) => format!("unreadable: {}", e.as_str().unwrap_or("")),
-            (p, None) => {
-                let nodes: u64 = p["nodes"].as_object().into_iter().flatten().filter_map(|(_, c)| c.as_u64()).sum();
-                format!("{}, {} nodes", p["format"].as_str().unwrap_or(""), thousands(nodes))
+        let payload = PayloadRow::of(b.id, b.bytes);
+        let brief = match &payload {
+            None => "no reader for this backend".to_string(),
+            Some(PayloadRow::Unreadable { error }) => format!("unreadable: {error}"),
+            Some(PayloadRow::Read { format, nodes, .. }) => {
+                let count = nodes.values().fold(0u64, |n, &c| n.saturating_add(c as u64));
+                format!("{format}, {} nodes", thousands(count))
             }
+            Some(_) => "a payload of a form this report does not show".to_string(),
         };
         s.push_str(&row(
             None,
@@ -74,23 +72,18 @@ pub(super) fn section(cx: &mut Ctx, pte: &PteView<'_>) -> Option<String> {
                 brief,
             ],
         ));
-        if payload.is_object() && payload.get("error").is_none() {
+        if let Some(PayloadRow::Read { format, named_keys, nodes, tensors }) = &payload {
             let _ = write!(
                 details,
                 "<details class=\"payload\"><summary>Delegate {n}: {} of {} ({})</summary>",
                 escape(b.id),
                 escape(&method),
-                escape(payload["format"].as_str().unwrap_or(""))
+                escape(format)
             );
-            let nodes: Vec<String> = payload["nodes"]
-                .as_object()
-                .into_iter()
-                .flatten()
-                .map(|(k, c)| format!("{k} ×{}", c.as_u64().unwrap_or(0)))
-                .collect();
+            let nodes: Vec<String> = nodes.iter().map(|(k, c)| format!("{k} ×{c}")).collect();
             let _ = write!(details, "<p>Nodes: {}</p>", escape(&nodes.join(", ")));
-            list(&mut details, "Tensors", payload["tensors"].as_array().map_or(&[], Vec::as_slice));
-            list(&mut details, "Named-data keys", payload["named_keys"].as_array().map_or(&[], Vec::as_slice));
+            list(&mut details, "Tensors", tensors);
+            list(&mut details, "Named-data keys", named_keys);
             details.push_str("</details>");
         }
     }
