@@ -107,8 +107,11 @@ same_json() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
 
 # `pte ops --json`'s entry for one file, less its `file` key, written as
 # serde_json writes it (keys sorted, no spaces): what pte_ops_json gives.
-ops_entry() { # FILE
-  "$pte" ops --json "$1" | python3 -c 'import json, sys
+ops_entry() { # FILE (exit 2 where the command refuses)
+  local out rc
+  out="$("$pte" ops --json "$1" 2>/dev/null)" && rc=0 || rc=$?
+  [ "$rc" -eq 2 ] && return 2
+  printf '%s' "$out" | python3 -c 'import json, sys
 e = json.load(sys.stdin)["files"][0]
 e.pop("file")
 print(json.dumps(e, sort_keys=True, separators=(",", ":"), ensure_ascii=False))'
@@ -176,6 +179,49 @@ check "verdict with --ptd" same_json "verdict --ptd" "$pte" verify --json "$ext/
 # a data file that is no .ptd: the verification itself fails (exit 2), as the CLI's does
 check "a program as --ptd is refused" bash -c '"$1" "$2" verdict "$3" >/dev/null 2>&1; [ $? -eq 2 ]' _ \
   "$bin/inspect" "$ext/model.pte" tests/corpus/add/model.pte
+# One mutant per catalogue class (`pte mutate --list`), of the first corpus
+# file of its kind: the C answers are the command's, and each side refuses
+# (exit 2) exactly where the other does.
+same_answer() { # LABEL EXPECTED-COMMAND... -- ACTUAL-COMMAND...
+  local label="$1" wrc grc
+  shift
+  local want=() got=()
+  while [ "$1" != "--" ]; do want+=("$1"); shift; done
+  shift
+  got=("$@")
+  "${want[@]}" >"$work/want" 2>/dev/null && wrc=0 || wrc=$?
+  "${got[@]}" >"$work/got" 2>/dev/null && grc=0 || grc=$?
+  if [ "$wrc" -eq 2 ] || [ "$grc" -eq 2 ]; then
+    [ "$wrc" -eq "$grc" ] && return 0
+    echo "$label: the command exits $wrc, the C answer $grc"
+    return 1
+  fi
+  if ! cmp -s "$work/want" "$work/got"; then
+    echo "$label differs:"
+    diff "$work/want" "$work/got" | head -n 20
+    return 1
+  fi
+}
+mutants="$work/mutants"
+mkdir -p "$mutants"
+compared=0
+while read -r rule kind _; do
+  src="$(ls tests/corpus/*/*."$kind" 2>/dev/null | head -n 1 || true)"
+  [ -n "$src" ] || continue
+  m="$mutants/$rule.$kind"
+  "$pte" mutate --rule "$rule" "$src" "$m" >/dev/null 2>&1 || continue
+  # a mutant that is no ExecuTorch file any more does not open in C either
+  if ! "$bin/inspect" "$m" summary >/dev/null 2>&1 && ! "$pte" info --json "$m" >/dev/null 2>&1; then
+    compared=$((compared + 1)) # both refuse it: they agree
+    continue
+  fi
+  check "summary of mutant $rule" same_answer "summary $rule" "$pte" info --json "$m" -- "$bin/inspect" "$m" summary
+  check "size of mutant $rule" same_answer "size $rule" "$pte" size --json "$m" -- "$bin/inspect" "$m" size
+  check "memory of mutant $rule" same_answer "memory $rule" "$pte" memory --json "$m" -- "$bin/inspect" "$m" memory
+  check "ops of mutant $rule" same_answer "ops $rule" ops_entry "$m" -- "$bin/inspect" "$m" ops
+  compared=$((compared + 1))
+done < <("$pte" mutate --list)
+check "mutants compared (>= 90)" test "$compared" -ge 90
 for f in tests/regressions/*/*; do
   # damaged files: a verdict (invalid, exit 1) or a clean refusal (exit 2), never a crash
   check "damaged $f" bash -c '"$1" "$2" >/dev/null 2>&1; rc=$?; [ $rc -eq 1 ] || [ $rc -eq 2 ]' _ "$bin/inspect" "$f"

@@ -8,7 +8,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use serde_json::{json, Value};
 
-use pte::{DelegatePlacement, LayoutChange, SegmentLayout};
+use pte::{ConstantPlacement, DelegatePlacement, LayoutChange, SegmentLayout};
 use pte_file::view::{PteView, SegmentTable, SubBuffer, SubBuffers};
 use pte_file::PteFile;
 use pte_schema::{TensorView, ValueRef};
@@ -246,7 +246,12 @@ impl Options {
                 ],
                 DelegatePlacement::Keep,
             )?,
-            constants: None,
+            constants: word(
+                "constants",
+                item("constants")?.extract()?,
+                &[("keep", None), ("segment", Some(ConstantPlacement::Segment))],
+                None,
+            )?,
         };
         Ok(Options { change })
     }

@@ -340,3 +340,38 @@ def test_version_is_the_crates():
     assert re.fullmatch(r"\d+\.\d+\.\d+.*", pte_rs.__version__)
     o = run("--version")
     assert o.stdout.split() == ["pte", pte_rs.__version__]
+
+
+#: Layout requests as the command spells them and as Python does: one
+#: `LayoutChange` each, so both must write the same bytes.
+_REWRITES = [
+    ([], {}),
+    (["--segment-alignment", "4096"], {"segment_alignment": 4096}),
+    (["--tensor-alignment", "64"], {"tensor_alignment": 64}),
+    (["--delegate-alignment", "64"], {"delegate_alignment": 64}),
+    (["--constant-alignment", "64"], {"constant_repack": 64}),
+    (["--layout", "repack"], {"layout": "repack"}),
+    (["--delegates", "inline"], {"delegates": "inline"}),
+    (["--delegates", "segment"], {"delegates": "segment"}),
+    (["--constants", "segment"], {"constants": "segment"}),
+    (["--segment-alignment", "128", "--layout", "repack", "--tensor-alignment", "32"],
+     {"segment_alignment": 128, "layout": "repack", "tensor_alignment": 32}),
+]
+
+
+@pytest.mark.parametrize("path", sorted(CORPUS.glob("*/*.pte")), ids=lambda p: p.parent.name)
+def test_rewrite_writes_the_bytes_the_command_writes(tmp_path, path):
+    # one door (`pte::rewrite` from the file, `pte::rewrite_bytes` from
+    # Python's bytes), one policy: the same request, the same bytes
+    f = pte_rs.open(path)
+    for n, (args, options) in enumerate(_REWRITES):
+        cli_out, py_out = tmp_path / f"cli{n}.pte", tmp_path / f"py{n}.pte"
+        o = run("rewrite", *args, path, cli_out)
+        try:
+            f.save(py_out, **options)
+        except pte_rs.PteError as e:
+            assert o.returncode == 2 and str(e) in o.stderr, (args, str(e), o.stderr)
+            continue
+        assert o.returncode == 0, (args, o.stderr)
+        assert py_out.read_bytes() == cli_out.read_bytes(), args
+        assert f.to_bytes(**options) == cli_out.read_bytes(), args

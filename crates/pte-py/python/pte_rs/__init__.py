@@ -483,7 +483,7 @@ class File:
 
 
 _OPTION_KEYS = ("segment_alignment", "tensor_alignment", "delegate_alignment", "constant_repack", "layout",
-                "delegates")
+                "delegates", "constants")
 
 
 def _options(kw: Dict[str, Any]) -> Dict[str, Any]:
@@ -580,7 +580,11 @@ class Program(File):
         Options, each None to keep the file's own: ``segment_alignment``,
         ``tensor_alignment``, ``delegate_alignment``, ``constant_repack``
         (repack constants at that alignment), ``layout`` (``"keep"`` or
-        ``"repack"``), ``delegates`` (``"keep"``, ``"inline"``, ``"segment"``).
+        ``"repack"``), ``delegates`` (``"keep"``, ``"inline"``, ``"segment"``),
+        ``constants`` (``"keep"`` or ``"segment"``: legacy inline constants
+        moved into a constant segment). They are ``pte rewrite``'s options
+        (``constant_repack`` is ``--constant-alignment``), and the same
+        request writes the same bytes.
         """
         return self._h.save_pte(_path(path), _options(options))
 

@@ -158,6 +158,7 @@ class Program(File):
         constant_repack: Optional[int] = ...,
         layout: Optional[str] = ...,
         delegates: Optional[str] = ...,
+        constants: Optional[str] = ...,
     ) -> bytes:
         """Serializes with layout options; None keeps the file's own."""
     def save(
@@ -170,6 +171,7 @@ class Program(File):
         constant_repack: Optional[int] = ...,
         layout: Optional[str] = ...,
         delegates: Optional[str] = ...,
+        constants: Optional[str] = ...,
     ) -> int:
         """Writes atomically; returns the size written."""
     def externalize(
