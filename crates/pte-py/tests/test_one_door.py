@@ -172,3 +172,44 @@ def test_every_catalogue_mutant_gets_the_same_answers(tmp_path):
         _same_answers(out)
         compared += 1
     assert compared >= 90
+
+
+def _externalize_both(path, tmp):
+    """`pte externalize` then `pte internalize` of ``path``, and the same through
+    Python: identical bytes at each step, or a refusal on both sides."""
+    tmp.mkdir()
+    o = subprocess.run([cli(), "externalize", "--name-constants", "const.", str(path),
+                        str(tmp / "cli.pte"), str(tmp / "cli.ptd")], capture_output=True, text=True)
+    f = pte_rs.open(path)
+    if not isinstance(f, pte_rs.Program):
+        # a damaged identifier opens for the read verbs only; the command refuses the edit
+        assert o.returncode == 2 and "this takes a .pte program" in o.stderr, (path, o.stderr)
+        return False
+    try:
+        f.externalize(tmp / "py.pte", tmp / "py.ptd", name_constants="const.")
+    except pte_rs.PteError as e:
+        assert o.returncode == 2 and str(e) in o.stderr, (path, str(e), o.stderr)
+        return False
+    assert o.returncode == 0, (path, o.stderr)
+    for name in ("pte", "ptd"):
+        assert (tmp / f"py.{name}").read_bytes() == (tmp / f"cli.{name}").read_bytes(), (path, name)
+    o = subprocess.run([cli(), "internalize", str(tmp / "cli.pte"), str(tmp / "cli.ptd"), str(tmp / "cli_back.pte")],
+                       capture_output=True, text=True)
+    assert o.returncode == 0, (path, o.stderr)
+    pte_rs.internalize(tmp / "py.pte", [tmp / "py.ptd"], tmp / "py_back.pte")
+    assert (tmp / "py_back.pte").read_bytes() == (tmp / "cli_back.pte").read_bytes(), path
+    return True
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if p.suffix == ".pte"], ids=lambda p: str(p.relative_to(CORPUS)))
+def test_externalize_and_internalize_write_the_commands_bytes(tmp_path, path):
+    _externalize_both(path, tmp_path / "x")
+
+
+def test_every_program_mutant_externalizes_as_the_command_does(tmp_path):
+    compared = 0
+    for name, out in _mutants(tmp_path):
+        if out.suffix == ".pte":
+            _externalize_both(out, tmp_path / f"x-{name}")
+            compared += 1
+    assert compared >= 30
