@@ -131,6 +131,12 @@ impl Handle {
         self.with(py, |bytes, whole| crate::program::summary(self, bytes, whole))
     }
 
+    /// Writes `pte info --json`'s text to `sink` (a binary file object) in
+    /// bounded pieces, never holding the whole text; returns its length.
+    fn write_summary(&self, py: Python<'_>, sink: Bound<'_, PyAny>) -> PyResult<u64> {
+        self.with(py, |bytes, whole| crate::program::write_summary(self, bytes, whole, sink))
+    }
+
     /// The constant buffers of a `.pte` (with `mutable`, the mutable
     /// buffers' initial values), index 0 left out: `(rows, users)`, rows
     /// packed as little-endian `u64` quadruples (index, absolute offset or

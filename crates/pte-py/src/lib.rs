@@ -28,6 +28,7 @@ mod handle_api;
 mod kinds;
 mod program;
 mod samples;
+mod sink;
 
 use pyo3::prelude::*;
 

@@ -213,3 +213,23 @@ def test_every_program_mutant_externalizes_as_the_command_does(tmp_path):
             _externalize_both(out, tmp_path / f"x-{name}")
             compared += 1
     assert compared >= 30
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_write_summary_streams_what_info_prints(path):
+    # the bounded form of summary(): the command's bytes, in pieces
+    import io
+    buf = io.BytesIO()
+    n = pte_rs.open(path).write_summary(buf)
+    r = subprocess.run([cli(), "info", "--json", str(path)], capture_output=True)
+    assert r.returncode in (0, 1)
+    assert buf.getvalue() == r.stdout and n == len(r.stdout)
+    assert json.loads(buf.getvalue()) == pte_rs.open(path).summary()
+
+
+def test_write_summary_raises_the_file_objects_error():
+    class Full:
+        def write(self, _):
+            raise OSError(28, "No space left on device")
+    with pytest.raises(OSError, match="No space left"):
+        pte_rs.open(CORPUS / "linear" / "model.pte").write_summary(Full())

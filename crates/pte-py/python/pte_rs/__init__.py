@@ -16,7 +16,7 @@ import operator
 import os
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, BinaryIO, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -442,10 +442,24 @@ class File:
         segment base, constants' in their segment); the zero-copy views carry absolute
         ones. A bundle's :attr:`Bundle.program` gives the ``program`` object of its summary.
         Raises :class:`PteError` where ``pte info`` exits 2.
+
+        The whole document is made as Python objects: for a file of millions of rows
+        (segment entries, named blobs) that is hundreds of bytes a row. :meth:`write_summary`
+        streams the same document as text instead, in bounded memory.
         """
         if self._summary is None:
             self._summary = json.loads(self._h.summary_json())
         return self._summary
+
+    def write_summary(self, file: BinaryIO) -> int:
+        """Writes the text ``pte info --json`` prints for this file (pretty JSON and a
+        newline; ``json.loads`` of it is :meth:`summary`) to ``file``, a binary file
+        object (anything with ``write(bytes)``), in pieces of 64 KiB as its rows are read:
+        memory stays bounded whatever the file's number of rows. Returns the bytes
+        written. Raises :class:`PteError` where ``pte info`` exits 2, and whatever the
+        file object's ``write`` raises.
+        """
+        return self._h.write_summary(file)
 
     def operators(self) -> Dict[str, Any]:
         """The operators and delegates each method calls, as ``pte ops --json`` gives

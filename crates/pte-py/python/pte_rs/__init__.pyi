@@ -2,7 +2,7 @@
 
 import os
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any, BinaryIO, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -117,6 +117,8 @@ class File:
         """The document ``pte verify --json`` prints, as plain data."""
     def summary(self) -> Dict[str, Any]:
         """The summary ``pte info --json`` prints for this file, any kind (read in place)."""
+    def write_summary(self, file: BinaryIO) -> int:
+        """Streams ``pte info --json``'s text to a binary file object in bounded pieces; returns its length."""
     def operators(self) -> Dict[str, Any]:
         """``pte ops --json``'s entry for this file: each method's operators and delegates
         (a package: calls by target). Raises :class:`PteError` for a ``.ptd``."""

@@ -38,6 +38,8 @@ class Handle:
         """JSON text equal to ``pte size --json``."""
     def summary_json(self) -> str:
         """JSON text equal to ``pte info --json`` of the file, any kind."""
+    def write_summary(self, sink: Any) -> int:
+        """``pte info --json``'s text written to ``sink.write`` in bounded pieces; its length."""
     def pte_buffers(self, mutable: bool = ...) -> Tuple[bytes, str]:
         """Constant (or mutable) buffers: packed u64 rows (index, offset, size, user) and the users' JSON."""
     def pte_named(self) -> Tuple[List[str], bytes]:
