@@ -126,15 +126,18 @@ impl Handle {
         serde_json::to_string(&report).map_err(|e| invalid(e.to_string()))
     }
 
-    /// The summary of any kind, as JSON text: what `pte info --json` prints.
-    fn summary_json(&self, py: Python<'_>) -> PyResult<String> {
-        self.with(py, |bytes, whole| crate::program::summary(self, bytes, whole))
+    /// The summary of any kind, as JSON text: what `pte info --json` prints
+    /// (with `tensors`, `pte info --tensors --json`).
+    #[pyo3(signature = (tensors=false))]
+    fn summary_json(&self, py: Python<'_>, tensors: bool) -> PyResult<String> {
+        self.with(py, |bytes, whole| crate::program::summary(self, bytes, whole, tensors))
     }
 
     /// Writes `pte info --json`'s text to `sink` (a binary file object) in
     /// bounded pieces, never holding the whole text; returns its length.
-    fn write_summary(&self, py: Python<'_>, sink: Bound<'_, PyAny>) -> PyResult<u64> {
-        self.with(py, |bytes, whole| crate::program::write_summary(self, bytes, whole, sink))
+    #[pyo3(signature = (sink, tensors=false))]
+    fn write_summary(&self, py: Python<'_>, sink: Bound<'_, PyAny>, tensors: bool) -> PyResult<u64> {
+        self.with(py, |bytes, whole| crate::program::write_summary(self, bytes, whole, sink, tensors))
     }
 
     /// The constant buffers of a `.pte` (with `mutable`, the mutable

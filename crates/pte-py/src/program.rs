@@ -29,27 +29,33 @@ pub(crate) fn read<'a>(h: &Handle, bytes: &'a [u8]) -> PyResult<PteFile<'a>> {
 /// searches them. Written as JSON text straight from the rows, as `pte info
 /// --json` writes it: a JSON tree of a million segment entries first took
 /// about 1 GB.
-pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8]) -> PyResult<String> {
-    let summary = read_summary(h, bytes, whole)?;
+pub(crate) fn summary(h: &Handle, bytes: &[u8], whole: &[u8], tensors: bool) -> PyResult<String> {
+    let summary = read_summary(h, bytes, whole, tensors)?;
     serde_json::to_string(&summary).map_err(|e| invalid(e.to_string()))
 }
 
-fn read_summary<'a>(h: &'a Handle, bytes: &'a [u8], whole: &[u8]) -> PyResult<pte::FileSummary<'a>> {
+fn read_summary<'a>(h: &'a Handle, bytes: &'a [u8], whole: &[u8], tensors: bool) -> PyResult<pte::FileSummary<'a>> {
     let table = if bytes.len() == whole.len() { SegmentTable::Referenced } else { SegmentTable::Whole };
-    let options = pte::SummaryOptions { table, tensors: false, path: h.name().map(Path::new) };
+    let options = pte::SummaryOptions { table, tensors, path: h.name().map(Path::new) };
     pte::FileSummary::read(h.file_kind(), bytes, &options).py_err(h.name())
 }
 
 /// The summary as `pte info --json` prints it (pretty, a newline after),
 /// streamed into `sink` as its rows are read: bounded by a piece of text,
 /// not by the file's number of rows.
-pub(crate) fn write_summary(h: &Handle, bytes: &[u8], whole: &[u8], sink: Bound<'_, PyAny>) -> PyResult<u64> {
+pub(crate) fn write_summary(
+    h: &Handle,
+    bytes: &[u8],
+    whole: &[u8],
+    sink: Bound<'_, PyAny>,
+    tensors: bool,
+) -> PyResult<u64> {
     if !sink.hasattr("write")? {
         return Err(pyo3::exceptions::PyTypeError::new_err(
             "write_summary takes a binary file object (with write(bytes))",
         ));
     }
-    let summary = read_summary(h, bytes, whole)?;
+    let summary = read_summary(h, bytes, whole, tensors)?;
     let mut out = crate::sink::Sink::new(sink);
     let written = serde_json::to_writer_pretty(&mut out, &summary)
         .map_err(std::io::Error::from)

@@ -233,3 +233,29 @@ def test_write_summary_raises_the_file_objects_error():
             raise OSError(28, "No space left on device")
     with pytest.raises(OSError, match="No space left"):
         pte_rs.open(CORPUS / "linear" / "model.pte").write_summary(Full())
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_summary_with_tensors_is_what_info_tensors_prints(path):
+    r = subprocess.run([cli(), "info", "--tensors", "--json", str(path)], capture_output=True, text=True)
+    assert r.returncode in (0, 1), r.stderr
+    assert pte_rs.open(path).summary(tensors=True) == json.loads(r.stdout)
+    import io
+    buf = io.BytesIO()
+    pte_rs.open(path).write_summary(buf, tensors=True)
+    assert buf.getvalue().decode() == r.stdout
+
+
+def test_every_catalogue_mutant_gets_the_same_tensor_table(tmp_path):
+    compared = 0
+    for name, out in _mutants(tmp_path):
+        r = subprocess.run([cli(), "info", "--tensors", "--json", str(out)], capture_output=True, text=True)
+        try:
+            got = pte_rs.open(out).summary(tensors=True)
+        except pte_rs.PteError:
+            assert r.returncode == 2, name
+        else:
+            assert r.returncode in (0, 1), (name, r.stderr)
+            assert got == json.loads(r.stdout), name
+        compared += 1
+    assert compared >= 90

@@ -427,8 +427,11 @@ class File:
         """The document ``pte verify --json`` prints, as plain data."""
         return json.loads(self._h.verify_json([_path(p) for p in (ptd or [])]))
 
-    def summary(self) -> Dict[str, Any]:
-        """The summary ``pte info --json`` prints for this file, as plain data.
+    def summary(self, tensors: bool = False) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this file, as plain data; with
+        ``tensors``, what ``pte info --tensors --json`` prints: the same document with
+        its tensor table (``"tensors"``: each stored tensor's name, dtype, sizes, byte
+        range and users), for every kind that has one.
 
         For a program ``{"format": "pte", "file_size", "version", "extended_header",
         "methods": [{"name", "inputs", "outputs", "values", "instructions", "kernel_calls",
@@ -447,19 +450,22 @@ class File:
         (segment entries, named blobs) that is hundreds of bytes a row. :meth:`write_summary`
         streams the same document as text instead, in bounded memory.
         """
+        if tensors:
+            return json.loads(self._h.summary_json(bool(tensors)))
         if self._summary is None:
             self._summary = json.loads(self._h.summary_json())
         return self._summary
 
-    def write_summary(self, file: BinaryIO) -> int:
+    def write_summary(self, file: BinaryIO, tensors: bool = False) -> int:
         """Writes the text ``pte info --json`` prints for this file (pretty JSON and a
         newline; ``json.loads`` of it is :meth:`summary`) to ``file``, a binary file
         object (anything with ``write(bytes)``), in pieces of 64 KiB as its rows are read:
         memory stays bounded whatever the file's number of rows. Returns the bytes
         written. Raises :class:`PteError` where ``pte info`` exits 2, and whatever the
-        file object's ``write`` raises.
+        file object's ``write`` raises. ``tensors`` adds the tensor table, as
+        ``pte info --tensors --json``.
         """
-        return self._h.write_summary(file)
+        return self._h.write_summary(file, bool(tensors))
 
     def operators(self) -> Dict[str, Any]:
         """The operators and delegates each method calls, as ``pte ops --json`` gives

@@ -115,9 +115,10 @@ class File:
         program's EXTERNAL tensors to those data files (``pte verify --ptd``)."""
     def verify_json(self, ptd: Optional[Sequence[_Path]] = ...) -> Dict[str, Any]:
         """The document ``pte verify --json`` prints, as plain data."""
-    def summary(self) -> Dict[str, Any]:
-        """The summary ``pte info --json`` prints for this file, any kind (read in place)."""
-    def write_summary(self, file: BinaryIO) -> int:
+    def summary(self, tensors: bool = ...) -> Dict[str, Any]:
+        """The summary ``pte info --json`` prints for this file, any kind (read in place);
+        with ``tensors``, ``pte info --tensors --json``'s, its tensor table included."""
+    def write_summary(self, file: BinaryIO, tensors: bool = ...) -> int:
         """Streams ``pte info --json``'s text to a binary file object in bounded pieces; returns its length."""
     def operators(self) -> Dict[str, Any]:
         """``pte ops --json``'s entry for this file: each method's operators and delegates

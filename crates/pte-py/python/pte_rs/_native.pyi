@@ -36,9 +36,9 @@ class Handle:
         """JSON text equal to ``pte verify --json``, ``ptd`` linked as ``--ptd`` links them."""
     def size_json(self, by: Optional[str] = ..., top: Optional[int] = ...) -> str:
         """JSON text equal to ``pte size --json``."""
-    def summary_json(self) -> str:
+    def summary_json(self, tensors: bool = ...) -> str:
         """JSON text equal to ``pte info --json`` of the file, any kind."""
-    def write_summary(self, sink: Any) -> int:
+    def write_summary(self, sink: Any, tensors: bool = ...) -> int:
         """``pte info --json``'s text written to ``sink.write`` in bounded pieces; its length."""
     def pte_buffers(self, mutable: bool = ...) -> Tuple[bytes, str]:
         """Constant (or mutable) buffers: packed u64 rows (index, offset, size, user) and the users' JSON."""
