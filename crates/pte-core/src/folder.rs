@@ -14,7 +14,9 @@
 //!   folder takes its place; a new file is created exclusively, without
 //!   following links, and a replaced one is renamed over.
 
-use std::fs::{File, Metadata, OpenOptions};
+#[cfg(not(unix))]
+use std::fs::OpenOptions;
+use std::fs::{File, Metadata};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -100,6 +102,41 @@ pub fn folder_file(dir: &Path, name: &str, allow_links: bool) -> Result<(PathBuf
     Ok((path, meta))
 }
 
+/// Opens a folder's file that [`folder_file`] checked, as `id` (the
+/// identity of what was checked) says: the path is opened again, so a file
+/// or folder swapped in meanwhile (a link where a subfolder was) is refused
+/// rather than read. A FIFO swapped in does not block the open.
+///
+/// ```
+/// let dir = tempfile::tempdir()?;
+/// std::fs::write(dir.path().join("a.bin"), [1])?;
+/// std::fs::write(dir.path().join("b.bin"), [2])?;
+/// let (path, meta) = pte_core::folder::folder_file(dir.path(), "a.bin", false)?;
+/// let id = pte_core::FileId::from_metadata(&meta);
+/// assert!(pte_core::folder::open_checked(&path, id).is_ok());
+/// std::fs::rename(dir.path().join("b.bin"), &path)?; // another file took its place
+/// assert!(pte_core::folder::open_checked(&path, id).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_checked(path: &Path, id: crate::FileId) -> Result<File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|e| Error::io("reading", path, e))?;
+    let now = file.metadata().map_err(|e| Error::io("reading", path, e))?;
+    if !now.is_file() || crate::FileId::from_metadata(&now) != id {
+        return Err(bad(format!(
+            "{}: another file took its place while the folder was read; nothing was read from it",
+            path.display()
+        )));
+    }
+    Ok(file)
+}
+
 /// Refuses a symbolic link to a folder met while listing `dir` (`name` is
 /// one of its entries): a folder's subfolders are read under the same
 /// policy as its files ([`folder_file`]), so a link is not entered.
@@ -159,6 +196,10 @@ fn hard_linked(_meta: &Metadata) -> bool {
 #[derive(Debug)]
 pub struct OutputFolder {
     dir: PathBuf,
+    /// The folder's handle: everything below it is reached from it, never
+    /// by a path that could be swapped meanwhile.
+    #[cfg(unix)]
+    root: std::os::fd::OwnedFd,
 }
 
 impl OutputFolder {
@@ -179,7 +220,11 @@ impl OutputFolder {
             }
             Err(e) => return Err(Error::io("reading", dir, e)),
         }
-        Ok(OutputFolder { dir: dir.to_path_buf() })
+        Ok(OutputFolder {
+            dir: dir.to_path_buf(),
+            #[cfg(unix)]
+            root: crate::folder_at::open_root(dir)?,
+        })
     }
 
     /// The folder as named.
@@ -196,6 +241,17 @@ impl OutputFolder {
     /// meanwhile is written through either. A regular file replaced gives
     /// its mode to the new one.
     pub fn create(&self, name: &str) -> Result<File> {
+        #[cfg(unix)]
+        {
+            written_path(&self.dir, name)?;
+            crate::folder_at::create(&crate::folder_at::place(&self.root, &self.dir, name)?)
+        }
+        #[cfg(not(unix))]
+        self.create_by_path(name)
+    }
+
+    #[cfg(not(unix))]
+    fn create_by_path(&self, name: &str) -> Result<File> {
         let (path, replaced) = self.clear_way(name, false)?;
         let mut options = OpenOptions::new();
         options.write(true).create_new(true);
@@ -216,14 +272,35 @@ impl OutputFolder {
     /// under the folder policy: a link there is replaced by the rename, never
     /// followed to its target; a FIFO or device there is removed first.
     pub fn write_atomically<T>(&self, name: &str, write: impl FnOnce(&mut dyn Write) -> Result<T>) -> Result<T> {
-        let (path, _) = self.clear_way(name, true)?;
-        crate::save::save_resolved(&path, None, |file| crate::save::buffered(&path, file, write))
+        #[cfg(unix)]
+        {
+            written_path(&self.dir, name)?;
+            crate::folder_at::write_atomically(&crate::folder_at::place(&self.root, &self.dir, name)?, write)
+        }
+        #[cfg(not(unix))]
+        {
+            let (path, _) = self.clear_way(name, true)?;
+            crate::save::save_resolved(&path, None, |file| crate::save::buffered(&path, file, write))
+        }
     }
 
     /// Renames the file `from` of the folder onto `to` (a commit, as
     /// extraction's manifest): a link at `to` is replaced, not followed, and
     /// a regular file there gives its mode to the new one, as a save keeps it.
     pub fn commit(&self, from: &str, to: &str) -> Result<()> {
+        #[cfg(unix)]
+        {
+            written_path(&self.dir, from)?;
+            written_path(&self.dir, to)?;
+            let place = |name| crate::folder_at::place(&self.root, &self.dir, name);
+            crate::folder_at::commit(&place(from)?, &place(to)?)
+        }
+        #[cfg(not(unix))]
+        self.commit_by_path(from, to)
+    }
+
+    #[cfg(not(unix))]
+    fn commit_by_path(&self, from: &str, to: &str) -> Result<()> {
         let source = written_path(&self.dir, from)?;
         let (target, existing) = self.clear_way(to, true)?;
         if let Some(meta) = existing {
@@ -239,6 +316,7 @@ impl OutputFolder {
     /// nothing but a regular file kept when `keep_file` (anything else that
     /// is not a folder is removed; a folder is refused). Returns the path
     /// and the metadata of a regular file found at it, kept or removed.
+    #[cfg(not(unix))]
     fn clear_way(&self, name: &str, keep_file: bool) -> Result<(PathBuf, Option<Metadata>)> {
         let path = written_path(&self.dir, name)?;
         let mut found = None;
@@ -285,6 +363,7 @@ fn written_path(dir: &Path, name: &str) -> Result<PathBuf> {
 
 /// Makes the folder `path`; one made meanwhile by someone else must be a
 /// real folder to be used.
+#[cfg(not(unix))]
 fn make_dir(path: &Path) -> Result<()> {
     match std::fs::create_dir(path) {
         Ok(()) => Ok(()),

@@ -39,6 +39,8 @@ use std::borrow::Cow;
 mod error;
 mod fenced;
 pub mod folder;
+#[cfg(unix)]
+mod folder_at;
 mod input;
 mod kind;
 mod le;

@@ -272,7 +272,7 @@ fn create_temp(dir: &Path, name: &str) -> Result<(PathBuf, File)> {
 
 /// Removes temporary files of earlier saves of `name` whose writer is gone
 /// (their lock can be taken); a live writer's file stays locked and is kept.
-fn remove_stale_temps(dir: &Path, name: &str) {
+pub(crate) fn remove_stale_temps(dir: &Path, name: &str) {
     let prefix = format!(".{name}{TEMP_MARKER}");
     let Ok(entries) = std::fs::read_dir(dir) else { return };
     for entry in entries.flatten() {

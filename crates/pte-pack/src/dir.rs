@@ -196,8 +196,9 @@ fn encode(dir: &Path, manifest: &Manifest, pack: &PackOptions) -> Result<Packed>
         }
         // an unedited blob is recognised by its digest, read in chunks: only
         // an edited one is read whole
-        let (path, _) = checked(dir, &e.file, pack)?;
-        if e.sha256.as_deref().is_some_and(|want| sha_of_file(&path).is_ok_and(|got| got == want)) {
+        let (path, meta) = checked(dir, &e.file, pack)?;
+        let id = pte_core::FileId::from_metadata(&meta);
+        if e.sha256.as_deref().is_some_and(|want| sha_of_file(&path, id).is_ok_and(|got| got == want)) {
             continue;
         }
         let bytes = read(dir, &e.file, pack, ANY)?;

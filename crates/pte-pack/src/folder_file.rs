@@ -3,12 +3,13 @@
 //! inside the folder, links are refused unless the caller allows them (and
 //! even then never lead outside), and only regular files are read.
 
-use std::fs::{File, Metadata};
+use std::fs::Metadata;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use sha2::{Digest, Sha256};
 
+use pte_core::FileId;
 use pte_schema::{Error, ErrorKind, Result};
 
 use super::PackOptions;
@@ -38,7 +39,8 @@ pub(crate) fn read(dir: &Path, name: &str, options: &PackOptions, limit: u64) ->
         return Err(bad(format!("{}: {} bytes, over the {limit} this file can hold", path.display(), meta.len())));
     }
     let mut out = Vec::with_capacity(usize::try_from(meta.len()).unwrap_or(0));
-    File::open(&path).and_then(|f| f.take(limit).read_to_end(&mut out)).map_err(|e| Error::io("reading", &path, e))?;
+    let file = pte_core::folder::open_checked(&path, FileId::from_metadata(&meta))?;
+    file.take(limit).read_to_end(&mut out).map_err(|e| Error::io("reading", &path, e))?;
     Ok(out)
 }
 
@@ -72,10 +74,10 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex(&Sha256::digest(bytes))
 }
 
-/// SHA-256 of the file at `path` (already checked), read in chunks: a
-/// digest never holds the file in memory.
-pub(crate) fn sha_of_file(path: &Path) -> Result<String> {
-    let mut f = File::open(path).map_err(|e| Error::io("reading", path, e))?;
+/// SHA-256 of the file at `path` (already checked: `id` is what was
+/// checked), read in chunks: a digest never holds the file in memory.
+pub(crate) fn sha_of_file(path: &Path, id: FileId) -> Result<String> {
+    let mut f = pte_core::folder::open_checked(path, id)?;
     let mut h = Sha256::new();
     let mut buf = vec![0u8; 1 << 16];
     loop {

@@ -6,12 +6,14 @@
 //! goes back where it sat.
 
 use std::cmp::Reverse;
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use pte_core::FileId;
 use pte_schema::{Error, ErrorKind, Result};
 
 use super::folder_file::{checked, path_in, sha_of_file};
@@ -244,6 +246,8 @@ pub struct Verbatim {
     plan: Vec<(u64, PathBuf, u64)>,
     format: ManifestFormat,
     edited: Vec<String>,
+    /// The identity of each file read, as it was checked.
+    ids: HashMap<PathBuf, FileId>,
 }
 
 fn bad(msg: impl Into<String>) -> Error {
@@ -313,12 +317,14 @@ impl Verbatim {
             (ManifestFormat::Ptn, _) => false,
             (_, None) => true,
             (_, Some(want)) => {
-                let (path, _) = checked(dir, program_file, options)?;
-                sha_of_file(&path)? != *want
+                let (path, meta) = checked(dir, program_file, options)?;
+                sha_of_file(&path, FileId::from_metadata(&meta))? != *want
             }
         };
         // each file the pieces or the entries name, checked once
         let mut overlays = vec![];
+        // what each file was when checked: a file swapped in before it is read is refused
+        let mut ids = HashMap::new();
         let mut seen = std::collections::BTreeSet::new();
         let mut reason: Option<Reason> = None;
         let mut stored_binary_edited = None;
@@ -330,11 +336,12 @@ impl Verbatim {
                 return Ok(Err(format!("{} was removed: the program is encoded from {program_file}", e.file)));
             }
             let (path, meta) = checked(dir, &e.file, options)?;
+            ids.insert(path.clone(), FileId::from_metadata(&meta));
             let Some(want) = &e.sha256 else {
                 reason.get_or_insert_with(|| format!("{}: the manifest records no digest", e.file));
                 continue;
             };
-            if meta.len() == e.size && sha_of_file(&path)? == *want {
+            if meta.len() == e.size && sha_of_file(&path, FileId::from_metadata(&meta))? == *want {
                 continue;
             }
             if matches!(e.kind, EntryKind::Flatbuffer | EntryKind::Filler) {
@@ -369,7 +376,7 @@ impl Verbatim {
         if format != ManifestFormat::Ptn && options.relayout {
             return Ok(Err("layout options were given".into()));
         }
-        let plan = plan(dir, stored, options)?;
+        let plan = plan(dir, stored, options, &mut ids)?;
         let edited = overlays.iter().map(|o| o.file.clone()).collect();
         let plan = match overlay(plan, overlays) {
             Ok(p) => p,
@@ -383,7 +390,7 @@ impl Verbatim {
                 Source::Zeros => (s.len, PathBuf::new(), 0),
             })
             .collect();
-        Ok(Ok(Verbatim { size: stored.size, plan, format, edited }))
+        Ok(Ok(Verbatim { size: stored.size, plan, format, edited, ids }))
     }
 
     /// Writes the file to `w`, reading the folder's files as it goes;
@@ -403,7 +410,9 @@ impl Verbatim {
             } else {
                 let reuse = open.as_ref().is_some_and(|(p, _)| *p == path.as_path());
                 if !reuse {
-                    let f = File::open(path).map_err(|e| Error::io("reading", path, e))?;
+                    let id =
+                        self.ids.get(path).copied().ok_or_else(|| bad(format!("{}: never checked", path.display())))?;
+                    let f = pte_core::folder::open_checked(path, id)?;
                     open = Some((path.as_path(), f));
                 }
                 let Some((_, f)) = open.as_mut() else { continue };
@@ -427,19 +436,23 @@ impl Verbatim {
 }
 
 /// The spans the pieces describe, every file checked to hold its range.
-fn plan(dir: &Path, stored: &Stored, options: &PackOptions) -> Result<Vec<Span>> {
+fn plan(dir: &Path, stored: &Stored, options: &PackOptions, ids: &mut HashMap<PathBuf, FileId>) -> Result<Vec<Span>> {
     let mut spans = Vec::with_capacity(stored.pieces.len().min(1 << 20));
     let mut total = 0u64;
     let filler = match &stored.filler {
         Some(name) => Some(checked(dir, name, options)?),
         None => None,
     };
+    if let Some((path, meta)) = &filler {
+        ids.insert(path.clone(), FileId::from_metadata(meta));
+    }
     let mut sizes = std::collections::BTreeMap::new();
     for p in &stored.pieces {
         let span = match p {
             Piece::File { file, from, len } => {
                 if !sizes.contains_key(file.as_str()) {
                     let (path, meta) = checked(dir, file, options)?;
+                    ids.insert(path.clone(), FileId::from_metadata(&meta));
                     sizes.insert(file.as_str(), (path, meta.len()));
                 }
                 let Some((path, size)) = sizes.get(file.as_str()) else { continue };

@@ -100,9 +100,11 @@ fn open(path: &Path) -> Result<MappedFile> {
 /// ```
 pub fn open_set_dir(dir: &Path) -> Result<(MappedFile, MappedFile)> {
     let one = |name: &str| -> Result<MappedFile> {
-        let (path, _) =
-            pte_core::folder::folder_file(dir, name, false).map_err(|e| Error::wrap(SampleRule::Package, e))?;
-        open(&path)
+        let wrap = |e| Error::wrap(SampleRule::Package, e);
+        let (path, meta) = pte_core::folder::folder_file(dir, name, false).map_err(wrap)?;
+        // what is mapped is the file checked, not one swapped in since
+        let file = pte_core::folder::open_checked(&path, pte_core::FileId::from_metadata(&meta)).map_err(wrap)?;
+        MappedFile::from_file(&file, &path).map_err(wrap)
     };
     Ok((one(INDEX_FILE)?, one(crate::DATA_FILE)?))
 }

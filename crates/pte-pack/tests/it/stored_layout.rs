@@ -121,3 +121,21 @@ fn pieces_that_do_not_add_up_or_name_missing_bytes_are_refused() {
     let e = read_dir_with(dir.path(), &PackOptions::default()).unwrap_err();
     assert!(e.to_string().contains("shorter"), "{e}");
 }
+
+/// A blob file replaced by another file between the folder's check and the
+/// write (an edit of the same size, made through a new file and a rename,
+/// or a link's target swapped) is refused, not read: what is packed is what
+/// was checked.
+#[test]
+fn a_file_swapped_after_the_check_is_refused_not_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let source: Vec<u8> = (0..64u8).collect();
+    folder(dir.path(), &source, &[(0, 16), (16, 16)]);
+    let f = read_dir_with(dir.path(), &PackOptions::default()).unwrap();
+    assert!(matches!(f.packed, Packed::Verbatim(_)));
+    let swapped = dir.path().join("swap.bin");
+    std::fs::write(&swapped, [7u8; 16]).unwrap();
+    std::fs::rename(&swapped, dir.path().join("r1.bin")).unwrap();
+    let e = f.packed.to_bytes().unwrap_err();
+    assert!(e.to_string().contains("another file took its place"), "{e}");
+}
