@@ -12,7 +12,12 @@
 //!   through: a symbolic link, FIFO or device where a file or subfolder
 //!   goes is removed (the link itself, never its target) and a fresh file or
 //!   folder takes its place; a new file is created exclusively, without
-//!   following links, and a replaced one is renamed over.
+//!   following links, and a replaced one is renamed over. On Unix every
+//!   subfolder is opened from its parent's handle and every file made
+//!   through its folder's handle, so a link swapped in meanwhile is not
+//!   followed either.
+//! * Opening a checked file ([`open_checked`]) refuses one that another
+//!   file replaced since its check.
 
 #[cfg(not(unix))]
 use std::fs::OpenOptions;
