@@ -182,7 +182,8 @@ pub fn rewrite_bytes(
         Identity::ExecuTorch(FileKind::Ptn) => save_package(bytes, name, out, lock.as_ref(), change),
         Identity::ExecuTorch(FileKind::Pte) => {
             check_change(change)?;
-            let pte = program(name, bytes)?;
+            // identified above: read it, without asking its kind again
+            let pte = PteFile::from_bytes(bytes).map_err(about(name))?;
             let options = write_policy(&pte, bytes, change).map_err(general)?;
             match lock {
                 Some(l) => l.save(|w| pte.write_to(w, &options)).map_err(general),
