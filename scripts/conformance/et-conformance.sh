@@ -5,6 +5,8 @@
 #
 #   scripts/conformance/et-conformance.sh [VENV]    (default VENV: ../.venv-executorch,
 #                                        made by ../shared/tools/setup-executorch.sh)
+#   CORPUS=DIR scripts/conformance/et-conformance.sh   (other cases laid out like
+#                                        tests/corpus: DIR/CASE/model.pte, io*.safetensors, *.ptd)
 # Exit status 0 when every run says MATCH; skips (exit 0) when no venv exists.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -23,7 +25,7 @@ check() { # label file io [method] [ptd]
   local line; line=$("$venv/bin/python" "$et_run" "${args[@]}" 2>/dev/null | tail -n 1)
   case "$line" in MATCH*) pass=$((pass+1)); echo "ok    $label";; *) fail=$((fail+1)); echo "FAIL  $label: $line";; esac
 }
-for dir in "$root"/tests/corpus/*/; do
+for dir in "${CORPUS:-$root/tests/corpus}"/*/; do
   case=$(basename "$dir"); pte_in="$dir/model.pte"
   [ -f "$pte_in" ] || continue
   ptd=$(ls "$dir"/*.ptd 2>/dev/null | head -n 1)
