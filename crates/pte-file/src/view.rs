@@ -476,17 +476,29 @@ impl<'a> PteView<'a> {
 
     /// Byte sizes that tensors give each constant (or mutable) index below `n`.
     fn tensor_sizes(&self, mutable: bool, n: usize) -> Vec<Option<u64>> {
+        self.scan_values(mutable, n, None)
+    }
+
+    /// One pass over every plan's values: the byte sizes tensors give each
+    /// constant (or mutable) index below `n`, and the EXTERNAL tensors'
+    /// names into `names` when asked for.
+    fn scan_values(&self, mutable: bool, n: usize, mut names: Option<&mut ExternalNames<'a>>) -> Vec<Option<u64>> {
         let mut out = vec![None; n];
-        for plan in self.plans() {
-            for v in plan.value_refs() {
+        for (p, plan) in self.plans().enumerate() {
+            for (j, v) in plan.value_refs().enumerate() {
                 let ValueRef::Tensor(t) = v else { continue };
-                let idx = t.data_buffer_idx();
-                if idx == 0 || t.allocation_info().is_some() != mutable || t.is_external() {
+                if t.is_external() {
+                    if let Some(names) = names.as_deref_mut() {
+                        names.note(self, p, j, &t);
+                    }
                     continue;
                 }
-                let slot = usize::try_from(idx).ok().and_then(|i| out.get_mut(i));
-                if let (Some(slot @ None), Some(n)) = (slot, t.nbytes()) {
-                    *slot = Some(n);
+                let idx = t.data_buffer_idx();
+                if idx == 0 || t.allocation_info().is_some() != mutable {
+                    continue;
+                }
+                if let Some(slot @ None) = usize::try_from(idx).ok().and_then(|i| out.get_mut(i)) {
+                    *slot = t.nbytes();
                 }
             }
         }
@@ -515,12 +527,43 @@ impl<'a> PteView<'a> {
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn constants(&self) -> Option<SubBuffers<'a>> {
+        self.constants_scanning(None)
+    }
+
+    /// [`constants`](Self::constants) and
+    /// [`external_names`](Self::external_names) from one pass over the
+    /// values, for a caller that needs both (a summary).
+    ///
+    /// ```
+    /// # let bytes = std::fs::read(pte_testkit::corpus("external/model.pte"))?;
+    /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
+    /// let (constants, names) = view.constants_and_external_names();
+    /// assert_eq!(constants.map(|c| c.len()), view.constants().map(|c| c.len()));
+    /// assert_eq!(names, view.external_names());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn constants_and_external_names(&self) -> (Option<SubBuffers<'a>>, Vec<String>) {
+        let mut names = ExternalNames::default();
+        let constants = self.constants_scanning(Some(&mut names));
+        if !names.scanned {
+            return (constants, self.external_names());
+        }
+        (constants, names.out)
+    }
+
+    /// [`constants`](Self::constants), collecting the EXTERNAL names into
+    /// `names` when the constants need a pass over the values anyway.
+    fn constants_scanning(&self, mut names: Option<&mut ExternalNames<'a>>) -> Option<SubBuffers<'a>> {
         match self.view.constant_offsets() {
             Some((index, Some(offsets))) if !offsets.is_empty() => {
                 if offsets.len() == 1 && self.no_segments {
                     return Some(SubBuffers { segment: Some(index), pieces: Pieces::Placeholder });
                 }
-                self.subsegments(index, Some(offsets), self.tensor_sizes(false, offsets.len()))
+                if let Some(n) = names.as_deref_mut() {
+                    n.scanned = true;
+                }
+                let sizes = self.scan_values(false, offsets.len(), names);
+                self.subsegments(index, Some(offsets), sizes)
             }
             _ => {
                 let lens = self.view.constant_buffer().map(|b| b.map(|s| s.map_or(0, |s| s.len() as u64)).collect());
@@ -721,18 +764,28 @@ impl<'a> PteView<'a> {
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn external_names(&self) -> Vec<String> {
-        let mut seen = HashSet::new();
-        let mut out = vec![];
-        for (p, plan) in self.plans().enumerate() {
-            for (j, v) in plan.value_refs().enumerate() {
-                let ValueRef::Tensor(t) = v else { continue };
-                if t.is_external() && seen.insert(t.fqn().unwrap_or("")) {
-                    let method = self.method_name(index_u32(p));
-                    out.push(tensor_label(t.fqn(), Unnamed::Value { method: &method, value: j }));
-                }
-            }
+        let mut names = ExternalNames::default();
+        self.scan_values(false, 0, Some(&mut names));
+        names.out
+    }
+}
+
+/// The EXTERNAL tensors' names a pass over the values collects, each once,
+/// in order of first use.
+#[derive(Default)]
+struct ExternalNames<'a> {
+    seen: HashSet<&'a str>,
+    out: Vec<String>,
+    /// Whether a pass collected them (a caller falls back on its own pass).
+    scanned: bool,
+}
+
+impl<'a> ExternalNames<'a> {
+    fn note(&mut self, view: &PteView<'a>, plan: usize, value: usize, t: &TensorView<'a>) {
+        if self.seen.insert(t.fqn().unwrap_or("")) {
+            let method = view.method_name(index_u32(plan));
+            self.out.push(tensor_label(t.fqn(), Unnamed::Value { method: &method, value }));
         }
-        out
     }
 }
 

@@ -173,11 +173,12 @@ impl<'a> Summary<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(view: PteView<'a>, options: &SummaryOptions<'_>) -> Self {
-        let constants = view.constants();
+        // one pass over the values for both
+        let (constants, names) = view.constants_and_external_names();
         let mutable = view.mutable_segments();
         let table_ok = constants.is_some() && mutable.is_some();
         let mut head = program::head(&view);
-        let names = if table_ok { view.external_names() } else { vec![] };
+        let names = if table_ok { names } else { vec![] };
         head.external_data = external_groups(names, options.path);
         let uses = options.tensors.then(|| if table_ok { view.tensor_uses() } else { vec![] });
         let methods =
