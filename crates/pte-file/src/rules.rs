@@ -242,6 +242,8 @@ pub const NEEDS_EXTERNAL_DATA: Rule = Rule::new("needs.external_data", "the prog
 pub const NEEDS_OPERATOR: Rule = Rule::new("needs.operator", "a method calls an operator the stock runtime of the newest release with data (`pte ops --runtime VERSION` for another) does not register: a custom kernel must be linked in. The warning names the releases that do register it (data: `crates/pte-analysis/data/operators-<release>.txt`)").refused_with(errors::OPERATOR_MISSING, Stage::LoadMethod);
 /// The `needs.device` rule.
 pub const NEEDS_DEVICE: Rule = Rule::new("needs.device", "a planned buffer (`non_const_buffer_device`) or a tensor (`extra_tensor_info.device_type`) is on a device other than the CPU; a CPU-only runtime cannot allocate it");
+/// The `needs.storage` rule.
+pub const NEEDS_STORAGE: Rule = Rule::new("needs.storage", "a named tensor (an attribute, such as a module's state) that an instruction hands to a kernel or delegate, and that is neither a method input nor an output, has no storage in the program (not memory-planned, no constant data, not EXTERNAL) and holds bytes: the runtime leaves its data null until the application binds memory to it, and a kernel that reads it first reads a null pointer (the stock 1.5.1 runtime loads such a program and crashes in execute)");
 
 /// The program rules.
 pub const PTE: Catalogue = Catalogue {
@@ -349,8 +351,9 @@ pub const NEEDS: Catalogue = Catalogue {
     format: "What a program needs from outside",
     intro: "A sound program may still not load in a stock CPU runtime given nothing else. \
 `pte verify PROGRAM.pte` reports these as warnings (exit 0; exit 1 with `--deny-warnings`), naming \
-the keys, buffers and operators (library: `pte_verify::external_needs`, `device_needs`, `operator_needs`).",
-    rules: &[NEEDS_EXTERNAL_DATA, NEEDS_DEVICE, NEEDS_OPERATOR],
+the keys, buffers, tensors and operators (library: `pte_verify::external_needs`, `device_needs`, `storage_needs`, \
+`operator_needs`).",
+    rules: &[NEEDS_EXTERNAL_DATA, NEEDS_DEVICE, NEEDS_STORAGE, NEEDS_OPERATOR],
 };
 
 /// Every catalogue of this crate, in documentation order.

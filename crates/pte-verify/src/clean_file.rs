@@ -197,6 +197,8 @@ pub(super) struct Prechecks<'a> {
     plans: Vec<PlanContext<'a>>,
     /// Whether some tensor checked so far needs external data.
     external: AtomicBool,
+    /// Whether some named tensor checked so far has bytes but no storage.
+    unstored: AtomicBool,
     /// Whether some tensor checked so far is placed off the CPU.
     off_cpu: AtomicBool,
 }
@@ -209,6 +211,10 @@ pub(super) struct Prechecks<'a> {
 pub(crate) struct TensorNeeds {
     pub(crate) external: bool,
     pub(crate) off_cpu: bool,
+    /// Some named tensor of bytes has no storage in the program (inputs,
+    /// outputs and tensors no instruction reads included: the needs tell
+    /// them apart).
+    pub(crate) unstored: bool,
 }
 
 /// What checking one plan's values and instructions needs.
@@ -280,7 +286,13 @@ impl<'a> Prechecks<'a> {
                 Some(context)
             })
             .collect();
-        Prechecks { program, plans, external: AtomicBool::new(false), off_cpu: AtomicBool::new(false) }
+        Prechecks {
+            program,
+            plans,
+            external: AtomicBool::new(false),
+            off_cpu: AtomicBool::new(false),
+            unstored: AtomicBool::new(false),
+        }
     }
 
     /// What the memory plan needs of each plan (by index), gathered while
@@ -300,17 +312,26 @@ impl<'a> Prechecks<'a> {
     /// What the tensors checked so far need; complete only once every
     /// value has passed.
     pub(super) fn tensor_needs(&self) -> TensorNeeds {
-        TensorNeeds { external: self.external.load(Ordering::Relaxed), off_cpu: self.off_cpu.load(Ordering::Relaxed) }
+        TensorNeeds {
+            external: self.external.load(Ordering::Relaxed),
+            off_cpu: self.off_cpu.load(Ordering::Relaxed),
+            unstored: self.unstored.load(Ordering::Relaxed),
+        }
     }
 
     fn tensor_ok(&self, j: usize, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
-        let Some(Clean { external, placed }) = tensor_clean(t, c.buffer_sizes, &self.program) else { return false };
+        let Some(Clean { external, placed, unstored }) = tensor_clean(t, c.buffer_sizes, &self.program) else {
+            return false;
+        };
         if let (Some(facts), Some(placed)) = (&c.facts, placed) {
             facts.tensor(j, placed);
         }
         // flags only ever set, by whichever thread sees such a tensor first
         if external && !self.external.load(Ordering::Relaxed) {
             self.external.store(true, Ordering::Relaxed);
+        }
+        if unstored && !self.unstored.load(Ordering::Relaxed) {
+            self.unstored.store(true, Ordering::Relaxed);
         }
         if t.device_type().is_some_and(|d| d != DeviceType::CPU) && !self.off_cpu.load(Ordering::Relaxed) {
             self.off_cpu.store(true, Ordering::Relaxed);
@@ -492,6 +513,9 @@ struct Clean {
     external: bool,
     /// Where the memory plan places it, when it is planned.
     placed: Option<PlacedTensor>,
+    /// A named tensor of bytes that is neither planned, constant nor
+    /// external.
+    unstored: bool,
 }
 
 /// Whether a tensor passes every tensor rule: `Some` when it does, with
@@ -571,5 +595,6 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
             return None;
         }
     }
-    Some(Clean { external, placed })
+    let unstored = placed.is_none() && idx == 0 && !external && nbytes > 0 && fqn.is_some();
+    Some(Clean { external, placed, unstored })
 }

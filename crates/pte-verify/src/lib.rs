@@ -251,5 +251,5 @@ mod tensor;
 
 pub use bpte::verify_bpte_bytes;
 pub use memory::memory_overlaps;
-pub use needs::{device_needs, external_needs, operator_needs, Verified};
+pub use needs::{device_needs, external_needs, operator_needs, storage_needs, Verified};
 pub use ptd::{verify_link, verify_ptd_bytes};

@@ -1,6 +1,6 @@
-//! What a valid program needs from outside itself to load: external tensor
-//! data, and a runtime that can allocate planned memory on the devices it
-//! names. These are warnings, not violations: the file is sound, but a
+//! What a valid program needs from outside itself to load and run: external
+//! tensor data, a runtime that can allocate planned memory on the devices it
+//! names, and memory bound to tensors the program stores nowhere. These are warnings, not violations: the file is sound, but a
 //! stock CPU runtime given nothing else cannot load it.
 
 use pte_core::Violation;
@@ -78,6 +78,22 @@ impl<'a> Verified<'a> {
     /// ```
     pub fn device_needs(&self) -> Vec<Violation> {
         device_needs_of(&self.view, self.tensors.is_none_or(|t| t.off_cpu))
+    }
+
+    /// [`storage_needs`] of the program, skipping the pass over its values
+    /// when verification saw every tensor of bytes stored somewhere.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(pte_testkit::corpus("add/model.pte"))?;
+    /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// assert!(verified.unwrap().storage_needs().is_empty());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn storage_needs(&self) -> Vec<Violation> {
+        if self.tensors.is_some_and(|t| !t.unstored) {
+            return vec![];
+        }
+        storage_needs(&self.view)
     }
 
     /// [`operator_needs`] of the program, reading which operators each
@@ -195,6 +211,106 @@ fn operator_warnings(called: Vec<(String, Vec<String>)>) -> Vec<Violation> {
         });
     }
     out
+}
+
+/// One warning per named tensor (an attribute, such as a module's state)
+/// that holds bytes but that the program stores nowhere (not
+/// memory-planned, no constant data, not EXTERNAL), that is
+/// not a method input or output (those the caller passes in or receives),
+/// and that an instruction hands to a kernel or delegate (directly or in a
+/// tensor list): the runtime leaves its data null until the application
+/// binds memory, so the kernel would read a null pointer.
+///
+/// ```
+/// let t = pte_schema::Tensor { scalar_type: pte_schema::ScalarType::FLOAT, sizes: Some(vec![4]),
+///     dim_order: Some(vec![0]), extra_tensor_info: Some(pte_schema::ExtraTensorInfo {
+///         fully_qualified_name: Some("state".into()), ..Default::default() }), ..Default::default() };
+/// let mut p = pte_schema::Program::default();
+/// p.execution_plan = Some(vec![pte_schema::ExecutionPlan {
+///     values: Some(vec![pte_schema::EValue { val: Some(pte_schema::KernelTypes::Tensor(t)) }]),
+///     chains: Some(vec![pte_schema::Chain {
+///         instructions: Some(vec![pte_schema::Instruction {
+///             instr_args: Some(pte_schema::InstructionArguments::KernelCall { op_index: 0, args: Some(vec![0]) }),
+///         }]),
+///         ..Default::default()
+///     }]),
+///     ..Default::default()
+/// }]);
+/// let bytes = pte_schema::encode_program(&p, &Default::default())?;
+/// let w = pte_verify::storage_needs(&pte_schema::ProgramView::new(&bytes, &Default::default())?);
+/// assert_eq!(w[0].rule, "needs.storage");
+/// assert!(w[0].message.contains("\"state\" (values[0]) (16 bytes)"));
+/// # Ok::<(), pte_file::Error>(())
+/// ```
+pub fn storage_needs(program: &ProgramView<'_>) -> Vec<Violation> {
+    let mut out = vec![];
+    for (p, plan) in (0..program.plan_count()).filter_map(|p| Some((p, program.plan(p)?))) {
+        let name = plan.name().unwrap_or("");
+        // sorted once: a hostile plan may list a million of each
+        let mut io: Vec<i32> = [plan.inputs(), plan.outputs()].concat();
+        io.sort_unstable();
+        let io = |j: usize| i32::try_from(j).is_ok_and(|j| io.binary_search(&j).is_ok());
+        let read = read_by_instructions(&plan);
+        let unread = |j: usize| !read.get(j).copied().unwrap_or(false);
+        for (j, v) in plan.value_refs().enumerate() {
+            let ValueRef::Tensor(t) = v else { continue };
+            let Some(nbytes) = t.nbytes().filter(|&n| n > 0) else { continue };
+            let Some(key) = t.fqn() else { continue };
+            if t.allocation_info().is_some() || t.data_buffer_idx() != 0 || t.is_external() || io(j) || unread(j) {
+                continue;
+            }
+            out.push(Violation {
+                rule: rules::NEEDS_STORAGE,
+                path: format!("execution_plan[{p}].values[{j}]"),
+                offset: None,
+                message: format!(
+                    "method {name:?} hands tensor {key:?} (values[{j}]) ({nbytes} bytes) to an instruction, and the \
+                     program stores it nowhere (not memory-planned, no constant data, not EXTERNAL, not an input \
+                     or output): the application must bind memory to it before execute, or a kernel reads a null \
+                     pointer",
+                ),
+            });
+        }
+    }
+    out
+}
+
+/// Which of `plan`'s values an instruction hands to a kernel or delegate
+/// (tensor lists' items included), or moves, or tests: sized by the values
+/// the plan holds, whatever indices the instructions claim.
+fn read_by_instructions(plan: &pte_schema::PlanView<'_>) -> Vec<bool> {
+    use pte_schema::InstructionRef as I;
+    let mut read = vec![false; plan.value_count()];
+    let mark = |j: i32, read: &mut Vec<bool>| {
+        if let Some(r) = usize::try_from(j).ok().and_then(|j| read.get_mut(j)) {
+            *r = true;
+        }
+    };
+    for chain in plan.chains().into_iter().flatten() {
+        for i in chain.instructions().into_iter().flatten() {
+            match i {
+                I::KernelCall { args, .. } | I::DelegateCall { args, .. } => {
+                    for a in args.into_iter().flat_map(|l| l.iter()) {
+                        mark(a, &mut read);
+                        let items = match usize::try_from(a).ok().and_then(|a| plan.value_ref(a)) {
+                            Some(ValueRef::TensorList(l) | ValueRef::OptionalTensorList(l)) => l,
+                            _ => None,
+                        };
+                        for x in items.into_iter().flat_map(|l| l.iter()) {
+                            mark(x, &mut read);
+                        }
+                    }
+                }
+                I::MoveCall { move_from, move_to } => {
+                    mark(move_from, &mut read);
+                    mark(move_to, &mut read);
+                }
+                I::JumpFalseCall { cond_value_index, .. } => mark(cond_value_index, &mut read),
+                I::FreeCall { .. } | I::None | I::Unknown(_) => {}
+            }
+        }
+    }
+    read
 }
 
 /// One warning per planned buffer (`non_const_buffer_device`) and per

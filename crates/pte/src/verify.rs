@@ -147,6 +147,7 @@ pub fn verify_as_viewed<'a>(
                 report.warnings.extend(verified.external_needs());
             }
             report.warnings.extend(verified.device_needs());
+            report.warnings.extend(verified.storage_needs());
             report.warnings.extend(verified.operator_needs());
         }
     }

@@ -116,6 +116,45 @@ fn buffers_on_another_device_are_shown_and_warned_about() {
 }
 
 #[test]
+fn a_tensor_stored_nowhere_is_warned_about() {
+    // an attribute tensor: the application binds its memory, or kernels read null
+    let bytes = std::fs::read(corpus("add").join("model.pte")).unwrap();
+    let mut f = pte_file::PteFile::from_bytes(&bytes).unwrap().into_owned();
+    let plan = &mut f.program.execution_plan.as_mut().unwrap()[0];
+    let t = pte_schema::Tensor {
+        scalar_type: pte_schema::ScalarType::INT,
+        sizes: Some(vec![1]),
+        dim_order: Some(vec![0]),
+        extra_tensor_info: Some(pte_schema::ExtraTensorInfo {
+            fully_qualified_name: Some("state".into()),
+            ..Default::default()
+        }),
+        ..Default::default()
+    };
+    let values = plan.values.as_mut().unwrap();
+    values.push(pte_schema::EValue { val: Some(pte_schema::KernelTypes::Tensor(t)) });
+    let state = i32::try_from(values.len() - 1).unwrap();
+    // a second call of the first kernel, reading the state first
+    let calls = plan.chains.as_mut().unwrap()[0].instructions.as_mut().unwrap();
+    let mut call = calls[0].clone();
+    if let Some(pte_schema::InstructionArguments::KernelCall { args: Some(args), .. }) = &mut call.instr_args {
+        args[0] = state;
+    }
+    calls.push(call);
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path().join("state.pte");
+    std::fs::write(&p, f.to_bytes(&Default::default()).unwrap()).unwrap();
+    let o = pte(&["verify", s(&p)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("[needs.storage]") && stdout(&o).contains("\"state\""), "{}", stdout(&o));
+    let o = pte(&["verify", "--deny-warnings", s(&p)]);
+    assert_eq!(o.status.code(), Some(1));
+    // the inputs and outputs the caller passes in and receives are not warned about
+    let o = pte(&["verify", "--deny-warnings", s(&corpus("add").join("model.pte"))]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+}
+
+#[test]
 fn clean_programs_have_no_needs() {
     let o = pte(&["verify", "--deny-warnings", s(&corpus("linear").join("model.pte"))]);
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));

@@ -216,18 +216,19 @@ fn instructions_across_many_chains_are_each_checked_once() {
 /// The warnings about what a program needs from outside (external data, a
 /// device) read from what verification saw of the tensors must be those a
 /// pass over the values finds: on the corpus, and on deep_program with one
-/// external tensor and one tensor off the CPU placed late in its values
+/// external tensor, one tensor off the CPU and one stored nowhere placed late in its values
 /// (in a chunk a second thread may check).
 #[test]
 fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
-    use pte_verify::{device_needs, external_needs, verify_bytes_viewed};
-    let check = |what: &str, bytes: &[u8]| -> (usize, usize) {
+    use pte_verify::{device_needs, external_needs, storage_needs, verify_bytes_viewed};
+    let check = |what: &str, bytes: &[u8]| -> (usize, usize, usize) {
         let (report, verified) = verify_bytes_viewed(bytes, &Default::default());
         assert!(report.is_ok(), "{what}: {report:?}");
         let verified = verified.unwrap();
         assert_eq!(verified.external_needs(), external_needs(verified.view()), "{what}");
         assert_eq!(verified.device_needs(), device_needs(verified.view()), "{what}");
-        (verified.external_needs().len(), verified.device_needs().len())
+        assert_eq!(verified.storage_needs(), storage_needs(verified.view()), "{what}");
+        (verified.external_needs().len(), verified.device_needs().len(), verified.storage_needs().len())
     };
     for (name, bytes) in corpus_programs() {
         check(&name, &bytes);
@@ -263,14 +264,25 @@ fn needs_seen_during_verification_are_those_a_pass_over_the_values_finds() {
             });
         }
     });
-    assert_eq!(check("external", &with_external), (1, 0));
+    assert_eq!(check("external", &with_external), (1, 0, 0));
     let off = variant(&|t, i| {
         if i == off_cpu {
             t.extra_tensor_info =
                 Some(pte_schema::ExtraTensorInfo { device_type: pte_schema::DeviceType::CUDA, ..Default::default() });
         }
     });
-    assert_eq!(check("off the CPU", &off), (0, 1));
+    assert_eq!(check("off the CPU", &off), (0, 1, 0));
+    // the same late tensor named (state), neither planned nor constant nor external
+    let nowhere = variant(&|t, i| {
+        if i == external {
+            t.allocation_info = None;
+            t.extra_tensor_info = Some(pte_schema::ExtraTensorInfo {
+                fully_qualified_name: Some("late.state".into()),
+                ..Default::default()
+            });
+        }
+    });
+    assert_eq!(check("stored nowhere", &nowhere), (0, 0, 1));
 }
 
 /// A program whose constants are inline in the deprecated `constant_buffer`

@@ -151,5 +151,5 @@ fn every_verifier_rule_is_catalogued_once_and_well_named() {
             assert!(seen.insert(r.name()), "{r} is catalogued twice");
         }
     }
-    assert_eq!(seen.len(), 71);
+    assert_eq!(seen.len(), 72);
 }
