@@ -86,6 +86,9 @@ pub(crate) fn escape(s: &str) -> String {
     out
 }
 
+/// Below it every integer is exact in an `f64`.
+const EXACT: f64 = 9_007_199_254_740_992.0;
+
 /// A coordinate printed with at most one decimal, the same way on every
 /// platform: `12`, `12.5`, `-3.2`, never `-0` (non-finite values print `0`).
 #[derive(Clone, Copy, Debug)]
@@ -96,6 +99,15 @@ impl fmt::Display for Num {
         let tenths = (self.0 * 10.0).round();
         if !tenths.is_finite() || tenths == 0.0 {
             return f.write_str("0");
+        }
+        // a page holds a few numbers per node: integer digits, not float
+        // formatting, while the tenths are exact as an integer
+        if tenths.abs() < EXACT {
+            #[allow(clippy::cast_possible_truncation)] // |tenths| < 2^53, an integer: exact
+            let t = tenths as i64;
+            let (whole, frac) = (t.unsigned_abs() / 10, t.unsigned_abs() % 10);
+            let sign = if t < 0 { "-" } else { "" };
+            return if frac == 0 { write!(f, "{sign}{whole}") } else { write!(f, "{sign}{whole}.{frac}") };
         }
         let s = format!("{:.1}", tenths / 10.0);
         f.write_str(s.strip_suffix(".0").unwrap_or(&s))
@@ -116,6 +128,15 @@ mod tests {
         assert_eq!(show(0.96), "1");
         assert_eq!(show(f64::NAN), "0");
         assert_eq!(show(1e7 + 0.05), "10000000.1");
+        assert_eq!(show(-0.25), "-0.3");
+        assert_eq!(show(1e300), format!("{:.1}", 1e300).trim_end_matches(".0"));
+        // the integer path agrees with float formatting wherever both apply
+        for k in (-200_000i64..200_000).step_by(7).chain([i64::from(i32::MAX), -(1 << 52), (1 << 53) - 1]) {
+            let v = k as f64 / 10.0;
+            let s = format!("{:.1}", (v * 10.0).round() / 10.0);
+            let want = if (v * 10.0).round() == 0.0 { "0" } else { s.strip_suffix(".0").unwrap_or(&s) };
+            assert_eq!(show(v), want, "{k}");
+        }
     }
 
     #[test]
