@@ -545,31 +545,32 @@ impl<'a> PteView<'a> {
     pub fn constants_and_external_names(&self) -> (Option<SubBuffers<'a>>, Vec<String>) {
         let mut names = ExternalNames::default();
         let constants = self.constants_scanning(Some(&mut names));
-        if !names.scanned {
-            return (constants, self.external_names());
-        }
         (constants, names.out)
     }
 
     /// [`constants`](Self::constants), collecting the EXTERNAL names into
-    /// `names` when the constants need a pass over the values anyway.
+    /// `names` when given: on the pass the constants' sizes need, else on
+    /// a pass of their own.
     fn constants_scanning(&self, mut names: Option<&mut ExternalNames<'a>>) -> Option<SubBuffers<'a>> {
-        match self.view.constant_offsets() {
+        let constants = match self.view.constant_offsets() {
             Some((index, Some(offsets))) if !offsets.is_empty() => {
                 if offsets.len() == 1 && self.no_segments {
-                    return Some(SubBuffers { segment: Some(index), pieces: Pieces::Placeholder });
+                    Some(SubBuffers { segment: Some(index), pieces: Pieces::Placeholder })
+                } else {
+                    // taken: the names are collected on this pass
+                    let sizes = self.scan_values(false, offsets.len(), names.take());
+                    self.subsegments(index, Some(offsets), sizes)
                 }
-                if let Some(n) = names.as_deref_mut() {
-                    n.scanned = true;
-                }
-                let sizes = self.scan_values(false, offsets.len(), names);
-                self.subsegments(index, Some(offsets), sizes)
             }
             _ => {
                 let lens = self.view.constant_buffer().map(|b| b.map(|s| s.map_or(0, |s| s.len() as u64)).collect());
                 Some(SubBuffers { segment: None, pieces: Pieces::Inline(lens.unwrap_or_default()) })
             }
+        };
+        if let Some(names) = names {
+            self.scan_values(false, 0, Some(names));
         }
+        constants
     }
 
     /// The bytes of sub-buffer `i` of `subs` (this view's constants or one
@@ -776,8 +777,6 @@ impl<'a> PteView<'a> {
 struct ExternalNames<'a> {
     seen: HashSet<&'a str>,
     out: Vec<String>,
-    /// Whether a pass collected them (a caller falls back on its own pass).
-    scanned: bool,
 }
 
 impl<'a> ExternalNames<'a> {
