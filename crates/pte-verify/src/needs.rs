@@ -281,6 +281,9 @@ pub fn storage_needs(program: &ProgramView<'_>) -> Vec<Violation> {
 fn read_by_instructions(plan: &pte_schema::PlanView<'_>) -> Vec<bool> {
     use pte_schema::InstructionRef as I;
     let mut read = vec![false; plan.value_count()];
+    // each list's items are walked once, however many calls pass the list:
+    // the work follows the file's bytes, not calls times items
+    let mut expanded = vec![false; plan.value_count()];
     let mark = |j: i32, read: &mut Vec<bool>| {
         if let Some(r) = usize::try_from(j).ok().and_then(|j| read.get_mut(j)) {
             *r = true;
@@ -292,6 +295,13 @@ fn read_by_instructions(plan: &pte_schema::PlanView<'_>) -> Vec<bool> {
                 I::KernelCall { args, .. } | I::DelegateCall { args, .. } => {
                     for a in args.into_iter().flat_map(|l| l.iter()) {
                         mark(a, &mut read);
+                        let first = usize::try_from(a)
+                            .ok()
+                            .and_then(|a| expanded.get_mut(a))
+                            .is_some_and(|e| !std::mem::replace(e, true));
+                        if !first {
+                            continue;
+                        }
                         let items = match usize::try_from(a).ok().and_then(|a| plan.value_ref(a)) {
                             Some(ValueRef::TensorList(l) | ValueRef::OptionalTensorList(l)) => l,
                             _ => None,
