@@ -90,6 +90,24 @@ impl std::fmt::Debug for PteView<'_> {
     }
 }
 
+/// What a walk over a program's values already learned that
+/// [`PteView::constants_and_external_names_known`] would otherwise pass over
+/// the values for.
+///
+/// ```
+/// let known = pte_file::view::KnownValues { constant_sizes: vec![None, Some(64)], external: false };
+/// assert_eq!(known.constant_sizes.len(), 2);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KnownValues {
+    /// For each constant the segment's offsets list (the placeholder at 0
+    /// included), the bytes of the first tensor reading it, in plan then
+    /// value order, not EXTERNAL and not planned; `None` where none does.
+    pub constant_sizes: Vec<Option<u64>>,
+    /// Whether some tensor is EXTERNAL: their names need a pass of their own.
+    pub external: bool,
+}
+
 /// One constant or mutable sub-buffer, as `PteFile::constants` gives it.
 ///
 /// ```
@@ -527,7 +545,7 @@ impl<'a> PteView<'a> {
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn constants(&self) -> Option<SubBuffers<'a>> {
-        self.constants_scanning(None)
+        self.constants_scanning(None, None)
     }
 
     /// [`constants`](Self::constants) and
@@ -543,22 +561,59 @@ impl<'a> PteView<'a> {
     /// # Ok::<(), pte_file::Error>(())
     /// ```
     pub fn constants_and_external_names(&self) -> (Option<SubBuffers<'a>>, Vec<String>) {
+        self.constants_and_external_names_known(None)
+    }
+
+    /// [`constants_and_external_names`](Self::constants_and_external_names)
+    /// from what a walk over the values already learned (the verifier's,
+    /// `pte_verify::Verified::known_values`): the values are passed over
+    /// again only for what `known` leaves open (EXTERNAL names when some
+    /// tensor is EXTERNAL, the constants' sizes when they were not known for
+    /// every offset). The answer is the same as without it.
+    ///
+    /// ```
+    /// use pte_file::view::{KnownValues, PteView};
+    /// # let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
+    /// let view = PteView::read(&bytes, Default::default())?;
+    /// let (constants, _) = view.constants_and_external_names();
+    /// let sizes = constants.as_ref().map(|c| c.iter().map(|c| Some(c.len)).collect()).unwrap();
+    /// let known = KnownValues { constant_sizes: sizes, external: false };
+    /// let (again, names) = view.constants_and_external_names_known(Some(known));
+    /// assert_eq!(again.map(|c| c.iter().collect::<Vec<_>>()), constants.map(|c| c.iter().collect()));
+    /// assert!(names.is_empty());
+    /// # Ok::<(), pte_file::Error>(())
+    /// ```
+    pub fn constants_and_external_names_known(
+        &self,
+        known: Option<KnownValues>,
+    ) -> (Option<SubBuffers<'a>>, Vec<String>) {
         let mut names = ExternalNames::default();
-        let constants = self.constants_scanning(Some(&mut names));
+        let (sizes, external) = match known {
+            Some(k) => (Some(k.constant_sizes), k.external),
+            None => (None, true),
+        };
+        let constants = self.constants_scanning(external.then_some(&mut names), sizes);
         (constants, names.out)
     }
 
     /// [`constants`](Self::constants), collecting the EXTERNAL names into
     /// `names` when given: on the pass the constants' sizes need, else on
     /// a pass of their own.
-    fn constants_scanning(&self, mut names: Option<&mut ExternalNames<'a>>) -> Option<SubBuffers<'a>> {
+    fn constants_scanning(
+        &self,
+        mut names: Option<&mut ExternalNames<'a>>,
+        known_sizes: Option<Vec<Option<u64>>>,
+    ) -> Option<SubBuffers<'a>> {
         let constants = match self.view.constant_offsets() {
             Some((index, Some(offsets))) if !offsets.is_empty() => {
                 if offsets.len() == 1 && self.no_segments {
                     Some(SubBuffers { segment: Some(index), pieces: Pieces::Placeholder })
                 } else {
-                    // taken: the names are collected on this pass
-                    let sizes = self.scan_values(false, offsets.len(), names.take());
+                    let sizes = match known_sizes {
+                        Some(sizes) if sizes.len() == offsets.len() => sizes,
+                        // taken: the names are collected on this pass
+                        _ => self.scan_values(false, offsets.len(), names.take()),
+                    };
                     self.subsegments(index, Some(offsets), sizes)
                 }
             }

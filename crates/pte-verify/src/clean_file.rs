@@ -201,6 +201,17 @@ pub(super) struct Prechecks<'a> {
     unstored: AtomicBool,
     /// Whether some tensor checked so far is placed off the CPU.
     off_cpu: AtomicBool,
+    /// For each constant (by `data_buffer_idx`), the complement of the
+    /// earliest position ([`packed_position`]) of a tensor that reads it;
+    /// 0 while none has. Empty past [`Prechecks::new`]'s budget.
+    constant_users: Vec<AtomicU64>,
+}
+
+/// A value's position, plan in the high half and value in the low: their
+/// order is the order of a pass over the plans' values.
+fn packed_position(plan: usize, value: usize) -> u64 {
+    let half = |x: usize| u64::try_from(x).unwrap_or(u64::MAX).min(u64::from(u32::MAX));
+    half(plan) << 32 | half(value)
 }
 
 /// What the tensors [`Prechecks`] checked need from outside the program,
@@ -286,13 +297,30 @@ impl<'a> Prechecks<'a> {
                 Some(context)
             })
             .collect();
+        // 8 bytes per constant, as many as the buffer can hold offsets for
+        let constants = len_of(program.constant_offsets);
+        let constants = if constants <= region.len() / 8 { constants } else { 0 };
         Prechecks {
             program,
             plans,
             external: AtomicBool::new(false),
             off_cpu: AtomicBool::new(false),
             unstored: AtomicBool::new(false),
+            constant_users: (0..constants).map(|_| AtomicU64::new(0)).collect(),
         }
+    }
+
+    /// For each constant of the segment's offsets, the `[plan, value]` of
+    /// the first tensor (in plan, then value order) that reads it: complete
+    /// only once every value has passed, and empty when the offsets were
+    /// past the budget.
+    pub(super) fn constant_users(&self) -> Vec<Option<[usize; 2]>> {
+        let at = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+        let user = |first: &AtomicU64| match first.load(Ordering::Relaxed) {
+            0 => None,
+            mark => Some([at(!mark >> 32), at(!mark & u64::from(u32::MAX))]),
+        };
+        self.constant_users.iter().map(user).collect()
     }
 
     /// What the memory plan needs of each plan (by index), gathered while
@@ -319,10 +347,19 @@ impl<'a> Prechecks<'a> {
         }
     }
 
-    fn tensor_ok(&self, j: usize, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
-        let Some(Clean { external, placed, unstored }) = tensor_clean(t, c.buffer_sizes, &self.program) else {
+    fn tensor_ok(&self, plan: usize, j: usize, t: &TensorView<'_>, c: &PlanContext<'_>) -> bool {
+        let Some(Clean { external, placed, unstored, constant }) = tensor_clean(t, c.buffer_sizes, &self.program)
+        else {
             return false;
         };
+        if let Some(first) = constant.and_then(|i| self.constant_users.get(i)) {
+            // the highest complement is the earliest position: plans in
+            // order, then values, as a pass over them meets them
+            let mark = !packed_position(plan, j);
+            if first.load(Ordering::Relaxed) < mark {
+                first.fetch_max(mark, Ordering::Relaxed);
+            }
+        }
         if let (Some(facts), Some(placed)) = (&c.facts, placed) {
             facts.tensor(j, placed);
         }
@@ -345,7 +382,7 @@ impl ElementChecks for Prechecks<'_> {
         let Some(c) = self.plans.get(plan) else { return false };
         match v {
             ValueRef::None | ValueRef::Unknown(_) => false,
-            ValueRef::Tensor(t) => self.tensor_ok(j, &t, c),
+            ValueRef::Tensor(t) => self.tensor_ok(plan, j, &t, c),
             ValueRef::String(s) => s.is_some(),
             ValueRef::IntList(items) => items.is_some_and(|l| l.iter().all(|x| in_range(x, c.values))),
             ValueRef::DoubleList(items) => items.is_some(),
@@ -516,6 +553,8 @@ struct Clean {
     /// A named tensor of bytes that is neither planned, constant nor
     /// external.
     unstored: bool,
+    /// The constant it reads (`data_buffer_idx`), when it reads one.
+    constant: Option<usize>,
 }
 
 /// Whether a tensor passes every tensor rule: `Some` when it does, with
@@ -560,6 +599,7 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
     let size_of = |i: usize| buffer_sizes.and_then(|s| s.get(i));
     let idx = t.data_buffer_idx();
     let mut placed = None;
+    let mut constant = None;
     if let Some(a) = t.allocation_info() {
         let nbuf = buffer_sizes.map_or(0, |s| s.len()).saturating_sub(1);
         let id = usize::try_from(a.memory_id).unwrap_or(usize::MAX);
@@ -594,7 +634,8 @@ fn tensor_clean(t: &TensorView<'_>, buffer_sizes: Option<List<'_, i64>>, ctx: &C
         if !resolves {
             return None;
         }
+        constant = Some(i);
     }
     let unstored = placed.is_none() && idx == 0 && !external && nbytes > 0 && fqn.is_some();
-    Some(Clean { external, placed, unstored })
+    Some(Clean { external, placed, unstored, constant })
 }

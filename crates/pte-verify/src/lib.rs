@@ -131,16 +131,19 @@ fn verify_with<'a>(
         // passed, so it is there exactly when the elements are clean
         walked.map(|(view, clean)| {
             let called = if clean { elements.called() } else { vec![] };
-            (view, clean.then(|| elements.tensor_needs()), called, elements.into_facts())
+            let seen =
+                clean.then(|| needs::Seen { tensors: elements.tensor_needs(), constants: elements.constant_users() });
+            (view, seen, called, elements.into_facts())
         })
     });
-    let (verified, called, facts) = match verified {
-        Some(Ok((view, tensors, called, facts))) => (Some(Ok((view, tensors))), called, facts),
+    let (mut verified, called, facts) = match verified {
+        Some(Ok((view, seen, called, facts))) => (Some(Ok((view, seen))), called, facts),
         Some(Err(e)) => (Some(Err(e)), vec![], vec![]),
         None => (None, vec![], vec![]),
     };
-    if let Some(Ok((view, tensors))) = &verified {
-        *view_out = Some(Verified::new(*view, *tensors, called));
+    if let Some(Ok((view, seen))) = &mut verified {
+        let tensors = seen.as_ref().map(|s| s.tensors);
+        *view_out = Some(Verified::new(*view, seen.take(), called));
         // Delegate payloads are judged only by the full pass's backend readers.
         let has_delegates = (0..view.plan_count())
             .filter_map(|i| view.plan(i))

@@ -9,6 +9,15 @@ use pte_schema::{DeviceType, ProgramView, ValueRef};
 use super::clean_file::TensorNeeds;
 use super::rules;
 
+/// What the verifier's walk saw of the values, kept when every value
+/// passed its checks.
+#[derive(Clone, Debug)]
+pub(super) struct Seen {
+    pub(super) tensors: TensorNeeds,
+    /// For each constant, the `[plan, value]` of the first tensor reading it.
+    pub(super) constants: Vec<Option<[usize; 2]>>,
+}
+
 /// A program that passed structural verification in
 /// [`super::verify_bytes_viewed`], with what the verifier learned of its
 /// tensors on the way: the warnings about its needs then cost no second
@@ -27,15 +36,45 @@ use super::rules;
 pub struct Verified<'a> {
     view: ProgramView<'a>,
     /// Known when every value was checked and passed.
-    tensors: Option<TensorNeeds>,
+    seen: Option<Seen>,
     /// Which operators each plan's kernel calls name (by operator index),
     /// where the verifier saw every instruction of the plan pass.
     called: Vec<Option<Vec<bool>>>,
 }
 
 impl<'a> Verified<'a> {
-    pub(super) fn new(view: ProgramView<'a>, tensors: Option<TensorNeeds>, called: Vec<Option<Vec<bool>>>) -> Self {
-        Verified { view, tensors, called }
+    pub(super) fn new(view: ProgramView<'a>, seen: Option<Seen>, called: Vec<Option<Vec<bool>>>) -> Self {
+        Verified { view, seen, called }
+    }
+
+    fn tensors(&self) -> Option<TensorNeeds> {
+        self.seen.as_ref().map(|s| s.tensors)
+    }
+
+    /// What a summary reads of the values
+    /// ([`pte_file::view::PteView::constants_and_external_names_known`]), as
+    /// the verifier saw it: `None` unless every value passed its checks.
+    ///
+    /// ```
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
+    /// let (_, verified) = pte_verify::verify_bytes_viewed(&bytes, &Default::default());
+    /// let known = verified.unwrap().known_values().unwrap();
+    /// let view = pte_file::view::PteView::read(&bytes, Default::default())?;
+    /// let sizes: Vec<_> = view.constants().unwrap().iter().map(|c| c.len).collect();
+    /// assert_eq!(known.constant_sizes.iter().map(|s| s.unwrap_or(0)).collect::<Vec<_>>(), sizes);
+    /// assert!(!known.external);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn known_values(&self) -> Option<pte_file::view::KnownValues> {
+        let seen = self.seen.as_ref()?;
+        let size = |&[p, j]: &[usize; 2]| match self.view.plan(p)?.value_ref(j)? {
+            ValueRef::Tensor(t) => t.nbytes(),
+            _ => None,
+        };
+        Some(pte_file::view::KnownValues {
+            constant_sizes: seen.constants.iter().map(|user| user.as_ref().and_then(size)).collect(),
+            external: seen.tensors.external,
+        })
     }
 
     /// The verified program.
@@ -60,7 +99,7 @@ impl<'a> Verified<'a> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn external_needs(&self) -> Vec<Violation> {
-        if self.tensors.is_some_and(|t| !t.external) {
+        if self.tensors().is_some_and(|t| !t.external) {
             return vec![];
         }
         external_needs(&self.view)
@@ -77,7 +116,7 @@ impl<'a> Verified<'a> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn device_needs(&self) -> Vec<Violation> {
-        device_needs_of(&self.view, self.tensors.is_none_or(|t| t.off_cpu))
+        device_needs_of(&self.view, self.tensors().is_none_or(|t| t.off_cpu))
     }
 
     /// [`storage_needs`] of the program, skipping the pass over its values
@@ -90,7 +129,7 @@ impl<'a> Verified<'a> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     pub fn storage_needs(&self) -> Vec<Violation> {
-        if self.tensors.is_some_and(|t| !t.unstored) {
+        if self.tensors().is_some_and(|t| !t.unstored) {
             return vec![];
         }
         storage_needs(&self.view)

@@ -54,6 +54,7 @@ pub use per_kind::{per_kind, PerKind};
 pub use pte_core::{Error, ErrorKind, FileKind, LockWait, Report, Result, Violation};
 pub use pte_file::{ConstantPlacement, DelegatePlacement, LayoutChange, SegmentLayout};
 pub use pte_pack::{ExtractTarget, Extracted, PackOptions, DEFAULT_MAX_FILES};
+pub use pte_verify::Verified;
 pub use rewrite::{program_bytes, rewrite, rewrite_bytes};
 pub use summary::{
     BpteSummary, CaseValue, ConstantRow, DelegateRow, DeviceRow, ExternalGroup, FileSummary, HeaderRow, IoRow,

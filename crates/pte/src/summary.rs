@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use pte_core::FileKind;
 use pte_file::ptd::PtdFile;
-use pte_file::view::{EntryKind, PteView, SegmentTable, SubBuffers, TensorUse};
+use pte_file::view::{EntryKind, KnownValues, PteView, SegmentTable, SubBuffers, TensorUse};
 use pte_file::{tensor_label, Unnamed};
 use pte_schema::DeviceType;
 
@@ -173,8 +173,29 @@ impl<'a> Summary<'a> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(view: PteView<'a>, options: &SummaryOptions<'_>) -> Self {
-        // one pass over the values for both
-        let (constants, names) = view.constants_and_external_names();
+        Summary::with_known(view, options, None)
+    }
+
+    /// [`Summary::new`] given what a walk over the program's values already
+    /// read (`pte_verify::Verified::known_values`, which
+    /// [`verify_as_viewed`](crate::verify_as_viewed) returns): the values
+    /// are then passed over only for what it leaves open. The summary is
+    /// the same.
+    ///
+    /// ```
+    /// use pte_file::view::{PteView, SegmentTable};
+    /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
+    /// let (_, verified) = pte::verify_as_viewed(pte_core::FileKind::Pte, &bytes, &[])?;
+    /// let verified = verified.unwrap();
+    /// let view = || PteView::read_verified(&bytes, *verified.view(), SegmentTable::Referenced);
+    /// let options = Default::default();
+    /// let known = pte::Summary::with_known(view()?, &options, verified.known_values());
+    /// assert_eq!(known.to_value(), pte::Summary::new(view()?, &options).to_value());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_known(view: PteView<'a>, options: &SummaryOptions<'_>, known: Option<KnownValues>) -> Self {
+        // one pass over the values at most, for both
+        let (constants, names) = view.constants_and_external_names_known(known);
         let mutable = view.mutable_segments();
         let table_ok = constants.is_some() && mutable.is_some();
         let mut head = program::head(&view);

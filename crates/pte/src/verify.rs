@@ -92,23 +92,25 @@ pub fn verify_as(kind: FileKind, bytes: &[u8], data: &[DataFile<'_>]) -> Result<
     verify_as_viewed(kind, bytes, data).map(|(report, _)| report)
 }
 
-/// [`verify_as`], also returning the program's view when `bytes` are a
-/// `.pte` whose flatbuffer verified, so that a caller reading more of the
-/// program (a summary, `pte_file::view::PteView::read_verified`) does not
-/// verify it again.
+/// [`verify_as`], also returning what the verifier saw of the program
+/// when `bytes` are a `.pte` whose flatbuffer verified, so that a caller
+/// reading more of the program does not verify it again
+/// (`pte_file::view::PteView::read_verified` of its view) nor pass over
+/// its values for what the verifier's walk already read
+/// ([`Summary::with_known`](crate::Summary::with_known)).
 ///
 /// ```
 /// let bytes = std::fs::read(pte_testkit::corpus("linear/model.pte"))?;
-/// let (report, view) = pte::verify_as_viewed(pte_core::FileKind::Pte, &bytes, &[]).unwrap();
+/// let (report, verified) = pte::verify_as_viewed(pte_core::FileKind::Pte, &bytes, &[]).unwrap();
 /// assert!(report.is_ok());
-/// assert_eq!(view.unwrap().plan_count(), 1);
+/// assert_eq!(verified.unwrap().view().plan_count(), 1);
 /// # Ok::<(), std::io::Error>(())
 /// ```
 pub fn verify_as_viewed<'a>(
     kind: FileKind,
     bytes: &'a [u8],
     data: &[DataFile<'_>],
-) -> Result<(Report, Option<pte_schema::ProgramView<'a>>), Unreadable> {
+) -> Result<(Report, Option<pte_verify::Verified<'a>>), Unreadable> {
     if !data.is_empty() && kind != FileKind::Pte {
         return Err(Unreadable::Program(Error::new(
             ErrorKind::InvalidUse,
@@ -154,7 +156,7 @@ pub fn verify_as_viewed<'a>(
     if !data.is_empty() {
         link(bytes, data, &mut report)?;
     }
-    Ok((report, verified.map(|v| *v.view())))
+    Ok((report, verified))
 }
 
 /// Whether the strict reader of `kind` reads `bytes`: the error it refuses

@@ -29,7 +29,7 @@ pub(crate) fn run(file: &Path, json: bool, tensors: bool) -> CmdResult {
         // verifier's view
         let (report, view) = pte::verify_as_viewed(input.kind, bytes, &[])
             .map_err(|e| Failure::bad_input(format!("{}: {e}", file.display())))?;
-        formats::pte_info::run(file, bytes, json, tensors, view)?;
+        formats::pte_info::run(file, bytes, json, tensors, view.as_ref())?;
         return verdict(&report, json);
     }
     if input.kind.is_ptn() {

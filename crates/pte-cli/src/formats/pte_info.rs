@@ -19,22 +19,23 @@ use crate::formats::{inspect, program};
 use crate::input::require_kind;
 
 /// `pte info FILE` (text or `--json`) for a `.pte`.
-/// `verified` is the verifier's view of the program, when it has one: the
-/// program is then not verified again.
+/// `verified` is what the verifier saw of the program, when it verified:
+/// the program is then not verified again, nor its values passed over for
+/// what the verifier's walk read.
 pub(crate) fn run(
     file: &Path,
     bytes: &[u8],
     json: bool,
     tensors: bool,
-    verified: Option<pte_schema::ProgramView<'_>>,
+    verified: Option<&pte::Verified<'_>>,
 ) -> CmdResult {
     require_kind(file, bytes, FileKind::Pte)?;
     let options = SummaryOptions { table: SegmentTable::Referenced, tensors, path: Some(file) };
     let view = match verified {
-        Some(view) => PteView::read_verified(bytes, view, options.table),
+        Some(v) => PteView::read_verified(bytes, *v.view(), options.table),
         None => PteView::read(bytes, options.table),
     };
-    let summary = Summary::new(view.map_err(at(file))?, &options);
+    let summary = Summary::with_known(view.map_err(at(file))?, &options, verified.and_then(|v| v.known_values()));
     write_stdout(|w| {
         if json {
             serde_json::to_writer_pretty(&mut *w, &summary)?;

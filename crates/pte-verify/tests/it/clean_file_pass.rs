@@ -372,3 +372,78 @@ fn legacy_inline_constants_get_the_same_report_either_way() {
     // the edits that take a tensor's constant away break constant.bounds
     assert!(found >= 4, "{found}");
 }
+
+/// The constants' sizes the verifier's walk read (`Verified::known_values`)
+/// must be those a pass over the values finds (the first tensor reading
+/// each, in plan then value order): on the corpus, and on deep_program with
+/// a late tensor (in a chunk a second thread may check) reading an early
+/// constant at another size, and the only reader of a constant placed late.
+#[test]
+fn constants_read_during_verification_are_those_a_pass_over_the_values_finds() {
+    use pte_file::view::PteView;
+    use pte_verify::verify_bytes_viewed;
+    let check = |what: &str, bytes: &[u8]| -> Vec<Option<u64>> {
+        let (report, verified) = verify_bytes_viewed(bytes, &Default::default());
+        assert!(report.is_ok(), "{what}: {report:?}");
+        let view = PteView::read(bytes, Default::default()).unwrap();
+        let (by_pass, names) = view.constants_and_external_names();
+        let known = verified.unwrap().known_values().expect("every value passed");
+        assert_eq!(known.external, !names.is_empty(), "{what}");
+        let (by_walk, again) = view.constants_and_external_names_known(Some(known.clone()));
+        assert_eq!(again, names, "{what}");
+        let rows = |c: Option<pte_file::view::SubBuffers<'_>>| c.map(|c| c.iter().collect::<Vec<_>>());
+        assert_eq!(rows(by_walk), rows(by_pass), "{what}");
+        known.constant_sizes
+    };
+    for (name, bytes) in corpus_programs() {
+        check(&name, &bytes);
+    }
+    let bytes = std::fs::read(pte_testkit::corpus("deep_program/model.pte")).unwrap();
+    let pte = pte_file::PteFile::from_bytes(&bytes).unwrap();
+    let before = check("deep_program", &bytes);
+    let values = pte.program.execution_plan.as_ref().unwrap()[0].values.as_ref().unwrap();
+    let late = values
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, v)| match &v.val {
+            Some(pte_schema::KernelTypes::Tensor(t)) if t.allocation_info.is_some() && t.data_buffer_idx == 0 => {
+                Some(i)
+            }
+            _ => None,
+        })
+        .unwrap();
+    assert!(late > 4 * pte_schema::CHUNK, "late enough for a second thread's chunk");
+    let first_reader = |idx: u32| {
+        values.iter().position(|v| matches!(&v.val, Some(pte_schema::KernelTypes::Tensor(t)) if t.data_buffer_idx == idx && t.allocation_info.is_none()))
+    };
+    let early = first_reader(1).unwrap();
+    assert!(early < late && first_reader(2).is_some());
+    // the late tensor reads 4 floats of constant 1; `early_to`, when given,
+    // moves constant 1's early reader to another constant
+    let variant = |early_to: Option<u32>| {
+        let mut program = pte.program.clone();
+        let values = program.execution_plan.as_mut().unwrap()[0].values.as_mut().unwrap();
+        if let Some(pte_schema::KernelTypes::Tensor(t)) = &mut values[late].val {
+            t.allocation_info = None;
+            t.data_buffer_idx = 1;
+            t.sizes = Some(vec![4]);
+            t.dim_order = Some(vec![0]);
+        }
+        if let (Some(to), Some(pte_schema::KernelTypes::Tensor(t))) = (early_to, &mut values[early].val) {
+            t.data_buffer_idx = to;
+        }
+        let fb = pte_schema::encode_program(&program, &Default::default()).unwrap();
+        let mut out = vec![];
+        pte_file::splice_flatbuffer(&mut out, &bytes, &fb, &pte_file::WriteOptions::matching(&pte, &bytes)).unwrap();
+        out
+    };
+    // constant 1's first reader is early: a late reader of 4 floats changes nothing
+    let shared = check("late second reader", &variant(None));
+    assert_eq!(shared, before);
+    assert_eq!(shared[1], Some(32));
+    // with the early reader moved to constant 2, the late one is constant 1's first
+    let moved = check("late only reader", &variant(Some(2)));
+    assert_eq!(moved[1], Some(16));
+    assert_eq!(moved[2], before[2]);
+}
