@@ -212,3 +212,125 @@ fn write_char(out: &mut impl std::fmt::Write, c: char) -> std::fmt::Result {
         c => out.write_char(c),
     }
 }
+
+/// `part` of `whole` as a percentage with one decimal (`93.7%`), as
+/// `format!("{:.1}%", part as f64 * 100.0 / whole as f64)` spells it; `-`
+/// of a whole of 0. It pads as a string does (`{:>6}`). The one rule of
+/// every share a human output shows (`pte size`, the report's sizes and
+/// treemap).
+///
+/// ```
+/// use pte_core::style::Share;
+/// assert_eq!(Share { part: 1428936, whole: 1524996 }.to_string(), "93.7%");
+/// assert_eq!(format!("{:>6}|", Share { part: 1, whole: 3 }), " 33.3%|");
+/// assert_eq!(Share { part: 5, whole: 0 }.to_string(), "-");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Share {
+    /// The bytes (or anything counted) of the part.
+    pub part: u64,
+    /// The whole they are a share of.
+    pub whole: u64,
+}
+
+impl Share {
+    /// The share in tenths of a percent, rounded as the float formatting
+    /// rounds it, where integer arithmetic is sure to agree: a part at most
+    /// the whole, a whole under 2^40 and not an exact tie. There the
+    /// quotient's float error (at most 1000 × 2^-53 in tenths) is below the
+    /// distance to the nearest tie (at least 1 / (2 × whole)), so both round
+    /// the same way. Elsewhere the caller formats the float.
+    fn tenths(self) -> Option<u64> {
+        if self.whole == 0 || self.whole >= 1 << 40 || self.part > self.whole {
+            return None;
+        }
+        let n = u128::from(self.part).checked_mul(1000)?;
+        let whole = u128::from(self.whole);
+        let (q, r) = (n.checked_div(whole)?, n.checked_rem(whole)?);
+        let twice = r.checked_mul(2)?;
+        if twice == whole {
+            return None;
+        }
+        let t = if twice > whole { q.checked_add(1)? } else { q };
+        u64::try_from(t).ok()
+    }
+}
+
+impl std::fmt::Display for Share {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.whole == 0 {
+            return f.pad("-");
+        }
+        let Some(t) = self.tenths() else {
+            return f.pad(&format!("{:.1}%", self.part as f64 * 100.0 / self.whole as f64));
+        };
+        // at most "100.0%", written from the end on the stack: the float
+        // and integer formatting machinery costs more than the table row
+        let mut buf = [0u8; 8];
+        let mut at = buf.len();
+        let mut put = |b: u8| {
+            at = at.saturating_sub(1);
+            if let Some(slot) = buf.get_mut(at) {
+                *slot = b;
+            }
+        };
+        // a remainder by 10 is a digit: the additions cannot wrap
+        let digit = |n: u64| b'0'.wrapping_add((n % 10) as u8);
+        put(b'%');
+        put(digit(t));
+        put(b'.');
+        let mut units = t / 10;
+        loop {
+            put(digit(units));
+            units /= 10;
+            if units == 0 {
+                break;
+            }
+        }
+        f.pad(std::str::from_utf8(buf.get(at..).unwrap_or_default()).map_err(|_| std::fmt::Error)?)
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::Share;
+
+    fn by_float(part: u64, whole: u64) -> String {
+        format!("{:.1}%", part as f64 * 100.0 / whole as f64)
+    }
+
+    /// Every part of small wholes (all their ties included), and a spread
+    /// of parts of large ones up to and past the integer path's bound.
+    #[test]
+    fn shares_are_spelled_as_the_float_formatting_spells_them() {
+        let mut checked = 0u64;
+        for whole in 1..=2000u64 {
+            for part in 0..=whole {
+                assert_eq!(Share { part, whole }.to_string(), by_float(part, whole), "{part}/{whole}");
+                checked += 1;
+            }
+        }
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for shift in [20u32, 30, 39, 40, 41, 50, 63] {
+            for _ in 0..20_000 {
+                // xorshift: a fixed, reproducible spread
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let whole = (x >> (63 - shift)).max(1);
+                let part = x % whole.saturating_add(1);
+                assert_eq!(Share { part, whole }.to_string(), by_float(part, whole), "{part}/{whole}");
+                // the ties: an odd number of half tenths
+                let tie = whole / 2000 * 2000;
+                if tie > 0 {
+                    let part = tie / 2000 * (2 * (x % 1000) + 1);
+                    assert_eq!(Share { part, whole: tie }.to_string(), by_float(part, tie), "{part}/{tie}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 2_000_000);
+        assert!(Share { part: 3, whole: 2 }.tenths().is_none(), "more than the whole takes the float path");
+        assert_eq!(format!("{:<7}|", Share { part: 1, whole: 8 }), "12.5%  |");
+    }
+}

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use pte_analysis::size::SizeReport;
+use pte_core::style::Share;
 
 use crate::html::{escape, thousands, Coord};
 use crate::layout::text::{chars_in, cut, ADVANCE, MONOSPACE};
@@ -147,14 +148,6 @@ fn fill(kind: &str) -> &'static str {
     }
 }
 
-/// A percentage with one decimal, of a non-zero total.
-fn share(bytes: u64, total: u64) -> String {
-    if total == 0 {
-        return "-".into();
-    }
-    format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
-}
-
 /// The treemap of `report` as one `<svg role="img">`, titled `title`;
 /// `id_prefix` comes before the ids of its clip paths, so that several
 /// treemaps can share one page.
@@ -200,7 +193,7 @@ pub fn svg(report: &SizeReport, title: &str, id_prefix: &str) -> String {
             "<g class=\"kind\"><title>{}: {} bytes ({})</title>",
             escape(kind),
             thousands(*bytes),
-            share(*bytes, total)
+            Share { part: *bytes, whole: total }
         );
         let mut parts = parts.clone();
         parts.sort_by(|&a, &b| {
@@ -222,7 +215,7 @@ pub fn svg(report: &SizeReport, title: &str, id_prefix: &str) -> String {
                 escape(&name),
                 escape(p.kind),
                 thousands(p.bytes),
-                share(p.bytes, total)
+                Share { part: p.bytes, whole: total }
             );
             let room = chars_in(r.w - 2.0 * PAD, FONT_SIZE * ADVANCE);
             if r.h >= 14.0 && room >= 3 {

@@ -214,6 +214,16 @@ fn packed_position(plan: usize, value: usize) -> u64 {
     half(plan) << 32 | half(value)
 }
 
+/// The `[plan, value]` an entry of [`Prechecks::take_constant_users`]
+/// names, if any.
+pub(super) fn first_reader(mark: u64) -> Option<[usize; 2]> {
+    let at = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+    (mark != 0).then(|| [at(!mark >> 32), at(!mark & u64::from(u32::MAX))])
+}
+
+/// The most constants whose first readers the walk notes (8 bytes each).
+const MAX_NOTED_CONSTANTS: usize = 1 << 17;
+
 /// What the tensors [`Prechecks`] checked need from outside the program,
 /// read while they were checked: when every value passed, the warnings
 /// about these needs ([`super::needs`]) have nothing to look for unless a
@@ -297,9 +307,12 @@ impl<'a> Prechecks<'a> {
                 Some(context)
             })
             .collect();
-        // 8 bytes per constant, as many as the buffer can hold offsets for
+        // 8 bytes per constant, as many as the buffer holds offsets for and
+        // at most MAX_NOTED_CONSTANTS: past that the summary passes over the
+        // values itself, as it did before, rather than verify hold a table
+        // that grows with the program
         let constants = len_of(program.constant_offsets);
-        let constants = if constants <= region.len() / 8 { constants } else { 0 };
+        let constants = if constants <= (region.len() / 8).min(MAX_NOTED_CONSTANTS) { constants } else { 0 };
         Prechecks {
             program,
             plans,
@@ -310,17 +323,13 @@ impl<'a> Prechecks<'a> {
         }
     }
 
-    /// For each constant of the segment's offsets, the `[plan, value]` of
-    /// the first tensor (in plan, then value order) that reads it: complete
-    /// only once every value has passed, and empty when the offsets were
-    /// past the budget.
-    pub(super) fn constant_users(&self) -> Vec<Option<[usize; 2]>> {
-        let at = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-        let user = |first: &AtomicU64| match first.load(Ordering::Relaxed) {
-            0 => None,
-            mark => Some([at(!mark >> 32), at(!mark & u64::from(u32::MAX))]),
-        };
-        self.constant_users.iter().map(user).collect()
+    /// For each constant of the segment's offsets, where the first tensor
+    /// (in plan, then value order) that reads it is ([`first_reader`]):
+    /// complete only once every value has passed, and empty when the
+    /// offsets were past the budget. Taken once; the walk is over.
+    pub(super) fn take_constant_users(&mut self) -> Vec<u64> {
+        // in place: an atomic and its value have one size and alignment
+        std::mem::take(&mut self.constant_users).into_iter().map(AtomicU64::into_inner).collect()
     }
 
     /// What the memory plan needs of each plan (by index), gathered while

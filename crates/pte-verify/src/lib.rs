@@ -125,14 +125,14 @@ fn verify_with<'a>(
     // breaks a rule is verified once, as before; the clean-file pass checks each
     // value and instruction during that verification
     let verified = (clean_file_first && c.out.is_empty()).then(|| {
-        let elements = clean_file::Prechecks::new(region, header.as_ref(), &options.limits);
+        let mut elements = clean_file::Prechecks::new(region, header.as_ref(), &options.limits);
         let walked = pte_schema::ProgramView::with_checks(region, &options.limits, &elements);
         // what the checks saw of the tensors counts only if every value
         // passed, so it is there exactly when the elements are clean
         walked.map(|(view, clean)| {
             let called = if clean { elements.called() } else { vec![] };
-            let seen =
-                clean.then(|| needs::Seen { tensors: elements.tensor_needs(), constants: elements.constant_users() });
+            let seen = clean
+                .then(|| needs::Seen { tensors: elements.tensor_needs(), constants: elements.take_constant_users() });
             (view, seen, called, elements.into_facts())
         })
     });

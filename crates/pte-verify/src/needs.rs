@@ -14,8 +14,9 @@ use super::rules;
 #[derive(Clone, Debug)]
 pub(super) struct Seen {
     pub(super) tensors: TensorNeeds,
-    /// For each constant, the `[plan, value]` of the first tensor reading it.
-    pub(super) constants: Vec<Option<[usize; 2]>>,
+    /// For each constant, where the first tensor reading it is
+    /// ([`super::clean_file::first_reader`]).
+    pub(super) constants: Vec<u64>,
 }
 
 /// A program that passed structural verification in
@@ -72,7 +73,11 @@ impl<'a> Verified<'a> {
             _ => None,
         };
         Some(pte_file::view::KnownValues {
-            constant_sizes: seen.constants.iter().map(|user| user.as_ref().and_then(size)).collect(),
+            constant_sizes: seen
+                .constants
+                .iter()
+                .map(|&mark| super::clean_file::first_reader(mark).as_ref().and_then(size))
+                .collect(),
             external: seen.tensors.external,
         })
     }

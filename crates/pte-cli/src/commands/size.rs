@@ -6,6 +6,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use pte_analysis::size::{By, Part, SizeReport};
+use pte_core::style::Share;
 
 use crate::cli::SizeBy;
 use crate::failure::{at, CmdResult};
@@ -45,14 +46,6 @@ pub(crate) fn run(file: &Path, json: bool, top: Option<usize>, by: Option<SizeBy
     })
 }
 
-/// `part` as a share of the file, in percent with one decimal.
-fn percent(bytes: u64, total: u64) -> String {
-    if total == 0 {
-        return "-".into();
-    }
-    format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
-}
-
 /// What the name column says: the name, and what it shares or holds.
 fn label(w: &mut impl Write, p: &Part) -> io::Result<()> {
     write!(w, "{}", pte_core::style::Escaped(&p.name))?;
@@ -84,7 +77,7 @@ fn text(w: &mut impl Write, file: &Path, r: &SizeReport) -> io::Result<()> {
             Some(o) => write!(w, "  {o:>ow$}")?,
             None => write!(w, "  {:>ow$}", "-")?,
         }
-        write!(w, "  {:>bw$}  {:>6}  {:<kw$}  ", p.bytes, percent(p.bytes, r.file_size), p.kind)?;
+        write!(w, "  {:>bw$}  {:>6}  {:<kw$}  ", p.bytes, Share { part: p.bytes, whole: r.file_size }, p.kind)?;
         label(w, p)?;
         w.write_all(b"\n")?;
     }

@@ -8,6 +8,7 @@
 use std::fmt::Write as _;
 
 use pte_analysis::size::{By, SizeReport};
+use pte_core::style::Share;
 
 use super::context::{open, Ctx};
 use crate::html::{counted, escape, head_row, row, thousands};
@@ -34,13 +35,6 @@ pub(super) fn program_parts(pte: &pte_file::view::PteView<'_>) -> u64 {
     ]
     .iter()
     .fold(0u64, |t, &n| t.saturating_add(n as u64))
-}
-
-fn share(bytes: u64, total: u64) -> String {
-    if total == 0 {
-        return "-".into();
-    }
-    format!("{:.1}%", bytes as f64 * 100.0 / total as f64)
 }
 
 /// The part for the file (of the section's kind) counted to have at least
@@ -91,7 +85,12 @@ fn body(cx: &Ctx, r: &SizeReport) -> String {
     for p in &by_kind.parts {
         s.push_str(&row(
             None,
-            &[p.kind.to_string(), thousands(p.count.unwrap_or(1)), thousands(p.bytes), share(p.bytes, total)],
+            &[
+                p.kind.to_string(),
+                thousands(p.count.unwrap_or(1)),
+                thousands(p.bytes),
+                Share { part: p.bytes, whole: total }.to_string(),
+            ],
         ));
     }
     s.push_str("</table></div>");
@@ -112,7 +111,7 @@ fn body(cx: &Ctx, r: &SizeReport) -> String {
                 p.kind.to_string(),
                 p.offset.map_or_else(|| "-".into(), thousands),
                 thousands(p.bytes),
-                share(p.bytes, total),
+                Share { part: p.bytes, whole: total }.to_string(),
             ],
         ));
     }
