@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-pub(crate) use pte_core::style::{count, dim_range, dtype, quoted, shape, text};
+pub(crate) use pte_core::style::{count, dim_range, dtype, quoted, shape, text, torch_dtype, write_shape};
 
 /// [`text`] of a JSON string value (a name from the file); any other value
 /// as JSON prints it.

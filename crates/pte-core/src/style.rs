@@ -13,14 +13,30 @@
 /// assert_eq!(pte_core::style::shape(Vec::<u8>::new()), "[]");
 /// ```
 pub fn shape<T: std::fmt::Display>(dims: impl IntoIterator<Item = T>) -> String {
-    use std::fmt::Write as _;
-    // written in place: tables of tens of thousands of shapes call this
-    let mut s = String::from("[");
-    for (k, d) in dims.into_iter().enumerate() {
-        let _ = if k == 0 { write!(s, "{d}") } else { write!(s, ", {d}") };
-    }
-    s.push(']');
+    let mut s = String::new();
+    let _ = write_shape(&mut s, dims);
     s
+}
+
+/// [`shape`] written to `out`, for a table that writes many in one buffer.
+///
+/// ```
+/// let mut row = String::from("x ");
+/// pte_core::style::write_shape(&mut row, [4, 16]).unwrap();
+/// assert_eq!(row, "x [4, 16]");
+/// ```
+pub fn write_shape<T: std::fmt::Display>(
+    out: &mut impl std::fmt::Write,
+    dims: impl IntoIterator<Item = T>,
+) -> std::fmt::Result {
+    out.write_char('[')?;
+    for (k, d) in dims.into_iter().enumerate() {
+        if k > 0 {
+            out.write_str(", ")?;
+        }
+        write!(out, "{d}")?;
+    }
+    out.write_char(']')
 }
 
 /// A `.pte` shape with its dynamism (`STATIC`, `DYNAMIC_BOUND`,
@@ -67,7 +83,17 @@ pub fn dim_range(min: i64, max: i64) -> String {
 /// assert_eq!(pte_core::style::dtype("ScalarType(99)"), "ScalarType(99)");
 /// ```
 pub fn dtype(name: &str) -> String {
-    let torch = match name {
+    torch_dtype(name).to_string()
+}
+
+/// [`dtype`] without a copy, for a table that writes many.
+///
+/// ```
+/// assert_eq!(pte_core::style::torch_dtype("LONG"), "int64");
+/// assert_eq!(pte_core::style::torch_dtype("ScalarType(99)"), "ScalarType(99)");
+/// ```
+pub fn torch_dtype(name: &str) -> &str {
+    match name {
         "BYTE" | "U8" | "UINT8" => "uint8",
         "CHAR" | "I8" | "INT8" => "int8",
         "SHORT" | "I16" | "INT16" => "int16",
@@ -92,9 +118,8 @@ pub fn dtype(name: &str) -> String {
         "UINT32" | "U32" => "uint32",
         "UINT64" | "U64" => "uint64",
         "C64" => "complex64",
-        other => return other.to_string(),
-    };
-    torch.to_string()
+        other => other,
+    }
 }
 
 /// `1 instruction`, `3 instructions`, `2 entries`: a count with its noun agreeing.

@@ -352,7 +352,10 @@ fn described(plan: &PlanView<'_>, t: &walk::Planned) -> PlannedTensor {
         arena: t.arena,
         offset: t.offset,
         size: t.nbytes,
-        dtype: view.map(|v| v.scalar_type().to_string()).unwrap_or_default(),
+        dtype: view
+            .map(|v| v.scalar_type())
+            .map(|s| s.name().map_or_else(|| s.to_string(), str::to_string))
+            .unwrap_or_default(),
         sizes: view.and_then(|v| v.sizes()).map(|s| s.iter().collect()).unwrap_or_default(),
         dynamic: view.is_some_and(|v| v.shape_dynamism() != pte_schema::TensorShapeDynamism::STATIC),
         name: view.and_then(|v| v.fqn()).map(str::to_string),

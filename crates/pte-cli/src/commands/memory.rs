@@ -5,11 +5,13 @@
 //! is printed with them listed, and exits 1.
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
 
-use pte_analysis::memory::{MethodMemory, Role};
+use pte_analysis::memory::{MethodMemory, PlannedTensor, Role};
 
 use crate::failure::{at, CmdResult, Failure};
+use crate::formats::pte_info::write_stdout;
 use crate::input::Input;
 use crate::style;
 
@@ -21,15 +23,20 @@ pub(crate) fn run(file: &Path, method: Option<&str>, json: bool) -> CmdResult {
         input.require("memory", &::pte::MEMORY_KINDS)?;
     }
     let plan = ::pte::memory(kind, input.bytes(), method).map_err(at(file))?;
-    if json {
-        println!("{}", serde_json::to_string_pretty(&plan)?);
-    } else {
+    write_stdout(|w| {
+        if json {
+            // into memory first, as before: serde_json writes a token at a
+            // time, which a Vec takes faster than a buffered writer
+            let text = serde_json::to_vec_pretty(&plan)?;
+            w.write_all(&text)?;
+            return w.write_all(b"\n");
+        }
         let mut out = String::new();
         for m in &plan.methods {
             text(&mut out, m);
         }
-        print!("{out}");
-    }
+        w.write_all(out.as_bytes())
+    })?;
     let unplaced: usize = plan.methods.iter().map(|m| m.unattributed.len()).sum();
     if unplaced > 0 {
         return Err(Failure::invalid(format!(
@@ -55,7 +62,8 @@ fn text(out: &mut String, m: &MethodMemory) {
     let name = m.name.as_deref().unwrap_or("");
     let _ = writeln!(
         out,
-        "method {name:?}: {}, {} (non_const_buffer_sizes[0] is reserved)",
+        "method {}: {}, {} (non_const_buffer_sizes[0] is reserved)",
+        style::quoted(name),
         style::count(m.instructions, "instruction"),
         style::count(m.arenas.len() as u64, "planned buffer")
     );
@@ -75,48 +83,7 @@ fn text(out: &mut String, m: &MethodMemory) {
         );
     }
     if !m.tensors.is_empty() {
-        let rows: Vec<[String; 7]> = m
-            .tensors
-            .iter()
-            .map(|t| {
-                let dims = t.sizes.iter().map(|&d| if t.dynamic { format!("<={d}") } else { d.to_string() });
-                [
-                    t.value.to_string(),
-                    t.arena.to_string(),
-                    format!("{}..{}", t.offset, t.offset.saturating_add(t.size)),
-                    t.size.to_string(),
-                    format!("{} {}", style::dtype(&t.dtype), style::shape(dims)),
-                    t.lifetime.map_or_else(|| "unused".into(), |[f, l]| format!("{f}..={l}")),
-                    match (&t.name, role(t.role)) {
-                        (Some(n), r) => format!("{r} {n:?}").trim_start().to_string(),
-                        (None, r) => r.to_string(),
-                    },
-                ]
-            })
-            .collect();
-        let head = ["value", "buffer", "bytes", "size", "tensor", "lifetime", "role"];
-        let mut widths = head.map(str::len);
-        for r in &rows {
-            for (w, c) in widths.iter_mut().zip(r) {
-                *w = (*w).max(c.chars().count());
-            }
-        }
-        // Padded in place: the table can have tens of thousands of rows.
-        let line = |out: &mut String, cells: &[&str]| {
-            let start = out.len();
-            out.push_str("  ");
-            for (c, w) in cells.iter().zip(widths) {
-                out.push_str(c);
-                let pad = w.saturating_sub(c.chars().count()).saturating_add(2);
-                out.extend(std::iter::repeat_n(' ', pad));
-            }
-            out.truncate(out.trim_end_matches(' ').len().max(start));
-            out.push('\n');
-        };
-        line(out, &head);
-        for r in &rows {
-            line(out, &r.each_ref().map(String::as_str));
-        }
+        tensor_table(out, &m.tensors);
     }
     let e = &m.method_allocator;
     let p = &e.parts;
@@ -152,4 +119,112 @@ fn text(out: &mut String, m: &MethodMemory) {
     for u in &m.unattributed {
         let _ = writeln!(out, "  unattributed: {}: {}", u.path, u.reason);
     }
+}
+
+/// The columns of the planned tensors' table.
+const HEAD: [&str; 7] = ["value", "buffer", "bytes", "size", "tensor", "lifetime", "role"];
+
+/// Writes cell `k` of tensor `t`'s row to `out`.
+fn cell(out: &mut String, k: usize, t: &PlannedTensor) -> std::fmt::Result {
+    // integers by itoa: the formatting machinery costs more than the row
+    let mut digits = itoa::Buffer::new();
+    let mut int = |out: &mut String, n: u64| out.push_str(digits.format(n));
+    match k {
+        0 => int(out, t.value as u64),
+        1 => int(out, u64::from(t.arena)),
+        2 => {
+            int(out, t.offset);
+            out.push_str("..");
+            int(out, t.offset.saturating_add(t.size));
+        }
+        3 => int(out, t.size),
+        4 => {
+            out.push_str(style::torch_dtype(&t.dtype));
+            out.push(' ');
+            return if t.dynamic {
+                style::write_shape(out, t.sizes.iter().map(|d| format!("<={d}")))
+            } else {
+                style::write_shape(out, &t.sizes)
+            };
+        }
+        5 => match t.lifetime {
+            Some([f, l]) => {
+                int(out, f);
+                out.push_str("..=");
+                int(out, l);
+            }
+            None => out.push_str("unused"),
+        },
+        _ => {
+            let r = role(t.role);
+            out.push_str(r);
+            if let Some(n) = &t.name {
+                if !r.is_empty() {
+                    out.push(' ');
+                }
+                out.push_str(&style::quoted(n));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Columns a cell takes: its characters (bytes, when all are ASCII).
+fn width(c: &str) -> usize {
+    if c.is_ascii() {
+        c.len()
+    } else {
+        c.chars().count()
+    }
+}
+
+/// The planned tensors, a row each, every column as wide as its widest
+/// cell. The cells are written once, one after another into one buffer
+/// (a table can have tens of thousands of rows), then copied out padded.
+fn tensor_table(out: &mut String, tensors: &[PlannedTensor]) {
+    let mut cells = String::new();
+    // where each row's cells end in `cells`
+    let mut ends: Vec<[usize; 7]> = Vec::with_capacity(tensors.len());
+    let mut widths = HEAD.map(str::len);
+    for t in tensors {
+        let mut row = [0usize; 7];
+        for (k, (end, w)) in row.iter_mut().zip(widths.iter_mut()).enumerate() {
+            let start = cells.len();
+            let _ = cell(&mut cells, k, t);
+            *end = cells.len();
+            *w = (*w).max(cells.get(start..).map_or(0, width));
+        }
+        ends.push(row);
+    }
+    line(out, HEAD.into_iter(), &widths);
+    let mut from = 0;
+    for row in &ends {
+        let cuts = row.iter().map(|&end| {
+            let c = cells.get(from..end).unwrap_or_default();
+            from = end;
+            c
+        });
+        line(out, cuts, &widths);
+    }
+}
+
+/// One row of the table: each cell padded to its column's width, two
+/// spaces between columns, no spaces at the end of the line (the padding
+/// is written only once a cell follows it).
+fn line<'c>(out: &mut String, cells: impl Iterator<Item = &'c str>, widths: &[usize; 7]) {
+    const SPACES: &str = "                                ";
+    out.push_str("  ");
+    let mut pending = 0usize;
+    for (c, &w) in cells.zip(widths) {
+        if !c.is_empty() {
+            while pending > 0 {
+                let n = pending.min(SPACES.len());
+                out.push_str(SPACES.get(..n).unwrap_or_default());
+                pending = pending.saturating_sub(n);
+            }
+            out.push_str(c);
+        }
+        pending = pending.saturating_add(w.saturating_sub(width(c))).saturating_add(2);
+    }
+    out.push('\n');
 }

@@ -233,6 +233,36 @@ fn method_selects_one_and_the_text_names_every_part() {
     }
 }
 
+/// Names from the file reach the table through the one escaping rule
+/// (`style::quoted`), wide names widen their column, and a dynamic
+/// tensor's sizes read as bounds.
+#[test]
+fn the_table_escapes_names_and_pads_every_column() {
+    let bytes = edited("mutable_plain", |plan| {
+        plan.name = Some("fwd\u{1b}[2J".into());
+        let j = plan.values.as_ref().unwrap().iter().position(|v| matches!(&v.val, Some(KernelTypes::Tensor(t)) if t.extra_tensor_info.as_ref().and_then(|e| e.fully_qualified_name.as_deref()) == Some("state"))).unwrap();
+        let t = tensor(plan, j);
+        t.extra_tensor_info.as_mut().unwrap().fully_qualified_name = Some("ståte\u{7}\\\"x".into());
+        t.shape_dynamism = pte_schema::TensorShapeDynamism::DYNAMIC_BOUND;
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("named.pte");
+    std::fs::write(&f, &bytes).unwrap();
+    let o = pte(&["memory", s(&f)]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("method \"fwd\\u001b[2J\": "), "{text}");
+    let row = text.lines().find(|l| l.contains("state")).unwrap();
+    assert!(row.ends_with(r#"state "ståte\u0007\\\"x""#), "{row}");
+    assert!(row.contains("float32 [<="), "{row}");
+    // the row's cells start where the header's do
+    let header = text.lines().find(|l| l.trim_start().starts_with("value")).unwrap();
+    for (title, cell) in [("bytes", "64..96"), ("tensor", "float32"), ("lifetime", "0..=2"), ("role", "state")] {
+        assert_eq!(header.find(title), row.find(cell), "{title}:\n{header}\n{row}");
+    }
+    assert!(text.lines().all(|l| !l.ends_with(' ')), "{text}");
+}
+
 #[test]
 fn damaged_plans_are_listed_not_guessed() {
     let dir = tempfile::tempdir().unwrap();
