@@ -1,6 +1,7 @@
 //! JSON objects read with duplicate keys rejected: serde maps keep one of two
 //! equal keys silently, which lets two readers see different tensors.
 
+use std::borrow::Cow;
 use std::collections::BTreeSet;
 use std::fmt;
 use std::fmt::Write as _;
@@ -38,6 +39,95 @@ impl<'de, V: DeserializeOwned> Visitor<'de> for UniqueVisitor<V> {
             out.push((key, value));
         }
         Ok(UniqueObject(out))
+    }
+}
+
+/// An object key, borrowed from the JSON text when it holds no escape.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeyVisitor;
+        impl<'de> Visitor<'de> for KeyVisitor {
+            type Value = Key<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: serde::de::Error>(self, s: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(s)))
+            }
+            fn visit_str<E: serde::de::Error>(self, s: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s.to_owned())))
+            }
+            fn visit_string<E: serde::de::Error>(self, s: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(s)))
+            }
+        }
+        d.deserialize_str(KeyVisitor)
+    }
+}
+
+/// Keys of one object, told apart as they come: a short list searched in
+/// turn (a tensor entry has three keys), a set once it grows, so a hostile
+/// object of many keys costs no more than a set would.
+#[derive(Default)]
+struct SeenKeys<'de> {
+    few: Vec<Cow<'de, str>>,
+    many: Option<BTreeSet<Cow<'de, str>>>,
+}
+
+impl<'de> SeenKeys<'de> {
+    /// Keys searched in turn before the set takes over.
+    const FEW: usize = 16;
+
+    /// Notes `key`; gives it back when it came before.
+    fn insert(&mut self, key: Cow<'de, str>) -> Result<(), Cow<'de, str>> {
+        if let Some(set) = &mut self.many {
+            if set.contains(&key) {
+                return Err(key);
+            }
+            set.insert(key);
+            return Ok(());
+        }
+        if self.few.contains(&key) {
+            return Err(key);
+        }
+        self.few.push(key);
+        if self.few.len() > Self::FEW {
+            self.many = Some(std::mem::take(&mut self.few).into_iter().collect());
+        }
+        Ok(())
+    }
+
+    fn len(&self) -> usize {
+        self.many.as_ref().map_or(self.few.len(), BTreeSet::len)
+    }
+}
+
+/// An object whose values are skipped and whose keys are checked unique,
+/// read without copying a key that needs no unescaping.
+struct UniqueKeys;
+
+impl<'de> Deserialize<'de> for UniqueKeys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct KeysVisitor;
+        impl<'de> Visitor<'de> for KeysVisitor {
+            type Value = UniqueKeys;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<UniqueKeys, A::Error> {
+                let mut seen = SeenKeys::default();
+                while let Some(Key(key)) = map.next_key()? {
+                    if let Err(key) = seen.insert(key) {
+                        return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
+                    }
+                    map.next_value::<IgnoredAny>()?;
+                }
+                Ok(UniqueKeys)
+            }
+        }
+        d.deserialize_map(KeysVisitor)
     }
 }
 
@@ -105,9 +195,9 @@ impl<'de> Visitor<'de> for HeaderVisitor<'_> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut seen = BTreeSet::new();
+        let mut seen = SeenKeys::default();
         let mut metadata = None;
-        while let Some(key) = map.next_key::<String>()? {
+        while let Some(Key(key)) = map.next_key()? {
             if key == "__metadata__" {
                 if metadata.is_some() {
                     return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
@@ -115,7 +205,7 @@ impl<'de> Visitor<'de> for HeaderVisitor<'_> {
                 metadata = Some(if self.bounds.keep_metadata {
                     map.next_value::<UniqueObject<String>>()?.0
                 } else {
-                    let _: UniqueObject<IgnoredAny> = map.next_value()?;
+                    map.next_value::<UniqueKeys>()?;
                     Vec::new()
                 });
                 continue;
@@ -126,11 +216,10 @@ impl<'de> Visitor<'de> for HeaderVisitor<'_> {
             if seen.len() >= self.bounds.max_tensors {
                 return Err(self.refuse(HeaderError::TooManyTensors));
             }
-            if seen.contains(&key) {
+            if let Err(key) = seen.insert(key) {
                 return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
             }
-            let _: UniqueObject<IgnoredAny> = map.next_value()?;
-            seen.insert(key);
+            map.next_value::<UniqueKeys>()?;
         }
         Ok(metadata)
     }

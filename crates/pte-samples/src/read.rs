@@ -226,7 +226,7 @@ pub(crate) fn resolve_values<'a>(
     path: &str,
 ) -> Result<Vec<Value<'a>>> {
     let mut resolver = Resolver { tensors, used: BTreeSet::new(), limits };
-    let values = resolver.values(docs, path)?;
+    let values = resolver.values(docs, &At::Root(path))?;
     if let Some(key) = tensors.keys().find(|k| !resolver.used.contains(k.as_str())) {
         return Err(Error::new(
             SampleRule::UnreferencedTensor,
@@ -243,10 +243,32 @@ struct Resolver<'t, 'a> {
     limits: &'t SampleLimits,
 }
 
+/// Where in the index the reader is (`samples[0].calls[3].inputs[1]`),
+/// spelled out only when an error names it: a set of a million calls is
+/// read without formatting a path for each.
+#[derive(Clone, Copy)]
+enum At<'p> {
+    Root(&'p str),
+    Field(&'p At<'p>, &'static str),
+    Item(&'p At<'p>, usize),
+}
+
+impl std::fmt::Display for At<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            At::Root(name) => f.write_str(name),
+            At::Field(parent, name) => write!(f, "{parent}.{name}"),
+            At::Item(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
 /// The one count check the reader and the writer share.
-pub(crate) fn over(what: &str, n: usize, max: usize, path: impl Into<String>) -> Result<()> {
+pub(crate) fn over(what: &str, n: usize, max: usize, path: impl std::fmt::Display) -> Result<()> {
     if n > max {
-        return Err(Error::new(SampleRule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path));
+        return Err(
+            Error::new(SampleRule::Limit, format!("{n} {what}, over the limit of {max}")).at_path(path.to_string())
+        );
     }
     Ok(())
 }
@@ -256,51 +278,52 @@ impl<'t, 'a> Resolver<'t, 'a> {
         over("samples", doc.samples.len(), self.limits.max_samples, "samples")?;
         let tolerance = tolerance(doc.tolerance, "tolerance")?;
         let mut samples = Vec::with_capacity(doc.samples.len());
+        let root = At::Root("samples");
         for (si, s) in doc.samples.into_iter().enumerate() {
-            samples.push(self.sample(s, &format!("samples[{si}]"))?);
+            samples.push(self.sample(s, &At::Item(&root, si))?);
         }
         Ok(SampleSet { method: doc.method, name: doc.set, tolerance, samples })
     }
 
-    fn sample(&mut self, doc: SampleDoc, path: &str) -> Result<Sample<'a>> {
-        over("calls", doc.calls.len(), self.limits.max_calls, format!("{path}.calls"))?;
+    fn sample(&mut self, doc: SampleDoc, at: &At<'_>) -> Result<Sample<'a>> {
+        let calls_at = At::Field(at, "calls");
+        over("calls", doc.calls.len(), self.limits.max_calls, calls_at)?;
         if let Some(n) = &doc.name {
-            over("bytes of sample name", n.len(), self.limits.max_string_len, format!("{path}.name"))?;
+            over("bytes of sample name", n.len(), self.limits.max_string_len, At::Field(at, "name"))?;
         }
-        let tol = tolerance(doc.tolerance, &format!("{path}.tolerance"))?;
+        let tol = tolerance(doc.tolerance, At::Field(at, "tolerance"))?;
         let mut calls = Vec::with_capacity(doc.calls.len());
         for (ci, c) in doc.calls.into_iter().enumerate() {
-            calls.push(self.call(c, &format!("{path}.calls[{ci}]"))?);
+            calls.push(self.call(c, &At::Item(&calls_at, ci))?);
         }
         Ok(Sample { name: doc.name, tolerance: tol, calls })
     }
 
-    fn call(&mut self, doc: CallDoc, path: &str) -> Result<Call<'a>> {
-        let tol = tolerance(doc.tolerance, &format!("{path}.tolerance"))?;
-        let inputs = self.values(doc.inputs, &format!("{path}.inputs"))?;
-        let outputs = self.values(doc.outputs, &format!("{path}.outputs"))?;
+    fn call(&mut self, doc: CallDoc, at: &At<'_>) -> Result<Call<'a>> {
+        let tol = tolerance(doc.tolerance, At::Field(at, "tolerance"))?;
+        let inputs = self.values(doc.inputs, &At::Field(at, "inputs"))?;
+        let outputs = self.values(doc.outputs, &At::Field(at, "outputs"))?;
         Ok(Call { inputs, outputs, tolerance: tol })
     }
 
-    fn values(&mut self, docs: Vec<ValueDoc>, path: &str) -> Result<Vec<Value<'a>>> {
-        over("values", docs.len(), self.limits.max_values, path.to_string())?;
+    fn values(&mut self, docs: Vec<ValueDoc>, at: &At<'_>) -> Result<Vec<Value<'a>>> {
+        over("values", docs.len(), self.limits.max_values, at)?;
         let mut out = Vec::with_capacity(docs.len());
         for (i, v) in docs.into_iter().enumerate() {
-            out.push(self.value(v, &format!("{path}[{i}]"))?);
+            out.push(self.value(v, &At::Item(at, i))?);
         }
         Ok(out)
     }
 
-    fn value(&mut self, doc: ValueDoc, path: &str) -> Result<Value<'a>> {
+    fn value(&mut self, doc: ValueDoc, at: &At<'_>) -> Result<Value<'a>> {
         Ok(match doc {
-            ValueDoc::Tensor { key, dtype, shape } => {
-                Value::Tensor(self.tensor(TensorDoc { key, dtype, shape }, path)?)
-            }
+            ValueDoc::Tensor { key, dtype, shape } => Value::Tensor(self.tensor(TensorDoc { key, dtype, shape }, at)?),
             ValueDoc::TensorList { items } => {
-                over("tensors in the list", items.len(), self.limits.max_list_len, format!("{path}.items"))?;
+                let items_at = At::Field(at, "items");
+                over("tensors in the list", items.len(), self.limits.max_list_len, items_at)?;
                 let mut list = Vec::with_capacity(items.len());
                 for (j, t) in items.into_iter().enumerate() {
-                    list.push(self.tensor(t, &format!("{path}.items[{j}]"))?);
+                    list.push(self.tensor(t, &At::Item(&items_at, j))?);
                 }
                 Value::TensorList(list)
             }
@@ -308,20 +331,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
             ValueDoc::Float { value } => Value::Float(value.0),
             ValueDoc::Bool { value } => Value::Bool(value),
             ValueDoc::String { value } => {
-                over("bytes of string", value.len(), self.limits.max_string_len, path.to_string())?;
+                over("bytes of string", value.len(), self.limits.max_string_len, at)?;
                 Value::String(value)
             }
             ValueDoc::None {} => Value::None,
         })
     }
 
-    fn tensor(&mut self, doc: TensorDoc, path: &str) -> Result<PtnTensor<'a>> {
+    fn tensor(&mut self, doc: TensorDoc, at: &At<'_>) -> Result<PtnTensor<'a>> {
         let Some((key, stored)) = self.tensors.get_key_value(&doc.key) else {
             return Err(Error::new(
                 SampleRule::MissingTensor,
                 format!("tensor key {:?} is not in {DATA_FILE}", short(&doc.key)),
             )
-            .at_path(path.to_string()));
+            .at_path(at.to_string()));
         };
         let code = dtype_code(stored.dtype);
         if code != doc.dtype {
@@ -329,7 +352,7 @@ impl<'t, 'a> Resolver<'t, 'a> {
                 SampleRule::DtypeMismatch,
                 format!("tensor {:?} is declared {:?} but stored as {code}", short(&doc.key), short(&doc.dtype)),
             )
-            .at_path(path.to_string()));
+            .at_path(at.to_string()));
         }
         if stored.shape != doc.shape {
             return Err(Error::new(
@@ -341,20 +364,20 @@ impl<'t, 'a> Resolver<'t, 'a> {
                     stored.shape
                 ),
             )
-            .at_path(path.to_string()));
+            .at_path(at.to_string()));
         }
         if !self.used.insert(key.as_str()) {
             return Err(Error::new(
                 SampleRule::ReusedTensor,
                 format!("tensor {:?} is referenced a second time", short(&doc.key)),
             )
-            .at_path(path.to_string()));
+            .at_path(at.to_string()));
         }
         Ok(stored.clone())
     }
 }
 
-fn tolerance(doc: Option<ToleranceDoc>, path: &str) -> Result<Option<Tolerance>> {
+fn tolerance(doc: Option<ToleranceDoc>, path: impl std::fmt::Display) -> Result<Option<Tolerance>> {
     let Some(d) = doc else { return Ok(None) };
     let t = Tolerance { atol: d.atol, rtol: d.rtol };
     crate::tolerance::check(&t).map_err(|why| Error::new(SampleRule::Tolerance, why).at_path(path.to_string()))?;
