@@ -29,14 +29,14 @@ impl<'de, V: DeserializeOwned> Visitor<'de> for UniqueVisitor<V> {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut seen = BTreeSet::new();
+        let mut seen = SeenKeys::default();
         let mut out = Vec::new();
-        while let Some(key) = map.next_key::<String>()? {
-            if !seen.insert(key.clone()) {
+        while let Some(Key(key)) = map.next_key()? {
+            if let Err(key) = seen.insert(key.clone()) {
                 return Err(serde::de::Error::custom(format!("duplicate key {key:?}")));
             }
             let value = map.next_value::<V>()?;
-            out.push((key, value));
+            out.push((key.into_owned(), value));
         }
         Ok(UniqueObject(out))
     }

@@ -18,7 +18,7 @@ use pte_schema::{
 use pte_segments::ExtendedHeader;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use pte_analysis::memory::gather::{PlacedTensor, PlanFacts};
+use pte_analysis::memory::gather::{packed, unpacked, PlacedTensor, PlanFacts};
 
 /// What the tensor rules need from the program as a whole.
 struct Context<'a> {
@@ -202,23 +202,16 @@ pub(super) struct Prechecks<'a> {
     /// Whether some tensor checked so far is placed off the CPU.
     off_cpu: AtomicBool,
     /// For each constant (by `data_buffer_idx`), the complement of the
-    /// earliest position ([`packed_position`]) of a tensor that reads it;
+    /// earliest position ([`packed`]) of a tensor that reads it;
     /// 0 while none has. Empty past [`Prechecks::new`]'s budget.
     constant_users: Vec<AtomicU64>,
 }
 
-/// A value's position, plan in the high half and value in the low: their
-/// order is the order of a pass over the plans' values.
-fn packed_position(plan: usize, value: usize) -> u64 {
-    let half = |x: usize| u64::try_from(x).unwrap_or(u64::MAX).min(u64::from(u32::MAX));
-    half(plan) << 32 | half(value)
-}
-
 /// The `[plan, value]` an entry of [`Prechecks::take_constant_users`]
-/// names, if any.
+/// names, if any: the complement of their [`packed`] position, so that the
+/// earliest reader is the greatest and 0 is none.
 pub(super) fn first_reader(mark: u64) -> Option<[usize; 2]> {
-    let at = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
-    (mark != 0).then(|| [at(!mark >> 32), at(!mark & u64::from(u32::MAX))])
+    (mark != 0).then(|| unpacked(!mark))
 }
 
 /// The most constants whose first readers the walk notes (8 bytes each).
@@ -364,7 +357,7 @@ impl<'a> Prechecks<'a> {
         if let Some(first) = constant.and_then(|i| self.constant_users.get(i)) {
             // the highest complement is the earliest position: plans in
             // order, then values, as a pass over them meets them
-            let mark = !packed_position(plan, j);
+            let mark = !packed([plan, j]);
             if first.load(Ordering::Relaxed) < mark {
                 first.fetch_max(mark, Ordering::Relaxed);
             }

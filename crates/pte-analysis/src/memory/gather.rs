@@ -27,11 +27,29 @@ const PLANNED: u32 = 2;
 /// Added to [`PLANNED`] for a mutable buffer (initial data or a name).
 const STATE: u32 = 4;
 
-/// A position in a plan: chain in the high half, index in the low. Their
-/// order is the instructions' order across the chains.
-fn packed([chain, index]: [usize; 2]) -> u64 {
+/// A two-level position as one number, the outer index in the high half
+/// and the inner in the low (each held to 32 bits), so that comparing the
+/// numbers compares the positions: a chain and an instruction here, a plan
+/// and a value in the verifier's note of each constant's first reader.
+///
+/// ```
+/// use pte_analysis::memory::gather::{packed, unpacked};
+/// assert!(packed([0, 9]) < packed([1, 0]));
+/// assert_eq!(unpacked(packed([2, 7])), [2, 7]);
+/// ```
+pub fn packed([outer, inner]: [usize; 2]) -> u64 {
     let half = |x: usize| u64::try_from(x).unwrap_or(u64::MAX).min(u64::from(u32::MAX));
-    half(chain) << 32 | half(index)
+    half(outer) << 32 | half(inner)
+}
+
+/// The two indices [`packed`] joined.
+///
+/// ```
+/// assert_eq!(pte_analysis::memory::gather::unpacked(5 << 32 | 3), [5, 3]);
+/// ```
+pub fn unpacked(pos: u64) -> [usize; 2] {
+    let at = |x: u64| usize::try_from(x).unwrap_or(usize::MAX);
+    [at(pos >> 32), at(pos & u64::from(u32::MAX))]
 }
 
 /// `(position, first argument, last argument)` of a view call.
@@ -234,8 +252,8 @@ impl Gathered {
     pub(crate) fn uses(&self, j: usize) -> Option<(u64, u64)> {
         let f = &self.facts;
         let global = |pos: u64| {
-            let chain = usize::try_from(pos >> 32).unwrap_or(usize::MAX);
-            self.bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(pos & u64::from(u32::MAX)))
+            let [chain, index] = unpacked(pos);
+            self.bases.get(chain).map_or(u64::MAX, |b| b.saturating_add(index as u64))
         };
         let load64 = |v: &[AtomicU64]| v.get(j).map_or(0, |a| a.load(Ordering::Relaxed));
         let last = load64(&f.last);
