@@ -6,7 +6,7 @@
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -101,14 +101,25 @@ struct Numbered<'p> {
     j: u64,
 }
 
+impl Numbered<'_> {
+    /// Writes the name, its numbers by itoa: a report names every constant
+    /// this way, and the formatting machinery costs more than the name.
+    fn write_to(&self, out: &mut impl fmt::Write) -> fmt::Result {
+        let p = self.pieces;
+        let mut digits = itoa::Buffer::new();
+        out.write_str(&p.before)?;
+        out.write_str(digits.format(self.i))?;
+        if let Some(b) = &p.between {
+            out.write_str(b)?;
+            out.write_str(digits.format(self.j))?;
+        }
+        out.write_str(&p.after)
+    }
+}
+
 impl fmt::Display for Numbered<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.pieces;
-        write!(f, "{}{}", p.before, self.i)?;
-        if let Some(b) = &p.between {
-            write!(f, "{b}{}", self.j)?;
-        }
-        f.write_str(&p.after)
+        self.write_to(f)
     }
 }
 
@@ -164,9 +175,9 @@ impl Name {
     fn with_text<R>(&self, f: impl FnOnce(&str) -> R) -> R {
         match &self.0 {
             Repr::Text(t) => f(t),
-            Repr::Numbered(..) => {
+            Repr::Numbered(p, i, j) => {
                 let mut s = StackText::new();
-                let _ = write!(s, "{self}");
+                let _ = Numbered { pieces: p, i: u64::from(*i), j: u64::from(*j) }.write_to(&mut s);
                 f(s.as_str())
             }
         }
@@ -297,7 +308,8 @@ impl Ord for Name {
 
 impl serde::Serialize for Name {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        // one string, escaped in one pass
+        self.with_text(|t| s.serialize_str(t))
     }
 }
 
